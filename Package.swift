@@ -1,0 +1,45 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Imports point one way: sdkbench -> Shell -> engines -> (Transport) ; Script and the C shims sit below.
+let package = Package(
+    name: "sdkbench",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "sdkbench", targets: ["sdkbench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
+    ],
+    targets: [
+        // C shims: libedit's variadic el_set/el_get/history and libcrypto's SHA-256 / random.
+        .target(name: "CLibEdit", linkerSettings: [.linkedLibrary("edit")]),
+        .target(name: "CCrypto", linkerSettings: [.linkedLibrary("crypto")]),
+
+        .target(name: "Script"),
+        .target(name: "LineEditing", dependencies: ["CLibEdit"]),
+        .target(
+            name: "Performance",
+            dependencies: ["CCrypto", .product(name: "Histogram", package: "hdrhistogram-swift")]
+        ),
+        .target(name: "Shell", dependencies: ["Script", "LineEditing", "Performance"]),
+        .executableTarget(
+            name: "sdkbench",
+            dependencies: ["Shell", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // Built only by scripts/fuzz.sh (with -sanitize=fuzzer): tokenizer + parser + dry-run dispatch.
+        .executableTarget(name: "SDKBenchFuzz", dependencies: ["Shell"]),
+        // Built by scripts/bench.sh: in-process measurements of the Performance engine.
+        .executableTarget(name: "SDKBenchBench", dependencies: ["Performance"]),
+        .target(name: "SDKBenchTesting", dependencies: ["Shell", "Performance"]),
+
+        .testTarget(name: "ScriptTests", dependencies: ["Script"]),
+        .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
+        .testTarget(name: "PerformanceTests", dependencies: ["Performance"]),
+        .testTarget(name: "ShellTests", dependencies: ["Shell", "SDKBenchTesting"], exclude: ["Golden"]),
+        // Runs the real executable: depending on it makes `swift test` build it.
+        .testTarget(name: "IntegrationTests", dependencies: ["SDKBenchTesting", "sdkbench"], exclude: ["Fixtures"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,33 @@
+#ifndef SDKBENCH_CLIBEDIT_H
+#define SDKBENCH_CLIBEDIT_H
+
+// Fixed-argument wrappers around libedit's variadic el_set / el_get / history, which Swift
+// cannot call, plus the signal flags the REPL and the script runner poll.
+#include <histedit.h>
+
+/// Called on TAB with the line before the cursor and the whole line; returns a CC_* code.
+typedef unsigned char (*sdk_complete_fn)(EditLine *el, const char *before_cursor, const char *whole_line);
+
+/// Opens an editor on stdin/stdout: emacs bindings, ~/.editrc, libedit's own signal handling,
+/// TAB bound to `complete`, history `history` attached (may be NULL).
+EditLine *sdk_el_open(const char *program, History *history, sdk_complete_fn complete);
+/// Sets the text the prompt function returns (copied).
+void sdk_el_set_prompt(const char *prompt);
+/// Reads one line; `count` gets the byte count, -1 on error (errno kept).
+const char *sdk_el_gets(EditLine *el, int *count, int *error);
+void sdk_el_close(EditLine *el);
+
+History *sdk_history_open(int size);
+void sdk_history_enter(History *history, const char *line);
+int sdk_history_load(History *history, const char *path);
+int sdk_history_save(History *history, const char *path);
+void sdk_history_close(History *history);
+
+/// SIGINT and SIGTERM handlers installed without SA_RESTART so a blocking read returns EINTR.
+void sdk_signals_install(void);
+/// Whether SIGINT arrived since the last call (clears the flag).
+int sdk_signals_take_interrupt(void);
+/// Whether SIGTERM (or SIGHUP) arrived.
+int sdk_signals_termination_requested(void);
+
+#endif

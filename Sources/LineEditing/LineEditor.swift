@@ -1,0 +1,139 @@
+@preconcurrency import CLibEdit
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// What one prompt produced.
+public enum LineReadResult: Equatable, Sendable {
+    case line(String)
+    /// Ctrl-D on an empty line, or the end of input.
+    case endOfFile
+    /// Ctrl-C: the half-typed line was dropped.
+    case interrupted
+    /// SIGTERM or SIGHUP arrived while waiting.
+    case terminated
+}
+
+/// A libedit line editor with history and TAB completion; one per process, used from one thread.
+public final class LineEditor {
+    public typealias Completer = (CompletionRequest) -> CompletionResponse
+
+    private let editLine: OpaquePointer?
+    private let history: OpaquePointer?
+    private let historyFile: String?
+    private var isClosed = false
+
+    /// The completer of the editor that is open; C callbacks cannot capture context.
+    nonisolated(unsafe) private static var activeCompleter: Completer?
+
+    public init(programName: String, historyFile: String?, historySize: Int = 1000, completer: @escaping Completer) {
+        setlocale(LC_ALL, "")
+        self.historyFile = historyFile
+        history = sdk_history_open(Int32(historySize))
+        if let history, let historyFile, access(historyFile, R_OK) == 0 {
+            _ = sdk_history_load(history, historyFile)
+        }
+        Self.activeCompleter = completer
+        editLine = sdk_el_open(programName, history, { editLine, before, whole in
+            guard let editLine, let before, let whole else { return UInt8(CC_ERROR) }
+            return LineEditor.complete(editLine, before: String(cString: before), whole: String(cString: whole))
+        })
+    }
+
+    /// Shows `prompt` and reads one line without its newline.
+    public func readLine(prompt: String) -> LineReadResult {
+        guard let editLine else { return .endOfFile }
+        sdk_el_set_prompt(prompt)
+        var count: Int32 = 0
+        var error: Int32 = 0
+        guard let text = sdk_el_gets(editLine, &count, &error) else {
+            if SignalTrap.terminationRequested { return .terminated }
+            if count < 0 && error == EINTR {
+                _ = SignalTrap.takeInterrupt()
+                el_reset(editLine)
+                fputs("^C\n", stdout)
+                fflush(stdout)
+                return .interrupted
+            }
+            return .endOfFile
+        }
+        var line = String(cString: text)
+        if line.hasSuffix("\n") { line.removeLast() }
+        return .line(line)
+    }
+
+    /// Records a line and writes the history file at once, so a killed session keeps it.
+    public func addToHistory(_ line: String) {
+        guard let history else { return }
+        sdk_history_enter(history, line)
+        saveHistory()
+    }
+
+    /// Writes the history file with mode 0600, creating its directory.
+    public func saveHistory() {
+        guard let history, let historyFile else { return }
+        if let slash = historyFile.lastIndex(of: "/") { Self.makeDirectories(String(historyFile[..<slash])) }
+        let descriptor = open(historyFile, O_WRONLY | O_CREAT, 0o600)
+        if descriptor >= 0 { Glibc.close(descriptor) }
+        chmod(historyFile, 0o600)
+        _ = sdk_history_save(history, historyFile)
+    }
+
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        saveHistory()
+        if let editLine { sdk_el_close(editLine) }
+        if let history { sdk_history_close(history) }
+        Self.activeCompleter = nil
+    }
+
+    deinit { close() }
+
+    private static func complete(_ editLine: OpaquePointer, before: String, whole: String) -> UInt8 {
+        guard let completer = activeCompleter else { return UInt8(CC_ERROR) }
+        let response = completer(CompletionRequest(line: before, fullLine: whole))
+        let current = String(before.suffix(response.replaceLength))
+        switch response.candidates.count {
+        case 0:
+            return UInt8(CC_REFRESH_BEEP)
+        case 1:
+            replace(editLine, count: response.replaceLength, with: response.candidates[0] + (response.appendSpace ? " " : ""))
+            return UInt8(CC_REFRESH)
+        default:
+            let common = response.commonPrefix
+            if common.count > current.count {
+                replace(editLine, count: response.replaceLength, with: common)
+                return UInt8(CC_REFRESH)
+            }
+            list(response.candidates)
+            return UInt8(CC_REDISPLAY)
+        }
+    }
+
+    private static func replace(_ editLine: OpaquePointer, count: Int, with text: String) {
+        if count > 0 { el_deletestr(editLine, Int32(count)) }
+        _ = el_insertstr(editLine, text)
+    }
+
+    /// Prints candidates in columns under the line, as bash does on a second TAB.
+    private static func list(_ candidates: [String]) {
+        let width = (candidates.map(\.count).max() ?? 0) + 2
+        let perRow = max(1, Terminal.columns / width)
+        var text = "\n"
+        for (index, candidate) in candidates.enumerated() {
+            let isRowEnd = (index + 1) % perRow == 0 || index == candidates.count - 1
+            text += isRowEnd ? candidate + "\n" : candidate + String(repeating: " ", count: width - candidate.count)
+        }
+        fputs(text, stdout)
+        fflush(stdout)
+    }
+
+    private static func makeDirectories(_ path: String) {
+        var partial = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            partial += "/" + component
+            mkdir(partial, 0o700)
+        }
+    }
+}

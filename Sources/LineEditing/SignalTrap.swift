@@ -1,0 +1,13 @@
+import CLibEdit
+
+/// SIGINT/SIGTERM as flags the REPL and the script runner poll, so neither signal kills a session mid-write.
+public enum SignalTrap {
+    /// Installs the handlers without SA_RESTART, so a blocked read returns EINTR.
+    public static func install() { sdk_signals_install() }
+
+    /// Whether Ctrl-C arrived since the last call; clears it.
+    public static func takeInterrupt() -> Bool { sdk_signals_take_interrupt() != 0 }
+
+    /// Whether SIGTERM or SIGHUP arrived: finish in order and exit.
+    public static var terminationRequested: Bool { sdk_signals_termination_requested() != 0 }
+}

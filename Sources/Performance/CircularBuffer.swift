@@ -1,0 +1,36 @@
+/// The last `capacity` elements, oldest first; appending to a full buffer drops the oldest.
+public struct CircularBuffer<Element> {
+    public let capacity: Int
+    private var storage: [Element] = []
+    private var head = 0
+
+    public init(capacity: Int) {
+        precondition(capacity > 0, "a circular buffer needs room for one element")
+        self.capacity = capacity
+        storage.reserveCapacity(Swift.min(capacity, 4096))
+    }
+
+    public var count: Int { storage.count }
+    public var isEmpty: Bool { storage.isEmpty }
+
+    public mutating func append(_ element: Element) {
+        if storage.count < capacity {
+            storage.append(element)
+        } else {
+            storage[head] = element
+            head = (head + 1) % capacity
+        }
+    }
+
+    /// Every element, oldest first.
+    public func all() -> [Element] { Array(storage[head...] + storage[..<head]) }
+
+    public func filter(_ predicate: (Element) -> Bool) -> [Element] {
+        storage[head...].filter(predicate) + storage[..<head].filter(predicate)
+    }
+
+    public mutating func clear() {
+        storage.removeAll(keepingCapacity: true)
+        head = 0
+    }
+}

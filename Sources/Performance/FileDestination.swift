@@ -1,0 +1,133 @@
+import Synchronization
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Appends entries to daily `performance_YYYY-MM-DD.json` files in batches, removing files older
+/// than seven days. A failed write is reported and the batch kept for the next flush.
+public final class FileDestination: PerformanceDestination {
+    public let directory: String
+    public let batchSize: Int
+    public let flushInterval: Double
+    public let maxFileAgeDays: Int
+    private let clock: any PerformanceClock
+    private let state: Mutex<State>
+
+    private struct State {
+        var buffer: [PerformanceEntry] = []
+        var lastFlush: Double
+    }
+
+    public init(directory: String, batchSize: Int = 10, flushInterval: Double = 30, maxFileAgeDays: Int = 7, clock: any PerformanceClock) {
+        self.directory = directory
+        self.batchSize = max(1, batchSize)
+        self.flushInterval = flushInterval
+        self.maxFileAgeDays = maxFileAgeDays
+        self.clock = clock
+        state = Mutex(State(lastFlush: clock.now()))
+    }
+
+    public var description: String {
+        "file \(directory) (batch \(batchSize), every \(ConsoleDestination.threeDecimals(flushInterval))s)"
+    }
+
+    /// Entries waiting to be written.
+    public var bufferedCount: Int { state.withLock { $0.buffer.count } }
+
+    public func log(_ entry: PerformanceEntry, emit: (PerformanceEvent) -> Void) {
+        let full = state.withLock { state in
+            state.buffer.append(entry)
+            return state.buffer.count >= batchSize
+        }
+        if full { flush(emit: emit) }
+    }
+
+    public func tick(emit: (PerformanceEvent) -> Void) {
+        let due = state.withLock { !$0.buffer.isEmpty && clock.now() - $0.lastFlush >= flushInterval }
+        if due { flush(emit: emit) }
+    }
+
+    public func flush(emit: (PerformanceEvent) -> Void) {
+        let now = clock.now()
+        let result: Result<Int, PerformanceFileError> = state.withLock { state in
+            state.lastFlush = now
+            guard !state.buffer.isEmpty else { return .success(0) }
+            do throws(PerformanceFileError) {
+                try DailyFile.append(state.buffer, directory: directory, name: PerformanceStorage.fileName(forDayOf: now))
+                let count = state.buffer.count
+                state.buffer.removeAll(keepingCapacity: true)
+                return .success(count)
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let count):
+            PerformanceStorage(directory: directory).removeFiles(olderThanDays: maxFileAgeDays, now: now)
+            if count > 0 { emit(.flushed(destination: description, count: count)) }
+        case .failure(let error):
+            emit(.destinationFailed(destination: "file", message: "\(error.description); \(bufferedCount) entries kept for the next flush"))
+        }
+    }
+}
+
+/// Appending to a daily file while keeping it a valid `{"entries":[...]}` document: the closing
+/// `\n]}\n` is cut, the new entries written, and the closing written again.
+enum DailyFile {
+    static let opening: StaticString = "{\"entries\":["
+    static let closing: StaticString = "\n]}\n"
+
+    static func append(_ entries: [PerformanceEntry], directory: String, name: String) throws(PerformanceFileError) {
+        try makeDirectories(directory)
+        let path = directory + "/" + name
+        let writer = try ByteWriter(path: path, flags: O_CREAT | O_RDWR)
+        do throws(PerformanceFileError) {
+            let size = lseek(writer.fileDescriptor, 0, SEEK_END)
+            var first = size == 0
+            if size > 0 {
+                guard try endsWithClosing(writer.fileDescriptor, size: size, path: path) else {
+                    throw PerformanceFileError(path: path, operation: "not a daily performance file (no closing ]}), refusing to append to", code: EINVAL)
+                }
+                guard ftruncate(writer.fileDescriptor, size - off_t(closing.utf8CodeUnitCount)) == 0 else {
+                    throw PerformanceFileError(path: path, operation: "cannot truncate", code: errno)
+                }
+                lseek(writer.fileDescriptor, 0, SEEK_END)
+                // An empty list is written as `{"entries":[\n]}`: the next entry is then the first.
+                first = size == off_t(opening.utf8CodeUnitCount + closing.utf8CodeUnitCount)
+            } else {
+                try writer.append { $0.append(ascii: opening) }
+            }
+            for entry in entries {
+                try writer.append { bytes in
+                    bytes.append(ascii: first ? "\n" : ",\n")
+                    EntryEncoding.appendJSON(entry, to: &bytes)
+                }
+                first = false
+            }
+            try writer.append { $0.append(ascii: closing) }
+            try writer.close(sync: true)
+        } catch {
+            try? writer.close()
+            throw error
+        }
+    }
+
+    private static func endsWithClosing(_ descriptor: Int32, size: off_t, path: String) throws(PerformanceFileError) -> Bool {
+        let length = closing.utf8CodeUnitCount
+        guard size >= off_t(length) else { return false }
+        var tail = [UInt8](repeating: 0, count: length)
+        let count = tail.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, length, size - off_t(length)) }
+        guard count == length else { throw PerformanceFileError(path: path, operation: "cannot read", code: errno) }
+        return closing.withUTF8Buffer { tail.elementsEqual($0) }
+    }
+
+    static func makeDirectories(_ path: String) throws(PerformanceFileError) {
+        var partial = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            partial += "/" + component
+            if mkdir(partial, 0o755) != 0 && errno != EEXIST {
+                throw PerformanceFileError(path: partial, operation: "cannot create directory", code: errno)
+            }
+        }
+    }
+}

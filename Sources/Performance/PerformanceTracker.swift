@@ -1,0 +1,169 @@
+import Synchronization
+
+/// Times operations with `start`/`end` per feature and layer, keeps the last entries in memory,
+/// summarises durations, and hands entries to destinations. Thread-safe; never prints.
+public final class PerformanceTracker: Sendable {
+    public let configuration: PerformanceConfiguration
+    public let deviceContext: DeviceContext
+    private let clock: any PerformanceClock
+    private let events: @Sendable (PerformanceEvent) -> Void
+    private let state: Mutex<State>
+
+    private struct State {
+        var isEnabled = true
+        var userIDHash: String?
+        var pending = PendingSessions()
+        var cache: CircularBuffer<PerformanceEntry>
+        var timings = TimingRecorder()
+        var destinations: [(id: Int, destination: any PerformanceDestination)] = []
+        var nextDestinationID = 1
+    }
+
+    /// - Parameter events: receives warnings, console lines and delivery reports, on the caller's thread.
+    public init(
+        configuration: PerformanceConfiguration = PerformanceConfiguration(), clock: any PerformanceClock,
+        deviceContext: DeviceContext, events: @escaping @Sendable (PerformanceEvent) -> Void
+    ) {
+        self.configuration = configuration
+        self.clock = clock
+        self.deviceContext = deviceContext
+        self.events = events
+        state = Mutex(State(cache: CircularBuffer(capacity: configuration.cacheCapacity)))
+    }
+
+    /// Opens a session; `nil` when tracking is disabled.
+    @discardableResult
+    public func start(feature: String, layer: String, metadata: [String: String] = [:]) -> PendingSession? {
+        let now = clock.now()
+        return state.withLock { state in
+            guard state.isEnabled else { return nil }
+            let session = PendingSession(feature: feature, layer: layer, startTime: now, metadata: metadata)
+            state.pending.start(session, at: now)
+            return session
+        }
+    }
+
+    /// Closes the oldest open session of `feature.layer` (FIFO) and records it. Without one, a
+    /// warning event and `nil`. Metadata given here is merged over the start's.
+    @discardableResult
+    public func end(feature: String, layer: String, metadata: [String: String] = [:]) -> PerformanceEntry? {
+        let now = clock.now()
+        var warning: String?
+        let entry: PerformanceEntry? = state.withLock { state in
+            guard state.isEnabled else { return nil }
+            guard let session = state.pending.end(feature: feature, layer: layer) else {
+                warning = "end() called for \(feature).\(layer) without start()"
+                return nil
+            }
+            var merged = session.metadata
+            for (key, value) in metadata { merged[key] = value }
+            let entry = PerformanceEntry(
+                id: PerformanceEntry.makeID(feature: feature, layer: layer, startTime: session.startTime), feature: feature,
+                layer: layer, startTime: session.startTime, endTime: now, duration: max(0, now - session.startTime),
+                metadata: merged, context: deviceContext, userIDHash: state.userIDHash)
+            state.cache.append(entry)
+            state.timings.record(feature: feature, layer: layer, duration: entry.duration)
+            for (_, destination) in state.destinations { destination.log(entry, emit: events) }
+            return entry
+        }
+        if let warning { events(.warning(warning)) }
+        return entry
+    }
+
+    /// Open sessions, oldest first.
+    public var pendingSessions: [PendingSession] { state.withLock { $0.pending.all } }
+
+    public var pendingCount: Int { state.withLock { $0.pending.count } }
+
+    /// Cached entries, oldest first, optionally only one feature and/or layer.
+    public func logs(feature: String? = nil, layer: String? = nil) -> [PerformanceEntry] {
+        state.withLock { state in
+            if feature == nil && layer == nil { return state.cache.all() }
+            return state.cache.filter { (feature == nil || $0.feature == feature) && (layer == nil || $0.layer == layer) }
+        }
+    }
+
+    /// Count, min, p50, p90, p99 and max per feature.layer since the start or the last `clear`.
+    public func stats() -> [TimingStats] { state.withLock { $0.timings.stats() } }
+
+    /// Equal-width duration bars for one feature.layer.
+    public func histogram(feature: String, layer: String, buckets: Int = 10) -> [HistogramBucket] {
+        state.withLock { $0.timings.histogram(feature: feature, layer: layer, buckets: buckets) }
+    }
+
+    /// Forgets cached entries, statistics and pending sessions (destinations keep what they hold).
+    public func clear() {
+        state.withLock { state in
+            state.cache.clear()
+            state.timings.removeAll()
+            state.pending.removeAll()
+        }
+    }
+
+    public func enable() { state.withLock { $0.isEnabled = true } }
+    public func disable() { state.withLock { $0.isEnabled = false } }
+    public var isEnabled: Bool { state.withLock { $0.isEnabled } }
+
+    /// Tags later entries with the SHA-256 of `userID` (the id itself is never kept); `nil` clears it.
+    public func setUser(_ userID: String?) {
+        let hash = userID.map(UserHash.sha256Hex)
+        state.withLock { $0.userIDHash = hash }
+    }
+
+    public var userIDHash: String? { state.withLock { $0.userIDHash } }
+
+    /// Adds a destination and returns its id.
+    @discardableResult
+    public func addDestination(_ destination: any PerformanceDestination) -> Int {
+        state.withLock { state in
+            let id = state.nextDestinationID
+            state.nextDestinationID += 1
+            state.destinations.append((id, destination))
+            return id
+        }
+    }
+
+    /// Flushes and removes a destination; `false` when there is none with that id.
+    public func removeDestination(id: Int) -> Bool {
+        state.withLock { state in
+            guard let index = state.destinations.firstIndex(where: { $0.id == id }) else { return false }
+            state.destinations[index].destination.flush(emit: events)
+            state.destinations.remove(at: index)
+            return true
+        }
+    }
+
+    public var destinations: [(id: Int, description: String)] {
+        state.withLock { $0.destinations.map { ($0.id, $0.destination.description) } }
+    }
+
+    /// Expires sessions older than the timeout and lets destinations flush on their interval.
+    /// The host calls it about once a second.
+    public func tick() {
+        let cutoff = clock.now() - configuration.sessionTimeout
+        let expired = state.withLock { state in
+            let expired = state.pending.expire(createdAtOrBefore: cutoff)
+            for (_, destination) in state.destinations { destination.tick(emit: events) }
+            return expired
+        }
+        for session in expired {
+            events(.warning("session \(session.feature).\(session.layer) started at \(Timestamps.iso(session.startTime)) expired after \(Int(configuration.sessionTimeout)) s without end()"))
+        }
+    }
+
+    /// Writes or sends everything destinations hold.
+    public func flush() {
+        state.withLock { state in
+            for (_, destination) in state.destinations { destination.flush(emit: events) }
+        }
+    }
+
+    /// Flushes every destination and reports sessions left open; the tracker stays usable.
+    public func shutdown() {
+        let open = state.withLock { state in
+            for (_, destination) in state.destinations { destination.flush(emit: events) }
+            return state.pending.count
+        }
+        if open > 0 { events(.warning("\(open) perf session\(open == 1 ? "" : "s") still open at exit (no end())")) }
+    }
+}

@@ -1,0 +1,36 @@
+import LineEditing
+import Script
+import Shell
+
+/// One fuzz input: tokenizer + parser + command-table binding (dry run: no handler runs),
+/// error rendering, and REPL completion of every prefix line.
+func fuzzOne(_ bytes: UnsafeBufferPointer<UInt8>) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    let session = ShellSession(
+        environment: ShellEnvironment(
+            paths: StatePaths(stateDirectory: "/nonexistent/fuzz", configDirectory: "/nonexistent/fuzz"), startsTicker: false,
+            dryRun: true),
+        output: Output(destination: .memory))
+    _ = ScriptRunner(session: session).run(SourceFile(name: "<fuzz>", text: text), options: RunOptions(keepGoing: true))
+    let completer = Completer(table: session.table, variableNames: { ["a", "last"] })
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(4) {
+        _ = completer.complete(CompletionRequest(line: String(line.prefix(512)), fullLine: String(line)))
+    }
+}
+
+#if FUZZING
+@_cdecl("LLVMFuzzerTestOneInput")
+public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    fuzzOne(UnsafeBufferPointer(start: data, count: size))
+    return 0
+}
+#else
+/// Without libFuzzer: replays one input from stdin (e.g. a crash file) through the same path.
+@main
+enum FuzzReplay {
+    static func main() throws {
+        let bytes = try FileReader.readAll(0, path: "<stdin>")
+        bytes.withUnsafeBufferPointer { fuzzOne($0) }
+    }
+}
+#endif

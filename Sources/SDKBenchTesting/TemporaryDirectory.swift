@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// A fresh directory under /tmp for one test, removed by `remove()`.
+public struct TemporaryDirectory: Sendable {
+    public let path: String
+
+    public init(_ prefix: String = "sdkbench-test") {
+        var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        precondition(made != nil, "mkdtemp failed")
+        path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Writes a file (creating nothing else) and returns its path.
+    @discardableResult
+    public func write(_ name: String, _ text: String) -> String {
+        let file = path + "/" + name
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        precondition(descriptor >= 0, "cannot create \(file)")
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        return file
+    }
+
+    /// The file's contents, or nil when it cannot be read.
+    public func read(_ name: String) -> String? {
+        SDKBenchFiles.read(path + "/" + name)
+    }
+
+    public func remove() {
+        _ = ProcessRunner.run("/bin/rm", ["-rf", path])
+    }
+}
+
+/// Small file helpers for tests.
+public enum SDKBenchFiles {
+    public static func read(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var result: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            result.append(contentsOf: buffer[0..<count])
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// The permission bits of a file (e.g. 0o600).
+    public static func mode(_ path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & 0o777
+    }
+
+    /// The directory holding the test binary, where SwiftPM also puts the `sdkbench` executable.
+    public static var buildProductsDirectory: String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        let path = count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        var directory = path
+        // Inside an .xctest bundle on Linux the runner is the bundle itself; step out of it.
+        while let slash = directory.lastIndex(of: "/") {
+            directory = String(directory[..<slash])
+            if access(directory + "/sdkbench", X_OK) == 0 { return directory }
+            if directory.isEmpty { break }
+        }
+        return "."
+    }
+
+    /// The `sdkbench` executable under test: `SDKBENCH_BINARY` when set, else the one beside the tests.
+    public static var sdkbenchExecutable: String {
+        if let override = getenv("SDKBENCH_BINARY") { return String(cString: override) }
+        return buildProductsDirectory + "/sdkbench"
+    }
+}

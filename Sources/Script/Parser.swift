@@ -1,0 +1,384 @@
+/// Turns source text into statements: quotes, escapes, `\` continuations, `#` comments,
+/// `key=value`, `key:=JSON`, `--options` and `{{variables}}`, each token with its position.
+///
+/// Works on UTF-8 bytes in one pass, because scripts of a million lines must parse in well
+/// under a second.
+public struct Parser {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var column = 1
+
+    private init(_ text: String) { bytes = Array(text.utf8) }
+
+    /// Parses every statement of a source; the first error stops it.
+    public static func parse(_ source: SourceFile) throws(ScriptError) -> [Statement] {
+        try parse(source.text)
+    }
+
+    /// Parses a text as a script.
+    public static func parse(_ text: String) throws(ScriptError) -> [Statement] {
+        var parser = Parser(text)
+        var statements: [Statement] = []
+        while let statement = try parser.nextStatement() { statements.append(statement) }
+        return statements
+    }
+
+    // MARK: Positions
+
+    private var position: SourcePosition { SourcePosition(line: line, column: column) }
+
+    private func peek(_ offset: Int = 0) -> UInt8? {
+        let at = index + offset
+        return at < bytes.count ? bytes[at] : nil
+    }
+
+    /// Consumes one byte, keeping line and column right (columns count scalars, not bytes).
+    private mutating func advance() {
+        let byte = bytes[index]
+        index += 1
+        if byte == UInt8(ascii: "\n") {
+            line += 1
+            column = 1
+        } else if byte & 0xC0 != 0x80 {
+            column += 1
+        }
+    }
+
+    /// Consumes a whole UTF-8 sequence and returns its bytes.
+    private mutating func advanceScalar(into buffer: inout [UInt8]) {
+        buffer.append(bytes[index])
+        advance()
+        while index < bytes.count, bytes[index] & 0xC0 == 0x80 {
+            buffer.append(bytes[index])
+            index += 1
+        }
+    }
+
+    private func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+
+    private func isControl(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\r"))
+            || byte == 0x7F
+    }
+
+    private func isContinuation() -> Bool {
+        guard peek() == UInt8(ascii: "\\") else { return false }
+        if peek(1) == UInt8(ascii: "\n") { return true }
+        return peek(1) == UInt8(ascii: "\r") && peek(2) == UInt8(ascii: "\n")
+    }
+
+    private mutating func consumeContinuation() {
+        advance()
+        if peek() == UInt8(ascii: "\r") { advance() }
+        advance()
+    }
+
+    // MARK: Statements
+
+    private mutating func nextStatement() throws(ScriptError) -> Statement? {
+        var tokens: [Token] = []
+        while true {
+            while let byte = peek(), isBlank(byte) { advance() }
+            guard let byte = peek() else {
+                return tokens.isEmpty ? nil : statement(tokens)
+            }
+            if byte == UInt8(ascii: "\n") {
+                advance()
+                if tokens.isEmpty { continue }
+                return statement(tokens)
+            }
+            if byte == UInt8(ascii: "#") {
+                while let next = peek(), next != UInt8(ascii: "\n") { advance() }
+                continue
+            }
+            if isContinuation() {
+                consumeContinuation()
+                continue
+            }
+            if byte == UInt8(ascii: "\\"), index + 1 == bytes.count {
+                throw ScriptError(range: .at(position), kind: .danglingContinuation)
+            }
+            tokens.append(try nextToken())
+        }
+    }
+
+    private func statement(_ tokens: [Token]) -> Statement {
+        Statement(tokens: tokens, range: tokens[0].range.union(tokens[tokens.count - 1].range))
+    }
+
+    // MARK: Tokens
+
+    private mutating func nextToken() throws(ScriptError) -> Token {
+        let start = position
+        if peek() == UInt8(ascii: "-"), peek(1) == UInt8(ascii: "-"), let third = peek(2), isLetter(third) {
+            return try option(start: start)
+        }
+        let tokenStart = index
+        var builder = WordBuilder()
+        var keyCandidate = true
+        while let byte = peek(), !isBlank(byte), byte != UInt8(ascii: "\n") {
+            if byte == UInt8(ascii: "=") || (byte == UInt8(ascii: ":") && peek(1) == UInt8(ascii: "=")),
+                keyCandidate, let key = builder.plainText, !key.isEmpty
+            {
+                let typed = byte == UInt8(ascii: ":")
+                if !typed, peek(1) == UInt8(ascii: "=") {
+                    // `name==value` is HTTPie's query item: leave it a word.
+                    keyCandidate = false
+                    builder.appendLiteral(byte); advance()
+                    builder.appendLiteral(byte); advance()
+                    continue
+                }
+                advance()
+                if typed { advance() }
+                let valueStart = position
+                var valueBuilder = WordBuilder()
+                try readWordBody(into: &valueBuilder)
+                let value = valueBuilder.word(range: SourceRange(start: valueStart, end: position))
+                let range = SourceRange(start: start, end: position)
+                if typed {
+                    try validateJSON(value, key: key)
+                    return Token(kind: .typedParameter(key: key, value: value), range: range)
+                }
+                return Token(kind: .parameter(key: key, value: value), range: range)
+            }
+            let before = index
+            try readWordPiece(into: &builder)
+            if keyCandidate {
+                keyCandidate = index == before + 1 && isKeyByte(bytes[before], first: before == tokenStart)
+            }
+        }
+        let word = builder.word(range: SourceRange(start: start, end: position))
+        return Token(kind: .word(word), range: word.range)
+    }
+
+    private mutating func option(start: SourcePosition) throws(ScriptError) -> Token {
+        advance()
+        advance()
+        var name: [UInt8] = []
+        while let byte = peek(), isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
+            name.append(byte)
+            advance()
+        }
+        let optionName = String(decoding: name, as: UTF8.self)
+        if peek() == UInt8(ascii: "=") {
+            advance()
+            let valueStart = position
+            var builder = WordBuilder()
+            try readWordBody(into: &builder)
+            let value = builder.word(range: SourceRange(start: valueStart, end: position))
+            return Token(kind: .option(name: optionName, value: value), range: SourceRange(start: start, end: position))
+        }
+        if let byte = peek(), !isBlank(byte), byte != UInt8(ascii: "\n") {
+            // Something like `--a+b`: not an option after all; keep the whole thing as a word.
+            var builder = WordBuilder()
+            builder.appendLiteral(contentsOf: [UInt8(ascii: "-"), UInt8(ascii: "-")] + name)
+            try readWordBody(into: &builder)
+            let word = builder.word(range: SourceRange(start: start, end: position))
+            return Token(kind: .word(word), range: word.range)
+        }
+        return Token(kind: .option(name: optionName, value: nil), range: SourceRange(start: start, end: position))
+    }
+
+    private mutating func readWordBody(into builder: inout WordBuilder) throws(ScriptError) {
+        while let byte = peek(), !isBlank(byte), byte != UInt8(ascii: "\n") {
+            try readWordPiece(into: &builder)
+        }
+    }
+
+    /// Reads one unquoted character, escape, quoted string or variable reference.
+    private mutating func readWordPiece(into builder: inout WordBuilder) throws(ScriptError) {
+        let byte = bytes[index]
+        switch byte {
+        case UInt8(ascii: "\\"):
+            if isContinuation() {
+                consumeContinuation()
+                return
+            }
+            let at = position
+            advance()
+            guard index < bytes.count else { throw ScriptError(range: .at(at), kind: .danglingContinuation) }
+            builder.markQuoted()
+            var scalar: [UInt8] = []
+            advanceScalar(into: &scalar)
+            builder.appendLiteral(contentsOf: scalar)
+        case UInt8(ascii: "'"):
+            try readSingleQuoted(into: &builder)
+        case UInt8(ascii: "\""):
+            try readDoubleQuoted(into: &builder)
+        case UInt8(ascii: "{") where peek(1) == UInt8(ascii: "{"):
+            try readVariable(into: &builder)
+        default:
+            if isControl(byte) {
+                throw ScriptError(range: .at(position), kind: .controlCharacter(UInt32(byte)))
+            }
+            var scalar: [UInt8] = []
+            advanceScalar(into: &scalar)
+            builder.appendLiteral(contentsOf: scalar)
+        }
+    }
+
+    private mutating func readSingleQuoted(into builder: inout WordBuilder) throws(ScriptError) {
+        let open = position
+        advance()
+        builder.markQuoted()
+        while let byte = peek() {
+            if byte == UInt8(ascii: "'") {
+                advance()
+                return
+            }
+            if byte == UInt8(ascii: "\n") { break }
+            if isControl(byte) { throw ScriptError(range: .at(position), kind: .controlCharacter(UInt32(byte))) }
+            var scalar: [UInt8] = []
+            advanceScalar(into: &scalar)
+            builder.appendLiteral(contentsOf: scalar)
+        }
+        throw ScriptError(range: .at(open), kind: .unterminatedQuote("'"))
+    }
+
+    private mutating func readDoubleQuoted(into builder: inout WordBuilder) throws(ScriptError) {
+        let open = position
+        advance()
+        builder.markQuoted()
+        while let byte = peek() {
+            switch byte {
+            case UInt8(ascii: "\""):
+                advance()
+                return
+            case UInt8(ascii: "\n"):
+                throw ScriptError(range: .at(open), kind: .unterminatedQuote("\""))
+            case UInt8(ascii: "\\"):
+                if isContinuation() {
+                    consumeContinuation()
+                    continue
+                }
+                let at = position
+                advance()
+                guard let escaped = peek() else { throw ScriptError(range: .at(open), kind: .unterminatedQuote("\"")) }
+                let replacement: UInt8?
+                switch escaped {
+                case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "$"): replacement = escaped
+                case UInt8(ascii: "n"): replacement = UInt8(ascii: "\n")
+                case UInt8(ascii: "t"): replacement = UInt8(ascii: "\t")
+                case UInt8(ascii: "r"): replacement = UInt8(ascii: "\r")
+                default: replacement = nil
+                }
+                guard let replacement else {
+                    var scalar: [UInt8] = []
+                    advanceScalar(into: &scalar)
+                    let character = String(decoding: scalar, as: UTF8.self).first ?? "?"
+                    throw ScriptError(range: SourceRange(start: at, end: position), kind: .unknownEscape(character))
+                }
+                advance()
+                builder.appendLiteral(replacement)
+            case UInt8(ascii: "{") where peek(1) == UInt8(ascii: "{"):
+                try readVariable(into: &builder)
+            default:
+                if isControl(byte) { throw ScriptError(range: .at(position), kind: .controlCharacter(UInt32(byte))) }
+                var scalar: [UInt8] = []
+                advanceScalar(into: &scalar)
+                builder.appendLiteral(contentsOf: scalar)
+            }
+        }
+        throw ScriptError(range: .at(open), kind: .unterminatedQuote("\""))
+    }
+
+    private mutating func readVariable(into builder: inout WordBuilder) throws(ScriptError) {
+        let open = position
+        advance()
+        advance()
+        var name: [UInt8] = []
+        while true {
+            guard let byte = peek(), byte != UInt8(ascii: "\n") else {
+                throw ScriptError(range: SourceRange(start: open, end: position), kind: .unterminatedVariable)
+            }
+            if byte == UInt8(ascii: "}"), peek(1) == UInt8(ascii: "}") {
+                advance()
+                advance()
+                break
+            }
+            var scalar: [UInt8] = []
+            advanceScalar(into: &scalar)
+            name.append(contentsOf: scalar)
+        }
+        let range = SourceRange(start: open, end: position)
+        let text = String(decoding: name, as: UTF8.self)
+        let trimmed = text.trimmingBlanks()
+        guard let path = ValuePath(parsing: trimmed) else {
+            throw ScriptError(range: range, kind: .invalidVariableName(text))
+        }
+        builder.appendVariable(VariableReference(path: path, range: range))
+    }
+
+    private func validateJSON(_ value: Word, key: String) throws(ScriptError) {
+        guard let text = value.literal else { return }
+        do {
+            _ = try JSONParser.parse(text)
+        } catch {
+            // Point at the offending character when the value was written unquoted on one line.
+            var at = value.range.start
+            if !value.isQuoted { at.column += error.offset }
+            throw ScriptError(range: .at(at), kind: .invalidJSON(key: key, reason: error.reason))
+        }
+    }
+
+    private func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private func isKeyByte(_ byte: UInt8, first: Bool) -> Bool {
+        if isLetter(byte) || byte == UInt8(ascii: "_") { return true }
+        if first { return false }
+        return isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+}
+
+/// Accumulates the parts of a word as its pieces are read.
+struct WordBuilder {
+    private var parts: [WordPart] = []
+    private var literal: [UInt8] = []
+    private(set) var isQuoted = false
+    private var hasVariable = false
+
+    mutating func appendLiteral(_ byte: UInt8) { literal.append(byte) }
+    mutating func appendLiteral(contentsOf bytes: [UInt8]) { literal.append(contentsOf: bytes) }
+    mutating func markQuoted() { isQuoted = true }
+
+    mutating func appendVariable(_ reference: VariableReference) {
+        flush()
+        hasVariable = true
+        parts.append(.variable(reference))
+    }
+
+    /// The text so far when it is unquoted and holds no variable: a parameter key candidate.
+    var plainText: String? {
+        guard !isQuoted, !hasVariable else { return nil }
+        return String(decoding: literal, as: UTF8.self)
+    }
+
+    private mutating func flush() {
+        guard !literal.isEmpty else { return }
+        parts.append(.literal(String(decoding: literal, as: UTF8.self)))
+        literal.removeAll(keepingCapacity: true)
+    }
+
+    mutating func word(range: SourceRange) -> Word {
+        flush()
+        if parts.isEmpty { parts = [.literal("")] }
+        return Word(parts: parts, range: range, isQuoted: isQuoted)
+    }
+}
+
+extension String {
+    /// The text without leading and trailing spaces and tabs.
+    func trimmingBlanks() -> String {
+        var slice = self[...]
+        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
+        return String(slice)
+    }
+}

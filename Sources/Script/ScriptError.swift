@@ -1,0 +1,42 @@
+/// What went wrong while reading a script, before anything ran.
+public enum ScriptErrorKind: Equatable, Sendable {
+    case unterminatedQuote(Character)
+    case unterminatedVariable
+    case invalidVariableName(String)
+    case unknownEscape(Character)
+    case invalidJSON(key: String, reason: String)
+    case controlCharacter(UInt32)
+    case danglingContinuation
+}
+
+/// A located error from the tokenizer or parser.
+public struct ScriptError: Error, Equatable, Sendable {
+    public var range: SourceRange
+    public var kind: ScriptErrorKind
+
+    public init(range: SourceRange, kind: ScriptErrorKind) {
+        self.range = range
+        self.kind = kind
+    }
+
+    /// One line of English; the renderer adds the location, source line and caret.
+    public var message: String {
+        switch kind {
+        case .unterminatedQuote(let quote):
+            return "unterminated \(quote == "'" ? "single" : "double")-quoted string"
+        case .unterminatedVariable:
+            return "unterminated variable reference: '{{' without '}}'"
+        case .invalidVariableName(let name):
+            return "invalid variable reference '{{\(name)}}': expected a name like 'id' or a path like 'last.json.id'"
+        case .unknownEscape(let character):
+            return "unknown escape '\\\(character)' in double quotes (known: \\\\ \\\" \\n \\t \\r \\{ \\$)"
+        case .invalidJSON(let key, let reason):
+            return "invalid JSON after '\(key):=': \(reason)"
+        case .controlCharacter(let scalar):
+            let hex = String(scalar, radix: 16, uppercase: true)
+            return "unexpected control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex)"
+        case .danglingContinuation:
+            return "line continuation '\\' at the end of the input"
+        }
+    }
+}

@@ -1,0 +1,92 @@
+/// A JSON-shaped value: what `key:=JSON` parameters, variables and command results hold.
+///
+/// Integers and doubles stay apart so `expect last.count == 3` compares exactly and results
+/// print as the user wrote them.
+public enum Value: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([Value])
+    case object(JSONObject)
+
+    /// The number a numeric value or numeric string stands for.
+    public var numberValue: Double? {
+        switch self {
+        case .int(let value): return Double(value)
+        case .double(let value): return value
+        case .string(let text): return Double(text)
+        default: return nil
+        }
+    }
+
+    /// A short name of the value's type, for error messages.
+    public var typeName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "bool"
+        case .int, .double: return "number"
+        case .string: return "string"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+
+    /// The text a value substitutes as inside `{{…}}`: strings bare, everything else as JSON.
+    public var plainText: String {
+        if case .string(let text) = self { return text }
+        return JSONWriter.compact(self)
+    }
+
+    /// Builds an object from ordered pairs.
+    public static func object(_ pairs: KeyValuePairs<String, Value>) -> Value {
+        var object = JSONObject()
+        for (key, value) in pairs { object[key] = value }
+        return .object(object)
+    }
+}
+
+extension Value: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByArrayLiteral, ExpressibleByNilLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(arrayLiteral elements: Value...) { self = .array(elements) }
+    public init(nilLiteral: ()) { self = .null }
+}
+
+/// A JSON object that keeps its keys in insertion order, so results print the way they were built.
+public struct JSONObject: Sendable, Equatable, Sequence {
+    public private(set) var keys: [String] = []
+    private var storage: [String: Value] = [:]
+
+    public init() {}
+
+    public var count: Int { keys.count }
+
+    public subscript(key: String) -> Value? {
+        get { storage[key] }
+        set {
+            if let newValue {
+                if storage.updateValue(newValue, forKey: key) == nil { keys.append(key) }
+            } else if storage.removeValue(forKey: key) != nil {
+                keys.removeAll { $0 == key }
+            }
+        }
+    }
+
+    public func makeIterator() -> AnyIterator<(key: String, value: Value)> {
+        var index = 0
+        return AnyIterator {
+            guard index < keys.count else { return nil }
+            defer { index += 1 }
+            let key = keys[index]
+            return (key, storage[key]!)
+        }
+    }
+
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool { lhs.storage == rhs.storage }
+}

@@ -1,0 +1,105 @@
+/// A path into a value: `last`, `last.json.id`, `items[0].name`.
+public struct ValuePath: Sendable, Equatable, CustomStringConvertible {
+    public enum Component: Sendable, Equatable {
+        case key(String)
+        case index(Int)
+    }
+
+    public var root: String
+    public var components: [Component]
+
+    public init(root: String, components: [Component] = []) {
+        self.root = root
+        self.components = components
+    }
+
+    /// Parses `name(.key|[n])*`; `nil` when the text is not a path.
+    public init?(parsing text: Substring) {
+        var rest = text[...]
+        guard let root = Self.takeIdentifier(&rest) else { return nil }
+        var components: [Component] = []
+        while let first = rest.first {
+            if first == "." {
+                rest.removeFirst()
+                guard let key = Self.takeIdentifier(&rest, allowLeadingDigit: true) else { return nil }
+                components.append(.key(key))
+            } else if first == "[" {
+                rest.removeFirst()
+                guard let close = rest.firstIndex(of: "]"), let number = Int(rest[..<close]) else { return nil }
+                components.append(.index(number))
+                rest = rest[rest.index(after: close)...]
+            } else {
+                return nil
+            }
+        }
+        self.root = root
+        self.components = components
+    }
+
+    public init?(parsing text: String) { self.init(parsing: text[...]) }
+
+    private static func takeIdentifier(_ text: inout Substring, allowLeadingDigit: Bool = false) -> String? {
+        var end = text.startIndex
+        for character in text {
+            let ok = character == "_" || character == "-" && end != text.startIndex
+                || character.isLetter && character.isASCII
+                || character.isNumber && character.isASCII && (allowLeadingDigit || end != text.startIndex)
+            guard ok else { break }
+            end = text.index(after: end)
+        }
+        guard end != text.startIndex else { return nil }
+        let identifier = String(text[..<end])
+        text = text[end...]
+        return identifier
+    }
+
+    public var description: String {
+        var text = root
+        for component in components {
+            switch component {
+            case .key(let key): text += "." + key
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
+    }
+
+    /// Why a path does not reach a value.
+    public struct Miss: Error, Equatable, Sendable {
+        /// The path up to and including the component that failed.
+        public var reached: String
+        public var reason: String
+    }
+
+    /// Follows the components from `value`.
+    public func resolve(in value: Value) throws(Miss) -> Value {
+        var current = value
+        var walked = root
+        for component in components {
+            switch component {
+            case .key(let key):
+                walked += "." + key
+                guard case .object(let object) = current else {
+                    throw Miss(reached: walked, reason: "'\(walked.dropLast(key.count + 1))' is \(current.typeName), not an object")
+                }
+                guard let next = object[key] else {
+                    let known = object.keys.prefix(8).joined(separator: ", ")
+                    throw Miss(reached: walked, reason: "no key '\(key)'" + (known.isEmpty ? "" : " (keys: \(known))"))
+                }
+                current = next
+            case .index(let index):
+                let parent = walked
+                walked += "[\(index)]"
+                guard case .array(let items) = current else {
+                    throw Miss(reached: walked, reason: "'\(parent)' is \(current.typeName), not an array")
+                }
+                let position = index < 0 ? items.count + index : index
+                guard items.indices.contains(position) else {
+                    throw Miss(reached: walked, reason: "index \(index) out of range (\(items.count) items)")
+                }
+                current = items[position]
+            }
+        }
+        return current
+    }
+}

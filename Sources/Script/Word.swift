@@ -1,0 +1,91 @@
+/// A reference to a variable inside a word: `{{name}}` or `{{last.json.id}}`.
+public struct VariableReference: Sendable, Equatable {
+    public var path: ValuePath
+    public var range: SourceRange
+}
+
+/// One piece of a word: literal text or a variable to substitute when the command runs.
+public enum WordPart: Sendable, Equatable {
+    case literal(String)
+    case variable(VariableReference)
+}
+
+/// A word as written, after quote removal, with its variables still unresolved.
+public struct Word: Sendable, Equatable {
+    public var parts: [WordPart]
+    public var range: SourceRange
+    /// Whether any part of the word was quoted: `"3"` is the string 3, not the number.
+    public var isQuoted: Bool
+
+    public init(parts: [WordPart], range: SourceRange, isQuoted: Bool) {
+        self.parts = parts
+        self.range = range
+        self.isQuoted = isQuoted
+    }
+
+    /// The text when the word holds no variables.
+    public var literal: String? {
+        var text = ""
+        for part in parts {
+            guard case .literal(let piece) = part else { return nil }
+            text += piece
+        }
+        return text
+    }
+
+    /// The variable when the word is exactly one `{{…}}`, which keeps its type when substituted.
+    public var soleVariable: VariableReference? {
+        guard parts.count == 1, case .variable(let reference) = parts[0] else { return nil }
+        return reference
+    }
+
+    /// A readable form for echo and messages, variables shown as written.
+    public var displayText: String {
+        parts.map { part in
+            switch part {
+            case .literal(let text): return text
+            case .variable(let reference): return "{{\(reference.path)}}"
+            }
+        }.joined()
+    }
+}
+
+/// A classified token of a command line.
+public enum TokenKind: Sendable, Equatable {
+    /// A plain word: a command name, sub-command or positional argument.
+    case word(Word)
+    /// `--name` or `--name=value`.
+    case option(name: String, value: Word?)
+    /// `key=value`, a string parameter.
+    case parameter(key: String, value: Word)
+    /// `key:=JSON`, a typed parameter; the JSON is checked at parse time when it holds no variables.
+    case typedParameter(key: String, value: Word)
+}
+
+/// A token with where it was written.
+public struct Token: Sendable, Equatable {
+    public var kind: TokenKind
+    public var range: SourceRange
+
+    public init(kind: TokenKind, range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
+
+    /// The word, when this token is a plain one.
+    public var word: Word? {
+        if case .word(let word) = kind { return word }
+        return nil
+    }
+}
+
+/// One command: the tokens of a logical line (continuations joined).
+public struct Statement: Sendable, Equatable {
+    public var tokens: [Token]
+    public var range: SourceRange
+
+    public init(tokens: [Token], range: SourceRange) {
+        self.tokens = tokens
+        self.range = range
+    }
+}

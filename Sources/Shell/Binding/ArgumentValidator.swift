@@ -1,0 +1,57 @@
+import Script
+
+/// Checks a value against its argument kind once variables are substituted.
+enum ArgumentValidator {
+    static func check(_ value: Value, kind: ArgumentKind, name: String, range: SourceRange) throws(ShellError) {
+        let text = value.plainText
+        switch kind {
+        case .choice(let choices):
+            guard choices.contains(text) else {
+                throw ShellError(.invalidValue(name: name, value: text, expected: "one of " + choices.joined(separator: ", ")), at: range)
+            }
+        case .number:
+            guard value.numberValue != nil else {
+                throw ShellError(.invalidValue(name: name, value: text, expected: "a number"), at: range)
+            }
+        case .integer:
+            guard Int(text) != nil else {
+                throw ShellError(.invalidValue(name: name, value: text, expected: "a whole number"), at: range)
+            }
+        case .duration:
+            guard DurationParser.seconds(text) != nil else {
+                throw ShellError(.invalidValue(name: name, value: text, expected: "a duration such as 250ms, 1.5s, 2m"), at: range)
+            }
+        case .variableName:
+            guard isIdentifier(text), text != "last" else {
+                throw ShellError(
+                    .invalidValue(name: name, value: text, expected: "a variable name (letters, digits, _; not 'last')"), at: range)
+            }
+        case .valuePath:
+            guard ValuePath(parsing: text) != nil else {
+                throw ShellError(.invalidValue(name: name, value: text, expected: "a path such as last.json.id"), at: range)
+            }
+        case .text, .identifier, .file, .directory, .secret, .expression, .commandName:
+            break
+        }
+    }
+
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first == "_" || (first.properties.isAlphabetic && first.isASCII) else {
+            return false
+        }
+        return text.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+    }
+}
+
+/// Parses `250ms`, `1.5s`, `2m`, `1h` or plain seconds.
+public enum DurationParser {
+    public static func seconds(_ text: String) -> Double? {
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
+        for (suffix, scale) in units where text.hasSuffix(suffix) {
+            guard let number = Double(text.dropLast(suffix.count)), number >= 0, number.isFinite else { return nil }
+            return number * scale
+        }
+        guard let number = Double(text), number >= 0, number.isFinite else { return nil }
+        return number
+    }
+}

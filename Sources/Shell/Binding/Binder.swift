@@ -1,0 +1,195 @@
+import Script
+
+/// Resolves `{{…}}` references while binding.
+public protocol VariableResolving {
+    func resolve(_ reference: VariableReference) throws(ShellError) -> Value
+}
+
+/// Matches a statement to a command of the table and assigns its tokens.
+///
+/// Without a resolver it only checks what can be checked before running (command names,
+/// options, argument counts, literal values): scripts are checked whole before their first line runs.
+public struct Binder {
+    public let table: CommandTable
+
+    public init(table: CommandTable) { self.table = table }
+
+    public func bind(_ statement: Statement, variables: (any VariableResolving)?) throws(ShellError) -> BoundCommand {
+        let tokens = statement.tokens
+        let spec = try resolveCommand(tokens)
+        var bound = BoundCommand(spec: spec.spec, range: statement.range)
+        var positionals: [(Word, SourceRange)] = []
+        var index = spec.length
+        while index < tokens.count {
+            let token = tokens[index]
+            index += 1
+            switch token.kind {
+            case .word(let word):
+                positionals.append((word, token.range))
+            case .option(let name, let inline):
+                guard let option = spec.spec.option(named: name) else {
+                    let names = spec.spec.options.map(\.name)
+                    throw ShellError(
+                        .unknownOption(command: spec.spec.name, option: name, suggestion: Suggestions.closest(to: name, in: names)),
+                        at: token.range)
+                }
+                guard bound.options[name] == nil else { throw ShellError(.duplicateOption(option: name), at: token.range) }
+                guard let kind = option.valueKind else {
+                    if inline != nil { throw ShellError(.optionTakesNoValue(option: name), at: token.range) }
+                    bound.options[name] = BoundValue(value: .bool(true), range: token.range)
+                    continue
+                }
+                let valueWord: Word
+                if let inline {
+                    valueWord = inline
+                } else if index < tokens.count, let next = tokens[index].word {
+                    valueWord = next
+                    index += 1
+                } else {
+                    throw ShellError(.missingOptionValue(option: name, valueName: option.valueName), at: token.range)
+                }
+                if kind == .secret { bound.containsSecret = true }
+                bound.options[name] = try value(of: valueWord, kind: kind, name: "--\(name)", variables: variables)
+            case .parameter(let key, let word), .typedParameter(let key, let word):
+                let typed = if case .typedParameter = token.kind { true } else { false }
+                guard spec.spec.parameters != nil else {
+                    // Commands without parameters read `a=b` as a plain word (e.g. `expect x == a=b`).
+                    let joined = Word(
+                        parts: [.literal(key + (typed ? ":=" : "="))] + word.parts, range: token.range, isQuoted: word.isQuoted)
+                    positionals.append((joined, token.range))
+                    continue
+                }
+                let parameter = try parameterValue(word, key: key, typed: typed, variables: variables)
+                bound.parameters.append((key, parameter))
+            }
+        }
+        try assign(positionals, to: &bound, variables: variables)
+        return bound
+    }
+
+    /// The command named by the leading literal words, or a located "unknown command".
+    private func resolveCommand(_ tokens: [Token]) throws(ShellError) -> (spec: CommandSpec, length: Int) {
+        var words: [String] = []
+        for token in tokens {
+            guard let text = token.word?.literal, token.word?.isQuoted == false else { break }
+            words.append(text)
+        }
+        if let found = table.resolve(words) {
+            // `queue clr` when `queue` takes no arguments: the user meant a sub-command.
+            if found.spec.arguments.isEmpty, found.length < words.count, table.isGroup(found.spec.path) {
+                throw subcommandError(prefix: found.spec.path, word: words[found.length], range: tokens[found.length].range)
+            }
+            return found
+        }
+        guard let first = words.first else {
+            let token = tokens[0]
+            let shown = token.word?.displayText ?? "option"
+            throw ShellError(.unknownCommand(shown, suggestion: nil), at: token.range)
+        }
+        var prefix: [String] = []
+        for (offset, word) in words.enumerated() {
+            let next = table.nextWords(after: prefix)
+            if !table.isKnownPrefix(prefix + [word]) {
+                if prefix.isEmpty {
+                    throw ShellError(.unknownCommand(first, suggestion: Suggestions.closest(to: first, in: next)), at: tokens[0].range)
+                }
+                throw subcommandError(prefix: prefix, word: word, range: tokens[offset].range)
+            }
+            prefix.append(word)
+        }
+        let range = tokens[words.count - 1].range
+        throw ShellError(
+            .incompleteCommand(group: prefix.joined(separator: " "), choices: table.nextWords(after: prefix)),
+            at: range)
+    }
+
+    private func subcommandError(prefix: [String], word: String, range: SourceRange) -> ShellError {
+        let choices = table.nextWords(after: prefix)
+        return ShellError(
+            .unknownSubcommand(
+                group: prefix.joined(separator: " "), word: word, choices: choices,
+                suggestion: Suggestions.closest(to: word, in: choices)),
+            at: range)
+    }
+
+    private func assign(
+        _ positionals: [(Word, SourceRange)], to bound: inout BoundCommand, variables: (any VariableResolving)?
+    ) throws(ShellError) {
+        let arguments = bound.spec.arguments
+        var cursor = 0
+        for argument in arguments {
+            if argument.kind == .secret, cursor < positionals.count { bound.containsSecret = true }
+            if argument.isVariadic {
+                var values: [BoundValue] = []
+                while cursor < positionals.count {
+                    values.append(try value(of: positionals[cursor].0, kind: argument.kind, name: argument.name, variables: variables))
+                    cursor += 1
+                }
+                if values.isEmpty, !argument.isOptional {
+                    throw ShellError(.missingArgument(name: argument.name, usage: bound.spec.usage), at: missingRange(bound))
+                }
+                bound.arguments[argument.name] = values
+                continue
+            }
+            guard cursor < positionals.count else {
+                if argument.isOptional { continue }
+                throw ShellError(.missingArgument(name: argument.name, usage: bound.spec.usage), at: missingRange(bound))
+            }
+            bound.arguments[argument.name] = [
+                try value(of: positionals[cursor].0, kind: argument.kind, name: argument.name, variables: variables)
+            ]
+            cursor += 1
+        }
+        if cursor < positionals.count {
+            throw ShellError(.tooManyArguments(usage: bound.spec.usage), at: positionals[cursor].1)
+        }
+    }
+
+    /// Points just past the statement, where the missing argument should have been.
+    private func missingRange(_ bound: BoundCommand) -> SourceRange {
+        .at(bound.range.end)
+    }
+
+    private func value(of word: Word, kind: ArgumentKind, name: String, variables: (any VariableResolving)?) throws(ShellError)
+        -> BoundValue
+    {
+        guard let variables else {
+            let value: Value = .string(word.literal ?? word.displayText)
+            if word.literal != nil { try ArgumentValidator.check(value, kind: kind, name: name, range: word.range) }
+            return BoundValue(value: value, range: word.range, isQuoted: word.isQuoted)
+        }
+        let value = try substitute(word, variables: variables)
+        try ArgumentValidator.check(value, kind: kind, name: name, range: word.range)
+        return BoundValue(value: value, range: word.range, isQuoted: word.isQuoted)
+    }
+
+    private func parameterValue(_ word: Word, key: String, typed: Bool, variables: (any VariableResolving)?) throws(ShellError)
+        -> BoundValue
+    {
+        guard let variables else { return BoundValue(value: .string(word.displayText), range: word.range) }
+        if typed, let reference = word.soleVariable {
+            return BoundValue(value: try variables.resolve(reference), range: word.range)
+        }
+        let text = try substitute(word, variables: variables).plainText
+        guard typed else { return BoundValue(value: .string(text), range: word.range) }
+        do {
+            return BoundValue(value: try JSONParser.parse(text), range: word.range)
+        } catch {
+            throw ShellError(.script(ScriptError(range: word.range, kind: .invalidJSON(key: key, reason: error.reason))), at: word.range)
+        }
+    }
+
+    /// The word's value: a sole `{{var}}` keeps its type; anything else is text.
+    public func substitute(_ word: Word, variables: any VariableResolving) throws(ShellError) -> Value {
+        if let reference = word.soleVariable { return try variables.resolve(reference) }
+        if let literal = word.literal { return .string(literal) }
+        var text = ""
+        for part in word.parts {
+            switch part {
+            case .literal(let piece): text += piece
+            case .variable(let reference): text += try variables.resolve(reference).plainText
+            }
+        }
+        return .string(text)
+    }
+}

@@ -1,0 +1,25 @@
+import Script
+
+enum EchoCommand {
+    static let spec = CommandSpec(
+        ["echo"], summary: "Print text (after variable substitution)",
+        arguments: [ArgumentSpec("TEXT", .text, "words to print, separated by one space", optional: true, variadic: true)],
+        examples: ["echo hello", "echo \"status: {{last.status}}\""]
+    ) { context in
+        let text = context.values("TEXT").map(\.text).joined(separator: " ")
+        context.session.output.line(text)
+        return .string(text)
+    }
+}
+
+enum SleepCommand {
+    static let spec = CommandSpec(
+        ["sleep"], summary: "Wait for a duration (Ctrl-C interrupts)",
+        arguments: [ArgumentSpec("DURATION", .duration, "250ms, 1.5s, 2m, 1h or seconds")],
+        examples: ["sleep 250ms", "sleep 2s"], setsLast: false
+    ) { context in
+        let seconds = DurationParser.seconds(context.string("DURATION")) ?? 0
+        try InterruptibleSleep.sleep(seconds: seconds, at: context.command.range)
+        return .null
+    }
+}

@@ -1,0 +1,112 @@
+import Script
+
+/// Evaluates `expect LHS OP RHS` for `ExpectCommand`.
+struct ExpectEvaluator {
+    let context: CommandContext
+
+    func evaluate() throws(ShellError) {
+        let lhsArgument = context.argument("LHS")!
+        let operation = context.string("OP")
+        let rhsArgument = context.argument("RHS")
+        let lhsText = lhsArgument.text
+        if operation == "exists" {
+            guard rhsArgument == nil else { throw context.failure("'exists' takes no right-hand side", at: rhsArgument) }
+            guard case .string(let text) = lhsArgument.value, let path = ValuePath(parsing: text) else {
+                return  // a substituted value exists by definition
+            }
+            do {
+                _ = try context.session.variables.resolve(path, range: lhsArgument.range)
+            } catch {
+                throw ShellError(.expectationFailed("\(text) exists: \(error.message)"), at: lhsArgument.range)
+            }
+            return
+        }
+        guard let rhsArgument else {
+            throw ShellError(.missingArgument(name: "RHS", usage: context.command.spec.usage), at: .at(context.command.range.end))
+        }
+        let lhs = try leftValue(lhsArgument)
+        let rhs = rightValue(rhsArgument)
+        let passed: Bool
+        switch operation {
+        case "==": passed = ValueComparison.equal(lhs, rhs)
+        case "!=": passed = !ValueComparison.equal(lhs, rhs)
+        case "<", "<=", ">", ">=":
+            guard let order = ValueComparison.order(lhs, rhs) else {
+                throw ShellError(
+                    .expectationFailed("cannot order \(lhs.typeName) \(describe(lhs)) against \(rhs.typeName) \(describe(rhs))"),
+                    at: context.command.range)
+            }
+            switch operation {
+            case "<": passed = order < 0
+            case "<=": passed = order <= 0
+            case ">": passed = order > 0
+            default: passed = order >= 0
+            }
+        case "contains": passed = ValueComparison.contains(lhs, rhs)
+        case "matches":
+            let pattern = rhs.plainText
+            let regex: Regex<AnyRegexOutput>
+            do {
+                regex = try Regex(pattern)
+            } catch {
+                throw context.failure("invalid regular expression '\(pattern)'", at: rhsArgument)
+            }
+            passed = lhs.plainText.contains(regex)
+        default: passed = false
+        }
+        guard passed else {
+            let written = "\(lhsText) \(operation) \(rhsArgument.text)"
+            throw ShellError(.expectationFailed("\(written): actual \(describe(lhs)) (\(lhs.typeName))"), at: context.command.range)
+        }
+    }
+
+    /// An unquoted path reads a variable or `last`; a `{{var}}` is already substituted; quoted text is text.
+    private func leftValue(_ argument: BoundValue) throws(ShellError) -> Value {
+        guard case .string(let text) = argument.value, let path = ValuePath(parsing: text),
+            path.root == "last" || context.session.variables[path.root] != nil
+        else { return coerce(argument) }
+        return try context.session.variables.resolve(path, range: argument.range)
+    }
+
+    private func rightValue(_ argument: BoundValue) -> Value { coerce(argument) }
+
+    private func coerce(_ argument: BoundValue) -> Value {
+        guard case .string(let text) = argument.value, !argument.isQuoted else { return argument.value }
+        return (try? JSONParser.parse(text)) ?? .string(text)
+    }
+
+    private func describe(_ value: Value) -> String {
+        let text = JSONWriter.compact(value)
+        return text.count > 200 ? String(text.prefix(200)) + "…" : text
+    }
+}
+
+/// Equality and order across the JSON types, numbers compared by value.
+enum ValueComparison {
+    static func equal(_ lhs: Value, _ rhs: Value) -> Bool {
+        if let order = numericOrder(lhs, rhs) { return order == 0 }
+        return lhs == rhs
+    }
+
+    static func order(_ lhs: Value, _ rhs: Value) -> Int? {
+        if let order = numericOrder(lhs, rhs) { return order }
+        if case .string(let a) = lhs, case .string(let b) = rhs { return a < b ? -1 : (a == b ? 0 : 1) }
+        return nil
+    }
+
+    private static func numericOrder(_ lhs: Value, _ rhs: Value) -> Int? {
+        let lhsIsNumber = { if case .int = lhs { return true }; if case .double = lhs { return true }; return false }()
+        let rhsIsNumber = { if case .int = rhs { return true }; if case .double = rhs { return true }; return false }()
+        guard lhsIsNumber || rhsIsNumber, let a = lhs.numberValue, let b = rhs.numberValue else { return nil }
+        return a < b ? -1 : (a == b ? 0 : 1)
+    }
+
+    static func contains(_ haystack: Value, _ needle: Value) -> Bool {
+        switch haystack {
+        case .string(let text): return text.contains(needle.plainText)
+        case .array(let items): return items.contains { equal($0, needle) }
+        case .object(let object): return object[needle.plainText] != nil
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Script
+
+enum SetCommand {
+    static let spec = CommandSpec(
+        ["set"], summary: "Set a variable (use {{NAME}} to substitute it)",
+        arguments: [
+            ArgumentSpec("NAME", .variableName, "the variable's name"),
+            ArgumentSpec("VALUE", .text, "its value; a lone {{other}} keeps the other variable's type", optional: true),
+        ],
+        options: [
+            OptionSpec("secret", value: .secret, valueName: "VALUE", "a value to keep out of history and to mask in 'vars'"),
+            OptionSpec("json", "parse VALUE as JSON (set n 3 --json stores the number 3)"),
+        ],
+        discussion: "Give VALUE or --secret VALUE, not both. A line with --secret is never written to the history file.",
+        examples: ["set feature deposit", "set limit 3 --json", "set token --secret s3cr3t", "set copy {{last}}"],
+        setsLast: false
+    ) { context in
+        let name = context.string("NAME")
+        let plain = context.argument("VALUE")
+        let secret = context.option("secret")
+        guard (plain == nil) != (secret == nil) else {
+            throw context.failure(plain == nil ? "set needs a VALUE (or --secret VALUE)" : "give VALUE or --secret VALUE, not both")
+        }
+        var value = (plain ?? secret)!.value
+        if context.flag("json"), case .string(let text) = value {
+            do throws(JSONParser.Failure) {
+                value = try JSONParser.parse(text)
+            } catch {
+                throw context.failure("--json: '\(text)' is not JSON: \(error.reason)", at: plain)
+            }
+        }
+        context.session.variables.set(name, value, secret: secret != nil)
+        return .null
+    }
+}
+
+enum UnsetCommand {
+    static let spec = CommandSpec(
+        ["unset"], summary: "Remove a variable",
+        arguments: [ArgumentSpec("NAME", .variableName, "the variable to remove")],
+        examples: ["unset feature"], setsLast: false
+    ) { context in
+        let name = context.string("NAME")
+        guard context.session.variables.unset(name) else {
+            throw context.failure("no variable named '\(name)'", at: context.argument("NAME"))
+        }
+        return .null
+    }
+}
+
+enum VarsCommand {
+    static let spec = CommandSpec(
+        ["vars"], summary: "List variables and their values (secrets masked)",
+        examples: ["vars"], setsLast: false
+    ) { context in
+        let variables = context.session.variables
+        var object = JSONObject()
+        for name in variables.names {
+            let shown: Value = variables.isSecret(name) ? .string("********") : variables[name]!
+            object[name] = shown
+            context.session.output.line("\(name) = \(JSONWriter.compact(shown))")
+        }
+        return .object(object)
+    }
+}

@@ -1,0 +1,69 @@
+import Performance
+import Script
+
+enum PerfDestinationAddConsoleCommand {
+    static let spec = CommandSpec(
+        ["perf", "destination", "add", "console"], summary: "Print each recorded timing",
+        options: [OptionSpec("level", value: .choice(["minimal", "standard", "verbose"]), valueName: "LEVEL", "how much to print (default standard)")],
+        examples: ["perf destination add console", "perf destination add console --level verbose"]
+    ) { context in
+        let level: ConsoleDestination.Level =
+            switch context.option("level")?.text {
+            case "minimal": .minimal
+            case "verbose": .verbose
+            default: .standard
+            }
+        let tracker = context.session.performance.tracker
+        let id = tracker.addDestination(ConsoleDestination(level: level))
+        return .object(["id": .int(id), "kind": "console"])
+    }
+}
+
+enum PerfDestinationAddFileCommand {
+    static let spec = CommandSpec(
+        ["perf", "destination", "add", "file"], summary: "Store timings in daily JSON files (performance_YYYY-MM-DD.json)",
+        options: [
+            OptionSpec("dir", value: .directory, valueName: "DIR", "where to write (default: <state>/performance)"),
+            OptionSpec("batch", value: .integer, valueName: "N", "write every N timings (default 10)"),
+            OptionSpec("interval", value: .number, valueName: "SECONDS", "or after this many seconds (default 30)"),
+        ],
+        discussion: "Files older than 7 days are removed. A failed write is reported and retried at the next flush.",
+        examples: ["perf destination add file", "perf destination add file --dir ./perf --batch 1"]
+    ) { context in
+        let host = context.session.performance
+        let batch = context.option("batch").flatMap { Int($0.text) } ?? 10
+        let interval = context.option("interval").flatMap { Double($0.text) } ?? 30
+        guard batch >= 1 else { throw context.failure("--batch must be at least 1", at: context.option("batch")) }
+        guard interval > 0 else { throw context.failure("--interval must be positive", at: context.option("interval")) }
+        let directory = context.option("dir")?.text ?? host.defaultDirectory
+        let destination = FileDestination(
+            directory: directory, batchSize: batch, flushInterval: interval, clock: context.session.environment.performanceClock)
+        let id = host.tracker.addDestination(destination)
+        return .object(["id": .int(id), "kind": "file", "dir": .string(directory)])
+    }
+}
+
+enum PerfDestinationListCommand {
+    static let spec = CommandSpec(
+        ["perf", "destination", "list"], summary: "List destinations with their ids", examples: ["perf destination list"]
+    ) { context in
+        let destinations = context.session.performance.tracker.destinations
+        for destination in destinations { context.session.output.line("\(destination.id)  \(destination.description)") }
+        if destinations.isEmpty { context.session.output.line("(no destinations: timings stay in memory)") }
+        return .array(destinations.map { .object(["id": .int($0.id), "description": .string($0.description)]) })
+    }
+}
+
+enum PerfDestinationRemoveCommand {
+    static let spec = CommandSpec(
+        ["perf", "destination", "remove"], summary: "Flush and remove a destination",
+        arguments: [ArgumentSpec("ID", .integer, "the id 'perf destination list' shows")],
+        examples: ["perf destination remove 1"]
+    ) { context in
+        let argument = context.argument("ID")!
+        guard let id = Int(argument.text), context.session.performance.tracker.removeDestination(id: id) else {
+            throw context.failure("no destination with id \(argument.text)", at: argument)
+        }
+        return .null
+    }
+}

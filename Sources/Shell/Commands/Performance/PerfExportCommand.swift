@@ -1,0 +1,51 @@
+import Performance
+import Script
+
+enum PerfExportCommand {
+    static let spec = CommandSpec(
+        ["perf", "export"], summary: "Write timings to a CSV or JSON file, streamed",
+        arguments: [
+            ArgumentSpec("FORMAT", .choice(["csv", "json"]), "csv or json"),
+            ArgumentSpec("PATH", .file(extensions: ["csv", "json"]), "the file to write (replaced)"),
+        ],
+        options: [
+            PerfArguments.featureOption, PerfArguments.layerOption,
+            OptionSpec("all", "every stored daily file instead of the in-memory cache"),
+            OptionSpec("dir", value: .directory, valueName: "DIR", "where the daily files are (with --all; default: the state directory)"),
+        ],
+        discussion: """
+            CSV columns: id,feature,layer,startTime,endTime,duration,metadata,deviceModel,iosVersion; times ISO 8601 UTC \
+            with milliseconds, duration in seconds, metadata k=v|k=v, quoted per RFC 4180.
+            """,
+        examples: ["perf export csv timings.csv", "perf export json deposit.json --feature deposit", "perf export csv all.csv --all"]
+    ) { context in
+        let format = context.string("FORMAT")
+        let pathArgument = context.argument("PATH")!
+        let feature = try PerfArguments.name(context.option("feature"), "--feature", in: context)
+        let layer = try PerfArguments.name(context.option("layer"), "--layer", in: context)
+        let host = context.session.performance
+        let written: Int
+        let matches: (PerformanceEntry) -> Bool = { entry in
+            (feature == nil || entry.feature == feature) && (layer == nil || entry.layer == layer)
+        }
+        do {
+            if context.flag("all") {
+                host.tracker.flush()
+                let storage = PerformanceStorage(directory: context.option("dir")?.text ?? host.defaultDirectory)
+                let entries = storage.allEntries().lazy.filter(matches)
+                written = format == "csv"
+                    ? try PerformanceExporter.writeCSV(entries, to: pathArgument.text)
+                    : try PerformanceExporter.writeJSON(entries, to: pathArgument.text)
+            } else {
+                let entries = host.tracker.logs(feature: feature, layer: layer)
+                written = format == "csv"
+                    ? try PerformanceExporter.writeCSV(entries, to: pathArgument.text)
+                    : try PerformanceExporter.writeJSON(entries, to: pathArgument.text)
+            }
+        } catch {
+            throw context.failure("cannot export to '\(pathArgument.text)': \(error)", at: pathArgument)
+        }
+        context.session.output.line("wrote \(written) \(written == 1 ? "entry" : "entries") to \(pathArgument.text)")
+        return .object(["path": .string(pathArgument.text), "format": .string(format), "count": .int(written)])
+    }
+}

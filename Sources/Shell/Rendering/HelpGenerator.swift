@@ -1,0 +1,121 @@
+/// Renders `help` text from the command table.
+public struct HelpGenerator: Sendable {
+    public let table: CommandTable
+
+    public init(table: CommandTable) { self.table = table }
+
+    /// Help for no words (overview), a group (`perf`) or a command (`perf start`); nil when unknown.
+    public func help(for words: [String]) -> String? {
+        if words.isEmpty { return overview() }
+        if let spec = table.spec(named: words.joined(separator: " ")) {
+            var text = command(spec)
+            let more = table.commands(under: spec.path).filter { $0.path.count > spec.path.count }
+            if !more.isEmpty { text += "\nRelated:\n" + list(more) }
+            return text
+        }
+        let under = table.commands(under: words)
+        guard !under.isEmpty else { return nil }
+        return "\(words.joined(separator: " ")) commands:\n" + list(under)
+            + "\nType 'help \(words.joined(separator: " ")) <command>' for one command's usage and examples.\n"
+    }
+
+    /// Every command, grouped by its first word, with its summary.
+    public func overview() -> String {
+        var text = "sdkbench \(SDKBenchVersion.current) — drive mobile-SDK backends from a terminal.\n\n"
+        var groups: [String] = []
+        for spec in table.commands where !groups.contains(spec.path[0]) { groups.append(spec.path[0]) }
+        let general = table.commands.filter { table.commands(under: [$0.path[0]]).count == 1 && $0.path.count == 1 }
+        text += "General:\n" + list(general)
+        for group in groups where !general.contains(where: { $0.path[0] == group }) {
+            text += "\n\(title(group)):\n" + list(table.commands(under: [group]))
+        }
+        text += """
+
+            Lines: one command per line; # comments; \\ continues a line; 'single' and "double" quotes;
+            key=value and key:=JSON parameters; {{name}} substitutes a variable; last is the previous result.
+            Type 'help COMMAND' for usage and examples.
+
+            """
+        return text
+    }
+
+    /// Usage, summary, arguments, options and examples of one command.
+    public func command(_ spec: CommandSpec) -> String {
+        var text = "usage: \(spec.usage)\n\n\(spec.summary).\n"
+        if let discussion = spec.discussion { text += "\n" + wrap(discussion, indent: "") + "\n" }
+        if !spec.arguments.isEmpty {
+            text += "\nArguments:\n"
+            for argument in spec.arguments {
+                text += row(argument.name, argument.summary + choices(argument.kind))
+            }
+        }
+        if let parameters = spec.parameters {
+            text += "\nParameters:\n" + row("key=value", parameters) + row("key:=JSON", "a typed value (number, bool, null, array, object)")
+        }
+        if !spec.options.isEmpty {
+            text += "\nOptions:\n"
+            for option in spec.options {
+                let name = option.valueKind == nil ? "--\(option.name)" : "--\(option.name) \(option.valueName)"
+                text += row(name, option.summary + (option.valueKind.map(choices) ?? ""))
+            }
+        }
+        if !spec.aliases.isEmpty {
+            text += "\nAlso: " + spec.aliases.map { $0.joined(separator: " ") }.joined(separator: ", ") + "\n"
+        }
+        if !spec.examples.isEmpty {
+            text += "\nExamples:\n" + spec.examples.map { "  \($0)\n" }.joined()
+        }
+        return text
+    }
+
+    private func list(_ specs: [CommandSpec]) -> String {
+        let width = min(36, (specs.map { $0.name.count }.max() ?? 0) + 2)
+        return specs.map { spec in
+            let name = spec.name.count >= width ? spec.name + "  " : spec.name.padding(to: width)
+            return "  " + name + spec.summary + "\n"
+        }.joined()
+    }
+
+    private func row(_ name: String, _ summary: String) -> String {
+        let padded = name.count >= 22 ? name + "  " : name.padding(to: 22)
+        return "  " + padded + summary + "\n"
+    }
+
+    private func choices(_ kind: ArgumentKind) -> String {
+        switch kind {
+        case .choice(let values): return " (" + values.joined(separator: "|") + ")"
+        case .identifier(let suggestions) where !suggestions.isEmpty:
+            return " (e.g. " + suggestions.prefix(6).joined(separator: ", ") + (suggestions.count > 6 ? ", …" : "") + ")"
+        default: return ""
+        }
+    }
+
+    private func title(_ group: String) -> String {
+        switch group {
+        case "perf": return "Performance (GomaPerformanceKit)"
+        default: return group.prefix(1).uppercased() + group.dropFirst()
+        }
+    }
+
+    private func wrap(_ text: String, indent: String, width: Int = 88) -> String {
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = indent
+            for word in paragraph.split(separator: " ") {
+                if line.count + word.count + 1 > width, line != indent {
+                    lines.append(line)
+                    line = indent
+                }
+                line += (line == indent ? "" : " ") + word
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

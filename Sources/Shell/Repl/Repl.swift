@@ -1,0 +1,96 @@
+import LineEditing
+import Script
+
+/// The interactive loop: libedit line editing, history, TAB completion, Ctrl-C and Ctrl-D.
+public final class Repl {
+    let session: ShellSession
+    let runner: ScriptRunner
+
+    public init(session: ShellSession) {
+        self.session = session
+        self.runner = ScriptRunner(session: session)
+    }
+
+    /// Runs until `quit`, Ctrl-D or SIGTERM; returns the status to exit with.
+    public func run() -> ExitStatus {
+        let session = self.session
+        let completer = Completer(table: session.table, variableNames: { [unowned session] in session.variables.names })
+        let editor = LineEditor(
+            programName: "sdkbench", historyFile: session.environment.paths.historyFile,
+            completer: { completer.complete($0) })
+        defer { editor.close() }
+        session.output.line("sdkbench \(SDKBenchVersion.current): type 'help' for commands, Ctrl-D to leave.")
+        session.output.flush()
+        var pending = ""
+        while !session.quitRequested {
+            let prompt = pending.isEmpty ? "sdkbench> " : "...> "
+            switch editor.readLine(prompt: prompt) {
+            case .endOfFile:
+                session.output.line("")
+                return .success
+            case .terminated:
+                return .success
+            case .interrupted:
+                pending = ""
+                continue
+            case .line(let text):
+                if Self.continues(text) {
+                    pending += text + "\n"
+                    continue
+                }
+                let entry = pending + text
+                pending = ""
+                let statements = handle(entry)
+                if HistoryPolicy.shouldRecord(entry, containsSecret: statements.containsSecret) {
+                    editor.addToHistory(entry)
+                }
+                session.output.flush()
+            }
+        }
+        return .success
+    }
+
+    /// Whether a line ends with an unescaped `\`, continuing on the next line.
+    static func continues(_ line: String) -> Bool {
+        var count = 0
+        for character in line.reversed() {
+            guard character == "\\" else { break }
+            count += 1
+        }
+        return count % 2 == 1
+    }
+
+    /// Parses and runs one entry, reporting errors as `<repl>`; tells whether it held a secret.
+    private func handle(_ entry: String) -> (ran: Bool, containsSecret: Bool) {
+        let source = SourceFile(name: "<repl>", text: entry)
+        let statements: [Statement]
+        do {
+            statements = try Parser.parse(source)
+        } catch {
+            session.output.report(ShellError(error), in: source)
+            return (false, mentionsSecretCommand(entry))
+        }
+        var containsSecret = false
+        for statement in statements {
+            if let bound = try? runner.binder.bind(statement, variables: nil), bound.containsSecret { containsSecret = true }
+        }
+        for statement in statements {
+            _ = SignalTrap.takeInterrupt()
+            do {
+                try runner.run(statement, in: source)
+            } catch {
+                session.output.report(error, in: source)
+                break
+            }
+            if session.quitRequested { break }
+        }
+        return (true, containsSecret)
+    }
+
+    /// For a line that does not parse: whether its command has any secret argument, to keep it out of history.
+    private func mentionsSecretCommand(_ entry: String) -> Bool {
+        let words = CompletionWords(entry + " ").completed
+        guard let found = session.table.resolve(words) else { return false }
+        return found.spec.arguments.contains { $0.kind == .secret } || found.spec.options.contains { $0.valueKind == .secret }
+    }
+}

@@ -1,0 +1,107 @@
+import Script
+import Synchronization
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Where the shell writes: buffered standard output and error, or memory for tests.
+///
+/// Engines report from a background ticker too, so every write takes a lock; stdout is buffered
+/// (a million-line script must not make a million syscalls) and flushed before stderr so the
+/// two streams stay in order on a terminal.
+public final class Output: Sendable {
+    public enum Destination: Sendable {
+        case standardStreams
+        case memory
+    }
+
+    private struct State {
+        var stdout: [UInt8] = []
+        var capturedStdout: [UInt8] = []
+        var capturedStderr: [UInt8] = []
+        var location: (SourceFile, SourceRange)?
+    }
+
+    private let state = Mutex(State())
+    private let destination: Destination
+    public let renderer: ErrorRenderer
+
+    public init(destination: Destination = .standardStreams, useColor: Bool = false) {
+        self.destination = destination
+        self.renderer = ErrorRenderer(useColor: useColor)
+    }
+
+    /// Writes text to standard output (buffered).
+    public func write(_ text: String) {
+        state.withLock { state in
+            state.stdout.append(contentsOf: text.utf8)
+            if state.stdout.count >= 1 << 16 { flushLocked(&state) }
+        }
+    }
+
+    /// Writes a line to standard output.
+    public func line(_ text: String) { write(text + "\n") }
+
+    /// Writes text to standard error after flushing standard output.
+    public func writeError(_ text: String) {
+        state.withLock { state in
+            flushLocked(&state)
+            switch destination {
+            case .standardStreams: Self.writeAll(2, Array(text.utf8))
+            case .memory: state.capturedStderr.append(contentsOf: text.utf8)
+            }
+        }
+    }
+
+    /// Renders a located error on standard error.
+    public func report(_ error: ShellError, in source: SourceFile?) {
+        writeError(renderer.render(error, in: source))
+    }
+
+    /// A warning, located at the running command when there is one.
+    public func warn(_ message: String) {
+        let location = state.withLock { $0.location }
+        writeError(renderer.renderWarning(message, range: location?.1, source: location?.0))
+    }
+
+    /// Sets the command that engine warnings are attributed to while it runs.
+    func setLocation(_ location: (SourceFile, SourceRange)?) {
+        state.withLock { $0.location = location }
+    }
+
+    public func flush() {
+        state.withLock { flushLocked(&$0) }
+    }
+
+    /// What was written so far when the destination is memory (for tests).
+    public func captured() -> (stdout: String, stderr: String) {
+        state.withLock { state in
+            flushLocked(&state)
+            return (String(decoding: state.capturedStdout, as: UTF8.self), String(decoding: state.capturedStderr, as: UTF8.self))
+        }
+    }
+
+    private func flushLocked(_ state: inout State) {
+        guard !state.stdout.isEmpty else { return }
+        switch destination {
+        case .standardStreams: Self.writeAll(1, state.stdout)
+        case .memory: state.capturedStdout.append(contentsOf: state.stdout)
+        }
+        state.stdout.removeAll(keepingCapacity: true)
+    }
+
+    private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return  // EPIPE and friends: the reader is gone; nothing useful to do.
+                }
+                offset += written
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import LineEditing
+import Script
+
+/// How a script run behaves (`sdkbench run` flags).
+public struct RunOptions: Sendable {
+    public var keepGoing: Bool
+    public var echo: Bool
+
+    public init(keepGoing: Bool = false, echo: Bool = false) {
+        self.keepGoing = keepGoing
+        self.echo = echo
+    }
+}
+
+/// Runs sources: parses the whole text, checks every command against the table, then runs them.
+///
+/// A script with a typo fails before its first line has any effect (exit 2); at run time the first
+/// failure stops the run unless `keepGoing`, and every error is rendered once, located.
+public final class ScriptRunner {
+    public let session: ShellSession
+    let binder: Binder
+
+    public init(session: ShellSession) {
+        self.session = session
+        self.binder = Binder(table: session.table)
+    }
+
+    /// Runs a whole source and returns the status the run ends with.
+    public func run(_ source: SourceFile, options: RunOptions = RunOptions()) -> ExitStatus {
+        let statements: [Statement]
+        do {
+            statements = try Parser.parse(source)
+        } catch {
+            session.output.report(ShellError(error), in: source)
+            return .parse
+        }
+        var checkFailures = 0
+        for statement in statements {
+            do {
+                _ = try binder.bind(statement, variables: nil)
+            } catch {
+                checkFailures += 1
+                // Report several mistakes at once, as a compiler would, but not a flood.
+                if checkFailures <= 10 { session.output.report(error, in: source) }
+            }
+        }
+        if checkFailures > 10 { session.output.writeError("... and \(checkFailures - 10) more errors\n") }
+        if checkFailures > 0 { return .parse }
+        return execute(statements, in: source, options: options)
+    }
+
+    /// Runs already-parsed statements, stopping at the first failure unless `keepGoing`.
+    func execute(_ statements: [Statement], in source: SourceFile, options: RunOptions) -> ExitStatus {
+        var firstFailure: ExitStatus?
+        let lines = options.echo ? source.text.split(separator: "\n", omittingEmptySubsequences: false) : []
+        for statement in statements {
+            if session.quitRequested { break }
+            if let stop = SignalCheck.pending() {
+                session.output.report(ShellError(.interrupted, at: statement.range), in: source)
+                return stop
+            }
+            if options.echo {
+                let range = (statement.range.start.line - 1)..<min(statement.range.end.line, lines.count)
+                session.output.line(lines[range].joined(separator: "\n"))
+            }
+            do {
+                try run(statement, in: source)
+            } catch {
+                if case .reported = error.kind {} else { session.output.report(error, in: source) }
+                firstFailure = firstFailure ?? error.status
+                if !options.keepGoing { return error.status }
+            }
+        }
+        return firstFailure ?? .success
+    }
+
+    /// Binds and runs one statement, updating `last`.
+    @discardableResult
+    public func run(_ statement: Statement, in source: SourceFile) throws(ShellError) -> Value {
+        let bound = try binder.bind(statement, variables: session.variables)
+        if session.environment.dryRun { return .null }
+        session.output.setLocation((source, statement.range))
+        defer { session.output.setLocation(nil) }
+        let value: Value
+        do {
+            value = try bound.spec.handler(CommandContext(command: bound, session: session))
+        } catch let error as ShellError {
+            throw error
+        } catch {
+            throw ShellError.runtime("\(error)", at: statement.range)
+        }
+        if bound.spec.setsLast { session.variables.last = value }
+        return value
+    }
+}
+
+/// Turns a pending SIGINT or SIGTERM into the status a non-interactive run stops with.
+enum SignalCheck {
+    static func pending() -> ExitStatus? {
+        if SignalTrap.terminationRequested || SignalTrap.takeInterrupt() { return .runtime }
+        return nil
+    }
+}

@@ -1,0 +1,35 @@
+import Performance
+
+/// The version sdkbench reports, also the Performance device context's app version.
+public enum SDKBenchVersion {
+    public static let current = "0.1.0"
+    public static let build = "1"
+}
+
+/// What a session is given from outside: paths, terminal facts, clocks. Tests build their own.
+public struct ShellEnvironment: Sendable {
+    public var paths: StatePaths
+    public var useColor: Bool
+    public var isInteractive: Bool
+    public var performanceClock: any PerformanceClock
+    /// `nil` detects the real host on first use of the Performance engine.
+    public var deviceContext: DeviceContext?
+    /// Whether engines get a background ticker (1 s) for their time-based rules; tests drive `tick` instead.
+    public var startsTicker: Bool
+    /// Bind commands but run no handler: the fuzzer's mode.
+    public var dryRun: Bool
+
+    public init(
+        paths: StatePaths, useColor: Bool = false, isInteractive: Bool = false,
+        performanceClock: any PerformanceClock = SystemPerformanceClock(), deviceContext: DeviceContext? = nil,
+        startsTicker: Bool = true, dryRun: Bool = false
+    ) {
+        self.paths = paths
+        self.useColor = useColor
+        self.isInteractive = isInteractive
+        self.performanceClock = performanceClock
+        self.deviceContext = deviceContext
+        self.startsTicker = startsTicker
+        self.dryRun = dryRun
+    }
+}

@@ -1,0 +1,49 @@
+import Script
+
+/// The shell's variables and the previous command's result (`last`).
+public struct Variables: VariableResolving {
+    private(set) var values: [String: Value] = [:]
+    private(set) var secretNames: Set<String> = []
+    public var last: Value = .null
+
+    public init() {}
+
+    public var names: [String] { values.keys.sorted() }
+
+    public subscript(name: String) -> Value? { values[name] }
+
+    public mutating func set(_ name: String, _ value: Value, secret: Bool = false) {
+        values[name] = value
+        if secret { secretNames.insert(name) } else { secretNames.remove(name) }
+    }
+
+    @discardableResult
+    public mutating func unset(_ name: String) -> Bool {
+        secretNames.remove(name)
+        return values.removeValue(forKey: name) != nil
+    }
+
+    public func isSecret(_ name: String) -> Bool { secretNames.contains(name) }
+
+    /// Looks a path up from `last` or a variable.
+    public func resolve(_ path: ValuePath, range: SourceRange) throws(ShellError) -> Value {
+        let root: Value
+        if path.root == "last" {
+            root = last
+        } else if let value = values[path.root] {
+            root = value
+        } else {
+            throw ShellError(
+                .undefinedVariable(path.root, suggestion: Suggestions.closest(to: path.root, in: names + ["last"])), at: range)
+        }
+        do {
+            return try path.resolve(in: root)
+        } catch {
+            throw ShellError(.pathMiss(path: error.reached, reason: error.reason), at: range)
+        }
+    }
+
+    public func resolve(_ reference: VariableReference) throws(ShellError) -> Value {
+        try resolve(reference.path, range: reference.range)
+    }
+}

@@ -1,0 +1,66 @@
+import Script
+
+/// What an argument or option value is, which drives validation, help and TAB completion.
+public enum ArgumentKind: Sendable, Equatable {
+    /// Free text.
+    case text
+    /// An identifier-like name; `suggestions` complete by TAB, other valid names are accepted.
+    case identifier(suggestions: [String])
+    /// One of a fixed set of words.
+    case choice([String])
+    /// A file path; `extensions` (without dots) narrow completion, directories always complete.
+    case file(extensions: [String])
+    /// A directory path.
+    case directory
+    /// `250ms`, `1.5s`, `2m`, `1h`, or plain seconds.
+    case duration
+    /// A decimal number.
+    case number
+    /// A whole number.
+    case integer
+    /// A value that must never reach history, logs, traces or error messages in clear.
+    case secret
+    /// The name of a shell variable.
+    case variableName
+    /// A path into a value: `last.json.id`.
+    case valuePath
+    /// A word of an `expect` expression.
+    case expression
+    /// A command name, for `help`.
+    case commandName
+
+    /// The placeholder shown in usage lines when the argument has no name of its own.
+    var isSecret: Bool { self == .secret }
+}
+
+/// A positional argument of a command.
+public struct ArgumentSpec: Sendable {
+    public var name: String
+    public var kind: ArgumentKind
+    public var summary: String
+    public var isOptional: Bool
+    public var isVariadic: Bool
+
+    public init(_ name: String, _ kind: ArgumentKind, _ summary: String, optional: Bool = false, variadic: Bool = false) {
+        self.name = name
+        self.kind = kind
+        self.summary = summary
+        self.isOptional = optional
+        self.isVariadic = variadic
+    }
+}
+
+/// A `--name` option; `valueKind == nil` makes it a flag.
+public struct OptionSpec: Sendable {
+    public var name: String
+    public var valueKind: ArgumentKind?
+    public var valueName: String
+    public var summary: String
+
+    public init(_ name: String, value: ArgumentKind? = nil, valueName: String = "VALUE", _ summary: String) {
+        self.name = name
+        self.valueKind = value
+        self.valueName = valueName
+        self.summary = summary
+    }
+}

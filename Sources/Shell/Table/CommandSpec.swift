@@ -1,0 +1,62 @@
+import Script
+
+/// Runs a bound command against the session and returns its result value.
+public typealias CommandHandler = @Sendable (CommandContext) throws -> Value
+
+/// One entry of the command table: everything dispatch, help and completion need.
+public struct CommandSpec: Sendable {
+    /// The words that name the command: `["perf", "start"]`.
+    public var path: [String]
+    public var summary: String
+    public var arguments: [ArgumentSpec]
+    public var options: [OptionSpec]
+    /// Whether `key=value` and `key:=JSON` parameters are accepted (and what they mean).
+    public var parameters: String?
+    /// Longer explanation shown by `help COMMAND`.
+    public var discussion: String?
+    public var examples: [String]
+    /// Other names for the command, e.g. `exit` for `quit`.
+    public var aliases: [[String]]
+    /// Whether the result becomes `last`; `expect`, `capture`, `set` and friends leave it alone
+    /// so several checks can read one result.
+    public var setsLast: Bool
+    public var handler: CommandHandler
+
+    public init(
+        _ path: [String], summary: String, arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
+        parameters: String? = nil, discussion: String? = nil, examples: [String] = [], aliases: [[String]] = [], setsLast: Bool = true,
+        handler: @escaping CommandHandler
+    ) {
+        self.path = path
+        self.summary = summary
+        self.arguments = arguments
+        self.options = options
+        self.parameters = parameters
+        self.discussion = discussion
+        self.examples = examples
+        self.aliases = aliases
+        self.setsLast = setsLast
+        self.handler = handler
+    }
+
+    public var name: String { path.joined(separator: " ") }
+
+    /// `perf start FEATURE LAYER [key=value]... [--opt VALUE]`
+    public var usage: String {
+        var parts = [name]
+        for argument in arguments {
+            var text = argument.name
+            if argument.isVariadic { text += "..." }
+            parts.append(argument.isOptional ? "[\(text)]" : text)
+        }
+        if parameters != nil { parts.append("[key=value | key:=JSON]...") }
+        for option in options {
+            parts.append(option.valueKind == nil ? "[--\(option.name)]" : "[--\(option.name) \(option.valueName)]")
+        }
+        return parts.joined(separator: " ")
+    }
+
+    func option(named name: String) -> OptionSpec? { options.first { $0.name == name } }
+
+    var requiredArgumentCount: Int { arguments.filter { !$0.isOptional }.count }
+}

@@ -1,0 +1,120 @@
+/// The one list of commands. Dispatch, `help`, REPL completion and the bash/zsh/fish
+/// completion scripts all read it; no other list of commands exists.
+public struct CommandTable: Sendable {
+    public let commands: [CommandSpec]
+    private let root: Node
+
+    /// Every command sdkbench knows, in the order `help` lists them.
+    public static let standard = CommandTable(commands: [
+        // General
+        HelpCommand.spec,
+        SetCommand.spec,
+        UnsetCommand.spec,
+        VarsCommand.spec,
+        EchoCommand.spec,
+        SleepCommand.spec,
+        SourceCommand.spec,
+        ExpectCommand.spec,
+        CaptureCommand.spec,
+        StatusCommand.spec,
+        TraceCommand.spec,
+        QuitCommand.spec,
+        // Performance
+        PerfStartCommand.spec,
+        PerfEndCommand.spec,
+        PerfLogsCommand.spec,
+        PerfPendingCommand.spec,
+        PerfStatsCommand.spec,
+        PerfClearCommand.spec,
+        PerfEnableCommand.spec,
+        PerfDisableCommand.spec,
+        PerfUserCommand.spec,
+        PerfExportCommand.spec,
+        PerfDestinationAddConsoleCommand.spec,
+        PerfDestinationAddFileCommand.spec,
+        PerfDestinationListCommand.spec,
+        PerfDestinationRemoveCommand.spec,
+    ])
+
+    public init(commands: [CommandSpec]) {
+        self.commands = commands
+        var root = Node()
+        for (index, spec) in commands.enumerated() {
+            root.insert(spec.path[...], index: index, listed: true)
+            // Aliases dispatch but are not offered by completion, so `perf st<TAB>` stays unique.
+            for alias in spec.aliases { root.insert(alias[...], index: index, listed: false) }
+        }
+        self.root = root
+    }
+
+    /// The longest command whose path is a prefix of `words`, and how many words it used.
+    public func resolve<S: Sequence<String>>(_ words: S) -> (spec: CommandSpec, length: Int)? {
+        var node = root
+        var best: (Int, Int)?
+        var depth = 0
+        for word in words {
+            guard let next = node.children[word] else { break }
+            node = next
+            depth += 1
+            if let index = node.command { best = (index, depth) }
+        }
+        return best.map { (commands[$0.0], $0.1) }
+    }
+
+    /// The words that can follow `prefix` to name (or continue naming) a command; aliases excluded.
+    public func nextWords(after prefix: [String]) -> [String] {
+        var node = root
+        for word in prefix {
+            guard let next = node.children[word] else { return [] }
+            node = next
+        }
+        return node.order
+    }
+
+    /// Whether some command (or alias) path starts with `prefix`.
+    public func isKnownPrefix(_ prefix: [String]) -> Bool {
+        var node = root
+        for word in prefix {
+            guard let next = node.children[word] else { return false }
+            node = next
+        }
+        return true
+    }
+
+    /// Whether `prefix` names a group of commands (`perf`, `perf destination`).
+    public func isGroup(_ prefix: [String]) -> Bool {
+        var node = root
+        for word in prefix {
+            guard let next = node.children[word] else { return false }
+            node = next
+        }
+        return !node.children.isEmpty
+    }
+
+    /// The commands whose path starts with `prefix`.
+    public func commands(under prefix: [String]) -> [CommandSpec] {
+        commands.filter { $0.path.starts(with: prefix) }
+    }
+
+    /// Finds a command by its exact name, e.g. "perf start".
+    public func spec(named name: String) -> CommandSpec? {
+        let words = name.split(separator: " ").map(String.init)
+        guard let found = resolve(words), found.length == words.count else { return nil }
+        return found.spec
+    }
+
+    private struct Node: Sendable {
+        var children: [String: Node] = [:]
+        var order: [String] = []
+        var command: Int?
+
+        mutating func insert(_ path: ArraySlice<String>, index: Int, listed: Bool) {
+            guard let first = path.first else {
+                command = index
+                return
+            }
+            if listed, !order.contains(first) { order.append(first) }
+            children[first, default: Node()].insert(path.dropFirst(), index: index, listed: listed)
+        }
+    }
+}

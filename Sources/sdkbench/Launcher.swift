@@ -1,0 +1,86 @@
+import ArgumentParser
+import LineEditing
+import Script
+import Shell
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Builds the session from the environment and runs a source, the REPL or stdin.
+/// The only place that reads the process environment and picks exit codes.
+struct Launcher {
+    let session: ShellSession
+
+    init(global: GlobalOptions) {
+        let environment = Self.processEnvironment()
+        let interactive = Terminal.isInteractive
+        let color = !global.noColor && environment["NO_COLOR"] == nil && isatty(2) != 0 && environment["TERM"] != "dumb"
+        let paths = StatePaths.resolve(home: global.home, environment: environment)
+        session = ShellSession(
+            environment: ShellEnvironment(paths: paths, useColor: color, isInteractive: interactive),
+            output: Output(destination: .standardStreams, useColor: color))
+        SignalTrap.install()
+    }
+
+    func runSource(_ source: SourceFile, options: RunOptions) -> ExitStatus {
+        ScriptRunner(session: session).run(source, options: options)
+    }
+
+    func runFiles(_ files: [String], variables: [(String, String)], options: RunOptions) -> ExitStatus {
+        for (name, value) in variables { session.variables.set(name, .string(value)) }
+        var firstFailure: ExitStatus?
+        for file in files {
+            let text: String
+            do {
+                text = try FileReader.readText(file)
+            } catch {
+                session.output.writeError("sdkbench: cannot read '\(file)': \(error.reason)\n")
+                return .usage
+            }
+            session.currentSourceDirectory = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : nil
+            let status = ScriptRunner(session: session).run(SourceFile(name: file, text: text), options: options)
+            if status != .success {
+                firstFailure = firstFailure ?? status
+                if !options.keepGoing { return status }
+            }
+            if session.quitRequested { break }
+        }
+        return firstFailure ?? .success
+    }
+
+    func runRepl() -> ExitStatus {
+        Repl(session: session).run()
+    }
+
+    func runStandardInput() -> ExitStatus {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileReader.readAll(0, path: "<stdin>")
+        } catch {
+            session.output.writeError("sdkbench: cannot read standard input: \(error.reason)\n")
+            return .runtime
+        }
+        return runSource(SourceFile(name: "<stdin>", text: String(decoding: bytes, as: UTF8.self)), options: RunOptions())
+    }
+
+    /// Shuts the engines down and turns the status into the process exit code.
+    func finish(_ status: ExitStatus) -> ExitCode {
+        session.shutdown()
+        if SignalTrap.terminationRequested { return ExitCode(143) }
+        return ExitCode(status.rawValue)
+    }
+
+    static func processEnvironment() -> [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}

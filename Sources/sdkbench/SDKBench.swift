@@ -1,0 +1,107 @@
+import ArgumentParser
+import LineEditing
+import Script
+import Shell
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+@main
+struct SDKBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sdkbench",
+        abstract: "A terminal workbench for mobile-SDK backends: drive Hamon, Sift, Performance, Miataru and HTTP flows.",
+        discussion: """
+            With no arguments: a REPL when stdin and stdout are terminals; otherwise commands are read from stdin.
+            Exit status: 0 success, 1 usage error, 2 script parse error, 3 runtime error, 4 an expect failed.
+            """,
+        version: SDKBenchVersion.current,
+        subcommands: [RunCommand.self, CompletionsCommand.self]
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    /// ArgumentParser's own `main`, except that usage errors exit 1 (COMMANDS.md) instead of 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                let message = fullMessage(for: error) + "\n"
+                _ = message.withCString { fputs($0, stderr) }
+                Glibc.exit(ExitStatus.usage.rawValue)
+            }
+            exit(withError: error)
+        }
+    }
+
+    @Option(
+        name: .customShort("c"), parsing: .singleValue,
+        help: ArgumentHelp("Run COMMAND and exit; repeat -c for several.", valueName: "COMMAND"),
+        completion: .custom { _, _, prefix in
+            Completer(table: .standard).completeWholeLine(prefix)
+        })
+    var commands: [String] = []
+
+    mutating func run() throws {
+        let launcher = Launcher(global: global)
+        if !commands.isEmpty {
+            let source = SourceFile(name: "<command-line>", text: commands.joined(separator: "\n"))
+            throw launcher.finish(launcher.runSource(source, options: RunOptions()))
+        }
+        if Terminal.isInteractive {
+            throw launcher.finish(launcher.runRepl())
+        }
+        throw launcher.finish(launcher.runStandardInput())
+    }
+}
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run", abstract: "Run .sdk scripts in order; stop at the first error.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(name: .customLong("keep-going"), help: "Run every command; exit non-zero at the end if any failed.")
+    var keepGoing = false
+
+    @Flag(help: "Print each command before running it.")
+    var echo = false
+
+    @Option(name: .customLong("var"), parsing: .singleValue,
+            help: ArgumentHelp("Set a variable before the first script runs.", valueName: "NAME=VALUE"))
+    var variables: [String] = []
+
+    @Argument(help: ArgumentHelp("Scripts to run.", valueName: "FILE"), completion: .file(extensions: ["sdk"]))
+    var files: [String]
+
+    mutating func run() throws {
+        let launcher = Launcher(global: global)
+        var assignments: [(String, String)] = []
+        for assignment in variables {
+            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+                throw ValidationError("--var expects NAME=VALUE, got '\(assignment)'")
+            }
+            assignments.append((String(assignment[..<equals]), String(assignment[assignment.index(after: equals)...])))
+        }
+        throw launcher.finish(
+            launcher.runFiles(files, variables: assignments, options: RunOptions(keepGoing: keepGoing, echo: echo)))
+    }
+}
+
+struct CompletionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "completions", abstract: "Print a shell completion script (bash, zsh or fish).")
+
+    @Argument(help: "The shell.", completion: .list(["bash", "zsh", "fish"]))
+    var shell: String
+
+    func run() throws {
+        guard let kind = CompletionShell(rawValue: shell) else {
+            throw ValidationError("unknown shell '\(shell)': expected bash, zsh or fish")
+        }
+        print(SDKBench.completionScript(for: kind), terminator: "")
+    }
+}

@@ -1,0 +1,76 @@
+import SDKBenchTesting
+import Testing
+
+/// The executable's entry points: -c, stdin, usage errors, exit codes.
+struct CommandLineTests {
+    private func sdkbench(_ arguments: [String], stdin: String = "", home: TemporaryDirectory) -> ProcessResult {
+        ProcessRunner.run(
+            SDKBenchFiles.sdkbenchExecutable, arguments, environment: ["NO_COLOR": "1", "SDKBENCH_HOME": home.path], stdin: stdin)
+    }
+
+    @Test func dashCRunsCommandsInOrder() {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let result = sdkbench(["-c", "set x 1", "-c", "echo x={{x}}"], home: home)
+        #expect(result.status == 0)
+        #expect(result.stdout == "x=1\n")
+    }
+
+    @Test func dashCErrorsAreLocatedInTheCommandLine() {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let result = sdkbench(["-c", "perf strat a b"], home: home)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("<command-line>:1:6: error: unknown command 'perf strat'"))
+    }
+
+    @Test func standardInputRunsLikeAScript() {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let result = sdkbench([], stdin: "echo from stdin\nexpect 1 == 2\necho not reached\n", home: home)
+        #expect(result.status == 4)
+        #expect(result.stdout == "from stdin\n")
+        #expect(result.stderr.hasPrefix("<stdin>:2:1: error: expect failed: 1 == 2"))
+        #expect(!SDKBenchFiles.exists(home.path + "/state/history"))
+    }
+
+    @Test func binaryGarbageOnStdinIsAParseError() {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let garbage = String(decoding: [0x00, 0x01, 0xFF, 0x0A, 0xC3, 0x28] as [UInt8], as: UTF8.self)
+        let result = sdkbench([], stdin: garbage, home: home)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("<stdin>:1:1: error: unexpected control character U+0000"))
+    }
+
+    @Test func usageErrorsExitOne() {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let missing = sdkbench(["run", "/nonexistent/script.sdk"], home: home)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("cannot read '/nonexistent/script.sdk': No such file or directory"))
+        let badFlag = sdkbench(["--bogus"], home: home)
+        #expect(badFlag.status == 1)
+        #expect(badFlag.stderr.contains("--bogus"))
+        let badVar = sdkbench(["run", "--var", "novalue", "x.sdk"], home: home)
+        #expect(badVar.status == 1)
+    }
+
+    @Test func runVarsAreVisibleToScripts() {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let script = home.write("vars.sdk", "expect {{who}} == world\necho hi {{who}}\n")
+        let result = sdkbench(["run", "--var", "who=world", script], home: home)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "hi world\n")
+    }
+
+    @Test func versionAndHelp() {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        #expect(sdkbench(["--version"], home: home).stdout == "0.1.0\n")
+        let help = sdkbench(["-c", "help"], home: home)
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("perf start"))
+    }
+}

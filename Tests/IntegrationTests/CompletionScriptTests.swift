@@ -1,0 +1,23 @@
+import SDKBenchTesting
+import Testing
+
+/// The committed completion scripts must be what the binary prints now.
+struct CompletionScriptTests {
+    static let root = Golden.directory(of: Golden.directory(of: Golden.directory(of: #filePath)))
+
+    @Test(arguments: [("bash", "sdkbench.bash"), ("zsh", "_sdkbench"), ("fish", "sdkbench.fish")])
+    func committedScriptIsCurrent(_ shell: String, _ file: String) {
+        let result = ProcessRunner.run(SDKBenchFiles.sdkbenchExecutable, ["completions", shell])
+        #expect(result.status == 0)
+        if let mismatch = Golden.mismatch(result.stdout, file: file, directory: Self.root + "/completions") {
+            Issue.record("completions/\(file) is stale: run `sdkbench completions \(shell) > completions/\(file)`\n\(mismatch)")
+        }
+    }
+
+    @Test func customCompletionOfDashCComesFromTheTable() {
+        // What the generated scripts run at each TAB for `sdkbench -c 'perf st`.
+        let result = ProcessRunner.run(
+            SDKBenchFiles.sdkbenchExecutable, ["---completion", "--", "-c", "perf st"], environment: ["SAP_SHELL": "bash"])
+        #expect(result.stdout.contains("perf start"))
+    }
+}

@@ -1,0 +1,75 @@
+import Testing
+
+@testable import Script
+
+struct JSONParserTests {
+    @Test func parsesEveryType() throws {
+        let value = try JSONParser.parse(#"{"a":1,"b":-2.5e1,"c":"x\u00e9\n","d":[true,false,null],"e":{}}"#)
+        guard case .object(let object) = value else { Issue.record("object"); return }
+        #expect(object.keys == ["a", "b", "c", "d", "e"])
+        #expect(object["a"] == .int(1))
+        #expect(object["b"] == .double(-25))
+        #expect(object["c"] == .string("xé\n"))
+        #expect(object["d"] == .array([.bool(true), .bool(false), .null]))
+    }
+
+    @Test func surrogatePairs() throws {
+        #expect(try JSONParser.parse(#""\ud83d\ude00""#) == .string("😀"))
+    }
+
+    @Test(arguments: ["", "[1,]", "{\"a\" 1}", "01", "1.", "tru", "\"abc", "[1] x", "{'a':1}", "\"\\ud800\""])
+    func rejectsInvalid(_ text: String) {
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(text) }
+    }
+
+    @Test func failureOffsetCountsScalars() {
+        do {
+            _ = try JSONParser.parse("[\"é\",,]")
+            Issue.record("expected failure")
+        } catch {
+            #expect(error.offset == 5)
+        }
+    }
+
+    @Test func deepNestingIsAnErrorNotACrash() {
+        let text = String(repeating: "[", count: 10_000)
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(text) }
+    }
+
+    @Test func writerRoundTrips() throws {
+        let text = #"{"name":"a\"b","list":[1,2.5,null,true],"nested":{"k":"\u0001"}}"#
+        let value = try JSONParser.parse(text)
+        #expect(try JSONParser.parse(JSONWriter.compact(value)) == value)
+        #expect(try JSONParser.parse(JSONWriter.pretty(value)) == value)
+        #expect(JSONWriter.compact(.double(2)) == "2.0")
+    }
+}
+
+struct ValuePathTests {
+    let value: Value = .object([
+        "json": .object(["items": .array([.object(["id": "x1"]), .object(["id": "x2"])]), "count": 2])
+    ])
+
+    @Test func resolvesKeysAndIndexes() throws {
+        #expect(try ValuePath(parsing: "last.json.items[1].id")!.resolve(in: value) == "x2")
+        #expect(try ValuePath(parsing: "last.json.items[-1].id")!.resolve(in: value) == "x2")
+        #expect(try ValuePath(parsing: "last.json.count")!.resolve(in: value) == 2)
+    }
+
+    @Test func missesExplainWhy() {
+        do {
+            _ = try ValuePath(parsing: "last.json.nope")!.resolve(in: value)
+            Issue.record("expected a miss")
+        } catch {
+            #expect(error.reached == "last.json.nope")
+            #expect(error.reason.contains("items"))
+        }
+        #expect(throws: ValuePath.Miss.self) { try ValuePath(parsing: "last.json.items[5]")!.resolve(in: value) }
+        #expect(throws: ValuePath.Miss.self) { try ValuePath(parsing: "last.json.count.x")!.resolve(in: value) }
+    }
+
+    @Test(arguments: ["", "1abc", "a..b", "a[x]", "a.", "a b"])
+    func rejectsMalformedPaths(_ text: String) {
+        #expect(ValuePath(parsing: text) == nil)
+    }
+}

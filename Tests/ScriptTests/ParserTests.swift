@@ -1,0 +1,139 @@
+import Testing
+
+@testable import Script
+
+struct ParserTests {
+    private func tokens(_ text: String) throws -> [TokenKind] {
+        let statements = try Parser.parse(text)
+        #expect(statements.count == 1)
+        return statements[0].tokens.map(\.kind)
+    }
+
+    private func word(_ token: TokenKind) -> String? {
+        if case .word(let word) = token { return word.literal }
+        return nil
+    }
+
+    @Test func splitsOnBlanksAndSkipsComments() throws {
+        let statements = try Parser.parse("perf start deposit api # trailing\n\n# whole line\necho hi\n")
+        #expect(statements.count == 2)
+        #expect(statements[0].tokens.compactMap { word($0.kind) } == ["perf", "start", "deposit", "api"])
+        #expect(statements[1].tokens.compactMap { word($0.kind) } == ["echo", "hi"])
+    }
+
+    @Test func hashInsideAWordIsText() throws {
+        #expect(try tokens("echo a#b").compactMap(word) == ["echo", "a#b"])
+    }
+
+    @Test func quotesAndEscapes() throws {
+        let kinds = try tokens(#"echo 'it''s' "a \"b\"\n\t" plain\ space"#)
+        #expect(kinds.compactMap(word) == ["echo", "its", "a \"b\"\n\t", "plain space"])
+        if case .word(let quoted) = kinds[1] { #expect(quoted.isQuoted) }
+    }
+
+    @Test func singleQuotesKeepBracesLiteral() throws {
+        let kinds = try tokens("echo '{{name}}'")
+        #expect(word(kinds[1]) == "{{name}}")
+    }
+
+    @Test func continuationJoinsLinesAndKeepsPositions() throws {
+        let statements = try Parser.parse("perf start \\\n  deposit api\necho x")
+        #expect(statements.count == 2)
+        let deposit = statements[0].tokens[2]
+        #expect(deposit.range.start == SourcePosition(line: 2, column: 3))
+        #expect(statements[1].range.start.line == 3)
+    }
+
+    @Test func parametersOptionsAndTypedValues() throws {
+        let kinds = try tokens(#"log purchase amount:=12.5 currency=EUR --level verbose --dir=/tmp tags:='["a",1]'"#)
+        #expect(word(kinds[0]) == "log")
+        guard case .typedParameter(let key, let value) = kinds[2] else { Issue.record("not typed"); return }
+        #expect(key == "amount" && value.literal == "12.5")
+        guard case .parameter(let key2, let value2) = kinds[3] else { Issue.record("not a parameter"); return }
+        #expect(key2 == "currency" && value2.literal == "EUR")
+        guard case .option(let name, let inline) = kinds[4] else { Issue.record("not an option"); return }
+        #expect(name == "level" && inline == nil)
+        guard case .option(let name2, let inline2) = kinds[6] else { Issue.record("not an option"); return }
+        #expect(name2 == "dir" && inline2?.literal == "/tmp")
+        guard case .typedParameter(_, let array) = kinds[7] else { Issue.record("not typed"); return }
+        #expect(array.literal == #"["a",1]"#)
+    }
+
+    @Test func queryItemsAndHeadersStayWords() throws {
+        let kinds = try tokens("http GET url q==search Accept:json")
+        #expect(kinds.compactMap(word) == ["http", "GET", "url", "q==search", "Accept:json"])
+    }
+
+    @Test func quotedEqualsIsNotAParameter() throws {
+        #expect(try tokens(#"echo "a=b""#).compactMap(word) == ["echo", "a=b"])
+    }
+
+    @Test func singleDashAndNegativeNumbersAreWords() throws {
+        #expect(try tokens("echo -5 - --").compactMap(word) == ["echo", "-5", "-", "--"])
+    }
+
+    @Test func variablesAreParts() throws {
+        let kinds = try tokens("echo pre{{ name }}post {{last.json.items[0].id}}")
+        guard case .word(let first) = kinds[1], case .word(let second) = kinds[2] else { Issue.record("words"); return }
+        #expect(first.parts.count == 3)
+        #expect(first.soleVariable == nil)
+        #expect(second.soleVariable?.path.description == "last.json.items[0].id")
+        #expect(second.soleVariable?.range == SourceRange(start: .init(line: 1, column: 24), end: .init(line: 1, column: 49)))
+    }
+
+    @Test func unterminatedQuoteIsLocatedAtTheQuote() {
+        #expect(throws: ScriptError(range: .at(.init(line: 2, column: 6)), kind: .unterminatedQuote("\""))) {
+            try Parser.parse("echo ok\necho \"abc\n")
+        }
+    }
+
+    @Test func unterminatedVariable() {
+        #expect(throws: ScriptError.self) { try Parser.parse("echo {{name") }
+    }
+
+    @Test func invalidVariableName() {
+        #expect(throws: ScriptError(
+            range: SourceRange(start: .init(line: 1, column: 6), end: .init(line: 1, column: 13)),
+            kind: .invalidVariableName("a b"))) { try Parser.parse("echo {{a b}}") }
+    }
+
+    @Test func invalidJSONPointsAtTheOffendingCharacter() {
+        do {
+            _ = try Parser.parse("log e n:=[1,,2]")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.range.start == SourcePosition(line: 1, column: 13))
+            guard case .invalidJSON(let key, _) = error.kind else { Issue.record("kind"); return }
+            #expect(key == "n")
+        }
+    }
+
+    @Test func typedValueWithVariableIsCheckedLater() throws {
+        _ = try Parser.parse("log e n:={{count}}")
+    }
+
+    @Test func unknownEscape() {
+        #expect(throws: ScriptError.self) { try Parser.parse(#"echo "\q""#) }
+    }
+
+    @Test func controlCharactersAreRejected() {
+        #expect(throws: ScriptError(range: .at(.init(line: 1, column: 6)), kind: .controlCharacter(1))) {
+            try Parser.parse("echo \u{01}")
+        }
+    }
+
+    @Test func utf8ColumnsCountCharacters() throws {
+        let statements = try Parser.parse("echo é 'ü' x")
+        #expect(statements[0].tokens[3].range.start.column == 12)
+    }
+
+    @Test func danglingContinuationAtEnd() {
+        #expect(throws: ScriptError.self) { try Parser.parse("echo a \\") }
+    }
+
+    @Test func crlfLineEndings() throws {
+        let statements = try Parser.parse("echo a\r\necho b\r\n")
+        #expect(statements.count == 2)
+        #expect(statements[0].tokens.compactMap { word($0.kind) } == ["echo", "a"])
+    }
+}

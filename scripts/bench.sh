@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Builds release binaries and prints every benchmark figure with its ratio to a baseline
+# measured in the same run. BENCH_QUICK=1 runs smaller sizes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+command -v sqlite3 >/dev/null || { apt-get install -y -qq sqlite3 >/dev/null 2>&1 || true; }
+swift build -c release --static-swift-stdlib --product sdkbench
+swift build -c release --static-swift-stdlib --product SDKBenchBench
+python3 scripts/bench/bench.py

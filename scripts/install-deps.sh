@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the system packages sdkbench builds and tests against, only those missing.
+#   libedit-dev  line editing, history and completion for the REPL
+#   libssl-dev   OpenSSL's libcrypto (SHA-256, secure random; AES for Hamon)
+#   tmux         drives the REPL through a real terminal in the tests
+#   python3      the Python peers in scripts/bench
+set -euo pipefail
+
+packages=(libedit-dev libssl-dev tmux python3)
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]} == 0)); then
+    exit 0
+fi
+
+sudo=()
+if [[ $(id -u) -ne 0 ]]; then
+    command -v sudo >/dev/null || { echo "install-deps: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+    sudo=(sudo)
+fi
+echo "install-deps: installing ${missing[*]}" >&2
+"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
