@@ -5,7 +5,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <unistd.h>
+#include <wchar.h>
+
 static char prompt_text[256] = "> ";
+static volatile sig_atomic_t interrupt_flag = 0;
+static volatile sig_atomic_t termination_flag = 0;
+static int cancel_flag = 0;
 static sdk_complete_fn complete_callback = NULL;
 
 static char *prompt_function(EditLine *el) {
@@ -34,16 +40,82 @@ static unsigned char complete_trampoline(EditLine *el, int ch) {
     return complete_callback(el, before, whole);
 }
 
-EditLine *sdk_el_open(const char *program, History *history, sdk_complete_fn complete) {
+/// Reads one character, decoding UTF-8. SIGINT or SIGTERM during the read ends it with EINTR:
+/// libedit's own reader retries once after EINTR and would swallow a Ctrl-C.
+static int read_character(EditLine *el, wchar_t *out) {
+    (void)el;
+    unsigned char bytes[4];
+    int have = 0, need = 1;
+    for (;;) {
+        // A signal that arrived while the editor was busy (not blocked in read) counts too.
+        if (termination_flag || interrupt_flag) {
+            errno = EINTR;
+            return -1;
+        }
+        ssize_t count = read(STDIN_FILENO, bytes + have, 1);
+        if (count == 1) {
+            if (have == 0) {
+                unsigned char lead = bytes[0];
+                need = lead < 0x80 ? 1 : (lead >> 5) == 6 ? 2 : (lead >> 4) == 14 ? 3 : (lead >> 3) == 30 ? 4 : 1;
+            } else if ((bytes[have] & 0xC0) != 0x80) {
+                *out = 0xFFFD;  // a broken sequence: drop it rather than mis-decode what follows
+                return 1;
+            }
+            have++;
+            if (have == need) break;
+            continue;
+        }
+        if (count == 0) return 0;
+        if (errno == EINTR) {
+            // el_gets then returns NULL with errno EINTR; the caller resets the editor.
+            if (termination_flag || interrupt_flag) {
+                errno = EINTR;
+                return -1;
+            }
+            continue;
+        }
+        return -1;
+    }
+    if (need == 1) {
+        *out = bytes[0] < 0x80 ? bytes[0] : 0xFFFD;
+    } else {
+        wchar_t value = bytes[0] & (0x7F >> need);
+        for (int i = 1; i < need; i++) value = (value << 6) | (bytes[i] & 0x3F);
+        *out = value;
+    }
+    return 1;
+}
+
+/// ^C read as a byte (a tty without ISIG): show ^C, end the line, and mark it cancelled.
+static unsigned char cancel_line(EditLine *el, int ch) {
+    (void)ch;
+    cancel_flag = 1;
+    const LineInfo *info = el_line(el);
+    el_cursor(el, (int)(info->lastchar - info->cursor));
+    el_insertstr(el, "^C");
+    return CC_NEWLINE;
+}
+
+int sdk_el_take_cancel(void) {
+    int was = cancel_flag;
+    cancel_flag = 0;
+    return was;
+}
+
+EditLine *sdk_el_open(const char *program, History *h, sdk_complete_fn complete) {
     EditLine *el = el_init(program, stdin, stdout, stderr);
     if (el == NULL) return NULL;
     complete_callback = complete;
     el_set(el, EL_EDITOR, "emacs");
-    el_set(el, EL_SIGNAL, 1);
+    // No EL_SIGNAL: its handler puts the tty in cooked mode and re-raises, expecting the process to die.
+    el_set(el, EL_GETCFN, read_character);
     el_set(el, EL_PROMPT, prompt_function);
-    if (history != NULL) el_set(el, EL_HIST, history, history);
+    // `history` is the function; `h` the list it manages (the names must not shadow each other).
+    if (h != NULL) el_set(el, EL_HIST, history, h);
     el_set(el, EL_ADDFN, "sdkbench-complete", "complete a command word or argument", complete_trampoline);
     el_set(el, EL_BIND, "^I", "sdkbench-complete", NULL);
+    el_set(el, EL_ADDFN, "sdkbench-cancel", "cancel the line being typed", cancel_line);
+    el_set(el, EL_BIND, "^C", "sdkbench-cancel", NULL);
     el_set(el, EL_BIND, "^R", "em-inc-search-prev", NULL);
     el_source(el, NULL);  // ~/.editrc, after our defaults so the user's bindings win
     return el;
@@ -83,9 +155,6 @@ int sdk_history_save(History *h, const char *path) {
 }
 
 void sdk_history_close(History *h) { history_end(h); }
-
-static volatile sig_atomic_t interrupt_flag = 0;
-static volatile sig_atomic_t termination_flag = 0;
 
 static void on_interrupt(int signo) {
     (void)signo;

@@ -48,14 +48,17 @@ public final class LineEditor {
         var error: Int32 = 0
         guard let text = sdk_el_gets(editLine, &count, &error) else {
             if SignalTrap.terminationRequested { return .terminated }
-            if count < 0 && error == EINTR {
-                _ = SignalTrap.takeInterrupt()
+            if count < 0 && error == EINTR && SignalTrap.takeInterrupt() {
                 el_reset(editLine)
                 fputs("^C\n", stdout)
                 fflush(stdout)
                 return .interrupted
             }
             return .endOfFile
+        }
+        if sdk_el_take_cancel() != 0 {
+            _ = SignalTrap.takeInterrupt()
+            return .interrupted
         }
         var line = String(cString: text)
         if line.hasSuffix("\n") { line.removeLast() }

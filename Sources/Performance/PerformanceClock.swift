@@ -31,3 +31,31 @@ public final class ManualPerformanceClock: PerformanceClock {
 
     public func set(_ seconds: Double) { current.withLock { $0 = seconds } }
 }
+
+/// A reproducible clock: each reading returns the current value, then moves it on by `step`.
+/// `SDKBENCH_FAKE_CLOCK` selects it so script fixtures print the same times on every run.
+public final class SteppingPerformanceClock: PerformanceClock {
+    private let current: Mutex<Double>
+    public let step: Double
+
+    public init(start: Double, step: Double) {
+        current = Mutex(start)
+        self.step = step
+    }
+
+    public func now() -> Double {
+        current.withLock { value in
+            defer { value += step }
+            return value
+        }
+    }
+
+    /// Parses `START` or `START+STEP` (seconds; the step defaults to 0.25).
+    public static func parse(_ text: String) -> SteppingPerformanceClock? {
+        let parts = text.split(separator: "+", maxSplits: 1)
+        guard let first = parts.first, let start = Double(first) else { return nil }
+        guard parts.count == 2 else { return SteppingPerformanceClock(start: start, step: 0.25) }
+        guard let step = Double(parts[1]), step >= 0 else { return nil }
+        return SteppingPerformanceClock(start: start, step: step)
+    }
+}

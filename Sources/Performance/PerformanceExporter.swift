@@ -60,7 +60,12 @@ public enum PerformanceExporter {
         to path: String, _ body: (ByteWriter) throws(PerformanceFileError) -> Int
     ) throws(PerformanceFileError) -> Int {
         let temporary = path + ".partial-" + String(getpid())
-        let writer = try ByteWriter(path: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC)
+        let writer: ByteWriter
+        do throws(PerformanceFileError) {
+            writer = try ByteWriter(path: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC)
+        } catch {
+            throw PerformanceFileError(path: path, operation: "cannot create", code: error.code)
+        }
         do throws(PerformanceFileError) {
             let count = try body(writer)
             try writer.close()
@@ -69,7 +74,8 @@ public enum PerformanceExporter {
         } catch {
             try? writer.close()
             unlink(temporary)
-            throw error
+            // Name the file the user asked for, not the temporary beside it.
+            throw PerformanceFileError(path: error.path == temporary ? path : error.path, operation: error.operation, code: error.code)
         }
     }
 }

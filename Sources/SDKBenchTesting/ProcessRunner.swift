@@ -39,8 +39,21 @@ public enum ProcessRunner {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        // The test runner may block or ignore signals; a child must start with the defaults, or
+        // Ctrl-C and SIGTERM tests would test the runner's mask instead of sdkbench.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, envp)
+        let spawned = posix_spawn(&pid, command[0], &actions, &attributes, argv, envp)
         close(inPipe[0])
         close(outPipe[1])
         close(errPipe[1])

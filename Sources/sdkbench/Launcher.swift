@@ -1,5 +1,6 @@
 import ArgumentParser
 import LineEditing
+import Performance
 import Script
 import Shell
 
@@ -18,7 +19,10 @@ struct Launcher {
         let color = !global.noColor && environment["NO_COLOR"] == nil && isatty(2) != 0 && environment["TERM"] != "dumb"
         let paths = StatePaths.resolve(home: global.home, environment: environment)
         session = ShellSession(
-            environment: ShellEnvironment(paths: paths, useColor: color, isInteractive: interactive),
+            environment: ShellEnvironment(
+                paths: paths, useColor: color, isInteractive: interactive,
+                performanceClock: environment["SDKBENCH_FAKE_CLOCK"].flatMap(SteppingPerformanceClock.parse)
+                    ?? SystemPerformanceClock()),
             output: Output(destination: .standardStreams, useColor: color))
         SignalTrap.install()
     }

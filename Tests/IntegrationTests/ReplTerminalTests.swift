@@ -50,17 +50,18 @@ struct ReplTerminalTests {
         defer { home.remove() }
         let command = "env SDKBENCH_HOME=\(home.path) NO_COLOR=1 TERM=xterm HOME=\(home.path) \(SDKBenchFiles.sdkbenchExecutable); echo EXIT=$?; sleep 60"
         let terminal = Terminal(command: command)
-        terminal.waitFor("the prompt") { $0.contains("sdkbench> ") }
+        // capture-pane drops trailing spaces, so a prompt shows as `sdkbench>`.
+        terminal.waitFor("the prompt") { $0.contains("sdkbench>") }
 
         terminal.type("perf st")
         terminal.send("Tab")
-        terminal.waitFor("'perf st' to complete to 'perf start'") { $0.contains("sdkbench> perf start ") }
+        terminal.waitFor("'perf st' to complete to 'perf start'") { $0.contains("sdkbench> perf start") }
         terminal.type("dep")
         terminal.send("Tab")
-        terminal.waitFor("the feature to complete") { $0.contains("sdkbench> perf start deposit ") }
+        terminal.waitFor("the feature to complete") { $0.contains("sdkbench> perf start deposit") }
         terminal.type("api")
         terminal.send("Enter")
-        terminal.waitFor("the command to run") { $0.components("sdkbench> ").count >= 3 }
+        terminal.waitFor("the command to run") { $0.components("sdkbench>").count >= 3 }
 
         terminal.send("Up")
         terminal.waitFor("Up to recall the previous line") { screen in
@@ -68,7 +69,9 @@ struct ReplTerminalTests {
         }
         terminal.send("C-u")
         terminal.type("echo half-typed")
+        terminal.waitFor("the half-typed line") { $0.contains("sdkbench> echo half-typed") }
         terminal.send("C-c")
+        terminal.waitFor("Ctrl-C to cancel the line") { $0.contains("half-typed^C") }
         terminal.type("echo still-alive")
         terminal.send("Enter")
         let afterInterrupt = terminal.waitFor("the session to survive Ctrl-C") { $0.contains("\nstill-alive") }

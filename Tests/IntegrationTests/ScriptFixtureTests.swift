@@ -22,7 +22,7 @@ struct ScriptFixtureTests {
         let result = ProcessRunner.run(
             SDKBenchFiles.sdkbenchExecutable,
             ["run", "--home", home.path, "--var", "tmp=\(home.path)"] + flags + ["\(name).sdk"],
-            environment: ["NO_COLOR": "1"], workingDirectory: Self.fixtures)
+            environment: ["NO_COLOR": "1", "SDKBENCH_FAKE_CLOCK": "1731927483.234+0.125"], workingDirectory: Self.fixtures)
         let stdout = result.stdout.replacingAll(home.path, with: "$TMP")
         let stderr = result.stderr.replacingAll(home.path, with: "$TMP")
         for (text, suffix) in [(stdout, "stdout"), (stderr, "stderr"), ("\(result.status)\n", "exit")] {
@@ -32,7 +32,7 @@ struct ScriptFixtureTests {
         }
     }
 
-    @Test func okFixtureWroteTheCSV() {
+    @Test func okFixtureWroteTheCSV() throws {
         let home = TemporaryDirectory()
         defer { home.remove() }
         let result = ProcessRunner.run(
@@ -40,9 +40,12 @@ struct ScriptFixtureTests {
             environment: ["NO_COLOR": "1"], workingDirectory: Self.fixtures)
         #expect(result.status == 0)
         let csv = home.read("timings.csv") ?? ""
-        let lines = csv.split(separator: "\n")
+        // RFC 4180 rows end in CRLF, which Swift treats as one Character.
+        #expect(csv.hasSuffix("\r\n"))
+        let lines = csv.split(whereSeparator: \.isNewline)
         #expect(lines.first == "id,feature,layer,startTime,endTime,duration,metadata,deviceModel,iosVersion")
         #expect(lines.count == 3)
+        try #require(lines.count == 3)
         #expect(lines[1].contains("\"attempt=1|status=success|url=/v1/pay\"") || lines[1].contains("attempt=1|status=success|url=/v1/pay"))
         #expect(home.read("timings.json")?.hasPrefix("{\"entries\":[") == true)
     }

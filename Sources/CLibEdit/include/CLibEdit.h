@@ -16,6 +16,8 @@ void sdk_el_set_prompt(const char *prompt);
 /// Reads one line; `count` gets the byte count, -1 on error (errno kept).
 const char *sdk_el_gets(EditLine *el, int *count, int *error);
 void sdk_el_close(EditLine *el);
+/// Whether the line just returned was cancelled with Ctrl-C (clears the mark).
+int sdk_el_take_cancel(void);
 
 History *sdk_history_open(int size);
 void sdk_history_enter(History *history, const char *line);

@@ -29,12 +29,15 @@ public struct ErrorRenderer: Sendable {
         if let source, let range, let line = source.line(range.start.line) {
             let number = String(range.start.line)
             let gutter = String(repeating: " ", count: number.count)
-            let shown = Self.visible(line)
-            out += paint(" \(number) | ", "34") + shown + "\n"
             let startColumn = max(1, range.start.column)
-            let endColumn = range.end.line == range.start.line ? max(range.end.column, startColumn + 1) : shown.unicodeScalars.count + 1
-            let width = max(1, min(endColumn, shown.unicodeScalars.count + 2) - startColumn)
-            let caret = String(repeating: " ", count: startColumn - 1) + String(repeating: "^", count: width)
+            let lineLength = line.unicodeScalars.count
+            let endColumn = range.end.line == range.start.line ? max(range.end.column, startColumn + 1) : lineLength + 1
+            let window = Self.window(lineLength: lineLength, startColumn: startColumn)
+            let shown = Self.visible(line, window: window)
+            out += paint(" \(number) | ", "34") + shown.text + "\n"
+            let caretStart = startColumn - window.lowerBound + 1 + shown.leadingMarks
+            let width = max(1, min(endColumn, window.upperBound + 2) - startColumn)
+            let caret = String(repeating: " ", count: caretStart - 1) + String(repeating: "^", count: min(width, Self.windowWidth))
             out += paint(" \(gutter) | ", "34") + paint(caret, severity == "error" ? "1;31" : "1;33") + "\n"
             if let hint { out += paint(" \(gutter) = ", "34") + hint + "\n" }
         } else if let hint {
@@ -43,13 +46,27 @@ public struct ErrorRenderer: Sendable {
         return out
     }
 
-    /// The source line with tabs and control characters made one visible column each, so carets line up.
-    static func visible(_ line: String) -> String {
+    /// Columns of a long line shown around an error; a 100 KB line must not print 100 KB.
+    static let windowWidth = 120
+
+    /// The 1-based columns to show: the whole line when short, else a window that holds the error.
+    static func window(lineLength: Int, startColumn: Int) -> ClosedRange<Int> {
+        guard lineLength > windowWidth else { return 1...max(1, lineLength) }
+        let first = max(1, min(startColumn - windowWidth / 2, lineLength - windowWidth + 1))
+        return first...(first + windowWidth - 1)
+    }
+
+    /// The windowed source line with tabs and control characters made one visible column each, so
+    /// carets line up; `…` marks what was cut.
+    static func visible(_ line: String, window: ClosedRange<Int>) -> (text: String, leadingMarks: Int) {
         var out = ""
-        out.unicodeScalars.reserveCapacity(line.unicodeScalars.count)
-        let limit = 400
-        for (offset, scalar) in line.unicodeScalars.enumerated() {
-            if offset == limit {
+        let leading = window.lowerBound > 1
+        if leading { out += "…" }
+        var column = 0
+        for scalar in line.unicodeScalars {
+            column += 1
+            guard column >= window.lowerBound else { continue }
+            guard column <= window.upperBound else {
                 out += "…"
                 break
             }
@@ -59,7 +76,7 @@ public struct ErrorRenderer: Sendable {
                 out.unicodeScalars.append(scalar)
             }
         }
-        return out
+        return (out, leading ? 1 : 0)
     }
 
     private func paint(_ text: String, _ code: String) -> String {

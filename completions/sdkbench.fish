@@ -1,0 +1,103 @@
+function __sdkbench_should_offer_completions_for_flags_or_options -a expected_commands
+    set -l non_repeating_flags_or_options $argv[2..]
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __sdkbench_parse_tokens
+    test "$commands" = "$expected_commands"; and return $non_repeating_flags_or_options_absent
+end
+
+function __sdkbench_should_offer_completions_for_positional -a expected_commands positional_index_comparison expected_positional_index
+    set -l non_repeating_flags_or_options
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __sdkbench_parse_tokens
+    test "$commands" = "$expected_commands" -a \( "$positional_index" "$positional_index_comparison" "$expected_positional_index" \)
+end
+
+function __sdkbench_parse_tokens -S
+    set -l unparsed_tokens (__sdkbench_tokens -pc)
+    switch $unparsed_tokens[1]
+    case 'sdkbench'
+        __sdkbench_parse_subcommand 0 'home=' 'no-color' 'c=+' 'version' 'h/help'
+        switch $unparsed_tokens[1]
+        case 'run'
+            __sdkbench_parse_subcommand -r 1 'home=' 'no-color' 'keep-going' 'echo' 'var=+' 'version' 'h/help'
+        case 'completions'
+            __sdkbench_parse_subcommand 1 'version' 'h/help'
+        case 'help'
+            __sdkbench_parse_subcommand -r 1 'version'
+        end
+    end
+end
+
+function __sdkbench_tokens
+    if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
+        commandline --tokens-raw $argv
+    else
+        commandline -o $argv
+    end
+end
+
+function __sdkbench_parse_subcommand -S -a positional_count
+    argparse -s r -- $argv
+    set -l option_specs $argv[2..]
+    set -l is_repeating_positional $_flag_r
+    set -el _flag_r
+    set -a commands $unparsed_tokens[1]
+    set positional_index 0
+    while true
+        set -e unparsed_tokens[1]
+        argparse -sn "$commands" $option_specs -- $unparsed_tokens 2> /dev/null
+        set unparsed_tokens $argv
+        set positional_index (math $positional_index + 1)
+        for non_repeating_flag_or_option in $non_repeating_flags_or_options
+            if set -ql "_flag_$(string replace -a - _ -- $non_repeating_flag_or_option)"
+                set non_repeating_flags_or_options_absent 1
+                break
+            end
+        end
+        test (count $unparsed_tokens) -eq 0 -o \( -z "$is_repeating_positional" -a "$positional_index" -gt "$positional_count" \) && break
+    end
+end
+
+function __sdkbench_complete_directories
+    set -l token (commandline -t)
+    string match -- '*/' $token
+    set -l subdirs $token*/
+    printf %s\n $subdirs
+end
+
+function __sdkbench_custom_completion
+    set -x SAP_SHELL fish
+    set -x SAP_SHELL_VERSION $FISH_VERSION
+    set -l tokens (__sdkbench_tokens -p)
+    if test -z "$(__sdkbench_tokens -t)"
+        set -l index (count (__sdkbench_tokens -pc))
+        set tokens $tokens[..$index] \'\' $tokens[(math $index + 1)..]
+    end
+    command $tokens[1] $argv $tokens
+end
+
+complete -c 'sdkbench' -f
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench" home' -l 'home' -d 'Where all state lives (default: XDG directories; also SDKBENCH_HOME).' -rfa '(__sdkbench_complete_directories)'
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench" no-color' -l 'no-color' -d 'Plain output (also NO_COLOR).'
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench"' -s 'c' -d 'Run COMMAND and exit; repeat -c for several.' -rfka '(__sdkbench_custom_completion ---completion -- -c (count (__sdkbench_tokens -pc)) (__sdkbench_tokens -tC))'
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench" version' -l 'version' -d 'Show the version.'
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_positional "sdkbench" -eq 1' -fa 'run' -d 'Run .sdk scripts in order; stop at the first error.'
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_positional "sdkbench" -eq 1' -fa 'completions' -d 'Print a shell completion script (bash, zsh or fish).'
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_positional "sdkbench" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench run" home' -l 'home' -d 'Where all state lives (default: XDG directories; also SDKBENCH_HOME).' -rfa '(__sdkbench_complete_directories)'
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench run" no-color' -l 'no-color' -d 'Plain output (also NO_COLOR).'
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench run" keep-going' -l 'keep-going' -d 'Run every command; exit non-zero at the end if any failed.'
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench run" echo' -l 'echo' -d 'Print each command before running it.'
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench run"' -l 'var' -d 'Set a variable before the first script runs.' -rfka ''
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_positional "sdkbench run" -ge 1' -fa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'sdk\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench run" version' -l 'version' -d 'Show the version.'
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench run" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_positional "sdkbench completions" -eq 1' -fka 'bash zsh fish'
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench completions" version' -l 'version' -d 'Show the version.'
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench completions" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench help" version' -l 'version' -d 'Show the version.'
