@@ -7,7 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-600}
 
-swift build -c release --scratch-path .build-fuzz --product SDKBenchFuzz \
+# The toolset links with lld: gold crashes on the sanitizer objects (internal error in format_file_lineno).
+swift build -c release --scratch-path .build-fuzz --product SDKBenchFuzz --toolset scripts/fuzz/toolset.json \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DFUZZING
 corpus=.build-fuzz/corpus
 mkdir -p "$corpus" .build-fuzz/artifacts

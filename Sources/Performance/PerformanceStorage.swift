@@ -20,7 +20,7 @@ public struct PerformanceStorage: Sendable {
 
     /// Days since the epoch of a daily file's name; `nil` for any other name.
     static func day(ofFile name: String) -> Int? {
-        guard name.hasPrefix("performance_"), name.hasSuffix(".json"), name.count == 28 else { return nil }
+        guard name.hasPrefix("performance_"), name.hasSuffix(".json"), name.count == 27 else { return nil }
         return CivilTime.days(fromStamp: name.dropFirst(12).dropLast(5))
     }
 

@@ -19,10 +19,23 @@ func fuzzOne(_ bytes: UnsafeBufferPointer<UInt8>) {
 }
 
 #if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput")
-public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    fuzzOne(UnsafeBufferPointer(start: data, count: size))
-    return 0
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
+/// SwiftPM links an executable's entry point as `<target>_main`; hand control to libFuzzer's driver.
+@_cdecl("SDKBenchFuzz_main")
+func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
+        guard let data else { return 0 }
+        fuzzOne(UnsafeBufferPointer(start: data, count: size))
+        return 0
+    }
 }
 #else
 /// Without libFuzzer: replays one input from stdin (e.g. a crash file) through the same path.
