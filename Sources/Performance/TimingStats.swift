@@ -28,18 +28,20 @@ struct TimingRecorder {
         var count = 0
         var min = Double.infinity
         var max = 0.0
+
+        mutating func add(micros: UInt64, seconds: Double) {
+            _ = histogram.record(micros)
+            count += 1
+            min = Swift.min(min, seconds)
+            max = Swift.max(max, seconds)
+        }
     }
 
     private var series: [PendingSessions.Key: Series] = [:]
 
     mutating func record(feature: String, layer: String, duration: Double) {
         let micros = UInt64(Swift.min(Swift.max(duration, 0) * 1_000_000, 86_400_000_000).rounded())
-        let key = PendingSessions.Key(feature: feature, layer: layer)
-        if series[key] == nil { series[key] = Series() }
-        _ = series[key]!.histogram.record(micros)
-        series[key]!.count += 1
-        series[key]!.min = Swift.min(series[key]!.min, duration)
-        series[key]!.max = Swift.max(series[key]!.max, duration)
+        series[PendingSessions.Key(feature: feature, layer: layer), default: Series()].add(micros: micros, seconds: duration)
     }
 
     /// One row per feature.layer, sorted by key. Extremes are exact; percentiles are within 0.1%.

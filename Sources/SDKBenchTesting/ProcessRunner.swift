@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import Shell
 
 /// What a finished child process left behind.
 public struct ProcessResult: Sendable {
@@ -29,7 +30,7 @@ public enum ProcessRunner {
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         for descriptor in inPipe + outPipe + errPipe { posix_spawn_file_actions_addclose(&actions, descriptor) }
 
-        var merged = currentEnvironment()
+        var merged = ProcessEnvironment.current()
         for (key, value) in environment { merged[key] = value }
         // glibc's posix_spawn_file_actions_addchdir_np is not visible from Swift: let sh change directory.
         let command = workingDirectory.map { ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", $0, executable] } ?? [executable]
@@ -100,18 +101,5 @@ public enum ProcessRunner {
             }
         }
         return (out, err)
-    }
-
-    public static func currentEnvironment() -> [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
-        }
-        return result
     }
 }

@@ -24,6 +24,17 @@ public struct Parser {
         return statements
     }
 
+    /// Statements one at a time: a million-line script is checked and run without ever holding
+    /// all its statements in memory.
+    public struct Statements {
+        private var parser: Parser
+
+        public init(_ source: SourceFile) { parser = Parser(source.text) }
+
+        /// The next statement, `nil` at the end; the first error stops it.
+        public mutating func next() throws(ScriptError) -> Statement? { try parser.nextStatement() }
+    }
+
     // MARK: Positions
 
     private var position: SourcePosition { SourcePosition(line: line, column: column) }

@@ -39,15 +39,19 @@ public struct ValuePath: Sendable, Equatable, CustomStringConvertible {
     public init?(parsing text: String) { self.init(parsing: text[...]) }
 
     private static func takeIdentifier(_ text: inout Substring, allowLeadingDigit: Bool = false) -> String? {
-        var end = text.startIndex
-        for character in text {
-            let ok = character == "_" || character == "-" && end != text.startIndex
-                || character.isLetter && character.isASCII
-                || character.isNumber && character.isASCII && (allowLeadingDigit || end != text.startIndex)
+        // ASCII bytes only, so no Unicode property lookups on the hot path of `{{var}}`.
+        let utf8 = text.utf8
+        var end = utf8.startIndex
+        for byte in utf8 {
+            let isFirst = end == utf8.startIndex
+            let isLetter = (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122)
+            let isDigit = byte >= 48 && byte <= 57
+            let ok = byte == UInt8(ascii: "_") || (byte == UInt8(ascii: "-") && !isFirst) || isLetter
+                || (isDigit && (allowLeadingDigit || !isFirst))
             guard ok else { break }
-            end = text.index(after: end)
+            end = utf8.index(after: end)
         }
-        guard end != text.startIndex else { return nil }
+        guard end != utf8.startIndex else { return nil }
         let identifier = String(text[..<end])
         text = text[end...]
         return identifier

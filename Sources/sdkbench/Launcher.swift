@@ -14,7 +14,7 @@ struct Launcher {
     let session: ShellSession
 
     init(global: GlobalOptions) {
-        let environment = Self.processEnvironment()
+        let environment = ProcessEnvironment.current()
         let interactive = Terminal.isInteractive
         let color = !global.noColor && environment["NO_COLOR"] == nil && isatty(2) != 0 && environment["TERM"] != "dumb"
         let paths = StatePaths.resolve(home: global.home, environment: environment)
@@ -73,18 +73,5 @@ struct Launcher {
         session.shutdown()
         if SignalTrap.terminationRequested { return ExitCode(143) }
         return ExitCode(status.rawValue)
-    }
-
-    static func processEnvironment() -> [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
-        }
-        return result
     }
 }

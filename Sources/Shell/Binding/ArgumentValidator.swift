@@ -36,10 +36,17 @@ enum ArgumentValidator {
     }
 
     static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first == "_" || (first.properties.isAlphabetic && first.isASCII) else {
-            return false
+        // ASCII only, checked on bytes: this runs for every `set` of a million-line script.
+        var utf8 = text.utf8.makeIterator()
+        guard let first = utf8.next(), first == UInt8(ascii: "_") || isASCIILetter(first) else { return false }
+        while let byte = utf8.next() {
+            guard byte == UInt8(ascii: "_") || isASCIILetter(byte) || (byte >= 48 && byte <= 57) else { return false }
         }
-        return text.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+        return true
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122)
     }
 }
 

@@ -26,34 +26,41 @@ public final class ScriptRunner {
     }
 
     /// Runs a whole source and returns the status the run ends with.
+    ///
+    /// Two passes over the text: the first parses and checks every statement and keeps only the
+    /// errors, the second parses again and runs. Re-parsing is cheaper than holding a million
+    /// statements in memory.
     public func run(_ source: SourceFile, options: RunOptions = RunOptions()) -> ExitStatus {
-        let statements: [Statement]
-        do {
-            statements = try Parser.parse(source)
+        var checkErrors: [ShellError] = []
+        var checkFailures = 0
+        var statements = Parser.Statements(source)
+        do throws(ScriptError) {
+            while let statement = try statements.next() {
+                do throws(ShellError) {
+                    _ = try binder.bind(statement, variables: nil)
+                } catch {
+                    checkFailures += 1
+                    // Report several mistakes at once, as a compiler would, but not a flood.
+                    if checkFailures <= 10 { checkErrors.append(error) }
+                }
+            }
         } catch {
             session.output.report(ShellError(error), in: source)
             return .parse
         }
-        var checkFailures = 0
-        for statement in statements {
-            do {
-                _ = try binder.bind(statement, variables: nil)
-            } catch {
-                checkFailures += 1
-                // Report several mistakes at once, as a compiler would, but not a flood.
-                if checkFailures <= 10 { session.output.report(error, in: source) }
-            }
-        }
+        for error in checkErrors { session.output.report(error, in: source) }
         if checkFailures > 10 { session.output.writeError("... and \(checkFailures - 10) more errors\n") }
         if checkFailures > 0 { return .parse }
-        return execute(statements, in: source, options: options)
+        return execute(Parser.Statements(source), in: source, options: options)
     }
 
-    /// Runs already-parsed statements, stopping at the first failure unless `keepGoing`.
-    func execute(_ statements: [Statement], in source: SourceFile, options: RunOptions) -> ExitStatus {
+    /// Runs the statements of a checked source, stopping at the first failure unless `keepGoing`.
+    func execute(_ statements: Parser.Statements, in source: SourceFile, options: RunOptions) -> ExitStatus {
         var firstFailure: ExitStatus?
         let lines = options.echo ? source.text.split(separator: "\n", omittingEmptySubsequences: false) : []
-        for statement in statements {
+        var statements = statements
+        // The source parsed in the first pass, so the second cannot fail.
+        while let statement = try? statements.next() {
             if session.quitRequested { break }
             if let stop = SignalCheck.pending() {
                 session.output.report(ShellError(.interrupted, at: statement.range), in: source)
