@@ -70,7 +70,8 @@ public struct Binder {
     /// The command named by the leading literal words, or a located "unknown command".
     private func resolveCommand(_ tokens: [Token]) throws(ShellError) -> (spec: CommandSpec, length: Int) {
         var words: [String] = []
-        for token in tokens {
+        // One word past the longest path is enough to tell a group from a misspelt sub-command.
+        for token in tokens.prefix(table.longestPath + 1) {
             guard let text = token.word?.literal, token.word?.isQuoted == false else { break }
             words.append(text)
         }

@@ -15,8 +15,8 @@ public struct BoundValue: Sendable {
 public struct BoundCommand: Sendable {
     public var spec: CommandSpec
     public var range: SourceRange
-    public var arguments: [String: [BoundValue]] = [:]
-    public var options: [String: BoundValue] = [:]
+    public var arguments = SmallMap<[BoundValue]>()
+    public var options = SmallMap<BoundValue>()
     public var parameters: [(key: String, value: BoundValue)] = []
     /// Whether any argument or option of kind `secret` was given: such a line never reaches history.
     public var containsSecret = false

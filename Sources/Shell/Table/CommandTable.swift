@@ -3,6 +3,8 @@
 public struct CommandTable: Sendable {
     public let commands: [CommandSpec]
     private let root: Node
+    /// Words in the longest command path or alias: no line needs more looked at to find its command.
+    public let longestPath: Int
 
     /// Every command sdkbench knows, in the order `help` lists them.
     public static let standard = CommandTable(commands: [
@@ -45,6 +47,7 @@ public struct CommandTable: Sendable {
             for alias in spec.aliases { root.insert(alias[...], index: index, listed: false) }
         }
         self.root = root
+        longestPath = commands.flatMap { [$0.path] + $0.aliases }.map(\.count).max() ?? 0
     }
 
     /// The longest command whose path is a prefix of `words`, and how many words it used.

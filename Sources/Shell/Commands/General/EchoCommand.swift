@@ -19,6 +19,8 @@ enum SleepCommand {
         examples: ["sleep 250ms", "sleep 2s"], setsLast: false
     ) { context in
         let seconds = DurationParser.seconds(context.string("DURATION")) ?? 0
+        // Show what came before the pause: someone may be watching the script.
+        context.session.output.flush()
         try InterruptibleSleep.sleep(seconds: seconds, at: context.command.range)
         return .null
     }

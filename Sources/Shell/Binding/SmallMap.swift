@@ -1,0 +1,25 @@
+/// A few named values with dictionary-style access. Commands bind two or three arguments; a
+/// linear scan beats hashing and allocating a dictionary for every line of a script.
+public struct SmallMap<Value: Sendable>: Sendable {
+    private var entries: [(key: String, value: Value)] = []
+
+    public init() {}
+
+    public subscript(key: String) -> Value? {
+        get {
+            for entry in entries where entry.key == key { return entry.value }
+            return nil
+        }
+        set {
+            if let index = entries.firstIndex(where: { $0.key == key }) {
+                if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
+            } else if let newValue {
+                entries.append((key, newValue))
+            }
+        }
+    }
+
+    public var keys: [String] { entries.map(\.key) }
+    public var isEmpty: Bool { entries.isEmpty }
+    public var count: Int { entries.count }
+}
