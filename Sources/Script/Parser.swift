@@ -56,6 +56,16 @@ public struct Parser {
         }
     }
 
+    /// Consumes a whole UTF-8 sequence into a word, without a temporary array per character.
+    private mutating func advanceScalar(into builder: inout WordBuilder) {
+        builder.appendLiteral(bytes[index])
+        advance()
+        while index < bytes.count, bytes[index] & 0xC0 == 0x80 {
+            builder.appendLiteral(bytes[index])
+            index += 1
+        }
+    }
+
     /// Consumes a whole UTF-8 sequence and returns its bytes.
     private mutating func advanceScalar(into buffer: inout [UInt8]) {
         buffer.append(bytes[index])
@@ -212,9 +222,7 @@ public struct Parser {
             advance()
             guard index < bytes.count else { throw ScriptError(range: .at(at), kind: .danglingContinuation) }
             builder.markQuoted()
-            var scalar: [UInt8] = []
-            advanceScalar(into: &scalar)
-            builder.appendLiteral(contentsOf: scalar)
+            advanceScalar(into: &builder)
         case UInt8(ascii: "'"):
             try readSingleQuoted(into: &builder)
         case UInt8(ascii: "\""):
@@ -225,9 +233,7 @@ public struct Parser {
             if isControl(byte) {
                 throw ScriptError(range: .at(position), kind: .controlCharacter(UInt32(byte)))
             }
-            var scalar: [UInt8] = []
-            advanceScalar(into: &scalar)
-            builder.appendLiteral(contentsOf: scalar)
+            advanceScalar(into: &builder)
         }
     }
 
@@ -242,9 +248,7 @@ public struct Parser {
             }
             if byte == UInt8(ascii: "\n") { break }
             if isControl(byte) { throw ScriptError(range: .at(position), kind: .controlCharacter(UInt32(byte))) }
-            var scalar: [UInt8] = []
-            advanceScalar(into: &scalar)
-            builder.appendLiteral(contentsOf: scalar)
+            advanceScalar(into: &builder)
         }
         throw ScriptError(range: .at(open), kind: .unterminatedQuote("'"))
     }
@@ -288,9 +292,7 @@ public struct Parser {
                 try readVariable(into: &builder)
             default:
                 if isControl(byte) { throw ScriptError(range: .at(position), kind: .controlCharacter(UInt32(byte))) }
-                var scalar: [UInt8] = []
-                advanceScalar(into: &scalar)
-                builder.appendLiteral(contentsOf: scalar)
+                advanceScalar(into: &builder)
             }
         }
         throw ScriptError(range: .at(open), kind: .unterminatedQuote("\""))
@@ -310,14 +312,13 @@ public struct Parser {
                 advance()
                 break
             }
-            var scalar: [UInt8] = []
-            advanceScalar(into: &scalar)
-            name.append(contentsOf: scalar)
+            advanceScalar(into: &name)
         }
         let range = SourceRange(start: open, end: position)
         let text = String(decoding: name, as: UTF8.self)
-        let trimmed = text.trimmingBlanks()
-        guard let path = ValuePath(parsing: trimmed) else {
+        let isTrimmed = name.first != UInt8(ascii: " ") && name.first != UInt8(ascii: "\t")
+            && name.last != UInt8(ascii: " ") && name.last != UInt8(ascii: "\t")
+        guard let path = ValuePath(parsing: isTrimmed ? text : text.trimmingBlanks()) else {
             throw ScriptError(range: range, kind: .invalidVariableName(text))
         }
         builder.appendVariable(VariableReference(path: path, range: range))

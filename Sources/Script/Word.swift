@@ -25,6 +25,7 @@ public struct Word: Sendable, Equatable {
 
     /// The text when the word holds no variables.
     public var literal: String? {
+        if parts.count == 1, case .literal(let piece) = parts[0] { return piece }
         var text = ""
         for part in parts {
             guard case .literal(let piece) = part else { return nil }
