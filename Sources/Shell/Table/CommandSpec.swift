@@ -4,23 +4,23 @@ import Script
 public typealias CommandHandler = @Sendable (CommandContext) throws -> Value
 
 /// One entry of the command table: everything dispatch, help and completion need.
-public struct CommandSpec: Sendable {
+public final class CommandSpec: Sendable {
     /// The words that name the command: `["perf", "start"]`.
-    public var path: [String]
-    public var summary: String
-    public var arguments: [ArgumentSpec]
-    public var options: [OptionSpec]
+    public let path: [String]
+    public let summary: String
+    public let arguments: [ArgumentSpec]
+    public let options: [OptionSpec]
     /// Whether `key=value` and `key:=JSON` parameters are accepted (and what they mean).
-    public var parameters: String?
+    public let parameters: String?
     /// Longer explanation shown by `help COMMAND`.
-    public var discussion: String?
-    public var examples: [String]
+    public let discussion: String?
+    public let examples: [String]
     /// Other names for the command, e.g. `exit` for `quit`.
-    public var aliases: [[String]]
+    public let aliases: [[String]]
     /// Whether the result becomes `last`; `expect`, `capture`, `set` and friends leave it alone
     /// so several checks can read one result.
-    public var setsLast: Bool
-    public var handler: CommandHandler
+    public let setsLast: Bool
+    public let handler: CommandHandler
 
     public init(
         _ path: [String], summary: String, arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
