@@ -11,6 +11,11 @@ public struct Parser {
 
     private init(_ text: String) { bytes = Array(text.utf8) }
 
+    private init(bytes: ArraySlice<UInt8>, firstLine: Int) {
+        self.bytes = Array(bytes)
+        line = firstLine
+    }
+
     /// Parses every statement of a source; the first error stops it.
     public static func parse(_ source: SourceFile) throws(ScriptError) -> [Statement] {
         try parse(source.text)
@@ -31,8 +36,47 @@ public struct Parser {
 
         public init(_ source: SourceFile) { parser = Parser(source.text) }
 
+        /// The statements of one part of a source, as `Parser.split` cut it.
+        public init(_ part: Part) { parser = Parser(bytes: part.bytes, firstLine: part.firstLine) }
+
         /// The next statement, `nil` at the end; the first error stops it.
         public mutating func next() throws(ScriptError) -> Statement? { try parser.nextStatement() }
+    }
+
+    /// A run of whole lines of a source, to parse on its own with the positions it has in the source.
+    public struct Part: Sendable {
+        let bytes: ArraySlice<UInt8>
+        let firstLine: Int
+    }
+
+    /// Cuts a source into about `count` parts at line ends that always end a statement (not after a
+    /// `\` continuation; quotes and `{{…}}` never span lines), so the parts can be parsed in
+    /// parallel with the same statements, positions and errors as parsing the whole.
+    public static func split(_ source: SourceFile, into count: Int) -> [Part] {
+        let bytes = Array(source.text.utf8)[...]
+        guard count > 1, bytes.count > count else { return [Part(bytes: bytes, firstLine: 1)] }
+        var parts: [Part] = []
+        var start = bytes.startIndex
+        var line = 1
+        for part in 1..<count {
+            var cut = max(start, bytes.count * part / count)
+            while cut < bytes.count {
+                if bytes[cut] == UInt8(ascii: "\n") && !endsWithBackslash(bytes, before: cut) { break }
+                cut += 1
+            }
+            guard cut < bytes.count else { break }
+            parts.append(Part(bytes: bytes[start...cut], firstLine: line))
+            line += bytes[start...cut].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            start = cut + 1
+        }
+        parts.append(Part(bytes: bytes[start...], firstLine: line))
+        return parts
+    }
+
+    private static func endsWithBackslash(_ bytes: ArraySlice<UInt8>, before newline: Int) -> Bool {
+        var at = newline - 1
+        if at >= bytes.startIndex, bytes[at] == UInt8(ascii: "\r") { at -= 1 }
+        return at >= bytes.startIndex && bytes[at] == UInt8(ascii: "\\")
     }
 
     // MARK: Positions

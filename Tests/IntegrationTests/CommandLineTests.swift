@@ -8,6 +8,24 @@ struct CommandLineTests {
             SDKBenchFiles.sdkbenchExecutable, arguments, environment: ["NO_COLOR": "1", "SDKBENCH_HOME": home.path], stdin: stdin)
     }
 
+    /// A script over 1 MB is checked on several cores: a typo near its end still stops it before
+    /// its first line runs, located at its own line, with every error counted.
+    @Test func largeScriptIsCheckedWholeBeforeRunning() {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        var text = ""
+        for index in 0..<60_000 { text += "echo line number \(index) of a long script\n" }
+        text += "perf strat deposit api\n"
+        for _ in 0..<12 { text += "sleeep 1s\n" }
+        let script = home.write("big.sdk", text)
+        let result = sdkbench(["run", script], home: home)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("\(script):60001:6: error: unknown command 'perf strat'"))
+        #expect(result.stderr.contains("\(script):60002:1: error: unknown command 'sleeep'"))
+        #expect(result.stderr.hasSuffix("... and 3 more errors\n"))
+    }
+
     @Test func dashCRunsCommandsInOrder() {
         let home = TemporaryDirectory()
         defer { home.remove() }

@@ -9,7 +9,7 @@ public protocol VariableResolving {
 ///
 /// Without a resolver it only checks what can be checked before running (command names,
 /// options, argument counts, literal values): scripts are checked whole before their first line runs.
-public struct Binder {
+public struct Binder: Sendable {
     public let table: CommandTable
 
     public init(table: CommandTable) { self.table = table }

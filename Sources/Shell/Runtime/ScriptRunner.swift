@@ -31,36 +31,26 @@ public final class ScriptRunner {
     /// errors, the second parses again and runs. Re-parsing is cheaper than holding a million
     /// statements in memory.
     public func run(_ source: SourceFile, options: RunOptions = RunOptions()) -> ExitStatus {
-        var checkErrors: [ShellError] = []
-        var checkFailures = 0
-        var statements = Parser.Statements(source)
-        do throws(ScriptError) {
-            while let statement = try statements.next() {
-                do throws(ShellError) {
-                    _ = try binder.bind(statement, variables: nil)
-                } catch {
-                    checkFailures += 1
-                    // Report several mistakes at once, as a compiler would, but not a flood.
-                    if checkFailures <= 10 { checkErrors.append(error) }
-                }
-            }
-        } catch {
-            session.output.report(ShellError(error), in: source)
+        let check = ScriptCheck.run(source, binder: binder)
+        if let parseError = check.parseError {
+            session.output.report(ShellError(parseError), in: source)
             return .parse
         }
-        for error in checkErrors { session.output.report(error, in: source) }
-        if checkFailures > 10 { session.output.writeError("... and \(checkFailures - 10) more errors\n") }
-        if checkFailures > 0 { return .parse }
-        return execute(Parser.Statements(source), in: source, options: options)
+        for error in check.errors { session.output.report(error, in: source) }
+        if check.failureCount > ScriptCheck.reportedLimit {
+            session.output.writeError("... and \(check.failureCount - ScriptCheck.reportedLimit) more errors\n")
+        }
+        if check.failureCount > 0 { return .parse }
+        var statements = Parser.Statements(source)
+        // The first pass parsed this source without error, so `try?` loses nothing.
+        return execute(next: { try? statements.next() }, in: source, options: options)
     }
 
     /// Runs the statements of a checked source, stopping at the first failure unless `keepGoing`.
-    func execute(_ statements: Parser.Statements, in source: SourceFile, options: RunOptions) -> ExitStatus {
+    func execute(next: () -> Statement?, in source: SourceFile, options: RunOptions) -> ExitStatus {
         var firstFailure: ExitStatus?
         let lines = options.echo ? source.text.split(separator: "\n", omittingEmptySubsequences: false) : []
-        var statements = statements
-        // The source parsed in the first pass, so the second cannot fail.
-        while let statement = try? statements.next() {
+        while let statement = next() {
             if session.quitRequested { break }
             if let stop = SignalCheck.pending() {
                 session.output.report(ShellError(.interrupted, at: statement.range), in: source)

@@ -1,0 +1,64 @@
+import Dispatch
+import Script
+import Synchronization
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The first pass of a run: parse every statement and check it against the command table,
+/// keeping only the errors. Checking has no effects, so a large source is cut at statement
+/// boundaries and its parts are checked on all cores; the result is the one a single pass gives.
+struct ScriptCheck: Sendable {
+    /// Check errors reported at once, as a compiler would, but not a flood.
+    static let reportedLimit = 10
+    /// Below this size one core checks faster than threads start.
+    static let parallelThreshold = 1 << 20
+
+    var parseError: ScriptError?
+    var errors: [ShellError] = []
+    var failureCount = 0
+
+    static func run(_ source: SourceFile, binder: Binder) -> ScriptCheck {
+        let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        guard source.text.utf8.count >= parallelThreshold, cores > 1 else {
+            return check(Parser.Statements(source), binder: binder)
+        }
+        let parts = Parser.split(source, into: min(cores, 8))
+        let results = Mutex([ScriptCheck?](repeating: nil, count: parts.count))
+        DispatchQueue.concurrentPerform(iterations: parts.count) { index in
+            let result = check(Parser.Statements(parts[index]), binder: binder)
+            results.withLock { $0[index] = result }
+        }
+        return merge(results.withLock { $0.map { $0! } })
+    }
+
+    private static func check(_ statements: Parser.Statements, binder: Binder) -> ScriptCheck {
+        var result = ScriptCheck()
+        var statements = statements
+        do throws(ScriptError) {
+            while let statement = try statements.next() {
+                do throws(ShellError) {
+                    _ = try binder.bind(statement, variables: nil)
+                } catch {
+                    result.failureCount += 1
+                    if result.failureCount <= reportedLimit { result.errors.append(error) }
+                }
+            }
+        } catch {
+            result.parseError = error
+        }
+        return result
+    }
+
+    /// Parts in source order: the first parse error wins alone; check errors add up.
+    private static func merge(_ parts: [ScriptCheck]) -> ScriptCheck {
+        var merged = ScriptCheck()
+        for part in parts {
+            if let parseError = part.parseError { return ScriptCheck(parseError: parseError) }
+            merged.failureCount += part.failureCount
+            merged.errors += part.errors.prefix(max(0, reportedLimit - merged.errors.count))
+        }
+        return merged
+    }
+}
