@@ -181,6 +181,9 @@ public struct Parser {
         if peek() == UInt8(ascii: "-"), peek(1) == UInt8(ascii: "-"), let third = peek(2), isLetter(third) {
             return try option(start: start)
         }
+        if let word = plainWord(start: start) ?? soleVariableWord(start: start) {
+            return Token(kind: .word(word), range: word.range)
+        }
         let tokenStart = index
         var builder = WordBuilder()
         var keyCandidate = true
@@ -217,6 +220,47 @@ public struct Parser {
         }
         let word = builder.word(range: SourceRange(start: start, end: position))
         return Token(kind: .word(word), range: word.range)
+    }
+
+    /// The common word, printable ASCII without quotes, escapes, `{`, `=` or `:`, read in one
+    /// scan; `nil` (having consumed nothing) for anything else, which the general path reads.
+    private mutating func plainWord(start: SourcePosition) -> Word? {
+        var end = index
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") { break }
+            guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "'"), byte != UInt8(ascii: "\""),
+                byte != UInt8(ascii: "{"), byte != UInt8(ascii: "="), byte != UInt8(ascii: ":")
+            else { return nil }
+            end += 1
+        }
+        guard end > index else { return nil }
+        let text = String(decoding: bytes[index..<end], as: UTF8.self)
+        column += end - index
+        index = end
+        return Word(parts: [.literal(text)], range: SourceRange(start: start, end: position), isQuoted: false)
+    }
+
+    /// A word that is exactly `{{path}}` (ASCII, no blanks inside), read in one scan; `nil`
+    /// (having consumed nothing) for anything else.
+    private mutating func soleVariableWord(start: SourcePosition) -> Word? {
+        guard peek() == UInt8(ascii: "{"), peek(1) == UInt8(ascii: "{") else { return nil }
+        var end = index + 2
+        while end < bytes.count, bytes[end] != UInt8(ascii: "}") {
+            let byte = bytes[end]
+            guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "{"), byte != UInt8(ascii: "\\") else { return nil }
+            end += 1
+        }
+        guard end + 1 < bytes.count ? bytes[end + 1] == UInt8(ascii: "}") : false else { return nil }
+        let after = end + 2
+        guard after == bytes.count || bytes[after] == UInt8(ascii: " ") || bytes[after] == UInt8(ascii: "\t")
+            || bytes[after] == UInt8(ascii: "\n"),
+            let path = ValuePath(parsing: String(decoding: bytes[(index + 2)..<end], as: UTF8.self))
+        else { return nil }
+        column += after - index
+        index = after
+        let range = SourceRange(start: start, end: position)
+        return Word(parts: [.variable(VariableReference(path: path, range: range))], range: range, isQuoted: false)
     }
 
     private mutating func option(start: SourcePosition) throws(ScriptError) -> Token {

@@ -69,19 +69,22 @@ public struct Binder: Sendable {
 
     /// The command named by the leading literal words, or a located "unknown command".
     private func resolveCommand(_ tokens: [Token]) throws(ShellError) -> (spec: CommandSpec, length: Int) {
-        var words: [String] = []
         // One word past the longest path is enough to tell a group from a misspelt sub-command.
-        for token in tokens.prefix(table.longestPath + 1) {
-            guard let text = token.word?.literal, token.word?.isQuoted == false else { break }
-            words.append(text)
-        }
-        if let found = table.resolve(words) {
+        let literals = tokens.prefix(table.longestPath + 1).lazy.map { token -> String? in
+            guard case .word(let word) = token.kind, !word.isQuoted else { return nil }
+            return word.literal
+        }.prefix { $0 != nil }.map { $0! }
+        if let found = table.resolve(literals) {
             // `queue clr` when `queue` takes no arguments: the user meant a sub-command.
-            if found.spec.arguments.isEmpty, found.length < words.count, table.isGroup(found.spec.path) {
-                throw subcommandError(prefix: found.spec.path, word: words[found.length], range: tokens[found.length].range)
+            if found.spec.arguments.isEmpty, table.isGroup(found.spec.path) {
+                let words = Array(literals)
+                if found.length < words.count {
+                    throw subcommandError(prefix: found.spec.path, word: words[found.length], range: tokens[found.length].range)
+                }
             }
             return found
         }
+        let words = Array(literals)
         guard let first = words.first else {
             let token = tokens[0]
             let shown = token.word?.displayText ?? "option"
