@@ -19,10 +19,12 @@ public struct RunOptions: Sendable {
 public final class ScriptRunner {
     public let session: ShellSession
     let binder: Binder
+    private let resolver: SessionVariableResolver
 
     public init(session: ShellSession) {
         self.session = session
         self.binder = Binder(table: session.table)
+        self.resolver = SessionVariableResolver(session: session)
     }
 
     /// Runs a whole source and returns the status the run ends with.
@@ -74,7 +76,7 @@ public final class ScriptRunner {
     /// Binds and runs one statement, updating `last`.
     @discardableResult
     public func run(_ statement: Statement, in source: SourceFile) throws(ShellError) -> Value {
-        let bound = try binder.bind(statement, variables: session.variables)
+        let bound = try binder.bind(statement, variables: resolver)
         if session.environment.dryRun { return .null }
         session.output.setLocation((source, statement.range))
         defer { session.output.setLocation(nil) }

@@ -40,7 +40,7 @@ public struct CommandTable: Sendable {
 
     public init(commands: [CommandSpec]) {
         self.commands = commands
-        var root = Node()
+        let root = Node()
         for (index, spec) in commands.enumerated() {
             root.insert(spec.path[...], index: index, listed: true)
             // Aliases dispatch but are not offered by completion, so `perf st<TAB>` stays unique.
@@ -106,18 +106,22 @@ public struct CommandTable: Sendable {
         return found.spec
     }
 
-    private struct Node: Sendable {
+    /// A trie node. A class so a lookup moves one reference per word instead of copying
+    /// dictionaries; nodes are mutated only while `init` builds the table, then only read.
+    private final class Node: @unchecked Sendable {
         var children: [String: Node] = [:]
         var order: [String] = []
         var command: Int?
 
-        mutating func insert(_ path: ArraySlice<String>, index: Int, listed: Bool) {
+        func insert(_ path: ArraySlice<String>, index: Int, listed: Bool) {
             guard let first = path.first else {
                 command = index
                 return
             }
             if listed, !order.contains(first) { order.append(first) }
-            children[first, default: Node()].insert(path.dropFirst(), index: index, listed: listed)
+            let child = children[first] ?? Node()
+            children[first] = child
+            child.insert(path.dropFirst(), index: index, listed: listed)
         }
     }
 }
