@@ -56,7 +56,8 @@ public struct CommandTable: Sendable {
         var best: (Int, Int)?
         var depth = 0
         for word in words {
-            guard let next = node.children[word] else { break }
+            // Most commands are leaves: skip hashing the first argument against no children.
+            guard !node.children.isEmpty, let next = node.children[word] else { break }
             node = next
             depth += 1
             if let index = node.command { best = (index, depth) }
