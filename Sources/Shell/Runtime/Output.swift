@@ -41,7 +41,13 @@ public final class Output: Sendable {
     }
 
     /// Writes a line to standard output.
-    public func line(_ text: String) { write(text + "\n") }
+    public func line(_ text: String) {
+        state.withLock { state in
+            state.stdout.append(contentsOf: text.utf8)
+            state.stdout.append(UInt8(ascii: "\n"))
+            if state.stdout.count >= 1 << 16 { flushLocked(&state) }
+        }
+    }
 
     /// Writes text to standard error after flushing standard output.
     public func writeError(_ text: String) {

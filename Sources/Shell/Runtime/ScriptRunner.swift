@@ -43,9 +43,27 @@ public final class ScriptRunner {
             session.output.writeError("... and \(check.failureCount - ScriptCheck.reportedLimit) more errors\n")
         }
         if check.failureCount > 0 { return .parse }
-        var statements = Parser.Statements(source)
-        // The first pass parsed this source without error, so `try?` loses nothing.
-        return execute(next: { try? statements.next() }, in: source, options: options)
+        guard StatementFeed.isWorthwhile(source) else {
+            var statements = Parser.Statements(source)
+            // The first pass parsed this source without error, so `try?` loses nothing.
+            return execute(next: { try? statements.next() }, in: source, options: options)
+        }
+        let feed = StatementFeed(source: source)
+        defer { feed.finish() }
+        var chunk: [Statement] = []
+        var position = 0
+        return execute(
+            next: {
+                if position == chunk.count {
+                    if !chunk.isEmpty { feed.recycle(chunk) }
+                    chunk = []
+                    guard let next = feed.nextChunk() else { return nil }
+                    chunk = next
+                    position = 0
+                }
+                position += 1
+                return chunk[position - 1]
+            }, in: source, options: options)
     }
 
     /// Runs the statements of a checked source, stopping at the first failure unless `keepGoing`.

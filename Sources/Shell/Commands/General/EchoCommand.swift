@@ -6,7 +6,8 @@ enum EchoCommand {
         arguments: [ArgumentSpec("TEXT", .text, "words to print, separated by one space", optional: true, variadic: true)],
         examples: ["echo hello", "echo \"status: {{last.status}}\""]
     ) { context in
-        let text = context.values("TEXT").map(\.text).joined(separator: " ")
+        let values = context.values("TEXT")
+        let text = values.count == 1 ? values[0].text : values.map(\.text).joined(separator: " ")
         context.session.output.line(text)
         return .string(text)
     }

@@ -1,0 +1,97 @@
+import Dispatch
+import Script
+import Synchronization
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The statements of a checked source for the second pass, parsed on another core a few
+/// thousand statements ahead of the command running, with memory bounded.
+///
+/// Chunks that have run go back to the parsing thread to be freed there: memory freed on the
+/// thread that allocated it stays cheap, while freeing another thread's allocations costs more
+/// than the parse it saves.
+final class StatementFeed: Sendable {
+    private static let chunkSize = 4096
+    private static let chunksAhead = 4
+
+    private struct State {
+        var ready: [[Statement]] = []
+        var used: [[Statement]] = []
+        var isDone = false
+    }
+
+    private let state = Mutex(State())
+    private let items = DispatchSemaphore(value: 0)
+    private let slots = DispatchSemaphore(value: chunksAhead)
+    private let cancelled = Atomic<Bool>(false)
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(source: SourceFile) {
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            produce(Parser.Statements(source))
+            finished.signal()
+        }
+    }
+
+    /// Whether a source is large enough, and the machine has the cores, for a parsing thread.
+    static func isWorthwhile(_ source: SourceFile) -> Bool {
+        source.text.utf8.count >= ScriptCheck.parallelThreshold && sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
+    }
+
+    /// The next chunk in source order, `nil` at the end; hand the previous one back with `recycle`.
+    func nextChunk() -> [Statement]? {
+        items.wait()
+        let chunk: [Statement]? = state.withLock { $0.ready.isEmpty ? nil : $0.ready.removeFirst() }
+        if chunk != nil { slots.signal() }
+        return chunk
+    }
+
+    /// Returns a chunk that has run, to be freed on the parsing thread.
+    func recycle(_ chunk: [Statement]) {
+        state.withLock { $0.used.append(chunk) }
+    }
+
+    /// Stops the parsing thread (the run ended early or completed) and waits for it.
+    func finish() {
+        cancelled.store(true, ordering: .relaxed)
+        slots.signal()
+        finished.wait()
+    }
+
+    private func produce(_ statements: Parser.Statements) {
+        var statements = statements
+        var chunk: [Statement] = []
+        chunk.reserveCapacity(Self.chunkSize)
+        // The first pass parsed this source without error, so `try?` loses nothing.
+        while !cancelled.load(ordering: .relaxed), let statement = try? statements.next() {
+            chunk.append(statement)
+            if chunk.count == Self.chunkSize {
+                push(chunk)
+                chunk = []
+                chunk.reserveCapacity(Self.chunkSize)
+            }
+        }
+        if !chunk.isEmpty, !cancelled.load(ordering: .relaxed) { push(chunk) }
+        state.withLock { $0.isDone = true }
+        items.signal()
+        freeUsed()
+    }
+
+    private func push(_ chunk: [Statement]) {
+        freeUsed()
+        slots.wait()
+        guard !cancelled.load(ordering: .relaxed) else { return }
+        state.withLock { $0.ready.append(chunk) }
+        items.signal()
+    }
+
+    private func freeUsed() {
+        let used = state.withLock { state -> [[Statement]] in
+            defer { state.used = [] }
+            return state.used
+        }
+        _ = used  // dropped here, on this thread
+    }
+}
