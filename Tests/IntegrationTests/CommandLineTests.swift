@@ -26,6 +26,30 @@ struct CommandLineTests {
         #expect(result.stderr.hasSuffix("... and 3 more errors\n"))
     }
 
+    /// Over 1 MB a script runs with its statements parsed ahead on another thread: every line
+    /// runs once, in order, and a failure stops the run where it happened.
+    @Test func largeScriptRunsEveryLineInOrderAndStopsAtAFailure() {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let padding = String(repeating: "x", count: 40)
+        var text = ""
+        for index in 0..<30_000 { text += "echo \(index) \(padding)\n" }
+        let script = home.write("big.sdk", text)
+        let result = sdkbench(["run", script], home: home)
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 30_000)
+        #expect(lines.enumerated().allSatisfy { $0.element == "\($0.offset) \(padding)" })
+
+        var failing = text
+        failing += "expect 1 == 2\n"
+        failing += text
+        let stopped = sdkbench(["run", home.write("fails.sdk", failing)], home: home)
+        #expect(stopped.status == 4)
+        #expect(stopped.stdout.split(separator: "\n").count == 30_000)
+        #expect(stopped.stderr.contains("fails.sdk:30001:1: error: expect failed"))
+    }
+
     @Test func dashCRunsCommandsInOrder() {
         let home = TemporaryDirectory()
         defer { home.remove() }

@@ -24,11 +24,14 @@ final class StatementFeed: Sendable {
 
     private let state = Mutex(State())
     private let items = DispatchSemaphore(value: 0)
-    private let slots = DispatchSemaphore(value: chunksAhead)
+    // Starts at 0 and is signalled up: libdispatch traps when a semaphore is freed below its
+    // initial value, which an early stop leaves it at.
+    private let slots = DispatchSemaphore(value: 0)
     private let cancelled = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
 
     init(source: SourceFile) {
+        for _ in 0..<Self.chunksAhead { slots.signal() }
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             produce(Parser.Statements(source))
             finished.signal()
