@@ -1,5 +1,6 @@
 import Performance
 import Script
+import Synchronization
 
 enum PerfExportCommand {
     static let spec = CommandSpec(
@@ -32,7 +33,19 @@ enum PerfExportCommand {
             if context.flag("all") {
                 host.tracker.flush()
                 let storage = PerformanceStorage(directory: context.option("dir")?.text ?? host.defaultDirectory)
-                let entries = storage.allEntries().lazy.filter(matches)
+                let skipped = Mutex<(count: Int, first: String?)>((0, nil))
+                let entries = storage.allEntries { file, line in
+                    skipped.withLock { state in
+                        state.count += 1
+                        if state.first == nil { state.first = line == 0 ? "\(file) (unreadable)" : "\(file):\(line)" }
+                    }
+                }.lazy.filter(matches)
+                defer {
+                    let (count, first) = skipped.withLock { $0 }
+                    if count > 0, let first {
+                        context.session.output.warn("skipped \(count) line\(count == 1 ? "" : "s") that are not performance entries (first: \(first))")
+                    }
+                }
                 written = format == "csv"
                     ? try PerformanceExporter.writeCSV(entries, to: pathArgument.text)
                     : try PerformanceExporter.writeJSON(entries, to: pathArgument.text)
