@@ -124,24 +124,22 @@ public struct Binder: Sendable {
         for argument in arguments {
             if argument.kind == .secret, cursor < positionals.count { bound.containsSecret = true }
             if argument.isVariadic {
-                var values: [BoundValue] = []
-                while cursor < positionals.count {
-                    values.append(try value(of: positionals[cursor].0, kind: argument.kind, name: argument.name, variables: variables))
-                    cursor += 1
-                }
-                if values.isEmpty, !argument.isOptional {
+                if cursor == positionals.count, !argument.isOptional {
                     throw ShellError(.missingArgument(name: argument.name, usage: bound.spec.usage), at: missingRange(bound))
                 }
-                bound.arguments[argument.name] = values
+                while cursor < positionals.count {
+                    bound.arguments.append(
+                        argument.name, try value(of: positionals[cursor].0, kind: argument.kind, name: argument.name, variables: variables))
+                    cursor += 1
+                }
                 continue
             }
             guard cursor < positionals.count else {
                 if argument.isOptional { continue }
                 throw ShellError(.missingArgument(name: argument.name, usage: bound.spec.usage), at: missingRange(bound))
             }
-            bound.arguments[argument.name] = [
-                try value(of: positionals[cursor].0, kind: argument.kind, name: argument.name, variables: variables)
-            ]
+            bound.arguments.append(
+                argument.name, try value(of: positionals[cursor].0, kind: argument.kind, name: argument.name, variables: variables))
             cursor += 1
         }
         if cursor < positionals.count {

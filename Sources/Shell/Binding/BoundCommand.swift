@@ -15,7 +15,7 @@ public struct BoundValue: Sendable {
 public struct BoundCommand: Sendable {
     public var spec: CommandSpec
     public var range: SourceRange
-    public var arguments = SmallMap<[BoundValue]>()
+    public var arguments = BoundArguments()
     public var options = SmallMap<BoundValue>()
     public var parameters: [(key: String, value: BoundValue)] = []
     /// Whether any argument or option of kind `secret` was given: such a line never reaches history.
@@ -33,13 +33,13 @@ public struct CommandContext {
     public let session: ShellSession
 
     /// The first value of a positional argument.
-    public func argument(_ name: String) -> BoundValue? { command.arguments[name]?.first }
+    public func argument(_ name: String) -> BoundValue? { command.arguments.first(name) }
 
     /// The text of a required positional argument (the binder guarantees it is there).
     public func string(_ name: String) -> String { argument(name)?.text ?? "" }
 
     /// Every value given to a (variadic) argument.
-    public func values(_ name: String) -> [BoundValue] { command.arguments[name] ?? [] }
+    public func values(_ name: String) -> [BoundValue] { command.arguments.all(name) }
 
     /// The value of a `--name VALUE` option.
     public func option(_ name: String) -> BoundValue? { command.options[name] }
