@@ -102,12 +102,7 @@ public struct Parser {
 
     /// Consumes a whole UTF-8 sequence into a word, without a temporary array per character.
     private mutating func advanceScalar(into builder: inout WordBuilder) {
-        builder.appendLiteral(bytes[index])
-        advance()
-        while index < bytes.count, bytes[index] & 0xC0 == 0x80 {
-            builder.appendLiteral(bytes[index])
-            index += 1
-        }
+        advanceScalar(into: &builder.literal)
     }
 
     /// Consumes a whole UTF-8 sequence and returns its bytes.
@@ -404,9 +399,7 @@ public struct Parser {
         }
         let range = SourceRange(start: open, end: position)
         let text = String(decoding: name, as: UTF8.self)
-        let isTrimmed = name.first != UInt8(ascii: " ") && name.first != UInt8(ascii: "\t")
-            && name.last != UInt8(ascii: " ") && name.last != UInt8(ascii: "\t")
-        guard let path = ValuePath(parsing: isTrimmed ? text : text.trimmingBlanks()) else {
+        guard let path = ValuePath(parsing: text.trimmingBlanks()) else {
             throw ScriptError(range: range, kind: .invalidVariableName(text))
         }
         builder.appendVariable(VariableReference(path: path, range: range))
@@ -440,7 +433,8 @@ public struct Parser {
 /// Accumulates the parts of a word as its pieces are read.
 struct WordBuilder {
     private var parts: [WordPart] = []
-    private var literal: [UInt8] = []
+    /// Bytes of the literal run being read; the parser appends to it directly.
+    fileprivate var literal: [UInt8] = []
     private(set) var isQuoted = false
     private var hasVariable = false
 
@@ -476,6 +470,10 @@ struct WordBuilder {
 extension String {
     /// The text without leading and trailing spaces and tabs.
     func trimmingBlanks() -> String {
+        // Nearly always nothing to trim: keep the string rather than copy it.
+        guard let first = utf8.first, let last = utf8.last,
+            first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") || last == UInt8(ascii: " ") || last == UInt8(ascii: "\t")
+        else { return self }
         var slice = self[...]
         while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
         while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
