@@ -19,12 +19,15 @@ struct ScriptCheck: Sendable {
     var errors: [ShellError] = []
     var failureCount = 0
 
-    static func run(_ source: SourceFile, binder: Binder) -> ScriptCheck {
-        let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        guard source.text.utf8.count >= parallelThreshold, cores > 1 else {
-            return check(Parser.Statements(source), binder: binder)
-        }
-        let parts = Parser.split(source, into: min(cores, 8))
+    /// How many cores a run of `source` should use: 1 below the size threshold or on one core.
+    static func cores(for source: SourceFile) -> Int {
+        guard source.text.utf8.count >= parallelThreshold else { return 1 }
+        return max(1, min(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 8))
+    }
+
+    static func run(_ source: SourceFile, cores: Int, binder: Binder) -> ScriptCheck {
+        guard cores > 1 else { return check(Parser.Statements(source), binder: binder) }
+        let parts = Parser.split(source, into: cores)
         let results = Mutex([ScriptCheck?](repeating: nil, count: parts.count))
         DispatchQueue.concurrentPerform(iterations: parts.count) { index in
             let result = check(Parser.Statements(parts[index]), binder: binder)

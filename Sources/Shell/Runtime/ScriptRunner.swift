@@ -33,7 +33,8 @@ public final class ScriptRunner {
     /// errors, the second parses again and runs. Re-parsing is cheaper than holding a million
     /// statements in memory.
     public func run(_ source: SourceFile, options: RunOptions = RunOptions()) -> ExitStatus {
-        let check = ScriptCheck.run(source, binder: binder)
+        let cores = ScriptCheck.cores(for: source)
+        let check = ScriptCheck.run(source, cores: cores, binder: binder)
         if let parseError = check.parseError {
             session.output.report(ShellError(parseError), in: source)
             return .parse
@@ -43,7 +44,7 @@ public final class ScriptRunner {
             session.output.writeError("... and \(check.failureCount - ScriptCheck.reportedLimit) more errors\n")
         }
         if check.failureCount > 0 { return .parse }
-        guard StatementFeed.isWorthwhile(source) else {
+        guard cores > 1 else {
             var statements = Parser.Statements(source)
             // The first pass parsed this source without error, so `try?` loses nothing.
             return execute(next: { try? statements.next() }, in: source, options: options)

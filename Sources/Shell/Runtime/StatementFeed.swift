@@ -2,10 +2,6 @@ import Dispatch
 import Script
 import Synchronization
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 /// The statements of a checked source for the second pass, parsed on another core a few
 /// thousand statements ahead of the command running, with memory bounded.
 ///
@@ -19,7 +15,6 @@ final class StatementFeed: Sendable {
     private struct State {
         var ready: [[Statement]] = []
         var used: [[Statement]] = []
-        var isDone = false
     }
 
     private let state = Mutex(State())
@@ -36,11 +31,6 @@ final class StatementFeed: Sendable {
             produce(Parser.Statements(source))
             finished.signal()
         }
-    }
-
-    /// Whether a source is large enough, and the machine has the cores, for a parsing thread.
-    static func isWorthwhile(_ source: SourceFile) -> Bool {
-        source.text.utf8.count >= ScriptCheck.parallelThreshold && sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
     }
 
     /// The next chunk in source order, `nil` at the end; hand the previous one back with `recycle`.
@@ -77,7 +67,7 @@ final class StatementFeed: Sendable {
             }
         }
         if !chunk.isEmpty, !cancelled.load(ordering: .relaxed) { push(chunk) }
-        state.withLock { $0.isDone = true }
+        // One signal past the last chunk: `nextChunk` then finds nothing ready and returns nil.
         items.signal()
         freeUsed()
     }
