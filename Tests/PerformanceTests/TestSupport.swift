@@ -1,4 +1,4 @@
-import Performance
+@testable import Performance
 import Synchronization
 
 #if canImport(Glibc)
@@ -61,16 +61,7 @@ struct Scratch {
         fclose(file)
     }
 
-    func names() -> [String] {
-        guard let handle = opendir(path) else { return [] }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: &entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
+    func names() -> [String] { HostFiles.list(path).sorted() }
 
     func remove() { _ = system("rm -rf '\(path)'") }
 }

@@ -33,18 +33,15 @@ public final class Output: Sendable {
     }
 
     /// Writes text to standard output (buffered).
-    public func write(_ text: String) {
-        state.withLock { state in
-            state.stdout.append(contentsOf: text.utf8)
-            if state.stdout.count >= 1 << 16 { flushLocked(&state) }
-        }
-    }
+    public func write(_ text: String) { append(text, newline: false) }
 
-    /// Writes a line to standard output.
-    public func line(_ text: String) {
+    /// Writes a line to standard output; the newline is appended in place, not by copying `text`.
+    public func line(_ text: String) { append(text, newline: true) }
+
+    private func append(_ text: String, newline: Bool) {
         state.withLock { state in
             state.stdout.append(contentsOf: text.utf8)
-            state.stdout.append(UInt8(ascii: "\n"))
+            if newline { state.stdout.append(UInt8(ascii: "\n")) }
             if state.stdout.count >= 1 << 16 { flushLocked(&state) }
         }
     }
