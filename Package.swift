@@ -11,19 +11,48 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
     ],
     targets: [
         // C shims: libedit's variadic el_set/el_get/history and libcrypto's SHA-256 / random.
         .target(name: "CLibEdit", linkerSettings: [.linkedLibrary("edit")]),
         .target(name: "CCrypto", linkerSettings: [.linkedLibrary("crypto")]),
 
-        .target(name: "Script"),
+        // JSON values, parser and writer: shared by the script language, the transport and the engines.
+        .target(name: "JSON"),
+        .target(name: "Script", dependencies: ["JSON"]),
+        .target(
+            name: "Transport",
+            dependencies: [
+                "JSON",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+        // The embedded local backend: imports no engine, so a wire bug cannot hide behind a shared type.
+        .target(
+            name: "Backend",
+            dependencies: [
+                "CCrypto", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .target(name: "LineEditing", dependencies: ["CLibEdit"]),
         .target(
             name: "Performance",
-            dependencies: ["CCrypto", .product(name: "Histogram", package: "hdrhistogram-swift")]
+            dependencies: ["CCrypto", "JSON", "Transport", .product(name: "Histogram", package: "hdrhistogram-swift")]
         ),
-        .target(name: "Shell", dependencies: ["Script", "LineEditing", "Performance"]),
+        .target(
+            name: "Hamon",
+            dependencies: ["CCrypto", "JSON", "Transport", .product(name: "DequeModule", package: "swift-collections")]
+        ),
+        .target(name: "Shell", dependencies: ["Script", "LineEditing", "Performance", "Hamon", "Transport", "Backend"]),
         .executableTarget(
             name: "sdkbench",
             dependencies: ["Shell", "Performance", .product(name: "ArgumentParser", package: "swift-argument-parser")]

@@ -1,3 +1,5 @@
+@_exported import JSON
+
 /// Turns source text into statements: quotes, escapes, `\` continuations, `#` comments,
 /// `key=value`, `key:=JSON`, `--options` and `{{variables}}`, each token with its position.
 ///

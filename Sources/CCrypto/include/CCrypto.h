@@ -9,4 +9,15 @@ int sdk_sha256(const void *data, size_t length, unsigned char *digest);
 /// Fills `length` bytes at `buffer` from OpenSSL's CSPRNG. Returns 1 on success.
 int sdk_random_bytes(void *buffer, size_t length);
 
+/// AES-256-CBC with PKCS#7 padding: 32-byte `key`, 16-byte `iv`. `capacity` must be at least
+/// `length + 16`. Returns the number of bytes written to `output`, or -1 (bad padding, bad sizes).
+long sdk_aes256cbc_encrypt(const unsigned char *key, const unsigned char *iv, const void *input, size_t length,
+                           unsigned char *output, size_t capacity);
+long sdk_aes256cbc_decrypt(const unsigned char *key, const unsigned char *iv, const void *input, size_t length,
+                           unsigned char *output, size_t capacity);
+
+/// Standard base64 with padding, no line breaks; `output` needs 4 * ((length + 2) / 3) + 1 bytes
+/// (a NUL is written after the text). Returns the length of the text.
+size_t sdk_base64_encode(const unsigned char *input, size_t length, unsigned char *output);
+
 #endif

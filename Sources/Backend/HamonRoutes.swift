@@ -1,0 +1,102 @@
+/// The Hamon server: `PATCH /v1/users/{id}` (user data) and `POST /v1/users/{id}/event` (events),
+/// each carrying `{"payload":"<base64 AES>"}`.
+struct HamonRoutes: Sendable {
+    let store: BackendStore
+
+    /// Keys of the user object and the types they may hold besides null.
+    static let userFields: [(String, ValidationProblems.Expected, nullable: Bool)] = [
+        ("lib_id", .string, true), ("package", .string, true), ("app_first_open_timestamp", .integer, true),
+        ("app_last_update_timestamp", .integer, true), ("app_delete_timestamp", .integer, true), ("firebase_token", .string, true),
+        ("geo", .string, true), ("os_version", .string, true), ("device", .string, true), ("device_model", .string, true),
+        ("app_version", .string, true), ("referrer", .string, true), ("tenjin_analytics_installation_id", .string, true),
+        ("is_limited_ad_tracking", .bool, false), ("advertising_id", .string, true), ("os_version_int", .integer, true),
+        ("app_version_code", .integer, true), ("build_id", .string, true), ("locale", .string, true), ("hints", .string, true),
+        ("affise_clickid", .string, true),
+    ]
+
+    func updateUser(id: String, body: [UInt8]) -> BackendAnswer {
+        let plaintext: [UInt8]
+        switch Self.openPayload(body) {
+        case .failure(let answer): return answer
+        case .success(let bytes): plaintext = bytes
+        }
+        guard let user = try? WireJSON.parse(plaintext) else {
+            return .json(400, #"{"detail":"the decrypted payload is not JSON"}"#)
+        }
+        var problems = ValidationProblems()
+        guard case .object = user else {
+            problems.wrongType([.key("body")], expected: .object)
+            return .json(422, problems.json)
+        }
+        for (key, expected, nullable) in Self.userFields {
+            problems.require(key, in: user, at: [.key("body")], expected, nullable: nullable)
+        }
+        guard problems.isEmpty else { return .json(422, problems.json) }
+        store.storeUser(id, json: String(decoding: plaintext, as: UTF8.self))
+        return .json(200, #"{"status":"success"}"#)
+    }
+
+    func receiveEvents(userID: String, body: [UInt8]) -> BackendAnswer {
+        let plaintext: [UInt8]
+        switch Self.openPayload(body) {
+        case .failure(let answer): return answer
+        case .success(let bytes): plaintext = bytes
+        }
+        guard let batch = try? WireJSON.parse(plaintext) else {
+            return .json(400, #"{"detail":"the decrypted payload is not JSON"}"#)
+        }
+        var problems = ValidationProblems()
+        problems.require("events", in: batch, at: [.key("body")], .array)
+        guard problems.isEmpty, case .array(let items)? = batch["events"] else { return .json(422, problems.json) }
+        var events: [BackendStore.HamonEvent] = []
+        events.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            let location: [ValidationProblems.LocationPart] = [.key("body"), .key("events"), .index(index)]
+            guard case .object = item else {
+                problems.wrongType(location, expected: .object)
+                continue
+            }
+            problems.require("uuid", in: item, at: location, .string)
+            problems.require("timestamp", in: item, at: location, .integer)
+            problems.require("name", in: item, at: location, .string)
+            problems.require("parameters", in: item, at: location, .object)
+            guard problems.isEmpty, case .string(let uuid)? = item["uuid"], case .string(let name)? = item["name"],
+                case .number(let timestamp, _)? = item["timestamp"], let parameters = item.member("parameters")
+            else { continue }
+            events.append(
+                BackendStore.HamonEvent(
+                    uuid: uuid, userID: userID, name: name, timestamp: timestamp,
+                    parameters: Self.rawText(parameters, of: item, in: plaintext), duplicates: 0))
+        }
+        guard problems.isEmpty else { return .json(422, problems.json) }
+        store.storeEvents(events)
+        return .json(200, #"{"status":"success"}"#)
+    }
+
+    /// The exact text a member's value had in the payload.
+    private static func rawText(_ member: WireJSON.Member, of item: WireJSON, in plaintext: [UInt8]) -> String {
+        String(decoding: plaintext[member.raw], as: UTF8.self)
+    }
+
+    /// The decrypted payload of `{"payload":"..."}`, or the answer that refuses it.
+    private static func openPayload(_ body: [UInt8]) -> Result<[UInt8], BackendAnswer> {
+        guard let outer = try? WireJSON.parse(body) else {
+            return .failure(.json(422, #"{"detail":[{"loc":["body",0],"msg":"Expecting value","type":"value_error.jsondecode"}]}"#))
+        }
+        var problems = ValidationProblems()
+        problems.require("payload", in: outer, at: [.key("body")], .string)
+        guard problems.isEmpty, case .string(let payload)? = outer["payload"] else { return .failure(.json(422, problems.json)) }
+        guard let plaintext = HamonPayload.decrypt(payload) else {
+            return .failure(.json(400, #"{"detail":"could not decrypt payload"}"#))
+        }
+        return .success(plaintext)
+    }
+}
+
+/// What a route answers, before it becomes a Hummingbird response.
+struct BackendAnswer: Error, Sendable {
+    var status: Int
+    var body: String
+
+    static func json(_ status: Int, _ body: String) -> BackendAnswer { BackendAnswer(status: status, body: body) }
+}

@@ -1,0 +1,140 @@
+import Hummingbird
+import Logging
+import NIOCore
+import Synchronization
+
+/// The embedded backend: the Hamon, performance (and, later, Sift and Miataru) servers on one
+/// loopback port, keeping what they receive and failing on request.
+///
+/// ```swift
+/// let backend = try await LocalBackend.start(host: "127.0.0.1", port: 0)
+/// print(backend.url)       // http://127.0.0.1:40123
+/// await backend.stop()
+/// ```
+public final class LocalBackend: Sendable {
+    /// `http://host:port` as bound.
+    public let url: String
+    public let host: String
+    public let port: Int
+    private let store: BackendStore
+    private let plan: FaultPlan
+    private let holds: HeldRequests
+    private let task: Task<Void, Error>
+    private let stopped = Mutex(false)
+
+    private init(host: String, port: Int, store: BackendStore, plan: FaultPlan, holds: HeldRequests, task: Task<Void, Error>) {
+        self.host = host
+        self.port = port
+        self.url = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+        self.store = store
+        self.plan = plan
+        self.holds = holds
+        self.task = task
+    }
+
+    /// Binds `host:port` (port 0 picks a free one) and returns once the server accepts connections.
+    ///
+    /// - Parameter handlesSignals: stop gracefully on SIGINT/SIGTERM (for `sdkbench serve`);
+    ///   in-process backends leave signals to the shell.
+    /// - Throws: `BackendError.cannotStart` when the address cannot be bound.
+    public static func start(host: String = "127.0.0.1", port: Int = 0, handlesSignals: Bool = false) async throws -> LocalBackend {
+        let store = BackendStore()
+        let plan = FaultPlan()
+        let holds = HeldRequests()
+        let router = BackendRouter.make(store: store, plan: plan, holds: holds)
+        var logger = Logger(label: "sdkbench.backend")
+        logger.logLevel = .critical
+        let bound = BoundPort()
+        let app = Application(
+            router: router, configuration: .init(address: .hostname(host, port: port), serverName: "sdkbench-backend"),
+            onServerRunning: { channel in bound.resolve(channel.localAddress?.port ?? port) }, logger: logger)
+        let task = Task {
+            do {
+                try await app.runService(gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [])
+                bound.fail(BackendError.cannotStart("the server stopped before it was running"))
+            } catch {
+                bound.fail(BackendError.cannotStart("\(host):\(port): \(error)"))
+                throw error
+            }
+        }
+        let actualPort = try await bound.value()
+        return LocalBackend(host: host, port: actualPort, store: store, plan: plan, holds: holds, task: task)
+    }
+
+    /// Waits until the server stops by itself (a signal, for `sdkbench serve`).
+    public func waitUntilStopped() async {
+        _ = try? await task.value
+    }
+
+    /// Stops accepting, releases held requests and waits for the server to finish.
+    public func stop() async {
+        let first = stopped.withLock { stopped in
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
+        holds.releaseAll()
+        task.cancel()
+        _ = try? await task.value
+    }
+
+    // MARK: What tests and `backend` commands use
+
+    /// Makes the next `times` requests of `service` fail with `fault`; `times` 0 cancels.
+    public func inject(_ fault: Fault, times: Int, for service: BackendService) { plan.set(fault, times: times, for: service) }
+
+    /// Cancels planned faults (all services when `nil`).
+    public func clearFaults(_ service: BackendService? = nil) { plan.clear(service) }
+
+    /// Faults still planned.
+    public var plannedFaults: [(service: BackendService, fault: Fault, remaining: Int)] { plan.snapshot }
+
+    /// What `service` received, as JSON text; `limit` keeps only the newest items.
+    public func receivedJSON(_ service: BackendService, limit: Int? = nil) -> String { store.receivedJSON(service, limit: limit) }
+
+    /// Forgets what was received (all services when `nil`).
+    public func clearReceived(_ service: BackendService? = nil) { store.clear(service) }
+
+    /// Requests `service` has answered (faults included).
+    public func requestCount(_ service: BackendService) -> Int { store.requests(service) }
+}
+
+/// Why the backend could not run.
+public enum BackendError: Error, Sendable, CustomStringConvertible {
+    case cannotStart(String)
+
+    public var description: String {
+        switch self {
+        case .cannotStart(let reason): return "cannot start the local backend: \(reason)"
+        }
+    }
+}
+
+/// The port, once the server reports it, for whoever waits in `start`.
+private final class BoundPort: Sendable {
+    private let state = Mutex<(result: Result<Int, BackendError>?, waiter: CheckedContinuation<Int, Error>?)>((nil, nil))
+
+    func resolve(_ port: Int) { finish(.success(port)) }
+    func fail(_ error: BackendError) { finish(.failure(error)) }
+
+    private func finish(_ result: Result<Int, BackendError>) {
+        let waiter = state.withLock { state -> CheckedContinuation<Int, Error>? in
+            guard state.result == nil else { return nil }
+            state.result = result
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(with: result.mapError { $0 as Error })
+    }
+
+    func value() async throws -> Int {
+        try await withCheckedThrowingContinuation { continuation in
+            let ready = state.withLock { state -> Result<Int, BackendError>? in
+                if let result = state.result { return result }
+                state.waiter = continuation
+                return nil
+            }
+            if let ready { continuation.resume(with: ready.mapError { $0 as Error }) }
+        }
+    }
+}

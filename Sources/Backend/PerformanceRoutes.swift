@@ -1,0 +1,38 @@
+/// GomaPerformanceKit's analytics endpoint: `POST /api/performance/batch` with
+/// `{"entries":[...],"appVersion":"1.5.0","timestamp":"2025-11-18T12:24:43.234Z"}`.
+struct PerformanceRoutes: Sendable {
+    let store: BackendStore
+
+    func receiveBatch(body: [UInt8]) -> BackendAnswer {
+        guard let batch = try? WireJSON.parse(body) else {
+            return .json(422, #"{"detail":[{"loc":["body",0],"msg":"Expecting value","type":"value_error.jsondecode"}]}"#)
+        }
+        var problems = ValidationProblems()
+        guard case .object = batch else {
+            problems.wrongType([.key("body")], expected: .object)
+            return .json(422, problems.json)
+        }
+        problems.require("entries", in: batch, at: [.key("body")], .array)
+        problems.require("appVersion", in: batch, at: [.key("body")], .string)
+        problems.require("timestamp", in: batch, at: [.key("body")], .string)
+        guard problems.isEmpty, case .array(let entries)? = batch["entries"], case .string(let version)? = batch["appVersion"] else {
+            return .json(422, problems.json)
+        }
+        for (index, entry) in entries.enumerated() {
+            let location: [ValidationProblems.LocationPart] = [.key("body"), .key("entries"), .index(index)]
+            guard case .object = entry else {
+                problems.wrongType(location, expected: .object)
+                continue
+            }
+            for key in ["id", "feature", "layer", "startTime", "endTime"] { problems.require(key, in: entry, at: location, .string) }
+            switch entry["duration"] {
+            case nil: problems.missing(location + [.key("duration")])
+            case .number?: break
+            default: problems.add(location + [.key("duration")], message: "value is not a valid float", type: "type_error.float")
+            }
+        }
+        guard problems.isEmpty else { return .json(422, problems.json) }
+        store.storePerformance(entries: entries.map(\.text), appVersion: version)
+        return .json(200, #"{"status":"success","received":\#(entries.count)}"#)
+    }
+}

@@ -1,0 +1,338 @@
+import DequeModule
+import JSON
+import Synchronization
+import Transport
+
+/// The Hamon analytics SDK's behaviour, without a phone: configure a server, set a user,
+/// log events into a durable queue, and flush them encrypted.
+///
+/// Every logged event is in the journal before `log` returns and leaves it only after the
+/// server answered 200, so delivery is at least once; the event's uuid lets the server drop
+/// duplicates. Flushes run one at a time; automatic ones (10 events, 10 seconds) run in the
+/// background while logging goes on. The engine never prints: it returns reports and sends
+/// `HamonNotice`s to its host.
+///
+/// ```swift
+/// let hamon = try HamonClient(configuration: configuration, client: client, host: facts, events: { print($0) })
+/// hamon.configure(server: HamonServer(host: "10.0.0.5:8000"))
+/// _ = await hamon.setUser("app-instance-1")
+/// try hamon.log("purchase", parameters: ["price": 9.99])
+/// let report = await hamon.flush()
+/// ```
+public final class HamonClient: Sendable {
+    /// The SDK version this engine follows.
+    public static let sdkVersion = "1.0.0"
+
+    public let configuration: HamonConfiguration
+    /// Events restored from an earlier run's journal when the engine started.
+    public let restoredCount: Int
+    private let journal: EventJournal
+    private let network: HamonNetworkService
+    private let clock: any HamonClock
+    private let host: HostFacts
+    private let install: InstallRecord
+    private let events: @Sendable (HamonNotice) -> Void
+    private let state: Mutex<State>
+    private let randomness = Mutex(RandomBytes())
+
+    struct QueuedEvent: Sendable {
+        var seq: Int
+        var uuid: String
+        var name: String
+        var timestamp: Int64
+        var json: [UInt8]
+    }
+
+    private struct State: Sendable {
+        var server: HamonServer?
+        var userID: String?
+        var fcmToken: String?
+        var app: AppIdentity
+        var queue = Deque<QueuedEvent>()
+        var inFlight: [QueuedEvent] = []
+        var schedule = FlushSchedule()
+        var autoFlushScheduled = false
+        var flushChain: Task<FlushReport, Never>?
+        var noticedWaiting = false
+    }
+
+    /// Opens the journal (restoring what an earlier run left) and the install record.
+    ///
+    /// - Parameters:
+    ///   - client: the HTTP client requests go through (its timeout and trace observer apply).
+    ///   - host: facts about this machine for the user data.
+    ///   - events: notices, on whatever thread the engine is working on.
+    /// - Throws: `HamonError.journal` when the state directory cannot be used or another process holds the queue.
+    public init(
+        configuration: HamonConfiguration, client: PingClient, clock: any HamonClock = SystemHamonClock(), host: HostFacts,
+        events: @escaping @Sendable (HamonNotice) -> Void
+    ) throws(HamonError) {
+        self.configuration = configuration
+        self.clock = clock
+        self.host = host
+        self.events = events
+        network = HamonNetworkService(client: client, clock: clock, notify: events)
+        let opened = try EventJournal.open(path: configuration.journalPath)
+        journal = opened.journal
+        install = try InstallRecord.loadOrCreate(
+            path: configuration.installPath, nowMillis: Int64(clock.now() * 1000), appVersion: configuration.app.version)
+        var initial = State(app: configuration.app)
+        initial.schedule = FlushSchedule(threshold: configuration.flushThreshold, interval: configuration.flushInterval)
+        for record in opened.restored {
+            guard let event = Self.summary(of: record) else { continue }
+            initial.queue.append(event)
+        }
+        if !initial.queue.isEmpty { _ = initial.schedule.eventAdded(count: initial.queue.count, hasUser: false, now: clock.now()) }
+        restoredCount = initial.queue.count
+        state = Mutex(initial)
+        if restoredCount > 0 || opened.skipped > 0 { events(.restored(count: restoredCount, unreadable: opened.skipped)) }
+    }
+
+    // MARK: Configuration
+
+    /// Sets the server every later request goes to.
+    public func configure(server: HamonServer) { state.withLock { $0.server = server } }
+
+    public var server: HamonServer? { state.withLock { $0.server } }
+    public var userID: String? { state.withLock { $0.userID } }
+    public var fcmToken: String? { state.withLock { $0.fcmToken } }
+
+    public var app: AppIdentity {
+        get { state.withLock { $0.app } }
+    }
+
+    /// Changes the app identity sent with user data.
+    public func setApp(_ app: AppIdentity) { state.withLock { $0.app = app } }
+
+    /// Sets the user id and sends the user data at once (`PATCH /v1/users/{id}`). Waiting events
+    /// may then flush.
+    public func setUser(_ id: String) async -> UserUpdateReport {
+        let decision = state.withLock { state in
+            state.userID = id
+            state.noticedWaiting = false
+            return state.schedule.userSet(count: state.queue.count, now: clock.now())
+        }
+        let report = await sendUserData()
+        act(on: decision)
+        return report
+    }
+
+    /// Sets the FCM token and sends the user data again; `nil` when no user id is set yet (the
+    /// token then goes out with `setUser`).
+    public func setFCM(_ token: String) async -> UserUpdateReport? {
+        let hasUser = state.withLock { state in
+            state.fcmToken = token
+            return state.userID != nil
+        }
+        return hasUser ? await sendUserData() : nil
+    }
+
+    /// The user-data object as it would be sent now.
+    public var userData: Value {
+        let (app, token) = state.withLock { ($0.app, $0.fcmToken) }
+        return UserData.build(host: host, app: app, install: install, fcmToken: token)
+    }
+
+    private func sendUserData() async -> UserUpdateReport {
+        let (server, user) = state.withLock { ($0.server, $0.userID) }
+        guard let user else { return UserUpdateReport(userID: "", failure: .status(0, body: "no user id")) }
+        guard let server else { return UserUpdateReport(userID: user, failure: .network(.invalidRequest(HamonError.noServer.description))) }
+        let failure = await network.sendUser(userData, userID: user, server: server)
+        return UserUpdateReport(userID: user, failure: failure)
+    }
+
+    // MARK: Events
+
+    /// Queues an event; it is in the journal when this returns.
+    ///
+    /// - Throws: `HamonError.invalidEventName` for an empty name, `HamonError.journal` when the
+    ///   journal cannot be written (the event is then not queued).
+    @discardableResult
+    public func log(_ name: String, parameters: JSONObject = JSONObject()) throws(HamonError) -> AnalyticsEvent {
+        guard !name.isEmpty else { throw .invalidEventName("an event needs a name") }
+        let now = clock.now()
+        let uuid = randomness.withLock { $0.uuid() }
+        let event = AnalyticsEvent(uuid: uuid, timestamp: Int64((now * 1000).rounded(.down)), name: name, parameters: parameters)
+        let json = event.encoded
+        let (decision, waiting) = try state.withLock { state throws(HamonError) in
+            let seq = try journal.append(json)
+            state.queue.append(QueuedEvent(seq: seq, uuid: uuid, name: name, timestamp: event.timestamp, json: json))
+            let decision = state.schedule.eventAdded(count: state.queue.count, hasUser: state.userID != nil, now: now)
+            var waiting: Int?
+            if decision == .waitForUser, !state.noticedWaiting {
+                state.noticedWaiting = true
+                waiting = state.queue.count
+            }
+            return (decision, waiting)
+        }
+        if let waiting { events(.waitingForUser(queued: waiting)) }
+        act(on: decision)
+        return event
+    }
+
+    /// Sends everything queued now, in batches of at most `maxBatch` events, after any flush
+    /// already running. A failed batch goes back to the front of the queue, in order.
+    public func flush() async -> FlushReport { await flush(trigger: .manual) }
+
+    /// Forgets every queued event without sending it. Returns how many were dropped.
+    @discardableResult
+    public func clearQueue() throws(HamonError) -> Int {
+        try state.withLock { state throws(HamonError) in
+            let count = state.queue.count
+            // Events being sent stay in the journal until their answer comes.
+            try journal.rewrite(state.inFlight.map { EventJournal.Record(seq: $0.seq, json: $0.json) })
+            state.queue.removeAll()
+            state.schedule.reset()
+            return count
+        }
+    }
+
+    /// Events waiting to be sent (in-flight ones not included), oldest first.
+    public func queuedEvents(limit: Int = .max) -> [AnalyticsEventSummary] {
+        state.withLock { state in
+            state.queue.prefix(limit).map { AnalyticsEventSummary(uuid: $0.uuid, name: $0.name, timestamp: $0.timestamp, json: $0.json) }
+        }
+    }
+
+    /// Events queued plus those being sent right now.
+    public var queueDepth: Int { state.withLock { $0.queue.count + $0.inFlight.count } }
+
+    /// Applies the 10-second rule; the host calls it about once a second.
+    public func tick() {
+        let decision = state.withLock { state in
+            state.schedule.tick(count: state.queue.count, hasUser: state.userID != nil, now: clock.now())
+        }
+        act(on: decision)
+    }
+
+    /// Flushes what is queued (giving up after `budget` seconds: the journal keeps the rest for
+    /// the next run), then syncs and closes the journal. The engine is unusable afterwards.
+    public func shutdown(budget: Double) async -> FlushReport {
+        let flushing = Task { await flush(trigger: .shutdown) }
+        let timer = Task {
+            try await clock.sleep(seconds: budget)
+            flushing.cancel()
+        }
+        let report = await flushing.value
+        timer.cancel()
+        journal.close()
+        return report
+    }
+
+    // MARK: Flushing
+
+    private func act(on decision: FlushSchedule.Decision) {
+        guard case .flush(let trigger) = decision else { return }
+        let start = state.withLock { state -> Bool in
+            guard !state.autoFlushScheduled else { return false }
+            state.autoFlushScheduled = true
+            return true
+        }
+        if start { Task { _ = await flush(trigger: trigger) } }
+    }
+
+    func flush(trigger: FlushTrigger) async -> FlushReport {
+        let task = state.withLock { state -> Task<FlushReport, Never> in
+            let previous = state.flushChain
+            let task = Task { [self] in
+                _ = await previous?.value
+                return await performFlush(trigger: trigger)
+            }
+            state.flushChain = task
+            return task
+        }
+        return await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+    }
+
+    private func performFlush(trigger: FlushTrigger) async -> FlushReport {
+        var report = FlushReport(trigger: trigger)
+        let automatic = trigger == .count || trigger == .timer
+        if automatic { state.withLock { $0.autoFlushScheduled = false } }
+        while true {
+            let taken = state.withLock { state -> (batch: [QueuedEvent], server: HamonServer, user: String)? in
+                guard !state.queue.isEmpty else { return nil }
+                guard let user = state.userID else {
+                    report.waitingForUser = true
+                    return nil
+                }
+                guard let server = state.server else { return nil }
+                if automatic, report.batches > 0, state.queue.count < state.schedule.threshold { return nil }
+                let count = min(configuration.maxBatch, state.queue.count)
+                let batch = Array(state.queue.prefix(count))
+                state.queue.removeFirst(count)
+                state.inFlight = batch
+                state.schedule.drained(remaining: state.queue.count, now: clock.now())
+                return (batch, server, user)
+            }
+            guard let (batch, server, user) = taken else { break }
+            do throws(HamonError) { try journal.sync() } catch { events(.journalProblem(error.description)) }
+            let failure = await network.sendEvents(batch.map(\.json), userID: user, server: server)
+            report.batches += 1
+            let journalProblem = state.withLock { state -> String? in
+                state.inFlight = []
+                if let failure {
+                    state.queue.prepend(contentsOf: batch)
+                    state.schedule.failed(now: clock.now(), automatic: automatic)
+                    report.failure = failure
+                    return nil
+                }
+                state.schedule.succeeded()
+                report.delivered += batch.count
+                do throws(HamonError) {
+                    try journal.acknowledge(batch.first!.seq, batch.last!.seq, count: batch.count)
+                    if state.queue.isEmpty {
+                        try journal.rewrite([])
+                    } else if journal.wantsCompaction(live: state.queue.count) {
+                        try journal.rewrite(state.queue.map { EventJournal.Record(seq: $0.seq, json: $0.json) })
+                    }
+                } catch {
+                    return error.description
+                }
+                return nil
+            }
+            if let journalProblem { events(.journalProblem(journalProblem)) }
+            if failure != nil || Task.isCancelled { break }
+        }
+        report.remaining = state.withLock { $0.queue.count + $0.inFlight.count }
+        if report.batches > 0 || report.waitingForUser { events(.flushed(report)) }
+        return report
+    }
+
+    private static func summary(of record: EventJournal.Record) -> QueuedEvent? {
+        guard case .object(let object)? = try? JSONParser.parse(String(decoding: record.json, as: UTF8.self)) else { return nil }
+        let uuid = object["uuid"].map(\.plainText) ?? ""
+        let name = object["name"].map(\.plainText) ?? ""
+        let timestamp = object["timestamp"]?.numberValue.map { Int64($0) } ?? 0
+        return QueuedEvent(seq: record.seq, uuid: uuid, name: name, timestamp: timestamp, json: record.json)
+    }
+}
+
+/// A queued event as `queue` lists it.
+public struct AnalyticsEventSummary: Sendable {
+    public var uuid: String
+    public var name: String
+    public var timestamp: Int64
+    /// The event's wire JSON.
+    public var json: [UInt8]
+}
+
+/// The engine's settings.
+public struct HamonConfiguration: Sendable {
+    /// The durable queue file.
+    public var journalPath: String
+    /// Where the advertising id and first-open time are kept.
+    public var installPath: String
+    public var app: AppIdentity
+    /// Events that trigger a flush (the seed's 10).
+    public var flushThreshold = 10
+    /// Seconds after the first buffered event that trigger a flush (the seed's 10).
+    public var flushInterval = 10.0
+    /// Events per request at most; a long queue goes out in several requests.
+    public var maxBatch = 1000
+
+    public init(journalPath: String, installPath: String, app: AppIdentity) {
+        self.journalPath = journalPath
+        self.installPath = installPath
+        self.app = app
+    }
+}

@@ -1,0 +1,82 @@
+/// Where Hamon sends: `http(s)://<host>/v1`, built from what the user typed the way the SDK does.
+public struct HamonServer: Sendable, Equatable {
+    /// The host as the SDK keeps it: no scheme, no trailing slashes (`10.0.0.5:8000`).
+    public let host: String
+    public let usesHTTPS: Bool
+
+    /// Strips an `http://` or `https://` prefix and trailing `/` from `host`, as the SDK does.
+    /// A typed `https://` turns HTTPS on.
+    public init(host typed: String, https: Bool = false) {
+        var host = Substring(typed)
+        var secure = https
+        if host.lowercased().hasPrefix("https://") {
+            host = host.dropFirst(8)
+            secure = true
+        } else if host.lowercased().hasPrefix("http://") {
+            host = host.dropFirst(7)
+        }
+        while host.hasSuffix("/") { host = host.dropLast() }
+        self.host = String(host)
+        self.usesHTTPS = secure
+    }
+
+    /// `http(s)://<host>/v1`.
+    public var baseURL: String { (usesHTTPS ? "https://" : "http://") + host + "/v1" }
+
+    /// The host without a port, for the ATS exception and the local-address rule.
+    public var hostName: String {
+        if host.hasPrefix("["), let close = host.firstIndex(of: "]") { return String(host[host.index(after: host.startIndex)..<close]) }
+        if let colon = host.lastIndex(of: ":"), host.firstIndex(of: ":") == colon { return String(host[..<colon]) }
+        return host
+    }
+
+    /// Whether the seed's ATS check warns: plain HTTP to a host that is not local
+    /// (`localhost`, `127.0.0.1`, `192.168.x.x`, `10.x.x.x`).
+    public var needsInsecureWarning: Bool { !usesHTTPS && !Self.isLocal(hostName) }
+
+    /// The hosts the seed counts as local; loopback in general too (`::1`, `127.x`).
+    public static func isLocal(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower == "localhost" || lower == "::1" || lower.hasPrefix("127.") || lower.hasPrefix("192.168.")
+            || lower.hasPrefix("10.")
+    }
+
+    /// The seed's warning text for plain HTTP to a non-local host.
+    public var insecureWarning: String {
+        "HTTP (not HTTPS) to non-local host '\(hostName)': iOS App Transport Security blocks this unless Info.plist has an exception (see 'hamon plist \(hostName)')"
+    }
+
+    /// The `NSAppTransportSecurity` block an app needs to reach `host` over plain HTTP.
+    public static func infoPlistXML(host: String) -> String {
+        let name = HamonServer(host: host).hostName
+        return """
+            <key>NSAppTransportSecurity</key>
+            <dict>
+                <key>NSExceptionDomains</key>
+                <dict>
+                    <key>\(XMLText.escape(name))</key>
+                    <dict>
+                        <key>NSExceptionAllowsInsecureHTTPLoads</key>
+                        <true/>
+                    </dict>
+                </dict>
+            </dict>
+            """
+    }
+}
+
+enum XMLText {
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,51 @@
+import JSON
+
+/// The user-data object of `PATCH /v1/users/{id}`: every key of the seed's list, `null` when
+/// unknown, plus the keys newer SDKs add.
+public enum UserData {
+    /// The seed's keys, in its order.
+    public static let seedKeys = [
+        "lib_id", "package", "app_first_open_timestamp", "app_last_update_timestamp", "app_delete_timestamp", "firebase_token",
+        "geo", "os_version", "device", "device_model", "app_version", "referrer", "tenjin_analytics_installation_id",
+        "is_limited_ad_tracking", "advertising_id", "os_version_int", "app_version_code", "build_id", "locale", "hints",
+        "affise_clickid",
+    ]
+
+    /// Builds the object from the host, the app identity, the install record and the FCM token.
+    public static func build(host: HostFacts, app: AppIdentity, install: InstallRecord, fcmToken: String?) -> Value {
+        var object = JSONObject()
+        func text(_ value: String?) -> Value { value.map(Value.string) ?? .null }
+        func number(_ value: Int?) -> Value { value.map(Value.int) ?? .null }
+        object["lib_id"] = .null
+        object["package"] = .string(app.package)
+        object["app_first_open_timestamp"] = .int(Int(install.firstOpenMillis))
+        object["app_last_update_timestamp"] = .int(Int(install.lastUpdateMillis))
+        object["app_delete_timestamp"] = .null
+        object["firebase_token"] = text(fcmToken)
+        object["geo"] = text(HostFacts.country(fromLocale: host.locale))
+        object["os_version"] = text(host.osVersion)
+        object["device"] = text(host.machine)
+        object["device_model"] = text(host.deviceModel)
+        object["app_version"] = .string(app.version)
+        object["referrer"] = .null
+        object["tenjin_analytics_installation_id"] = .null
+        object["is_limited_ad_tracking"] = .bool(false)
+        object["advertising_id"] = .string(install.advertisingID)
+        object["os_version_int"] = number(host.osVersion.flatMap { Int($0.split(separator: ".").first ?? "") })
+        object["app_version_code"] = .int(app.versionCode)
+        object["build_id"] = text(host.kernelRelease)
+        object["locale"] = text(host.locale)
+        object["hints"] = .null
+        object["affise_clickid"] = .null
+        object["affise_promo_code"] = .null
+        object["connection_type"] = text(host.connectionType)
+        object["screen_resolution"] = .null
+        object["ram_total_bytes"] = number(host.ramTotalBytes)
+        object["manufacturer"] = text(host.manufacturer)
+        object["storage_total"] = number(host.storageTotalBytes)
+        object["storage_free"] = number(host.storageFreeBytes)
+        object["gdpr_consent_status"] = .string("unknown")
+        object["hamon_version"] = .string(HamonClient.sdkVersion)
+        return .object(object)
+    }
+}

@@ -1,0 +1,142 @@
+import JSON
+
+/// A request under construction: the Ping contract's builder as a Swift value.
+///
+/// Setting a body picks the method the seed pairs with it (`post(json:)` is a POST, `form` is a
+/// POST); `setMethod` changes it afterwards. Mistakes that can only be seen when the request is
+/// sent (a URL that does not parse, JSON text that is not JSON) surface then as
+/// `NetworkError.invalidRequest`.
+///
+/// ```swift
+/// var request = HTTPRequest(url: "https://api.example.com/search")
+/// request.setParameter(name: "q", value: "swift")
+/// request.post(json: .object(["name": "Ada"]))
+/// ```
+public struct HTTPRequest: Sendable {
+    /// The URL before query parameters are appended.
+    public var url: String
+    public private(set) var method: HTTPMethod = .get
+    public var headers = HeaderFields()
+    public private(set) var parameters: [(name: String, value: String)] = []
+    public private(set) var body: HTTPBody = .none
+    /// Labelled views of the request for traces only (a decrypted payload, say); never sent.
+    public var traceNotes: [(label: String, text: String)] = []
+    /// A problem found while building, reported when the request is sent.
+    public private(set) var buildError: String?
+
+    public init(url: String = "") { self.url = url }
+
+    /// Appends a query parameter; existing parameters and any query already in `url` are kept.
+    public mutating func setParameter(name: String, value: String) { parameters.append((name, value)) }
+
+    /// Sets a header, replacing any of the same name (names are case-insensitive).
+    public mutating func setHeader(name: String, value: String) { headers.set(name: name, value: value) }
+
+    public mutating func setMethod(_ method: HTTPMethod) { self.method = method }
+
+    public mutating func get() { method = .get }
+    public mutating func delete() { method = .delete }
+
+    /// POST with a JSON body (`{}` for an empty object) and `Content-Type: application/json`.
+    public mutating func post(json: Value) { setJSON(json, method: .post) }
+
+    /// PUT with a JSON body and `Content-Type: application/json`.
+    public mutating func put(json: Value) { setJSON(json, method: .put) }
+
+    /// PATCH with a JSON body and `Content-Type: application/json`.
+    public mutating func patch(json: Value) { setJSON(json, method: .patch) }
+
+    /// A JSON body given as text; text that is not JSON makes the request invalid.
+    public mutating func setJSON(text: String, method: HTTPMethod) {
+        do throws(JSONParser.Failure) {
+            _ = try JSONParser.parse(text)
+            setRawBody(Array(text.utf8), contentType: "application/json", method: method)
+        } catch {
+            buildError = "body is not valid JSON: \(error.reason) at offset \(error.offset)"
+        }
+    }
+
+    public mutating func setJSON(_ json: Value, method: HTTPMethod) {
+        if let problem = Self.nonFiniteNumber(in: json) {
+            buildError = "body is not valid JSON: \(problem)"
+            return
+        }
+        setRawBody(Array(JSONWriter.compact(json).utf8), contentType: "application/json", method: method)
+    }
+
+    /// Adds form fields; repeated calls accumulate (`a=1&b=2&a=3`). The method becomes POST.
+    public mutating func form(_ fields: [(String, String)]) {
+        var all: [(String, String)] = []
+        if case .form(let existing) = body { all = existing }
+        all.append(contentsOf: fields)
+        body = .form(all)
+        method = .post
+        headers.set(name: "Content-Type", value: "application/x-www-form-urlencoded")
+    }
+
+    /// Any bytes with their content type.
+    public mutating func setRawBody(_ bytes: [UInt8], contentType: String?, method: HTTPMethod) {
+        body = .bytes(bytes)
+        self.method = method
+        if let contentType { headers.set(name: "Content-Type", value: contentType) }
+    }
+
+    /// The URL with the query parameters appended (`?` or `&` as the URL needs).
+    public var fullURL: String {
+        guard !parameters.isEmpty else { return url }
+        let query = parameters.map { FormEncoding.escape($0.name) + "=" + FormEncoding.escape($0.value) }.joined(separator: "&")
+        if let last = url.last, last == "?" || last == "&" { return url + query }
+        return url + (url.contains("?") ? "&" : "?") + query
+    }
+
+    /// The bytes that go on the wire.
+    public var bodyBytes: [UInt8]? {
+        switch body {
+        case .none: return nil
+        case .bytes(let bytes): return bytes
+        case .form(let fields): return Array(FormEncoding.encode(fields).utf8)
+        }
+    }
+
+    private static func nonFiniteNumber(in value: Value) -> String? {
+        switch value {
+        case .double(let number) where !number.isFinite: return "\(number) is not a JSON number"
+        case .array(let items): return items.lazy.compactMap(nonFiniteNumber).first
+        case .object(let object): return object.lazy.compactMap { nonFiniteNumber(in: $0.value) }.first
+        default: return nil
+        }
+    }
+}
+
+/// What a request carries after its headers.
+public enum HTTPBody: Sendable {
+    case none
+    case bytes([UInt8])
+    case form([(String, String)])
+}
+
+/// `application/x-www-form-urlencoded`, also used for query strings.
+public enum FormEncoding {
+    public static func encode(_ fields: [(String, String)]) -> String {
+        fields.map { escape($0.0) + "=" + escape($0.1) }.joined(separator: "&")
+    }
+
+    /// Percent-encodes everything but RFC 3986's unreserved characters.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".utf8)
+                out += "%"
+                out.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
+                out.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 15)]))
+            }
+        }
+        return out
+    }
+}

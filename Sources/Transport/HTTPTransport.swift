@@ -1,0 +1,35 @@
+/// A request reduced to what goes on the wire.
+public struct WireRequest: Sendable {
+    public var method: HTTPMethod
+    public var url: String
+    public var headers: HeaderFields
+    public var body: [UInt8]?
+
+    public init(method: HTTPMethod, url: String, headers: HeaderFields, body: [UInt8]?) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// A response as it came off the wire.
+public struct WireResponse: Sendable {
+    public var status: Int
+    public var headers: HeaderFields
+    public var body: [UInt8]
+
+    public init(status: Int, headers: HeaderFields = HeaderFields(), body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// Moves one request over the network. The live one is AsyncHTTPClient; tests use a recording fake,
+/// so everything above this line is tested without sockets.
+public protocol HTTPTransport: Sendable {
+    /// Sends `request` and returns the whole response, or throws why there is none.
+    /// Redirects are never followed: a 3xx is returned as it is.
+    func send(_ request: WireRequest, timeout: Double) async throws(NetworkError) -> WireResponse
+}

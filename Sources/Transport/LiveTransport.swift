@@ -1,0 +1,89 @@
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+
+/// The network: AsyncHTTPClient with connection pooling, TLS verification on and redirects refused
+/// (a 3xx comes back with its body). One client per process and verification setting.
+public final class LiveTransport: HTTPTransport {
+    /// Verifies certificates.
+    public static let shared = LiveTransport(verifiesCertificates: true)
+    /// Accepts any certificate: only when the user asks for `--insecure`.
+    public static let insecure = LiveTransport(verifiesCertificates: false)
+
+    /// Bodies larger than this are refused rather than held in memory.
+    public static let maximumBodySize = 64 << 20
+
+    private let client: HTTPClient
+
+    private init(verifiesCertificates: Bool) {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if !verifiesCertificates { tls.certificateVerification = .none }
+        var configuration = HTTPClient.Configuration(
+            tlsConfiguration: tls, redirectConfiguration: .disallow, decompression: .disabled)
+        configuration.connectionPool = HTTPClient.Configuration.ConnectionPool(
+            idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 8)
+        client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
+    }
+
+    public func send(_ request: WireRequest, timeout: Double) async throws(NetworkError) -> WireResponse {
+        var outgoing = HTTPClientRequest(url: request.url)
+        outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
+        for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
+        if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+        do {
+            let response = try await client.execute(outgoing, deadline: .now() + .nanoseconds(Int64(timeout * 1e9)))
+            var headers = HeaderFields()
+            for (name, value) in response.headers { headers.add(name: name, value: value) }
+            let bytes = try await response.body.collect(upTo: Self.maximumBodySize)
+            return WireResponse(status: Int(response.status.code), headers: headers, body: Array(buffer: bytes))
+        } catch {
+            throw Self.networkError(error, timeout: timeout)
+        }
+    }
+
+    /// Sorts AsyncHTTPClient's and SwiftNIO's errors into the Ping contract's cases.
+    static func networkError(_ error: any Error, timeout: Double) -> NetworkError {
+        if error is CancellationError { return .cancelled }
+        if let client = error as? HTTPClientError {
+            switch client {
+            case .deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout, .tlsHandshakeTimeout, .getConnectionFromPoolTimeout:
+                return .timeout(seconds: timeout)
+            case .cancelled, .requestStreamCancelled:
+                return .cancelled
+            case .remoteConnectionClosed:
+                return .networkUnavailable("the server closed the connection before answering")
+            case .invalidURL, .emptyHost, .emptyScheme, .missingSocketPath:
+                return .invalidRequest("\(client)")
+            default:
+                return .networkUnavailable("\(client)")
+            }
+        }
+        if error is HTTPParserError { return .invalidResponse("the server's answer is not HTTP (\(error))") }
+        if let connection = error as? NIOConnectionError {
+            if let first = connection.connectionErrors.first {
+                return .networkUnavailable("cannot connect to \(connection.host):\(connection.port): \(describe(first.error))")
+            }
+            if connection.dnsAError != nil || connection.dnsAAAAError != nil {
+                return .networkUnavailable("cannot resolve host '\(connection.host)'")
+            }
+            return .networkUnavailable("cannot connect to \(connection.host):\(connection.port)")
+        }
+        if let channel = error as? ChannelError, case .connectTimeout = channel { return .timeout(seconds: timeout) }
+        return .networkUnavailable(describe(error))
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let io = error as? IOError {
+            switch io.errnoCode {
+            case ECONNREFUSED: return "connection refused"
+            case ECONNRESET: return "connection reset by peer"
+            case EHOSTUNREACH: return "host unreachable"
+            case ENETUNREACH: return "network unreachable"
+            default: return "\(io)"
+            }
+        }
+        return "\(error)"
+    }
+}

@@ -1,0 +1,31 @@
+/// Why a request produced no HTTP response. A 4xx or 5xx is a response, never one of these.
+public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The request could not be built: a bad URL, a body that is not JSON.
+    case invalidRequest(String)
+    /// Something answered, but not with HTTP we could read.
+    case invalidResponse(String)
+    /// No complete response within the client's timeout.
+    case timeout(seconds: Double)
+    /// No connection: refused, reset, unresolvable host, TLS failure.
+    case networkUnavailable(String)
+    /// The caller gave up (Ctrl-C, shutdown).
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .invalidRequest(let reason): return "invalid request: \(reason)"
+        case .invalidResponse(let reason): return "invalid response: \(reason)"
+        case .timeout(let seconds): return "timed out after \(HTTPDurations.text(seconds))"
+        case .networkUnavailable(let reason): return "network unavailable: \(reason)"
+        case .cancelled: return "cancelled"
+        }
+    }
+}
+
+/// Seconds as people write them: `15 s`, `0.25 s`.
+public enum HTTPDurations {
+    public static func text(_ seconds: Double) -> String {
+        if seconds == seconds.rounded() { return "\(Int(seconds)) s" }
+        return "\(seconds) s"
+    }
+}

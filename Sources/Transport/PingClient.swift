@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// How a client behaves: timeout, standard headers, interceptors, cookies.
+public struct ClientConfiguration: Sendable {
+    /// Seconds a request may take from sending to the last body byte.
+    public var timeout: Double = 15
+    /// Headers every request carries unless it sets them itself.
+    public var standardHeaders: [(name: String, value: String)] = [
+        ("x-requested-with", "ping-sdk"), ("x-requested-platform", Platform.name),
+    ]
+    /// Whether `Set-Cookie` is stored and sent back.
+    public var usesCookies = true
+    public private(set) var requestInterceptors: [@Sendable (inout HTTPRequest) -> Void] = []
+    public private(set) var responseInterceptors: [@Sendable (HTTPResponse) -> Void] = []
+    /// Sees every exchange, failed ones included, after the response interceptors.
+    public var onExchange: (@Sendable (Exchange) -> Void)?
+
+    public init() {}
+
+    /// Adds a request interceptor; they run in registration order before sending.
+    public mutating func onRequest(_ interceptor: @escaping @Sendable (inout HTTPRequest) -> Void) {
+        requestInterceptors.append(interceptor)
+    }
+
+    /// Adds a response interceptor; they run in registration order and see the request read-only.
+    public mutating func onResponse(_ interceptor: @escaping @Sendable (HTTPResponse) -> Void) {
+        responseInterceptors.append(interceptor)
+    }
+}
+
+/// The Ping network contract: builds, intercepts, sends and records requests.
+///
+/// A 4xx or 5xx is a response; only a request that got no HTTP response throws.
+///
+/// ```swift
+/// let client = PingClient(transport: LiveTransport.shared)
+/// let response = try await client.send { request in
+///     request.url = "https://api.example.com/users"
+///     request.setParameter(name: "page", value: "1")
+/// }
+/// ```
+public final class PingClient: Sendable {
+    public let configuration: ClientConfiguration
+    public let cookies: CookieJar
+    private let transport: any HTTPTransport
+
+    public init(configuration: ClientConfiguration = ClientConfiguration(), transport: any HTTPTransport, cookies: CookieJar = CookieJar()) {
+        self.configuration = configuration
+        self.transport = transport
+        self.cookies = cookies
+    }
+
+    /// Builds a request with `build` and sends it.
+    public func send(_ build: (inout HTTPRequest) -> Void) async throws(NetworkError) -> HTTPResponse {
+        var request = HTTPRequest()
+        build(&request)
+        return try await send(request)
+    }
+
+    /// Sends a built request: standard headers, then interceptors in order, then cookies.
+    public func send(_ original: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
+        var request = original
+        for (name, value) in configuration.standardHeaders where !request.headers.contains(name) {
+            request.headers.add(name: name, value: value)
+        }
+        for interceptor in configuration.requestInterceptors { interceptor(&request) }
+        let started = ContinuousClock.now
+        do throws(NetworkError) {
+            if let problem = request.buildError { throw .invalidRequest(problem) }
+            let url = request.fullURL
+            let parsed = try ParsedURL(url)
+            if configuration.usesCookies, !request.headers.contains("Cookie"), let cookie = cookies.header(for: parsed.authority) {
+                request.headers.add(name: "Cookie", value: cookie)
+            }
+            let wire = try await transport.send(
+                WireRequest(method: request.method, url: url, headers: request.headers, body: request.bodyBytes),
+                timeout: configuration.timeout)
+            if configuration.usesCookies { cookies.store(wire.headers, host: parsed.authority) }
+            let response = HTTPResponse(
+                request: request, status: wire.status, headers: wire.headers, body: wire.body, duration: Self.seconds(since: started))
+            for interceptor in configuration.responseInterceptors { interceptor(response) }
+            configuration.onExchange?(Exchange(request: request, result: .success(response), duration: response.duration))
+            return response
+        } catch {
+            configuration.onExchange?(Exchange(request: request, result: .failure(error), duration: Self.seconds(since: started)))
+            throw error
+        }
+    }
+
+    private static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}
+
+/// The name this platform goes by in `x-requested-platform` (the seed's `ios`).
+public enum Platform {
+    public static let name: String = {
+        var info = utsname()
+        uname(&info)
+        let system = withUnsafeBytes(of: &info.sysname) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return system.isEmpty ? "linux" : system.lowercased()
+    }()
+}
