@@ -27,7 +27,7 @@ public final class HamonClient: Sendable {
     /// Events restored from an earlier run's journal when the engine started.
     public let restoredCount: Int
     private let journal: EventJournal
-    private let network: HamonNetworkService
+    private let network: Mutex<HamonNetworkService>
     private let clock: any HamonClock
     private let host: HostFacts
     private let install: InstallRecord
@@ -71,7 +71,7 @@ public final class HamonClient: Sendable {
         self.clock = clock
         self.host = host
         self.events = events
-        network = HamonNetworkService(client: client, clock: clock, notify: events)
+        network = Mutex(HamonNetworkService(client: client, clock: clock, notify: events))
         let opened = try EventJournal.open(path: configuration.journalPath)
         journal = opened.journal
         install = try InstallRecord.loadOrCreate(
@@ -89,6 +89,14 @@ public final class HamonClient: Sendable {
     }
 
     // MARK: Configuration
+
+    /// Replaces the HTTP client later requests use (a new timeout, TLS setting or trace observer).
+    public func setHTTPClient(_ client: PingClient) {
+        network.withLock { $0 = HamonNetworkService(client: client, clock: clock, notify: events) }
+    }
+
+    /// Seconds a request may take, from the current client.
+    public var requestTimeout: Double { network.withLock { $0.client.configuration.timeout } }
 
     /// Sets the server every later request goes to.
     public func configure(server: HamonServer) { state.withLock { $0.server = server } }
@@ -137,7 +145,7 @@ public final class HamonClient: Sendable {
         let (server, user) = state.withLock { ($0.server, $0.userID) }
         guard let user else { return UserUpdateReport(userID: "", failure: .status(0, body: "no user id")) }
         guard let server else { return UserUpdateReport(userID: user, failure: .network(.invalidRequest(HamonError.noServer.description))) }
-        let failure = await network.sendUser(userData, userID: user, server: server)
+        let failure = await network.withLock { $0 }.sendUser(userData, userID: user, server: server)
         return UserUpdateReport(userID: user, failure: failure)
     }
 
@@ -266,7 +274,7 @@ public final class HamonClient: Sendable {
             }
             guard let (batch, server, user) = taken else { break }
             do throws(HamonError) { try journal.sync() } catch { events(.journalProblem(error.description)) }
-            let failure = await network.sendEvents(batch.map(\.json), userID: user, server: server)
+            let failure = await network.withLock { $0 }.sendEvents(batch.map(\.json), userID: user, server: server)
             report.batches += 1
             let journalProblem = state.withLock { state -> String? in
                 state.inFlight = []

@@ -1,9 +1,10 @@
 /// ISO 8601 UTC timestamps with milliseconds (`2025-11-18T12:24:43.234Z`) as the kit writes them.
-enum Timestamps {
+public enum Timestamps {
     /// Whole milliseconds since the epoch, rounded to nearest.
     static func milliseconds(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
 
-    static func iso(_ seconds: Double) -> String {
+    /// `2025-11-18T12:24:43.234Z` for seconds since the epoch.
+    public static func iso(_ seconds: Double) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(24)
         appendISO(seconds, to: &bytes)

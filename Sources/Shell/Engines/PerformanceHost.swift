@@ -7,10 +7,10 @@ final class PerformanceHost {
     let defaultDirectory: String
     private let ticker: DispatchSourceTimer?
 
-    init(environment: ShellEnvironment, output: Output) {
-        let context =
-            environment.deviceContext
-            ?? DeviceContext.detect(appVersion: SDKBenchVersion.current, buildNumber: SDKBenchVersion.build)
+    let trace: TraceSink
+
+    init(environment: ShellEnvironment, output: Output, device context: DeviceContext, trace: TraceSink) {
+        self.trace = trace
         tracker = PerformanceTracker(
             configuration: PerformanceConfiguration(), clock: environment.performanceClock, deviceContext: context,
             events: { event in PerformanceHost.render(event, to: output) })

@@ -39,9 +39,9 @@ public struct ErrorRenderer: Sendable {
             let width = max(1, min(endColumn, window.upperBound + 2) - startColumn)
             let caret = String(repeating: " ", count: caretStart - 1) + String(repeating: "^", count: min(width, Self.windowWidth))
             out += paint(" \(gutter) | ", "34") + paint(caret, severity == "error" ? "1;31" : "1;33") + "\n"
-            if let hint { out += paint(" \(gutter) = ", "34") + hint + "\n" }
-        } else if let hint {
-            out += "  = " + hint + "\n"
+            for line in hint?.split(separator: "\n") ?? [] { out += paint(" \(gutter) = ", "34") + line + "\n" }
+        } else {
+            for line in hint?.split(separator: "\n") ?? [] { out += "  = " + line + "\n" }
         }
         return out
     }

@@ -27,6 +27,8 @@ public enum ShellErrorKind: Sendable, Equatable {
     case pathMiss(path: String, reason: String)
     case expectationFailed(String)
     case runtime(String)
+    /// A server refused the work; `details` are shown one per line under the error.
+    case remote(String, details: [String])
     case usage(String)
     case sourceDepth(Int)
     case interrupted
@@ -42,7 +44,7 @@ public enum ShellErrorKind: Sendable, Equatable {
         case .expectationFailed: return .expectation
         case .usage: return .usage
         case .reported(let status): return status
-        case .invalidValue, .undefinedVariable, .pathMiss, .runtime, .sourceDepth, .interrupted: return .runtime
+        case .invalidValue, .undefinedVariable, .pathMiss, .runtime, .remote, .sourceDepth, .interrupted: return .runtime
         }
     }
 }
@@ -87,7 +89,7 @@ public struct ShellError: Error, Sendable, Equatable {
         case .undefinedVariable(let name, _): return "undefined variable '\(name)'"
         case .pathMiss(let path, let reason): return "cannot read '\(path)': \(reason)"
         case .expectationFailed(let message): return "expect failed: \(message)"
-        case .runtime(let message), .usage(let message): return message
+        case .runtime(let message), .usage(let message), .remote(let message, _): return message
         case .sourceDepth(let depth): return "'source' nested deeper than \(depth) files (a file sourcing itself?)"
         case .interrupted: return "interrupted"
         case .reported: return "failed in a sourced file"
@@ -106,6 +108,7 @@ public struct ShellError: Error, Sendable, Equatable {
         case .missingArgument(_, let usage), .tooManyArguments(let usage): return "usage: \(usage)"
         case .undefinedVariable(_, let suggestion):
             return suggestion.map { "did you mean '\($0)'?" } ?? "define it with 'set NAME VALUE' or 'capture NAME PATH'"
+        case .remote(_, let details): return details.isEmpty ? nil : details.joined(separator: "\n")
         default: return nil
         }
     }

@@ -1,3 +1,4 @@
+import Hamon
 import Performance
 
 /// The version sdkbench reports, also the Performance device context's app version.
@@ -18,12 +19,19 @@ public struct ShellEnvironment: Sendable {
     public var startsTicker: Bool
     /// Bind commands but run no handler: the fuzzer's mode.
     public var dryRun: Bool
+    /// The clock of Hamon's 10-second and 2-second rules.
+    public var hamonClock: any HamonClock
+    /// The process environment, for what engines report about the host (the locale).
+    public var processEnvironment: [String: String]
 
     public init(
         paths: StatePaths, useColor: Bool = false, isInteractive: Bool = false,
         performanceClock: any PerformanceClock = SystemPerformanceClock(), deviceContext: DeviceContext? = nil,
-        startsTicker: Bool = true, dryRun: Bool = false
+        startsTicker: Bool = true, dryRun: Bool = false, hamonClock: any HamonClock = SystemHamonClock(),
+        processEnvironment: [String: String] = [:]
     ) {
+        self.hamonClock = hamonClock
+        self.processEnvironment = processEnvironment
         self.paths = paths
         self.useColor = useColor
         self.isInteractive = isInteractive

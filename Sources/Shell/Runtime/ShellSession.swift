@@ -1,4 +1,6 @@
+import Performance
 import Script
+import Transport
 
 /// The state of one sdkbench run: variables, `last`, output and the engines, created on first use.
 ///
@@ -9,25 +11,76 @@ public final class ShellSession {
     public let environment: ShellEnvironment
     public let output: Output
     public var variables = Variables()
-    public var traceEnabled = false
+    /// Whether every HTTP exchange is printed (`trace on`).
+    public var traceEnabled: Bool {
+        get { trace.isEnabled }
+        set { trace.isEnabled = newValue }
+    }
+    let trace: TraceSink
+    /// The shared host and the embedded backend.
+    let services: ServiceHost
+    /// Cookies the `http` command keeps between requests, as the Ping client's jar.
+    let cookies = CookieJar()
     /// Set by `quit`; the loop ends after the current command.
     public internal(set) var quitRequested = false
     var sourceDepth = 0
     /// The directory relative `source` paths start from: the running script's, or the working directory.
     public var currentSourceDirectory: String?
     private var performanceHost: PerformanceHost?
+    private var hamonHost: HamonHost?
+    private var detectedDevice: DeviceContext?
     private var isShutDown = false
 
     public init(table: CommandTable = .standard, environment: ShellEnvironment, output: Output) {
         self.table = table
         self.environment = environment
         self.output = output
+        trace = TraceSink(output: output)
+        services = ServiceHost(output: output)
+    }
+
+    /// The host facts engines report, read once.
+    var device: DeviceContext {
+        if let detectedDevice { return detectedDevice }
+        let device =
+            environment.deviceContext
+            ?? DeviceContext.detect(appVersion: SDKBenchVersion.current, buildNumber: SDKBenchVersion.build)
+        detectedDevice = device
+        return device
+    }
+
+    /// The Hamon engine, started on first use: its queue journal is opened (and an earlier run's
+    /// events restored) then.
+    func hamon(at range: SourceRange?) throws(ShellError) -> HamonHost {
+        if let hamonHost { return hamonHost }
+        do {
+            let host = try HamonHost(environment: environment, services: services, trace: trace, output: output, device: device)
+            hamonHost = host
+            return host
+        } catch {
+            throw ShellError.runtime(error.message, at: range)
+        }
+    }
+
+    /// Whether the Hamon engine has been started (for `status`).
+    var hamonIfStarted: HamonHost? { hamonHost }
+
+    /// Starts engines whose durable queues hold work from an earlier run, so it is restored
+    /// (and announced) at start rather than at first use. A queue locked by another process is
+    /// left to it.
+    public func restorePendingWork() {
+        guard hamonHost == nil, FileSize.of(HamonHost.journalPath(environment.paths)) > 0 else { return }
+        do {
+            _ = try hamon(at: nil)
+        } catch {
+            output.warn(error.message)
+        }
     }
 
     /// The Performance engine, started on first use so that `sdkbench -c help` pays nothing for it.
     var performance: PerformanceHost {
         if let performanceHost { return performanceHost }
-        let host = PerformanceHost(environment: environment, output: output)
+        let host = PerformanceHost(environment: environment, output: output, device: device, trace: trace)
         performanceHost = host
         return host
     }
@@ -39,7 +92,9 @@ public final class ShellSession {
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
+        hamonHost?.shutdown()
         performanceHost?.shutdown()
+        services.stop()
         output.flush()
     }
 }

@@ -21,6 +21,21 @@ public struct CommandTable: Sendable {
         StatusCommand.spec,
         TraceCommand.spec,
         QuitCommand.spec,
+        ConfigureHostCommand.spec,
+        // Hamon
+        UserCommand.spec,
+        FCMCommand.spec,
+        LogCommand.spec,
+        FlushCommand.spec,
+        QueueCommand.spec,
+        QueueClearCommand.spec,
+        HamonPlistCommand.spec,
+        HamonTestCommand.spec,
+        HamonEncryptCommand.spec,
+        HamonDecryptCommand.spec,
+        HamonAppCommand.spec,
+        HamonTimeoutCommand.spec,
+        HamonUserDataCommand.spec,
         // Performance
         PerfStartCommand.spec,
         PerfEndCommand.spec,
@@ -36,6 +51,15 @@ public struct CommandTable: Sendable {
         PerfDestinationAddFileCommand.spec,
         PerfDestinationListCommand.spec,
         PerfDestinationRemoveCommand.spec,
+        // HTTP
+        HTTPCommand.spec,
+        // Embedded backend
+        BackendStartCommand.spec,
+        BackendStopCommand.spec,
+        BackendStatusCommand.spec,
+        BackendReceivedCommand.spec,
+        BackendFaultCommand.spec,
+        BackendClearCommand.spec,
     ])
 
     public init(commands: [CommandSpec]) {

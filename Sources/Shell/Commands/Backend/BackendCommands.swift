@@ -1,0 +1,68 @@
+import Backend
+import Script
+
+enum BackendStartCommand {
+    static let spec = CommandSpec(
+        ["backend", "start"], summary: "Start the embedded local backend on 127.0.0.1",
+        options: [OptionSpec("port", value: .integer, valueName: "N", "the port (default: a free one)")],
+        discussion: "Services use it whenever no host is configured; it also starts by itself on first use.",
+        examples: ["backend start", "backend start --port 8080"]
+    ) { context in
+        let port = context.option("port").flatMap { Int($0.text) } ?? 0
+        guard (0...65535).contains(port) else { throw context.failure("--port must be 0-65535", at: context.option("port")) }
+        let wasRunning = context.session.services.backend != nil
+        let backend = try context.session.services.start(port: port, at: context.command.range)
+        context.session.output.line(wasRunning ? "the embedded backend already runs at \(backend.url)" : "embedded backend at \(backend.url)")
+        return BackendValues.status(backend)
+    }
+}
+
+enum BackendStopCommand {
+    static let spec = CommandSpec(
+        ["backend", "stop"], summary: "Stop the embedded local backend (what it received is forgotten)",
+        examples: ["backend stop"]
+    ) { context in
+        let stopped = context.session.services.stop()
+        context.session.output.line(stopped ? "embedded backend stopped" : "the embedded backend was not running")
+        return .bool(stopped)
+    }
+}
+
+enum BackendStatusCommand {
+    static let spec = CommandSpec(
+        ["backend", "status"], summary: "Show the embedded backend's address, request counts and planned faults",
+        examples: ["backend status", "expect last.running == true"]
+    ) { context in
+        guard let backend = context.session.services.backend else {
+            context.session.output.line("the embedded backend is not running (it starts on first use, or with 'backend start')")
+            return .object(["running": false])
+        }
+        let output = context.session.output
+        output.line("url       \(backend.url)")
+        for service in BackendService.allCases {
+            output.line("\(service.rawValue.padding(9))\(backend.requestCount(service)) requests")
+        }
+        for fault in backend.plannedFaults {
+            output.line("fault     \(fault.service.rawValue): \(fault.fault) for the next \(fault.remaining) request\(fault.remaining == 1 ? "" : "s")")
+        }
+        return BackendValues.status(backend)
+    }
+}
+
+enum BackendValues {
+    static func status(_ backend: LocalBackend) -> Value {
+        var requests = JSONObject()
+        for service in BackendService.allCases { requests[service.rawValue] = .int(backend.requestCount(service)) }
+        return .object([
+            "running": true, "url": .string(backend.url), "port": .int(backend.port), "requests": .object(requests),
+            "faults": .array(backend.plannedFaults.map { .object(["service": .string($0.service.rawValue), "fault": .string("\($0.fault)"), "remaining": .int($0.remaining)]) }),
+        ])
+    }
+
+    static let services = BackendService.allCases.map(\.rawValue)
+}
+
+extension String {
+    /// Left-aligned in a column of `width` characters.
+    func padding(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
+}

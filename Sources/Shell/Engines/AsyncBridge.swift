@@ -1,0 +1,46 @@
+import Dispatch
+import Script
+import Synchronization
+
+/// Runs async engine work from the shell's synchronous command loop.
+///
+/// The REPL and script loop run on their own thread, never on the cooperative pool, so waiting
+/// here cannot starve the tasks being waited for. Ctrl-C or SIGTERM cancels the work, waits for
+/// it to wind down (so a cancelled flush puts its events back first), and reports `interrupted`.
+enum AsyncBridge {
+    static func run<T: Sendable>(at range: SourceRange?, _ operation: @escaping @Sendable () async -> T) throws(ShellError) -> T {
+        let box = ResultBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        let task = Task {
+            box.set(await operation())
+            done.signal()
+        }
+        var interrupted = false
+        while done.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
+            if !interrupted, SignalCheck.pending() != nil {
+                interrupted = true
+                task.cancel()
+            }
+        }
+        if interrupted { throw ShellError(.interrupted, at: range) }
+        return box.take()
+    }
+
+    /// Like `run`, for shutdown: no signal checks, the work decides when to stop.
+    static func wait<T: Sendable>(_ operation: @escaping @Sendable () async -> T) -> T {
+        let box = ResultBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            box.set(await operation())
+            done.signal()
+        }
+        done.wait()
+        return box.take()
+    }
+
+    private final class ResultBox<T: Sendable>: Sendable {
+        private let value = Mutex<T?>(nil)
+        func set(_ result: T) { value.withLock { $0 = result } }
+        func take() -> T { value.withLock { $0! } }
+    }
+}

@@ -1,0 +1,67 @@
+import Backend
+import Script
+
+/// The host every service uses unless it has its own (`configure host`), and the embedded
+/// backend that stands in when none is configured or when it is `local`.
+final class ServiceHost {
+    /// A host the user configured.
+    struct Setting: Equatable {
+        /// `name`, `ip` or `ip:port`, without scheme or slashes.
+        var host: String
+        var https: Bool
+        /// Accept any TLS certificate (`--insecure`).
+        var insecure: Bool
+    }
+
+    /// `nil`: services use the embedded backend (started on first use).
+    var configured: Setting?
+    private(set) var backend: LocalBackend?
+    private let output: Output
+
+    init(output: Output) { self.output = output }
+
+    /// The host services should talk to now, starting the embedded backend if that is where they go.
+    func effectiveHost(at range: SourceRange?) throws(ShellError) -> Setting {
+        if let configured { return configured }
+        let backend = try ensureBackend(at: range)
+        return Setting(host: "\(backend.host):\(backend.port)", https: false, insecure: false)
+    }
+
+    /// The running embedded backend, started (with a one-line notice) if it is not running.
+    func ensureBackend(at range: SourceRange?) throws(ShellError) -> LocalBackend {
+        if let backend { return backend }
+        let started = try start(port: 0, at: range)
+        output.line("(started the embedded local backend at \(started.url))")
+        return started
+    }
+
+    /// Starts the embedded backend on 127.0.0.1.
+    func start(port: Int, at range: SourceRange?) throws(ShellError) -> LocalBackend {
+        if let backend { return backend }
+        let result: Result<LocalBackend, BackendErrorText> = try AsyncBridge.run(at: range) {
+            do {
+                return .success(try await LocalBackend.start(host: "127.0.0.1", port: port))
+            } catch {
+                return .failure(BackendErrorText(text: "\(error)"))
+            }
+        }
+        switch result {
+        case .success(let started):
+            backend = started
+            return started
+        case .failure(let error):
+            throw .runtime(error.text, at: range)
+        }
+    }
+
+    /// Stops the embedded backend if it runs; `false` when it was not running.
+    @discardableResult
+    func stop() -> Bool {
+        guard let running = backend else { return false }
+        backend = nil
+        AsyncBridge.wait { await running.stop() }
+        return true
+    }
+
+    private struct BackendErrorText: Error, Sendable { var text: String }
+}

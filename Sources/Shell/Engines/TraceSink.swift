@@ -1,0 +1,33 @@
+import Synchronization
+import Transport
+
+/// Where exchanges go: printed when `trace on`; engines send from background tasks, so the
+/// switch is atomic.
+final class TraceSink: Sendable {
+    private let enabled = Atomic(false)
+    let output: Output
+
+    init(output: Output) { self.output = output }
+
+    var isEnabled: Bool {
+        get { enabled.load(ordering: .relaxed) }
+        set { enabled.store(newValue, ordering: .relaxed) }
+    }
+
+    func record(_ exchange: Exchange) {
+        guard isEnabled else { return }
+        output.write(ExchangeFormatter.render(exchange) + "\n")
+    }
+
+    /// A client for an engine: its own timeout and headers, exchanges traced here.
+    func client(timeout: Double, standardHeaders: Bool, cookies: CookieJar = CookieJar(), insecure: Bool = false) -> PingClient {
+        var configuration = ClientConfiguration()
+        configuration.timeout = timeout
+        if !standardHeaders {
+            configuration.standardHeaders = []
+            configuration.usesCookies = false
+        }
+        configuration.onExchange = { [self] exchange in record(exchange) }
+        return PingClient(configuration: configuration, transport: insecure ? LiveTransport.insecure : LiveTransport.shared, cookies: cookies)
+    }
+}

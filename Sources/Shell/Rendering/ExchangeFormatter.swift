@@ -1,0 +1,56 @@
+import Transport
+
+/// An HTTP exchange as HTTPie's verbose view shows it: request line, headers, body; then the
+/// status line, headers and body. Secrets are masked; views that were never sent (a decrypted
+/// payload) are labelled as such.
+enum ExchangeFormatter {
+    /// Bodies longer than this are cut, with the number of bytes left out.
+    static let bodyLimit = 2048
+
+    static func render(_ exchange: Exchange) -> String {
+        var out = ""
+        let request = exchange.request
+        let url = request.fullURL
+        let parsed = try? ParsedURL(url)
+        out += "\(request.method.rawValue) \(Redactor.url(parsed?.pathAndQuery ?? url)) HTTP/1.1\n"
+        if let parsed { out += "Host: \(parsed.authority)\n" }
+        for (name, value) in request.headers { out += "\(name): \(Redactor.header(name: name, value: value))\n" }
+        if let body = request.bodyBytes, !body.isEmpty {
+            out += "\n" + bodyText(body) + "\n"
+        }
+        for note in request.traceNotes {
+            out += "\n-- \(note.label) (not sent as such) --\n" + cut(Redactor.body(note.text)) + "\n"
+        }
+        out += "\n"
+        switch exchange.result {
+        case .success(let response):
+            let reason = HTTPStatus.reason(response.status)
+            out += "HTTP/1.1 \(response.status)\(reason.isEmpty ? "" : " " + reason)  (\(milliseconds(response.duration)))\n"
+            for (name, value) in response.headers { out += "\(name): \(Redactor.header(name: name, value: value))\n" }
+            if !response.body.isEmpty { out += "\n" + bodyText(response.body) + "\n" }
+        case .failure(let error):
+            out += "-- no response: \(error) (\(milliseconds(exchange.duration))) --\n"
+        }
+        return out
+    }
+
+    private static func bodyText(_ bytes: [UInt8]) -> String {
+        let text = String(decoding: bytes.prefix(bodyLimit * 4), as: UTF8.self)
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\r" && $0 != "\t" }) {
+            return "+-----------------------------------------+\n| NOTE: binary data not shown (\(bytes.count) bytes) |\n+-----------------------------------------+"
+        }
+        return cut(Redactor.body(text), total: bytes.count)
+    }
+
+    private static func cut(_ text: String, total: Int? = nil) -> String {
+        let count = total ?? text.utf8.count
+        guard text.utf8.count > bodyLimit else { return text }
+        let kept = String(decoding: text.utf8.prefix(bodyLimit), as: UTF8.self)
+        return kept + "… (\(count - bodyLimit) more bytes)"
+    }
+
+    static func milliseconds(_ seconds: Double) -> String {
+        let millis = seconds * 1000
+        return millis < 10 ? "\(Double(Int(millis * 100)) / 100) ms" : "\(Int(millis.rounded())) ms"
+    }
+}
