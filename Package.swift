@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "Shell", dependencies: ["Script", "LineEditing", "Performance", "Hamon", "Transport", "Backend"]),
         .executableTarget(
             name: "sdkbench",
-            dependencies: ["Shell", "Performance", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Shell", "Performance", "Backend", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Built only by scripts/fuzz.sh (with -sanitize=fuzzer): tokenizer + parser + dry-run dispatch.
         .executableTarget(name: "SDKBenchFuzz", dependencies: ["Shell"]),

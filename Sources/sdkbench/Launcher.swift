@@ -22,9 +22,11 @@ struct Launcher {
             environment: ShellEnvironment(
                 paths: paths, useColor: color, isInteractive: interactive,
                 performanceClock: environment["SDKBENCH_FAKE_CLOCK"].flatMap(SteppingPerformanceClock.parse)
-                    ?? SystemPerformanceClock()),
+                    ?? SystemPerformanceClock(),
+                processEnvironment: environment),
             output: Output(destination: .standardStreams, useColor: color))
         SignalTrap.install()
+        session.restorePendingWork()
     }
 
     func runSource(_ source: SourceFile, options: RunOptions) -> ExitStatus {

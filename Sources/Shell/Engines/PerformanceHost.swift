@@ -8,9 +8,15 @@ final class PerformanceHost {
     private let ticker: DispatchSourceTimer?
 
     let trace: TraceSink
+    let output: Output
+    /// Analytics destinations send in the background; shutdown waits for them.
+    private var analytics: [AnalyticsDestination] = []
+    /// Seconds shutdown waits for analytics requests in flight.
+    static let shutdownBudget = 5.0
 
     init(environment: ShellEnvironment, output: Output, device context: DeviceContext, trace: TraceSink) {
         self.trace = trace
+        self.output = output
         tracker = PerformanceTracker(
             configuration: PerformanceConfiguration(), clock: environment.performanceClock, deviceContext: context,
             events: { event in PerformanceHost.render(event, to: output) })
@@ -35,8 +41,34 @@ final class PerformanceHost {
         }
     }
 
+    /// Adds an analytics destination and remembers it for shutdown.
+    func addAnalytics(_ destination: AnalyticsDestination) -> Int {
+        analytics.append(destination)
+        return tracker.addDestination(destination)
+    }
+
     func shutdown() {
         ticker?.cancel()
         tracker.shutdown()
+        let pending = analytics
+        guard !pending.isEmpty else { return }
+        let finished = AsyncBridge.wait {
+            await withTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    for destination in pending { await destination.waitUntilIdle() }
+                    return true
+                }
+                group.addTask {
+                    try? await Task.sleep(nanoseconds: UInt64(PerformanceHost.shutdownBudget * 1e9))
+                    return false
+                }
+                let first = await group.next() ?? false
+                group.cancelAll()
+                return first
+            }
+        }
+        if !finished { output.warn("perf analytics: requests still in flight at exit were abandoned") }
+        let left = pending.reduce(0) { $0 + $1.bufferedCount }
+        if left > 0 { output.warn("perf analytics: \(left) entries could not be sent before exit") }
     }
 }

@@ -49,6 +49,7 @@ public struct CommandTable: Sendable {
         PerfExportCommand.spec,
         PerfDestinationAddConsoleCommand.spec,
         PerfDestinationAddFileCommand.spec,
+        PerfDestinationAddAnalyticsCommand.spec,
         PerfDestinationListCommand.spec,
         PerfDestinationRemoveCommand.spec,
         // HTTP

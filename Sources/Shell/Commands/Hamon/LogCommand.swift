@@ -45,7 +45,7 @@ enum FlushCommand {
             if report.waitingForUser {
                 output.warn("\(HamonText.events(report.remaining)) wait for a user id ('user ID')")
             } else {
-                output.line("sent \(events) in \(report.batches) request\(report.batches == 1 ? "" : "s"); \(report.remaining) queued")
+                output.line(report.batches == 0 ? "nothing to send" : "sent \(events) in \(report.batches) request\(report.batches == 1 ? "" : "s"); \(report.remaining) queued")
             }
         }
         try HamonFailureText.check(

@@ -43,6 +43,43 @@ enum PerfDestinationAddFileCommand {
     }
 }
 
+enum PerfDestinationAddAnalyticsCommand {
+    static let spec = CommandSpec(
+        ["perf", "destination", "add", "analytics"], summary: "POST timings in batches to an analytics endpoint",
+        arguments: [ArgumentSpec("URL", .text, "the endpoint, e.g. http://host/api/performance/batch; a /path goes to the configured host")],
+        options: [
+            OptionSpec("batch", value: .integer, valueName: "N", "send every N timings (default 50)"),
+            OptionSpec("interval", value: .number, valueName: "SECONDS", "or after this many seconds (default 60)"),
+        ],
+        discussion: "A failed request keeps its timings for the next flush. Body: {\"entries\":[...],\"appVersion\":...,\"timestamp\":...}.",
+        examples: ["perf destination add analytics /api/performance/batch --batch 1", "perf destination add analytics https://perf.example.com/api/performance/batch"]
+    ) { context in
+        let session = context.session
+        let host = session.performance
+        let batch = context.option("batch").flatMap { Int($0.text) } ?? 50
+        let interval = context.option("interval").flatMap { Double($0.text) } ?? 60
+        guard batch >= 1 else { throw context.failure("--batch must be at least 1", at: context.option("batch")) }
+        guard interval > 0 else { throw context.failure("--interval must be positive", at: context.option("interval")) }
+        let url = try HTTPItems.url(context.string("URL")) { () throws(ShellError) in
+            try session.services.effectiveHost(at: context.command.range)
+        }
+        let insecure = session.services.configured?.insecure ?? false
+        let output = session.output
+        let destination: AnalyticsDestination
+        do {
+            destination = try AnalyticsDestination(
+                endpoint: url, batchSize: batch, flushInterval: interval,
+                client: session.trace.client(timeout: 15, standardHeaders: false, insecure: insecure),
+                clock: session.environment.performanceClock, appVersion: SDKBenchVersion.current,
+                events: { event in PerformanceHost.render(event, to: output) })
+        } catch {
+            throw context.failure("\(error)", at: context.argument("URL"))
+        }
+        let id = host.addAnalytics(destination)
+        return .object(["id": .int(id), "kind": "analytics", "url": .string(url)])
+    }
+}
+
 enum PerfDestinationListCommand {
     static let spec = CommandSpec(
         ["perf", "destination", "list"], summary: "List destinations with their ids", examples: ["perf destination list"]

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Backend
+import Shell
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the embedded local backend (Hamon, performance) until SIGINT or SIGTERM.",
+        discussion: "The first line printed is the backend's URL. Its /_sdkbench/received/SERVICE and /_sdkbench/fault/SERVICE routes let scripts inspect it.")
+
+    @Option(help: ArgumentHelp("The address to bind.", valueName: "HOST"))
+    var host = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("The port (0 picks a free one).", valueName: "PORT"))
+    var port = 0
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0-65535") }
+    }
+
+    func run() throws {
+        let done = DispatchSemaphore(value: 0)
+        let failure = Mutex<String?>(nil)
+        let (host, port) = (host, port)
+        Task {
+            do {
+                let backend = try await LocalBackend.start(host: host, port: port, handlesSignals: true)
+                print(backend.url)
+                fflush(stdout)
+                await backend.waitUntilStopped()
+            } catch {
+                failure.withLock { $0 = "\(error)" }
+            }
+            done.signal()
+        }
+        done.wait()
+        if let message = failure.withLock({ $0 }) {
+            fputs("sdkbench serve: \(message)\n", stderr)
+            throw ExitCode(ExitStatus.runtime.rawValue)
+        }
+    }
+}
