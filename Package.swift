@@ -61,11 +61,14 @@ let package = Package(
         .executableTarget(name: "SDKBenchFuzz", dependencies: ["Shell"]),
         // Built by scripts/bench.sh: in-process measurements of the Performance engine.
         .executableTarget(name: "SDKBenchBench", dependencies: ["Performance"]),
-        .target(name: "SDKBenchTesting", dependencies: ["Shell", "Performance"]),
+        .target(name: "SDKBenchTesting", dependencies: ["Shell", "Performance", "Hamon", "Transport"]),
 
         .testTarget(name: "ScriptTests", dependencies: ["Script"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
-        .testTarget(name: "PerformanceTests", dependencies: ["Performance"]),
+        .testTarget(name: "PerformanceTests", dependencies: ["Performance", "SDKBenchTesting", "Backend"]),
+        .testTarget(name: "TransportTests", dependencies: ["Transport", "JSON", "SDKBenchTesting", "Backend", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
+        .testTarget(name: "HamonTests", dependencies: ["Hamon", "SDKBenchTesting"]),
+        .testTarget(name: "BackendTests", dependencies: ["Backend", "Hamon"]),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "SDKBenchTesting"], exclude: ["Golden"]),
         // Runs the real executable: depending on it makes `swift test` build it.
         .testTarget(name: "IntegrationTests", dependencies: ["SDKBenchTesting", "sdkbench"], exclude: ["Fixtures"]),

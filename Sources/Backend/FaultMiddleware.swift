@@ -19,7 +19,10 @@ struct FaultMiddleware: RouterMiddleware {
         guard let fault = plan.take(for: service) else { return try await next(request, context) }
         switch fault {
         case .status(let code):
-            return Response.json(code, #"{"detail":"fault injected by the sdkbench backend (\#(code))"}"#)
+            var response = Response.json(code, #"{"detail":"fault injected by the sdkbench backend (\#(code))"}"#)
+            // A redirect needs somewhere to go, or no client would even consider following it.
+            if (300..<400).contains(code) { response.headers[.location] = "/elsewhere" }
+            return response
         case .timeout:
             await holds.hold(context.channel)
             context.channel.close(promise: nil)

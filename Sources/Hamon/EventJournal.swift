@@ -137,11 +137,11 @@ final class EventJournal: Sendable {
     /// Bytes in the file now.
     var size: Int { state.withLock { $0.size } }
 
-    /// Syncs and closes; the lock is released.
-    func close() {
+    /// Syncs (unless told not to) and closes; the lock is released.
+    func close(sync: Bool = true) {
         state.withLock { state in
             if state.descriptor >= 0 {
-                fdatasync(state.descriptor)
+                if sync { fdatasync(state.descriptor) }
                 Glibc.close(state.descriptor)
                 state.descriptor = -1
             }

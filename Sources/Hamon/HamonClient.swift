@@ -227,6 +227,10 @@ public final class HamonClient: Sendable {
         return report
     }
 
+    /// Lets go of the journal without syncing or flushing, as a killed process would: tests
+    /// restart an engine on the same files within one process.
+    func abandonLikeAKilledProcess() { journal.close(sync: false) }
+
     // MARK: Flushing
 
     private func act(on decision: FlushSchedule.Decision) {

@@ -90,3 +90,4 @@ public struct JSONObject: Sendable, Equatable, Sequence {
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool { lhs.storage == rhs.storage }
 }
+

@@ -24,6 +24,9 @@ public final class LiveTransport: HTTPTransport {
             tlsConfiguration: tls, redirectConfiguration: .disallow, decompression: .disabled)
         configuration.connectionPool = HTTPClient.Configuration.ConnectionPool(
             idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 8)
+        // A refused connection is an answer: fail at once and let the engines' own retry rules
+        // decide, instead of the pool retrying until the connect timeout.
+        configuration.connectionPool.retryConnectionEstablishment = false
         client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
     }
 

@@ -1,0 +1,80 @@
+import Hamon
+import Synchronization
+
+/// A clock that moves only when a test says so; `sleep` waits until `advance` passes its deadline.
+public final class ManualHamonClock: HamonClock {
+    private struct Sleeper {
+        var deadline: Double
+        var continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var now: Double
+        var nextID = 0
+        var sleepers: [Int: Sleeper] = [:]
+        var sleeperWaiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state: Mutex<State>
+
+    public init(_ start: Double = 1_731_927_483.234) { state = Mutex(State(now: start)) }
+
+    public func now() -> Double { state.withLock { $0.now } }
+
+    public func sleep(seconds: Double) async throws {
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>]? in
+                    if Task.isCancelled { return nil }
+                    state.sleepers[id] = Sleeper(deadline: state.now + seconds, continuation: continuation)
+                    defer { state.sleeperWaiters = [] }
+                    return state.sleeperWaiters
+                }
+                guard let waiters else { return continuation.resume(throwing: CancellationError()) }
+                for waiter in waiters { waiter.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.sleepers.removeValue(forKey: id) }?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves time forward and wakes the sleepers whose deadline passed.
+    public func advance(by seconds: Double) {
+        let due = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
+            state.now += seconds
+            let ready = state.sleepers.filter { $0.value.deadline <= state.now }
+            for id in ready.keys { state.sleepers[id] = nil }
+            return ready.values.map(\.continuation)
+        }
+        for continuation in due { continuation.resume() }
+    }
+
+    /// Returns once some task is sleeping on this clock.
+    public func waitForSleeper() async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state -> Bool in
+                if !state.sleepers.isEmpty { return true }
+                state.sleeperWaiters.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    /// Seconds the earliest sleeper still has to wait, if any sleeps.
+    public var pendingSleep: Double? {
+        state.withLock { state in state.sleepers.values.map { $0.deadline - state.now }.min() }
+    }
+}
+
+/// A clock that reads the real time but skips every sleep at once, so retries do not slow tests.
+public struct FastForwardHamonClock: HamonClock {
+    private let system = SystemHamonClock()
+    public init() {}
+    public func now() -> Double { system.now() }
+    public func sleep(seconds: Double) async throws { try Task.checkCancellation() }
+}

@@ -1,0 +1,78 @@
+import AsyncHTTPClient
+import Backend
+import Testing
+
+@testable import Transport
+
+/// The live transport against the embedded backend on loopback.
+@Suite(.timeLimit(.minutes(1)))
+struct LiveTransportTests {
+    @Test func aRedirectIsReturnedWithItsBodyNotFollowed() async throws {
+        let backend = try await LocalBackend.start()
+        defer { Task { await backend.stop() } }
+        backend.inject(.status(302), times: 1, for: .perf)
+        let client = PingClient(transport: LiveTransport.shared)
+        let response = try await client.send { request in
+            request.url = backend.url + "/api/performance/batch"
+            request.post(json: .object(["entries": [], "appVersion": "1", "timestamp": "t"]))
+        }
+        #expect(response.status == 302)
+        #expect(response.header(named: "location") == "/elsewhere")
+        #expect(response.bodyText.contains("fault injected"))
+        #expect(backend.requestCount(.perf) == 1)
+        await backend.stop()
+    }
+
+    @Test func aServerThatNeverAnswersIsATimeout() async throws {
+        let backend = try await LocalBackend.start()
+        backend.inject(.timeout, times: 1, for: .hamon)
+        var configuration = ClientConfiguration()
+        configuration.timeout = 0.3
+        let client = PingClient(configuration: configuration, transport: LiveTransport.shared)
+        await #expect(throws: NetworkError.timeout(seconds: 0.3)) {
+            _ = try await client.send { $0.url = backend.url + "/v1/users/u/event" }
+        }
+        await backend.stop()
+    }
+
+    @Test func resetAndGarbageAndRefusedAreNetworkErrors() async throws {
+        let backend = try await LocalBackend.start()
+        let client = PingClient(transport: LiveTransport.shared)
+        backend.inject(.reset, times: 1, for: .hamon)
+        do {
+            _ = try await client.send { $0.url = backend.url + "/v1/users/u/event" }
+            Issue.record("a reset connection gave a response")
+        } catch {
+            guard case .networkUnavailable = error else { Issue.record("reset: \(error)"); return }
+        }
+        backend.inject(.garbage, times: 1, for: .hamon)
+        do {
+            _ = try await client.send { $0.url = backend.url + "/v1/users/u/event" }
+            Issue.record("garbage gave a response")
+        } catch {
+            switch error {
+            case .invalidResponse, .networkUnavailable: break
+            default: Issue.record("garbage: \(error)")
+            }
+        }
+        let port = backend.port
+        await backend.stop()
+        do {
+            _ = try await client.send { $0.url = "http://127.0.0.1:\(port)/" }
+            Issue.record("a stopped server answered")
+        } catch {
+            guard case .networkUnavailable(let reason) = error else { Issue.record("refused: \(error)"); return }
+            #expect(reason.contains("refused"))
+        }
+    }
+
+    @Test func clientErrorsMapToTheContractsCases() {
+        #expect(LiveTransport.networkError(HTTPClientError.deadlineExceeded, timeout: 3) == .timeout(seconds: 3))
+        #expect(LiveTransport.networkError(HTTPClientError.readTimeout, timeout: 3) == .timeout(seconds: 3))
+        #expect(LiveTransport.networkError(HTTPClientError.cancelled, timeout: 3) == .cancelled)
+        #expect(LiveTransport.networkError(CancellationError(), timeout: 3) == .cancelled)
+        if case .invalidRequest = LiveTransport.networkError(HTTPClientError.invalidURL, timeout: 3) {} else {
+            Issue.record("invalidURL is not invalidRequest")
+        }
+    }
+}
