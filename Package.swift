@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "PerformanceTests", dependencies: ["Performance", "SDKBenchTesting", "Backend"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport", "JSON", "SDKBenchTesting", "Backend", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
         .testTarget(name: "HamonTests", dependencies: ["Hamon", "SDKBenchTesting"]),
-        .testTarget(name: "BackendTests", dependencies: ["Backend", "Hamon"]),
+        .testTarget(name: "BackendTests", dependencies: ["Backend", "Hamon", "JSON"]),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "SDKBenchTesting"], exclude: ["Golden"]),
         // Runs the real executable: depending on it makes `swift test` build it.
         .testTarget(name: "IntegrationTests", dependencies: ["SDKBenchTesting", "sdkbench"], exclude: ["Fixtures"]),

@@ -185,13 +185,13 @@ _sdkbench() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    run|completions|help)
+    run|serve|completions|help)
         # Offer subcommand argument completions
         "_sdkbench_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'run completions help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'run serve completions help' -- "${cur}"))
         ;;
     esac
 }
@@ -218,6 +218,24 @@ _sdkbench_run() {
     case "${positional_number}" in
     *)
         __sdkbench_add_completions -o plusdirs -fX '!*.@(sdk)'
+        return
+        ;;
+    esac
+}
+
+_sdkbench_serve() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--host --port)
+    __sdkbench_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--host')
+        return
+        ;;
+    '--port')
         return
         ;;
     esac

@@ -76,4 +76,11 @@ public struct InstallRecord: Sendable, Equatable {
     /// When the app version last changed, and to what.
     public var lastUpdateMillis: Int64
     public var lastVersion: String
+
+    public init(advertisingID: String, firstOpenMillis: Int64, lastUpdateMillis: Int64, lastVersion: String) {
+        self.advertisingID = advertisingID
+        self.firstOpenMillis = firstOpenMillis
+        self.lastUpdateMillis = lastUpdateMillis
+        self.lastVersion = lastVersion
+    }
 }

@@ -1,9 +1,10 @@
+import Foundation
 import Performance
 import Script
 import Shell
 
 /// A session wired for tests: memory output, a temporary home, a manual clock, a fixed device.
-public final class ShellHarness {
+public final class ShellHarness: @unchecked Sendable {
     public let home: TemporaryDirectory
     public let clock: ManualPerformanceClock
     public let output: Output
@@ -21,7 +22,8 @@ public final class ShellHarness {
             table: table,
             environment: ShellEnvironment(
                 paths: StatePaths(stateDirectory: home.path + "/state", configDirectory: home.path + "/config"),
-                performanceClock: clock, deviceContext: Self.device, startsTicker: false),
+                performanceClock: clock, deviceContext: Self.device, startsTicker: false, hamonClock: FastForwardHamonClock(),
+                processEnvironment: ["LANG": "en_US.UTF-8"]),
             output: output)
     }
 
@@ -36,8 +38,33 @@ public final class ShellHarness {
         return (status, String(after.stdout.dropFirst(before.stdout.count)), String(after.stderr.dropFirst(before.stderr.count)))
     }
 
+    /// Like `run`, on a thread of its own. Commands that wait for engine work (network, backend)
+    /// block their thread until it is done, so they must not run on the cooperative pool that
+    /// the work itself needs; tests of such commands await this instead.
+    public func execute(_ text: String, name: String = "test.sdk", options: RunOptions = RunOptions()) async -> (
+        status: ExitStatus, stdout: String, stderr: String
+    ) {
+        await OwnThread.run { self.run(text, name: name, options: options) }
+    }
+
+    /// Shuts the session down (flushing engines, stopping the backend) on a thread of its own.
+    public func close() async {
+        await OwnThread.run { self.session.shutdown() }
+    }
+
     deinit {
         session.shutdown()
         home.remove()
+    }
+}
+
+/// Runs blocking work on a new thread and resumes the awaiting task when it is done.
+public enum OwnThread {
+    public static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: work()) }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Performance
+import Script
 
 /// Owns the Performance tracker for the session: builds it, ticks it, routes its events to output.
 final class PerformanceHost {
@@ -45,6 +46,18 @@ final class PerformanceHost {
     func addAnalytics(_ destination: AnalyticsDestination) -> Int {
         analytics.append(destination)
         return tracker.addDestination(destination)
+    }
+
+    /// Flushes every destination and waits until analytics requests are answered (Ctrl-C stops waiting).
+    func flush(at range: SourceRange?) throws(ShellError) {
+        let pending = analytics
+        try AsyncBridge.run(at: range) {
+            for destination in pending { await destination.waitUntilIdle() }
+        }
+        tracker.flush()
+        try AsyncBridge.run(at: range) {
+            for destination in pending { await destination.waitUntilIdle() }
+        }
     }
 
     func shutdown() {

@@ -47,6 +47,7 @@ public struct CommandTable: Sendable {
         PerfDisableCommand.spec,
         PerfUserCommand.spec,
         PerfExportCommand.spec,
+        PerfFlushCommand.spec,
         PerfDestinationAddConsoleCommand.spec,
         PerfDestinationAddFileCommand.spec,
         PerfDestinationAddAnalyticsCommand.spec,

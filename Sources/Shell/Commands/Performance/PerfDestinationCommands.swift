@@ -80,6 +80,17 @@ enum PerfDestinationAddAnalyticsCommand {
     }
 }
 
+enum PerfFlushCommand {
+    static let spec = CommandSpec(
+        ["perf", "flush"], summary: "Write or send what every destination holds, and wait for analytics requests",
+        examples: ["perf flush"]
+    ) { context in
+        let host = context.session.performance
+        try host.flush(at: context.command.range)
+        return .null
+    }
+}
+
 enum PerfDestinationListCommand {
     static let spec = CommandSpec(
         ["perf", "destination", "list"], summary: "List destinations with their ids", examples: ["perf destination list"]
