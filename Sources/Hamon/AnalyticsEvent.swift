@@ -22,8 +22,21 @@ public struct AnalyticsEvent: Sendable, Equatable {
         .object(["uuid": .string(uuid), "timestamp": .int(Int(timestamp)), "name": .string(name), "parameters": .object(parameters)])
     }
 
-    /// The wire JSON bytes.
-    public var encoded: [UInt8] { Array(JSONWriter.compact(json).utf8) }
+    /// The wire JSON bytes, written straight from the fields (this runs once per logged event).
+    public var encoded: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(96 + name.utf8.count + parameters.count * 24)
+        bytes.append(contentsOf: #"{"uuid":"#.utf8)
+        JSONWriter.appendString(uuid, to: &bytes)
+        bytes.append(contentsOf: #","timestamp":"#.utf8)
+        bytes.append(contentsOf: String(timestamp).utf8)
+        bytes.append(contentsOf: #","name":"#.utf8)
+        JSONWriter.appendString(name, to: &bytes)
+        bytes.append(contentsOf: #","parameters":"#.utf8)
+        JSONWriter.appendCompact(.object(parameters), to: &bytes)
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
 }
 
 /// Random version-4 UUIDs in the canonical upper-case form the SDK's `UUID().uuidString` gives.

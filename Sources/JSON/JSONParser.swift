@@ -204,3 +204,32 @@ public struct JSONParser {
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 }
+
+extension JSONParser {
+    /// Whether `bytes` are a JSON number, `true`, `false` or `null` (checked without building
+    /// a value): most typed parameters are, and need no full parse to be known valid.
+    public static func isSimpleScalar(_ bytes: ArraySlice<UInt8>) -> Bool {
+        if bytes.elementsEqual("true".utf8) || bytes.elementsEqual("false".utf8) || bytes.elementsEqual("null".utf8) { return true }
+        var index = bytes.startIndex
+        func digits() -> Bool {
+            let start = index
+            while index < bytes.endIndex, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+            return index > start
+        }
+        if index < bytes.endIndex, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let integerStart = index
+        guard digits() else { return false }
+        // JSON allows no leading zeros: `0` alone, or `0.5`, but not `01`.
+        if bytes[integerStart] == UInt8(ascii: "0"), index - integerStart > 1 { return false }
+        if index < bytes.endIndex, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() else { return false }
+        }
+        if index < bytes.endIndex, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.endIndex, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() else { return false }
+        }
+        return index == bytes.endIndex
+    }
+}

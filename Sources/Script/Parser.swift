@@ -6,21 +6,32 @@
 /// Works on UTF-8 bytes in one pass, because scripts of a million lines must parse in well
 /// under a second.
 public struct Parser {
+    /// The whole source, shared (not copied) by every parser of it; this one reads `index..<end`.
     private let bytes: [UInt8]
-    private var index = 0
+    private var index: Int
+    private let end: Int
     private var line = 1
     private var column = 1
 
-    private init(_ text: String) { bytes = Array(text.utf8) }
+    private init(_ text: String) {
+        bytes = Array(text.utf8)
+        index = 0
+        end = bytes.count
+    }
 
-    private init(bytes: ArraySlice<UInt8>, firstLine: Int) {
-        self.bytes = Array(bytes)
+    private init(bytes: [UInt8], range: Range<Int>, firstLine: Int) {
+        self.bytes = bytes
+        index = range.lowerBound
+        end = range.upperBound
         line = firstLine
     }
 
     /// Parses every statement of a source; the first error stops it.
     public static func parse(_ source: SourceFile) throws(ScriptError) -> [Statement] {
-        try parse(source.text)
+        var parser = Parser(bytes: source.bytes, range: 0..<source.bytes.count, firstLine: 1)
+        var statements: [Statement] = []
+        while let statement = try parser.nextStatement() { statements.append(statement) }
+        return statements
     }
 
     /// Parses a text as a script.
@@ -36,10 +47,10 @@ public struct Parser {
     public struct Statements {
         private var parser: Parser
 
-        public init(_ source: SourceFile) { parser = Parser(source.text) }
+        public init(_ source: SourceFile) { parser = Parser(bytes: source.bytes, range: 0..<source.bytes.count, firstLine: 1) }
 
         /// The statements of one part of a source, as `Parser.split` cut it.
-        public init(_ part: Part) { parser = Parser(bytes: part.bytes, firstLine: part.firstLine) }
+        public init(_ part: Part) { parser = Parser(bytes: part.bytes, range: part.range, firstLine: part.firstLine) }
 
         /// The next statement, `nil` at the end; the first error stops it.
         public mutating func next() throws(ScriptError) -> Statement? { try parser.nextStatement() }
@@ -47,7 +58,8 @@ public struct Parser {
 
     /// A run of whole lines of a source, to parse on its own with the positions it has in the source.
     public struct Part: Sendable {
-        let bytes: ArraySlice<UInt8>
+        let bytes: [UInt8]
+        let range: Range<Int>
         let firstLine: Int
     }
 
@@ -55,8 +67,8 @@ public struct Parser {
     /// `\` continuation; quotes and `{{…}}` never span lines), so the parts can be parsed in
     /// parallel with the same statements, positions and errors as parsing the whole.
     public static func split(_ source: SourceFile, into count: Int) -> [Part] {
-        let bytes = Array(source.text.utf8)[...]
-        guard count > 1, bytes.count > count else { return [Part(bytes: bytes, firstLine: 1)] }
+        let bytes = source.bytes
+        guard count > 1, bytes.count > count else { return [Part(bytes: bytes, range: 0..<bytes.count, firstLine: 1)] }
         var parts: [Part] = []
         var start = bytes.startIndex
         var line = 1
@@ -67,15 +79,15 @@ public struct Parser {
                 cut += 1
             }
             guard cut < bytes.count else { break }
-            parts.append(Part(bytes: bytes[start...cut], firstLine: line))
+            parts.append(Part(bytes: bytes, range: start..<(cut + 1), firstLine: line))
             line += bytes[start...cut].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
             start = cut + 1
         }
-        parts.append(Part(bytes: bytes[start...], firstLine: line))
+        parts.append(Part(bytes: bytes, range: start..<bytes.count, firstLine: line))
         return parts
     }
 
-    private static func endsWithBackslash(_ bytes: ArraySlice<UInt8>, before newline: Int) -> Bool {
+    private static func endsWithBackslash(_ bytes: [UInt8], before newline: Int) -> Bool {
         var at = newline - 1
         if at >= bytes.startIndex, bytes[at] == UInt8(ascii: "\r") { at -= 1 }
         return at >= bytes.startIndex && bytes[at] == UInt8(ascii: "\\")
@@ -87,7 +99,7 @@ public struct Parser {
 
     private func peek(_ offset: Int = 0) -> UInt8? {
         let at = index + offset
-        return at < bytes.count ? bytes[at] : nil
+        return at < end ? bytes[at] : nil
     }
 
     /// Consumes one byte, keeping line and column right (columns count scalars, not bytes).
@@ -111,7 +123,7 @@ public struct Parser {
     private mutating func advanceScalar(into buffer: inout [UInt8]) {
         buffer.append(bytes[index])
         advance()
-        while index < bytes.count, bytes[index] & 0xC0 == 0x80 {
+        while index < end, bytes[index] & 0xC0 == 0x80 {
             buffer.append(bytes[index])
             index += 1
         }
@@ -160,7 +172,7 @@ public struct Parser {
                 consumeContinuation()
                 continue
             }
-            if byte == UInt8(ascii: "\\"), index + 1 == bytes.count {
+            if byte == UInt8(ascii: "\\"), index + 1 == end {
                 throw ScriptError(range: .at(position), kind: .danglingContinuation)
             }
             tokens.append(try nextToken())
@@ -181,6 +193,7 @@ public struct Parser {
         if let word = plainWord(start: start) ?? soleVariableWord(start: start) {
             return Token(kind: .word(word), range: word.range)
         }
+        if let parameter = try plainParameter(start: start) { return parameter }
         let tokenStart = index
         var builder = WordBuilder()
         var keyCandidate = true
@@ -223,7 +236,7 @@ public struct Parser {
     /// scan; `nil` (having consumed nothing) for anything else, which the general path reads.
     private mutating func plainWord(start: SourcePosition) -> Word? {
         var end = index
-        while end < bytes.count {
+        while end < end {
             let byte = bytes[end]
             if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") { break }
             guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "'"), byte != UInt8(ascii: "\""),
@@ -238,19 +251,55 @@ public struct Parser {
         return Word(parts: [.literal(text)], range: SourceRange(start: start, end: position), isQuoted: false)
     }
 
+    /// The common parameter, `key=value` or `key:=JSON` with a plain key and a value of printable
+    /// ASCII without quotes, escapes or `{`, read in one scan; `nil` (having consumed nothing)
+    /// for anything else, which the general path reads.
+    private mutating func plainParameter(start: SourcePosition) throws(ScriptError) -> Token? {
+        var end = index
+        while end < end, isKeyByte(bytes[end], first: end == index) { end += 1 }
+        guard end > index, end < end else { return nil }
+        let typed = bytes[end] == UInt8(ascii: ":")
+        let valueStart = end + (typed ? 2 : 1)
+        guard typed ? end + 1 < end && bytes[end + 1] == UInt8(ascii: "=") : bytes[end] == UInt8(ascii: "="),
+            valueStart == end || bytes[valueStart] != UInt8(ascii: "=") || typed
+        else { return nil }
+        var valueEnd = valueStart
+        while valueEnd < end {
+            let byte = bytes[valueEnd]
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") { break }
+            guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "'"), byte != UInt8(ascii: "\""),
+                byte != UInt8(ascii: "{")
+            else { return nil }
+            valueEnd += 1
+        }
+        // `key=` with nothing after it: the general path decides what an empty value means.
+        guard valueEnd > valueStart else { return nil }
+        let key = String(decoding: bytes[index..<end], as: UTF8.self)
+        let text = String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self)
+        column += valueStart - index
+        let valuePosition = position
+        column += valueEnd - valueStart
+        index = valueEnd
+        let value = Word(parts: [.literal(text)], range: SourceRange(start: valuePosition, end: position), isQuoted: false)
+        let range = SourceRange(start: start, end: position)
+        guard typed else { return Token(kind: .parameter(key: key, value: value), range: range) }
+        if !JSONParser.isSimpleScalar(bytes[valueStart..<valueEnd]) { try validateJSON(value, key: key) }
+        return Token(kind: .typedParameter(key: key, value: value), range: range)
+    }
+
     /// A word that is exactly `{{path}}` (ASCII, no blanks inside), read in one scan; `nil`
     /// (having consumed nothing) for anything else.
     private mutating func soleVariableWord(start: SourcePosition) -> Word? {
         guard peek() == UInt8(ascii: "{"), peek(1) == UInt8(ascii: "{") else { return nil }
         var end = index + 2
-        while end < bytes.count, bytes[end] != UInt8(ascii: "}") {
+        while end < end, bytes[end] != UInt8(ascii: "}") {
             let byte = bytes[end]
             guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "{"), byte != UInt8(ascii: "\\") else { return nil }
             end += 1
         }
-        guard end + 1 < bytes.count ? bytes[end + 1] == UInt8(ascii: "}") : false else { return nil }
+        guard end + 1 < end ? bytes[end + 1] == UInt8(ascii: "}") : false else { return nil }
         let after = end + 2
-        guard after == bytes.count || bytes[after] == UInt8(ascii: " ") || bytes[after] == UInt8(ascii: "\t")
+        guard after == end || bytes[after] == UInt8(ascii: " ") || bytes[after] == UInt8(ascii: "\t")
             || bytes[after] == UInt8(ascii: "\n"),
             let path = ValuePath(parsing: String(decoding: bytes[(index + 2)..<end], as: UTF8.self))
         else { return nil }
@@ -305,7 +354,7 @@ public struct Parser {
             }
             let at = position
             advance()
-            guard index < bytes.count else { throw ScriptError(range: .at(at), kind: .danglingContinuation) }
+            guard index < end else { throw ScriptError(range: .at(at), kind: .danglingContinuation) }
             builder.markQuoted()
             advanceScalar(into: &builder)
         case UInt8(ascii: "'"):

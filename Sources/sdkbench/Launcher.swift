@@ -37,15 +37,15 @@ struct Launcher {
         for (name, value) in variables { session.variables.set(name, .string(value)) }
         var firstFailure: ExitStatus?
         for file in files {
-            let text: String
+            let bytes: [UInt8]
             do {
-                text = try FileReader.readText(file)
+                bytes = try FileReader.readBytes(file)
             } catch {
                 session.output.writeError("sdkbench: cannot read '\(file)': \(error.reason)\n")
                 return .usage
             }
             session.currentSourceDirectory = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : nil
-            let status = ScriptRunner(session: session).run(SourceFile(name: file, text: text), options: options)
+            let status = ScriptRunner(session: session).run(SourceFile(name: file, fileBytes: bytes), options: options)
             if status != .success {
                 firstFailure = firstFailure ?? status
                 if !options.keepGoing { return status }
@@ -67,7 +67,7 @@ struct Launcher {
             session.output.writeError("sdkbench: cannot read standard input: \(error.reason)\n")
             return .runtime
         }
-        return runSource(SourceFile(name: "<stdin>", text: String(decoding: bytes, as: UTF8.self)), options: RunOptions())
+        return runSource(SourceFile(name: "<stdin>", fileBytes: bytes), options: RunOptions())
     }
 
     /// Shuts the engines down and turns the status into the process exit code.

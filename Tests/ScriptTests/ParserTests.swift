@@ -137,3 +137,43 @@ struct ParserTests {
         #expect(statements[0].tokens.compactMap { word($0.kind) } == ["echo", "a"])
     }
 }
+
+/// Plain parameters take a one-scan path; it must read them exactly as the general path does.
+struct ParameterFastPathTests {
+    @Test func plainAndTypedParametersKeepTheirKeysValuesAndRanges() throws {
+        let statement = try #require(try Parser.parse("log buy product_id=p-1 price:=9.99 n:=-3e2 ok:=true a.b=x:y").first)
+        let kinds = statement.tokens.dropFirst(2).map(\.kind)
+        guard kinds.count == 5 else {
+            Issue.record("\(kinds)")
+            return
+        }
+        if case .parameter(let key, let value) = kinds[0] {
+            #expect(key == "product_id" && value.literal == "p-1")
+            #expect(value.range.start.column == 20)
+        } else { Issue.record("product_id: \(kinds[0])") }
+        if case .typedParameter(let key, let value) = kinds[1] {
+            #expect(key == "price" && value.literal == "9.99")
+            #expect(value.range.start.column == 31 && value.range.end.column == 35)
+        } else { Issue.record("price: \(kinds[1])") }
+        if case .typedParameter(_, let value) = kinds[2] { #expect(value.literal == "-3e2") } else { Issue.record("n") }
+        if case .parameter(let key, let value) = kinds[4] { #expect(key == "a.b" && value.literal == "x:y") } else { Issue.record("a.b") }
+        #expect(statement.tokens[3].range.start.column == 24 && statement.tokens[3].range.end.column == 35)
+    }
+
+    @Test func invalidScalarsAndHTTPieQueriesAreLeftToTheirRules() throws {
+        #expect(throws: ScriptError.self) { try Parser.parse("log x n:=01") }
+        #expect(throws: ScriptError.self) { try Parser.parse("log x n:=1.") }
+        #expect(throws: ScriptError.self) { try Parser.parse("log x n:=tru") }
+        let query = try #require(try Parser.parse("http GET /x page==2").first)
+        if case .word(let word) = query.tokens[3].kind { #expect(word.literal == "page==2") } else { Issue.record("\(query.tokens[3].kind)") }
+    }
+
+    @Test func simpleScalarsAreRecognisedWithoutParsing() {
+        for valid in ["0", "-1", "9.99", "1e9", "-2.5E-3", "true", "false", "null"] {
+            #expect(JSONParser.isSimpleScalar(Array(valid.utf8)[...]), "\(valid)")
+        }
+        for other in ["", "-", "01", "1.", ".5", "1e", "+1", "True", "[1]", "\"a\""] {
+            #expect(!JSONParser.isSimpleScalar(Array(other.utf8)[...]), "\(other)")
+        }
+    }
+}

@@ -95,6 +95,12 @@ def script_lines(work, home):
     line("bash", f"{lines / bash:,.0f} lines/s ({bash:.2f} s)", f"ratio {bash / ours:.2f}x")
 
 
+def hamon(work):
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import hamon_bench
+    hamon_bench.run(SDKBENCH, ROOT, work, line, QUICK)
+
+
 def main():
     for binary in (SDKBENCH, BENCH):
         if not os.path.exists(binary):
@@ -106,6 +112,7 @@ def main():
         tracker_pairs()
         csv_export(work, home)
         script_lines(work, home)
+        hamon(work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -4,7 +4,7 @@
 the SDK: an append-only journal for durability, an in-memory queue, and one background sender
 thread that POSTs AES-encrypted batches over a keep-alive session.
 
-    python3 scripts/bench/hamon_peer.py --journal PATH SCRIPT.sdk
+    python3 scripts/bench/hamon_peer.py --journal PATH [--var NAME=VALUE]... SCRIPT.sdk
 """
 import argparse
 import base64
@@ -208,14 +208,20 @@ def parse_parameters(words):
 def main():
     arguments = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     arguments.add_argument("--journal", required=True)
+    arguments.add_argument("--var", action="append", default=[], metavar="NAME=VALUE",
+                           help="substitute {{NAME}} in the script, as sdkbench run --var does")
     arguments.add_argument("script")
     options = arguments.parse_args()
+    variables = dict(assignment.split("=", 1) for assignment in options.var)
     peer = Peer(options.journal)
     with open(options.script, encoding="utf-8") as script:
         for number, line in enumerate(script, 1):
             line = line.strip()
             if not line or line.startswith("#"):
                 continue
+            if "{{" in line:
+                for name, value in variables.items():
+                    line = line.replace("{{" + name + "}}", value)
             try:
                 words = shlex.split(line, posix=True)  # handles '...' words with blanks inside
                 if words[:2] == ["configure", "host"] and len(words) == 3:

@@ -21,7 +21,7 @@ struct ScriptCheck: Sendable {
 
     /// How many cores a run of `source` should use: 1 below the size threshold or on one core.
     static func cores(for source: SourceFile) -> Int {
-        guard source.text.utf8.count >= parallelThreshold else { return 1 }
+        guard source.bytes.count >= parallelThreshold else { return 1 }
         return max(1, min(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 8))
     }
 

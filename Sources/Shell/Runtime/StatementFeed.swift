@@ -9,8 +9,10 @@ import Synchronization
 /// thread that allocated it stays cheap, while freeing another thread's allocations costs more
 /// than the parse it saves.
 final class StatementFeed: Sendable {
-    private static let chunkSize = 4096
-    private static let chunksAhead = 4
+    // Long statements (a dozen parameters) hold kilobytes each: a thousand ahead keeps memory
+    // small while the hand-over still happens only once per thousand statements.
+    private static let chunkSize = 1024
+    private static let chunksAhead = 3
 
     private struct State {
         var ready: [[Statement]] = []
