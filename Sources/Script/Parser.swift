@@ -235,19 +235,19 @@ public struct Parser {
     /// The common word, printable ASCII without quotes, escapes, `{`, `=` or `:`, read in one
     /// scan; `nil` (having consumed nothing) for anything else, which the general path reads.
     private mutating func plainWord(start: SourcePosition) -> Word? {
-        var end = index
-        while end < end {
-            let byte = bytes[end]
+        var stop = index
+        while stop < self.end {
+            let byte = bytes[stop]
             if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") { break }
             guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "'"), byte != UInt8(ascii: "\""),
                 byte != UInt8(ascii: "{"), byte != UInt8(ascii: "="), byte != UInt8(ascii: ":")
             else { return nil }
-            end += 1
+            stop += 1
         }
-        guard end > index else { return nil }
-        let text = String(decoding: bytes[index..<end], as: UTF8.self)
-        column += end - index
-        index = end
+        guard stop > index else { return nil }
+        let text = String(decoding: bytes[index..<stop], as: UTF8.self)
+        column += stop - index
+        index = stop
         return Word(parts: [.literal(text)], range: SourceRange(start: start, end: position), isQuoted: false)
     }
 
@@ -255,16 +255,16 @@ public struct Parser {
     /// ASCII without quotes, escapes or `{`, read in one scan; `nil` (having consumed nothing)
     /// for anything else, which the general path reads.
     private mutating func plainParameter(start: SourcePosition) throws(ScriptError) -> Token? {
-        var end = index
-        while end < end, isKeyByte(bytes[end], first: end == index) { end += 1 }
-        guard end > index, end < end else { return nil }
-        let typed = bytes[end] == UInt8(ascii: ":")
-        let valueStart = end + (typed ? 2 : 1)
-        guard typed ? end + 1 < end && bytes[end + 1] == UInt8(ascii: "=") : bytes[end] == UInt8(ascii: "="),
-            valueStart == end || bytes[valueStart] != UInt8(ascii: "=") || typed
+        var stop = index
+        while stop < self.end, isKeyByte(bytes[stop], first: stop == index) { stop += 1 }
+        guard stop > index, stop < self.end else { return nil }
+        let typed = bytes[stop] == UInt8(ascii: ":")
+        let valueStart = stop + (typed ? 2 : 1)
+        guard typed ? stop + 1 < self.end && bytes[stop + 1] == UInt8(ascii: "=") : bytes[stop] == UInt8(ascii: "="),
+            valueStart == self.end || bytes[valueStart] != UInt8(ascii: "=") || typed
         else { return nil }
         var valueEnd = valueStart
-        while valueEnd < end {
+        while valueEnd < self.end {
             let byte = bytes[valueEnd]
             if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") { break }
             guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "'"), byte != UInt8(ascii: "\""),
@@ -274,7 +274,7 @@ public struct Parser {
         }
         // `key=` with nothing after it: the general path decides what an empty value means.
         guard valueEnd > valueStart else { return nil }
-        let key = String(decoding: bytes[index..<end], as: UTF8.self)
+        let key = String(decoding: bytes[index..<stop], as: UTF8.self)
         let text = String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self)
         column += valueStart - index
         let valuePosition = position
@@ -291,17 +291,17 @@ public struct Parser {
     /// (having consumed nothing) for anything else.
     private mutating func soleVariableWord(start: SourcePosition) -> Word? {
         guard peek() == UInt8(ascii: "{"), peek(1) == UInt8(ascii: "{") else { return nil }
-        var end = index + 2
-        while end < end, bytes[end] != UInt8(ascii: "}") {
-            let byte = bytes[end]
+        var stop = index + 2
+        while stop < self.end, bytes[stop] != UInt8(ascii: "}") {
+            let byte = bytes[stop]
             guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "{"), byte != UInt8(ascii: "\\") else { return nil }
-            end += 1
+            stop += 1
         }
-        guard end + 1 < end ? bytes[end + 1] == UInt8(ascii: "}") : false else { return nil }
-        let after = end + 2
-        guard after == end || bytes[after] == UInt8(ascii: " ") || bytes[after] == UInt8(ascii: "\t")
+        guard stop + 1 < self.end ? bytes[stop + 1] == UInt8(ascii: "}") : false else { return nil }
+        let after = stop + 2
+        guard after == self.end || bytes[after] == UInt8(ascii: " ") || bytes[after] == UInt8(ascii: "\t")
             || bytes[after] == UInt8(ascii: "\n"),
-            let path = ValuePath(parsing: String(decoding: bytes[(index + 2)..<end], as: UTF8.self))
+            let path = ValuePath(parsing: String(decoding: bytes[(index + 2)..<stop], as: UTF8.self))
         else { return nil }
         column += after - index
         index = after
@@ -375,6 +375,14 @@ public struct Parser {
         let open = position
         advance()
         builder.markQuoted()
+        // Printable ASCII up to the closing quote goes over in one copy.
+        var run = index
+        while run < end, bytes[run] >= 0x20, bytes[run] < 0x7F, bytes[run] != UInt8(ascii: "'") { run += 1 }
+        if run > index {
+            builder.appendLiteral(contentsOf: bytes[index..<run])
+            column += run - index
+            index = run
+        }
         while let byte = peek() {
             if byte == UInt8(ascii: "'") {
                 advance()
@@ -490,7 +498,7 @@ struct WordBuilder {
     private var hasVariable = false
 
     mutating func appendLiteral(_ byte: UInt8) { literal.append(byte) }
-    mutating func appendLiteral(contentsOf bytes: [UInt8]) { literal.append(contentsOf: bytes) }
+    mutating func appendLiteral<Bytes: Collection<UInt8>>(contentsOf bytes: Bytes) { literal.append(contentsOf: bytes) }
     mutating func markQuoted() { isQuoted = true }
 
     mutating func appendVariable(_ reference: VariableReference) {

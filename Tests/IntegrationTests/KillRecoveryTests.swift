@@ -32,15 +32,18 @@ struct KillRecoveryTests {
             echo "received={{received.count}} duplicates={{received.duplicates}}"
             echo "events={{received.events}}"
             """)
-        // The shell waits for each process's own output (no fixed delays) before the next step.
+        // The shell waits for each process's own output (no fixed delays) before the next step,
+        // and gives up waiting if that process has died instead.
         let driver = """
             "$0" serve --port 0 > "$1/serve.out" 2> "$1/serve.err" &
             serve=$!
-            until [ -s "$1/serve.out" ]; do :; done
+            until [ -s "$1/serve.out" ]; do kill -0 "$serve" 2>/dev/null || { echo "serve died"; exit 1; }; done
             url=$(head -n 1 "$1/serve.out")
             "$0" run --home "$1/home" --var "host=${url#http://}" "$2" > "$1/out1" 2> "$1/err1" &
             pid=$!
-            until grep -q logged-500 "$1/out1" 2>/dev/null; do :; done
+            until grep -q logged-500 "$1/out1" 2>/dev/null; do
+                kill -0 "$pid" 2>/dev/null || { echo "first run died: $(cat "$1/err1")"; kill -TERM "$serve"; exit 1; }
+            done
             kill -KILL "$pid"
             wait "$pid"
             echo "first=$?"
@@ -51,7 +54,7 @@ struct KillRecoveryTests {
             echo "serve=$?"
             """
         let result = ProcessRunner.run("/bin/sh", ["-c", driver, SDKBenchFiles.sdkbenchExecutable, work.path, firstScript, secondScript])
-        #expect(result.stdout == "first=137\nsecond=0\nserve=0\n", "\(work.read("err2") ?? "")")
+        #expect(result.stdout == "first=137\nsecond=0\nserve=0\n", "\(result.stderr) \(work.read("err2") ?? "")")
         let output = work.read("out2") ?? ""
         if failing {
             #expect(output.contains("[Hamon] restored 500 queued events from the last run"), "\(output.prefix(300))")
@@ -80,7 +83,7 @@ struct KillRecoveryTests {
         let driver = """
             "$0" serve --port 0 > "$1/out" 2> "$1/err" &
             pid=$!
-            until [ -s "$1/out" ]; do :; done
+            until [ -s "$1/out" ]; do kill -0 "$pid" 2>/dev/null || { echo "serve died: $(cat "$1/err")"; exit 1; }; done
             "$0" --home "$1/home" -c "configure host $(head -n 1 "$1/out" | cut -c8-)" -c "http GET /_sdkbench/health" -c "expect last.json.status == ok"
             echo "client=$?"
             kill -TERM "$pid"

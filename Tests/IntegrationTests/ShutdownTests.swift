@@ -20,7 +20,7 @@ struct ShutdownTests {
         let driver = """
             "$0" run --home "$1" --var "tmp=$1" "$2" > "$1/out" 2> "$1/err" &
             pid=$!
-            until grep -q ready "$1/out" 2>/dev/null; do :; done
+            until grep -q ready "$1/out" 2>/dev/null; do kill -0 "$pid" 2>/dev/null || { echo "died: $(cat "$1/err")"; exit 1; }; done
             kill -TERM "$pid"
             wait "$pid"
             echo "exit=$?"
