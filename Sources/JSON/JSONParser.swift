@@ -233,3 +233,24 @@ extension JSONParser {
         return index == bytes.endIndex
     }
 }
+
+extension JSONParser {
+    /// The value of a JSON number, `true`, `false` or `null`, read without a parser; `nil` for
+    /// anything else (which `parse` then reads). Gives exactly what `parse` would.
+    public static func simpleScalar(_ text: String) -> Value? {
+        switch text {
+        case "true": return .bool(true)
+        case "false": return .bool(false)
+        case "null": return .null
+        default: break
+        }
+        let bytes = Array(text.utf8)
+        guard isSimpleScalar(bytes[...]) else { return nil }
+        if !bytes.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }),
+            let integer = Int(text)
+        {
+            return .int(integer)
+        }
+        return Double(text).map(Value.double)
+    }
+}

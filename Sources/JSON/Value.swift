@@ -78,13 +78,18 @@ public struct JSONObject: Sendable, Equatable, Sequence {
         }
     }
 
-    public func makeIterator() -> AnyIterator<(key: String, value: Value)> {
+    public func makeIterator() -> Iterator { Iterator(object: self) }
+
+    /// Members in insertion order (a concrete iterator: writing JSON walks objects a lot).
+    public struct Iterator: IteratorProtocol {
+        let object: JSONObject
         var index = 0
-        return AnyIterator {
-            guard index < keys.count else { return nil }
+
+        public mutating func next() -> (key: String, value: Value)? {
+            guard index < object.keys.count else { return nil }
             defer { index += 1 }
-            let key = keys[index]
-            return (key, storage[key]!)
+            let key = object.keys[index]
+            return (key, object.storage[key]!)
         }
     }
 

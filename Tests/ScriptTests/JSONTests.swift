@@ -73,3 +73,12 @@ struct ValuePathTests {
         #expect(ValuePath(parsing: text) == nil)
     }
 }
+
+struct SimpleScalarTests {
+    @Test func simpleScalarsReadAsTheParserReadsThem() throws {
+        for text in ["0", "-7", "9.99", "1e3", "-2.5E-3", "true", "false", "null", "9223372036854775807", "9223372036854775808"] {
+            #expect(JSONParser.simpleScalar(text) == (try JSONParser.parse(text)), "\(text)")
+        }
+        for text in ["01", "[1]", "\"a\"", "tru", ""] { #expect(JSONParser.simpleScalar(text) == nil, "\(text)") }
+    }
+}

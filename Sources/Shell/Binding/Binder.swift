@@ -174,7 +174,8 @@ public struct Binder: Sendable {
         }
         let text = try substitute(word, variables: variables).plainText
         guard typed else { return BoundValue(value: .string(text), range: word.range) }
-        do {
+        if let scalar = JSONParser.simpleScalar(text) { return BoundValue(value: scalar, range: word.range) }
+        do throws(JSONParser.Failure) {
             return BoundValue(value: try JSONParser.parse(text), range: word.range)
         } catch {
             throw ShellError(.script(ScriptError(range: word.range, kind: .invalidJSON(key: key, reason: error.reason))), at: word.range)
