@@ -15,13 +15,10 @@ struct HamonRoutes: Sendable {
     ]
 
     func updateUser(id: String, body: [UInt8]) -> BackendAnswer {
-        let plaintext: [UInt8]
+        let (user, plaintext): (WireJSON, [UInt8])
         switch Self.openPayload(body) {
         case .failure(let answer): return answer
-        case .success(let bytes): plaintext = bytes
-        }
-        guard let user = try? WireJSON.parse(plaintext) else {
-            return .json(400, #"{"detail":"the decrypted payload is not JSON"}"#)
+        case .success(let opened): (user, plaintext) = opened
         }
         var problems = ValidationProblems()
         guard case .object = user else {
@@ -37,13 +34,10 @@ struct HamonRoutes: Sendable {
     }
 
     func receiveEvents(userID: String, body: [UInt8]) -> BackendAnswer {
-        let plaintext: [UInt8]
+        let (batch, plaintext): (WireJSON, [UInt8])
         switch Self.openPayload(body) {
         case .failure(let answer): return answer
-        case .success(let bytes): plaintext = bytes
-        }
-        guard let batch = try? WireJSON.parse(plaintext) else {
-            return .json(400, #"{"detail":"the decrypted payload is not JSON"}"#)
+        case .success(let opened): (batch, plaintext) = opened
         }
         var problems = ValidationProblems()
         problems.require("events", in: batch, at: [.key("body")], .array)
@@ -78,8 +72,8 @@ struct HamonRoutes: Sendable {
         String(decoding: plaintext[member.raw], as: UTF8.self)
     }
 
-    /// The decrypted payload of `{"payload":"..."}`, or the answer that refuses it.
-    private static func openPayload(_ body: [UInt8]) -> Result<[UInt8], BackendAnswer> {
+    /// The decrypted payload of `{"payload":"..."}` as JSON (and its bytes), or the answer that refuses it.
+    private static func openPayload(_ body: [UInt8]) -> Result<(WireJSON, [UInt8]), BackendAnswer> {
         guard let outer = try? WireJSON.parse(body) else {
             return .failure(.json(422, #"{"detail":[{"loc":["body",0],"msg":"Expecting value","type":"value_error.jsondecode"}]}"#))
         }
@@ -89,7 +83,10 @@ struct HamonRoutes: Sendable {
         guard let plaintext = HamonPayload.decrypt(payload) else {
             return .failure(.json(400, #"{"detail":"could not decrypt payload"}"#))
         }
-        return .success(plaintext)
+        guard let json = try? WireJSON.parse(plaintext) else {
+            return .failure(.json(400, #"{"detail":"the decrypted payload is not JSON"}"#))
+        }
+        return .success((json, plaintext))
     }
 }
 

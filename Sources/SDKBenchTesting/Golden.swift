@@ -37,3 +37,17 @@ public enum Golden {
         return out
     }
 }
+
+extension String {
+    /// The pieces between occurrences of `separator` (no Foundation): `a,b` by `,` is `a` and `b`.
+    public func components(_ separator: String) -> [Substring] {
+        var parts: [Substring] = []
+        var rest = self[...]
+        while let range = rest.firstRange(of: separator) {
+            parts.append(rest[..<range.lowerBound])
+            rest = rest[range.upperBound...]
+        }
+        parts.append(rest)
+        return parts
+    }
+}

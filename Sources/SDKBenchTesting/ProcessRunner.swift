@@ -2,6 +2,7 @@
 @preconcurrency import Glibc
 #endif
 import Shell
+import Synchronization
 
 /// What a finished child process left behind.
 public struct ProcessResult: Sendable {
@@ -14,21 +15,16 @@ public struct ProcessResult: Sendable {
 ///
 /// posix_spawn and poll, not Foundation's Process: tests then need nothing beyond the stdlib.
 public enum ProcessRunner {
+    private static let spawnLock = Mutex(())
+
     public static func run(
         _ executable: String, _ arguments: [String], environment: [String: String] = [:], stdin: String = "",
         workingDirectory: String? = nil
     ) -> ProcessResult {
         var inPipe: [Int32] = [0, 0], outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
-        pipe(&inPipe)
-        pipe(&outPipe)
-        pipe(&errPipe)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        for descriptor in inPipe + outPipe + errPipe { posix_spawn_file_actions_addclose(&actions, descriptor) }
 
         var merged = ProcessEnvironment.current()
         for (key, value) in environment { merged[key] = value }
@@ -54,10 +50,25 @@ public enum ProcessRunner {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, command[0], &actions, &attributes, argv, envp)
-        close(inPipe[0])
-        close(outPipe[1])
-        close(errPipe[1])
+        // Tests spawn from several threads at once. A child must not inherit another test's pipes
+        // (a long-lived `serve` would keep that test from ever seeing end-of-file), so pipes are
+        // made close-on-exec, and made and handed over one spawn at a time: pipe2 is not visible
+        // from Swift, and between pipe() and fcntl() another spawn could take them. dup2 onto 0,
+        // 1 and 2 clears the flag in our own child.
+        let spawned = spawnLock.withLock { _ -> Int32 in
+            pipe(&inPipe)
+            pipe(&outPipe)
+            pipe(&errPipe)
+            for descriptor in inPipe + outPipe + errPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+            posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+            posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+            posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+            let result = posix_spawn(&pid, command[0], &actions, &attributes, argv, envp)
+            close(inPipe[0])
+            close(outPipe[1])
+            close(errPipe[1])
+            return result
+        }
         guard spawned == 0 else {
             close(inPipe[1]); close(outPipe[0]); close(errPipe[0])
             return ProcessResult(status: -1, stdout: "", stderr: "spawn failed: \(String(cString: strerror(spawned)))")

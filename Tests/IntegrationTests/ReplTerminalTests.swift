@@ -94,16 +94,3 @@ struct ReplTerminalTests {
         #expect(SDKBenchFiles.mode(home.path + "/state/history") == 0o600)
     }
 }
-
-extension String {
-    func components(_ separator: String) -> [Substring] {
-        var parts: [Substring] = []
-        var rest = self[...]
-        while let range = rest.range(of: separator) {
-            parts.append(rest[..<range.lowerBound])
-            rest = rest[range.upperBound...]
-        }
-        parts.append(rest)
-        return parts
-    }
-}

@@ -101,22 +101,9 @@ struct HamonFlowTests {
         let harness = ShellHarness()
         let run = await harness.execute("configure host http://api.example.com/\nexpect last.host == api.example.com\nconfigure host 10.0.0.5:8000\nconfigure host local\nexpect last.local == true\n")
         #expect(run.status == .success, "\(run.stderr)")
-        #expect(run.stderr.components(separatedBy: "App Transport Security").count == 2)
+        #expect(run.stderr.components("App Transport Security").count == 2)
         let bad = await harness.execute("configure host 'a b'\n")
         #expect(bad.status == .runtime)
         await harness.close()
-    }
-}
-
-extension String {
-    func components(separatedBy separator: String) -> [Substring] {
-        var parts: [Substring] = []
-        var rest = self[...]
-        while let range = rest.firstRange(of: separator) {
-            parts.append(rest[..<range.lowerBound])
-            rest = rest[range.upperBound...]
-        }
-        parts.append(rest)
-        return parts
     }
 }
