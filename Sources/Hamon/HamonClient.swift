@@ -35,11 +35,10 @@ public final class HamonClient: Sendable {
     private let state: Mutex<State>
     private let randomness = Mutex(RandomBytes())
 
+    /// A queued event is its journal number and its wire JSON, nothing more: a backlog of a
+    /// hundred thousand events must stay small. `queuedEvents` reads the rest back from the JSON.
     struct QueuedEvent: Sendable {
         var seq: Int
-        var uuid: String
-        var name: String
-        var timestamp: Int64
         var json: [UInt8]
     }
 
@@ -164,7 +163,7 @@ public final class HamonClient: Sendable {
         let json = event.encoded
         let (decision, waiting) = try state.withLock { state throws(HamonError) in
             let seq = try journal.append(json)
-            state.queue.append(QueuedEvent(seq: seq, uuid: uuid, name: name, timestamp: event.timestamp, json: json))
+            state.queue.append(QueuedEvent(seq: seq, json: json))
             let decision = state.schedule.eventAdded(count: state.queue.count, hasUser: state.userID != nil, now: now)
             var waiting: Int?
             if decision == .waitForUser, !state.noticedWaiting {
@@ -198,7 +197,7 @@ public final class HamonClient: Sendable {
     /// Events waiting to be sent (in-flight ones not included), oldest first.
     public func queuedEvents(limit: Int = .max) -> [AnalyticsEventSummary] {
         state.withLock { state in
-            state.queue.prefix(limit).map { AnalyticsEventSummary(uuid: $0.uuid, name: $0.name, timestamp: $0.timestamp, json: $0.json) }
+            state.queue.prefix(limit).map { AnalyticsEventSummary(json: $0.json) }
         }
     }
 
@@ -311,21 +310,29 @@ public final class HamonClient: Sendable {
     }
 
     private static func summary(of record: EventJournal.Record) -> QueuedEvent? {
-        guard case .object(let object)? = try? JSONParser.parse(String(decoding: record.json, as: UTF8.self)) else { return nil }
-        let uuid = object["uuid"].map(\.plainText) ?? ""
-        let name = object["name"].map(\.plainText) ?? ""
-        let timestamp = object["timestamp"]?.numberValue.map { Int64($0) } ?? 0
-        return QueuedEvent(seq: record.seq, uuid: uuid, name: name, timestamp: timestamp, json: record.json)
+        guard case .object? = try? JSONParser.parse(String(decoding: record.json, as: UTF8.self)) else { return nil }
+        return QueuedEvent(seq: record.seq, json: record.json)
     }
 }
 
-/// A queued event as `queue` lists it.
+/// A queued event as `queue` lists it, read back from its wire JSON.
 public struct AnalyticsEventSummary: Sendable {
-    public var uuid: String
-    public var name: String
-    public var timestamp: Int64
     /// The event's wire JSON.
-    public var json: [UInt8]
+    public let json: [UInt8]
+    public let uuid: String
+    public let name: String
+    public let timestamp: Int64
+    public let parameters: Value
+
+    init(json: [UInt8]) {
+        self.json = json
+        var object = JSONObject()
+        if case .object(let parsed)? = try? JSONParser.parse(String(decoding: json, as: UTF8.self)) { object = parsed }
+        uuid = object["uuid"].map(\.plainText) ?? ""
+        name = object["name"].map(\.plainText) ?? ""
+        timestamp = object["timestamp"]?.numberValue.map { Int64($0) } ?? 0
+        parameters = object["parameters"] ?? .object(JSONObject())
+    }
 }
 
 /// The engine's settings.

@@ -16,9 +16,7 @@ enum QueueCommand {
         output.line("\(HamonText.events(depth)) queued" + (hamon.client.userID == nil && depth > 0 ? " (waiting for a user id)" : ""))
         var items: [Value] = []
         for (index, event) in events.enumerated() {
-            let json = (try? JSONParser.parse(String(decoding: event.json, as: UTF8.self))) ?? .null
-            var parameters: Value = .object(JSONObject())
-            if case .object(let object) = json, let value = object["parameters"] { parameters = value }
+            let parameters = event.parameters
             output.line("  \(index + 1)  \(Timestamps.iso(Double(event.timestamp) / 1000))  \(event.name)  \(event.uuid)  \(JSONWriter.compact(parameters))")
             items.append(.object([
                 "uuid": .string(event.uuid), "name": .string(event.name), "timestamp": .int(Int(event.timestamp)), "parameters": parameters,
