@@ -38,7 +38,7 @@ final class EventJournal: Sendable {
         let lockPath = path + ".lock"
         let lockDescriptor = Glibc.open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
         guard lockDescriptor >= 0 else { throw .journal("cannot open \(lockPath): \(FileSystem.reason())") }
-        guard flock(lockDescriptor, LOCK_EX | LOCK_NB) == 0 else {
+        guard lock(lockDescriptor) else {
             Glibc.close(lockDescriptor)
             throw .journal("the queue at \(path) is in use by another sdkbench process (use --home to give this run its own state)")
         }
@@ -46,6 +46,18 @@ final class EventJournal: Sendable {
         let journal = EventJournal(path: path, lockPath: lockPath, lockDescriptor: lockDescriptor, nextSeq: nextSeq)
         try journal.rewrite(records)
         return (journal, records, skipped)
+    }
+
+    /// Takes the queue's lock, waiting up to half a second: a process that is exiting (or a child
+    /// it is spawning, between fork and exec) may hold it for a moment.
+    private static func lock(_ descriptor: Int32) -> Bool {
+        for _ in 0..<50 {
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
+            guard errno == EWOULDBLOCK || errno == EINTR else { return false }
+            var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+            nanosleep(&pause, nil)
+        }
+        return false
     }
 
     private init(path: String, lockPath: String, lockDescriptor: Int32, nextSeq: Int) {

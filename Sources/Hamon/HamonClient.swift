@@ -104,9 +104,7 @@ public final class HamonClient: Sendable {
     public var userID: String? { state.withLock { $0.userID } }
     public var fcmToken: String? { state.withLock { $0.fcmToken } }
 
-    public var app: AppIdentity {
-        get { state.withLock { $0.app } }
-    }
+    public var app: AppIdentity { state.withLock { $0.app } }
 
     /// Changes the app identity sent with user data.
     public func setApp(_ app: AppIdentity) { state.withLock { $0.app = app } }
@@ -142,7 +140,8 @@ public final class HamonClient: Sendable {
 
     private func sendUserData() async -> UserUpdateReport {
         let (server, user) = state.withLock { ($0.server, $0.userID) }
-        guard let user else { return UserUpdateReport(userID: "", failure: .status(0, body: "no user id")) }
+        // Only called once a user id is set; `setFCM` checks before calling.
+        guard let user else { return UserUpdateReport(userID: "", failure: nil) }
         guard let server else { return UserUpdateReport(userID: user, failure: .network(.invalidRequest(HamonError.noServer.description))) }
         let failure = await network.withLock { $0 }.sendUser(userData, userID: user, server: server)
         return UserUpdateReport(userID: user, failure: failure)

@@ -29,7 +29,7 @@ final class HamonHost {
             app: AppIdentity(version: SDKBenchVersion.current, versionCode: Int(SDKBenchVersion.build) ?? 1))
         do {
             client = try HamonClient(
-                configuration: configuration, client: trace.client(timeout: 30, standardHeaders: false), clock: environment.hamonClock,
+                configuration: configuration, client: trace.client(timeout: 30, sdkHeadersAndCookies: false), clock: environment.hamonClock,
                 host: facts, events: { notice in HamonHost.render(notice, to: output) })
         } catch {
             throw .runtime("cannot start Hamon: \(error)")
@@ -50,7 +50,7 @@ final class HamonHost {
         let setting = try services.effectiveHost(at: range)
         guard setting != appliedHost else { return }
         if appliedHost?.insecure != setting.insecure {
-            client.setHTTPClient(trace.client(timeout: timeout, standardHeaders: false, insecure: setting.insecure))
+            client.setHTTPClient(trace.client(timeout: timeout, sdkHeadersAndCookies: false, insecure: setting.insecure))
         }
         appliedHost = setting
         client.configure(server: HamonServer(host: setting.host, https: setting.https))
@@ -58,7 +58,7 @@ final class HamonHost {
 
     func setTimeout(_ seconds: Double) {
         timeout = seconds
-        client.setHTTPClient(trace.client(timeout: seconds, standardHeaders: false, insecure: appliedHost?.insecure ?? false))
+        client.setHTTPClient(trace.client(timeout: seconds, sdkHeadersAndCookies: false, insecure: appliedHost?.insecure ?? false))
     }
 
     static func render(_ notice: HamonNotice, to output: Output) {

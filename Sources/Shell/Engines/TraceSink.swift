@@ -19,11 +19,14 @@ final class TraceSink: Sendable {
         output.write(ExchangeFormatter.render(exchange) + "\n")
     }
 
-    /// A client for an engine: its own timeout and headers, exchanges traced here.
-    func client(timeout: Double, standardHeaders: Bool, cookies: CookieJar = CookieJar(), insecure: Bool = false) -> PingClient {
+    /// A client whose exchanges are traced here.
+    ///
+    /// - Parameter sdkHeadersAndCookies: the Ping contract's standard headers and cookie jar, for
+    ///   `http`; engines say `false`, since the SDKs they stand in for send neither.
+    func client(timeout: Double, sdkHeadersAndCookies: Bool, cookies: CookieJar = CookieJar(), insecure: Bool = false) -> PingClient {
         var configuration = ClientConfiguration()
         configuration.timeout = timeout
-        if !standardHeaders {
+        if !sdkHeadersAndCookies {
             configuration.standardHeaders = []
             configuration.usesCookies = false
         }

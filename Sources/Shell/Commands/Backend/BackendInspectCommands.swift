@@ -87,7 +87,7 @@ enum BackendClearCommand {
 /// The `/_sdkbench` routes of a backend running in another process (`sdkbench serve`).
 enum BackendRemote {
     static func call(_ method: HTTPMethod, _ path: String, host: ServiceHost.Setting, in context: CommandContext) throws(ShellError) -> String {
-        let client = context.session.trace.client(timeout: 10, standardHeaders: false, insecure: host.insecure)
+        let client = context.session.trace.client(timeout: 10, sdkHeadersAndCookies: false, insecure: host.insecure)
         let url = (host.https ? "https://" : "http://") + host.host + path
         let outcome: Result<HTTPResponse, NetworkError> = try AsyncBridge.run(at: context.command.range) {
             do throws(NetworkError) {

@@ -52,7 +52,7 @@ enum HTTPCommand {
         for (name, value) in items.headers { request.setHeader(name: name, value: value) }
         let timeout = context.option("timeout").flatMap { DurationParser.seconds($0.text) } ?? 15
         let verbose = items.verbose || context.flag("verbose")
-        let client = session.trace.client(timeout: timeout, standardHeaders: true, cookies: session.cookies, insecure: context.flag("insecure"))
+        let client = session.trace.client(timeout: timeout, sdkHeadersAndCookies: true, cookies: session.cookies, insecure: context.flag("insecure"))
         let sent = request
         let outcome: Result<HTTPResponse, NetworkError> = try AsyncBridge.run(at: context.command.range) {
             do throws(NetworkError) {

@@ -28,7 +28,7 @@ enum HamonTestCommand {
         result["valid"] = .bool(valid)
         output.line("url        \(server.baseURL) (\(valid ? "valid" : "invalid"))")
         guard valid else { throw context.failure("'\(server.host)' is not a valid host (name, ip or ip:port)") }
-        let client = session.trace.client(timeout: 10, standardHeaders: false, insecure: insecure)
+        let client = session.trace.client(timeout: 10, sdkHeadersAndCookies: false, insecure: insecure)
         let url = server.baseURL
         let outcome: Result<HTTPResponse, NetworkError> = try AsyncBridge.run(at: context.command.range) {
             do throws(NetworkError) {

@@ -69,7 +69,7 @@ enum PerfDestinationAddAnalyticsCommand {
         do {
             destination = try AnalyticsDestination(
                 endpoint: url, batchSize: batch, flushInterval: interval,
-                client: session.trace.client(timeout: 15, standardHeaders: false, insecure: insecure),
+                client: session.trace.client(timeout: 15, sdkHeadersAndCookies: false, insecure: insecure),
                 clock: session.environment.performanceClock, appVersion: SDKBenchVersion.current,
                 events: { event in PerformanceHost.render(event, to: output) })
         } catch {
