@@ -34,15 +34,7 @@ final class HamonHost {
         } catch {
             throw .runtime("cannot start Hamon: \(error)")
         }
-        if environment.startsTicker {
-            let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
-            timer.schedule(deadline: .now() + 1, repeating: 1, leeway: .milliseconds(100))
-            timer.setEventHandler { [client] in client.tick() }
-            timer.resume()
-            ticker = timer
-        } else {
-            ticker = nil
-        }
+        ticker = Ticker.start(if: environment.startsTicker) { [client] in client.tick() }
     }
 
     /// Points the engine at the effective host (starting the embedded backend when that is it).

@@ -22,15 +22,7 @@ final class PerformanceHost {
             configuration: PerformanceConfiguration(), clock: environment.performanceClock, deviceContext: context,
             events: { event in PerformanceHost.render(event, to: output) })
         defaultDirectory = environment.paths.performanceDirectory
-        if environment.startsTicker {
-            let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
-            timer.schedule(deadline: .now() + 1, repeating: 1, leeway: .milliseconds(100))
-            timer.setEventHandler { [tracker] in tracker.tick() }
-            timer.resume()
-            ticker = timer
-        } else {
-            ticker = nil
-        }
+        ticker = Ticker.start(if: environment.startsTicker) { [tracker] in tracker.tick() }
     }
 
     static func render(_ event: PerformanceEvent, to output: Output) {
