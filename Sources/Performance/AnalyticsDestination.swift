@@ -1,3 +1,4 @@
+import JSON
 import Synchronization
 import Transport
 
@@ -115,7 +116,7 @@ public final class AnalyticsDestination: PerformanceDestination {
             EntryEncoding.appendJSON(entry, to: &bytes)
         }
         bytes.append(contentsOf: #"],"appVersion":"#.utf8)
-        EntryEncoding.appendJSONString(appVersion, to: &bytes)
+        JSONWriter.appendString(appVersion, to: &bytes)
         bytes.append(contentsOf: #","timestamp":""#.utf8)
         Timestamps.appendISO(clock.now(), to: &bytes)
         bytes.append(contentsOf: #""}"#.utf8)

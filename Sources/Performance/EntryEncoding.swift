@@ -1,12 +1,14 @@
+import JSON
+
 /// The kit's JSON for an entry (one line, keys in the seed's order) and its CSV row.
 enum EntryEncoding {
     static func appendJSON(_ entry: PerformanceEntry, to bytes: inout [UInt8]) {
         bytes.append(ascii: "{\"id\":")
-        appendJSONString(entry.id, to: &bytes)
+        JSONWriter.appendString(entry.id, to: &bytes)
         bytes.append(ascii: ",\"feature\":")
-        appendJSONString(entry.feature, to: &bytes)
+        JSONWriter.appendString(entry.feature, to: &bytes)
         bytes.append(ascii: ",\"layer\":")
-        appendJSONString(entry.layer, to: &bytes)
+        JSONWriter.appendString(entry.layer, to: &bytes)
         bytes.append(ascii: ",\"startTime\":\"")
         Timestamps.appendISO(entry.startTime, to: &bytes)
         bytes.append(ascii: "\",\"endTime\":\"")
@@ -16,24 +18,24 @@ enum EntryEncoding {
         bytes.append(ascii: ",\"metadata\":{")
         for (index, key) in entry.metadata.keys.sorted().enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            appendJSONString(key, to: &bytes)
+            JSONWriter.appendString(key, to: &bytes)
             bytes.append(UInt8(ascii: ":"))
-            appendJSONString(entry.metadata[key]!, to: &bytes)
+            JSONWriter.appendString(entry.metadata[key]!, to: &bytes)
         }
         bytes.append(ascii: "},\"context\":{\"deviceModel\":")
-        appendJSONString(entry.context.deviceModel, to: &bytes)
+        JSONWriter.appendString(entry.context.deviceModel, to: &bytes)
         bytes.append(ascii: ",\"iosVersion\":")
-        appendJSONString(entry.context.iosVersion, to: &bytes)
+        JSONWriter.appendString(entry.context.iosVersion, to: &bytes)
         bytes.append(ascii: ",\"appVersion\":")
-        appendJSONString(entry.context.appVersion, to: &bytes)
+        JSONWriter.appendString(entry.context.appVersion, to: &bytes)
         bytes.append(ascii: ",\"buildNumber\":")
-        appendJSONString(entry.context.buildNumber, to: &bytes)
+        JSONWriter.appendString(entry.context.buildNumber, to: &bytes)
         bytes.append(ascii: ",\"networkType\":")
-        appendJSONString(entry.context.networkType, to: &bytes)
+        JSONWriter.appendString(entry.context.networkType, to: &bytes)
         bytes.append(UInt8(ascii: "}"))
         if let user = entry.userIDHash {
             bytes.append(ascii: ",\"userId\":")
-            appendJSONString(user, to: &bytes)
+            JSONWriter.appendString(user, to: &bytes)
         }
         bytes.append(UInt8(ascii: "}"))
     }
@@ -86,31 +88,6 @@ enum EntryEncoding {
             for byte in utf8 {
                 if byte == 34 { bytes.append(34) }
                 bytes.append(byte)
-            }
-            bytes.append(34)
-        }
-    }
-
-    static func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { utf8 in
-            bytes.append(34)
-            let hex: StaticString = "0123456789abcdef"
-            for byte in utf8 {
-                switch byte {
-                case 34: bytes.append(ascii: "\\\"")
-                case 92: bytes.append(ascii: "\\\\")
-                case 10: bytes.append(ascii: "\\n")
-                case 13: bytes.append(ascii: "\\r")
-                case 9: bytes.append(ascii: "\\t")
-                case 0..<32:
-                    bytes.append(ascii: "\\u00")
-                    hex.withUTF8Buffer { digits in
-                        bytes.append(digits[Int(byte >> 4)])
-                        bytes.append(digits[Int(byte & 15)])
-                    }
-                default: bytes.append(byte)
-                }
             }
             bytes.append(34)
         }
