@@ -17,11 +17,6 @@ public struct AnalyticsEvent: Sendable, Equatable {
         self.parameters = parameters
     }
 
-    /// The event's wire JSON, as it appears inside a batch.
-    public var json: Value {
-        .object(["uuid": .string(uuid), "timestamp": .int(Int(timestamp)), "name": .string(name), "parameters": .object(parameters)])
-    }
-
     /// The wire JSON bytes, written straight from the fields (this runs once per logged event).
     public var encoded: [UInt8] {
         var bytes: [UInt8] = []

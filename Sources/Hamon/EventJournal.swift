@@ -26,7 +26,6 @@ final class EventJournal: Sendable {
         var descriptor: Int32
         var lockDescriptor: Int32
         var nextSeq: Int
-        var size: Int
         var deadRecords = 0
     }
 
@@ -63,7 +62,7 @@ final class EventJournal: Sendable {
     private init(path: String, lockPath: String, lockDescriptor: Int32, nextSeq: Int) {
         self.path = path
         self.lockPath = lockPath
-        state = Mutex(State(descriptor: -1, lockDescriptor: lockDescriptor, nextSeq: nextSeq, size: 0))
+        state = Mutex(State(descriptor: -1, lockDescriptor: lockDescriptor, nextSeq: nextSeq))
     }
 
     /// Appends an event and returns its sequence number.
@@ -79,7 +78,6 @@ final class EventJournal: Sendable {
             line.append(UInt8(ascii: "\n"))
             try Self.writeAll(state.descriptor, line, path: path)
             state.nextSeq += 1
-            state.size += line.count
             return seq
         }
     }
@@ -89,7 +87,6 @@ final class EventJournal: Sendable {
         try state.withLock { state throws(HamonError) in
             let line = Array("-\(first) \(last)\n".utf8)
             try Self.writeAll(state.descriptor, line, path: path)
-            state.size += line.count
             state.deadRecords += count + 1
         }
     }
@@ -104,7 +101,6 @@ final class EventJournal: Sendable {
         try state.withLock { state throws(HamonError) in
             if records.isEmpty, state.descriptor >= 0 {
                 guard ftruncate(state.descriptor, 0) == 0 else { throw .journal("cannot truncate \(path): \(FileSystem.reason())") }
-                state.size = 0
                 state.deadRecords = 0
                 return
             }
@@ -130,7 +126,6 @@ final class EventJournal: Sendable {
             }
             if state.descriptor >= 0 { Glibc.close(state.descriptor) }
             state.descriptor = descriptor
-            state.size = bytes.count
             state.deadRecords = 0
         }
     }
@@ -145,9 +140,6 @@ final class EventJournal: Sendable {
         defer { Glibc.close(descriptor) }
         guard fdatasync(descriptor) == 0 else { throw .journal("cannot sync \(path): \(FileSystem.reason())") }
     }
-
-    /// Bytes in the file now.
-    var size: Int { state.withLock { $0.size } }
 
     /// Syncs (unless told not to) and closes; the lock is released.
     func close(sync: Bool = true) {

@@ -94,9 +94,6 @@ public final class HamonClient: Sendable {
         network.withLock { $0 = HamonNetworkService(client: client, clock: clock, notify: events) }
     }
 
-    /// Seconds a request may take, from the current client.
-    public var requestTimeout: Double { network.withLock { $0.client.configuration.timeout } }
-
     /// Sets the server every later request goes to.
     public func configure(server: HamonServer) { state.withLock { $0.server = server } }
 
