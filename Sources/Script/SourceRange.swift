@@ -53,9 +53,11 @@ public struct SourceFile: Sendable {
         self.bytes = bytes
     }
 
-    /// A file's bytes as read; invalid UTF-8 is replaced (U+FFFD), as a text source would have it.
+    /// A file's bytes as read; a UTF-8 byte-order mark is dropped (editors on Windows write one)
+    /// and invalid UTF-8 is replaced (U+FFFD), as a text source would have it.
     public init(name: String, fileBytes: [UInt8]) {
         self.name = name
+        let fileBytes = fileBytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(fileBytes.dropFirst(3)) : fileBytes
         if String(validating: fileBytes, as: UTF8.self) != nil {
             bytes = fileBytes
         } else {

@@ -13,11 +13,16 @@ import Shell
 struct Launcher {
     let session: ShellSession
 
-    init(global: GlobalOptions) {
+    init(global: GlobalOptions) throws(ValidationError) {
         let environment = ProcessEnvironment.current()
         let interactive = Terminal.isInteractive
         let color = !global.noColor && environment["NO_COLOR"] == nil && isatty(2) != 0 && environment["TERM"] != "dumb"
-        let paths = StatePaths.resolve(home: global.home, environment: environment)
+        let paths: StatePaths
+        do {
+            paths = try StatePaths.resolve(home: global.home, environment: environment)
+        } catch {
+            throw ValidationError(error.message)
+        }
         session = ShellSession(
             environment: ShellEnvironment(
                 paths: paths, useColor: color, isInteractive: interactive,

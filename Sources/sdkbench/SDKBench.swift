@@ -46,7 +46,7 @@ struct SDKBench: ParsableCommand {
     var commands: [String] = []
 
     mutating func run() throws {
-        let launcher = Launcher(global: global)
+        let launcher = try Launcher(global: global)
         if !commands.isEmpty {
             let source = SourceFile(name: "<command-line>", text: commands.joined(separator: "\n"))
             throw launcher.finish(launcher.runSource(source, options: RunOptions()))
@@ -78,14 +78,18 @@ struct RunCommand: ParsableCommand {
     var files: [String]
 
     mutating func run() throws {
-        let launcher = Launcher(global: global)
         var assignments: [(String, String)] = []
         for assignment in variables {
             guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
                 throw ValidationError("--var expects NAME=VALUE, got '\(assignment)'")
             }
-            assignments.append((String(assignment[..<equals]), String(assignment[assignment.index(after: equals)...])))
+            let name = String(assignment[..<equals])
+            guard Variables.isValidName(name) else {
+                throw ValidationError("--var: invalid variable name '\(name)': expected letters, digits, _ (not starting with a digit; not 'last')")
+            }
+            assignments.append((name, String(assignment[assignment.index(after: equals)...])))
         }
+        let launcher = try Launcher(global: global)
         throw launcher.finish(
             launcher.runFiles(files, variables: assignments, options: RunOptions(keepGoing: keepGoing, echo: echo)))
     }

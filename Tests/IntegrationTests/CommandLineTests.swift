@@ -115,4 +115,32 @@ struct CommandLineTests {
         #expect(help.status == 0)
         #expect(help.stdout.contains("perf start"))
     }
+
+    /// An empty home (an unset shell variable) must not fall back to the real home.
+    @Test func anEmptyHomeIsAUsageError() {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let flag = ProcessRunner.run(
+            SDKBenchFiles.sdkbenchExecutable, ["--home", "", "-c", "status"], environment: ["NO_COLOR": "1", "HOME": home.path])
+        #expect(flag.status == 1)
+        #expect(flag.stderr.contains("--home is empty"), "\(flag.stderr)")
+        let variable = ProcessRunner.run(
+            SDKBenchFiles.sdkbenchExecutable, ["-c", "status"], environment: ["NO_COLOR": "1", "HOME": home.path, "SDKBENCH_HOME": ""])
+        #expect(variable.status == 1)
+        #expect(variable.stderr.contains("SDKBENCH_HOME is empty"), "\(variable.stderr)")
+        #expect(!SDKBenchFiles.exists(home.path + "/.local/state/sdkbench"))
+    }
+
+    /// `--var` names follow `set`'s rule.
+    @Test func varNamesFollowTheSetRule() {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let script = home.write("v.sdk", "echo {{ok_1}}\n")
+        #expect(sdkbench(["run", "--var", "ok_1=yes", script], home: home).stdout == "yes\n")
+        for bad in ["1x=a", "a b=c", "last=1"] {
+            let result = sdkbench(["run", "--var", bad, script], home: home)
+            #expect(result.status == 1, "\(bad)")
+            #expect(result.stderr.contains("invalid variable name"), "\(bad): \(result.stderr)")
+        }
+    }
 }

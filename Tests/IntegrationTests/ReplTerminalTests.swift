@@ -79,6 +79,14 @@ struct ReplTerminalTests {
 
         terminal.type("set token --secret hunter2")
         terminal.send("Enter")
+        // A header credential on a refused connection, and a mistyped secret line: neither may
+        // reach the history file.
+        terminal.type("http GET http://127.0.0.1:1/x Authorization:'Bearer T0PS3CRET'")
+        terminal.send("Enter")
+        terminal.waitFor("the refused connection to be reported") { $0.contains("error: GET http://127.0.0.1:1/x") }
+        terminal.type("set t X9SECRETX --secret")
+        terminal.send("Enter")
+        terminal.waitFor("the missing option value to be reported") { $0.contains("option '--secret' needs a value") }
         terminal.type("perf pending")
         terminal.send("Enter")
         terminal.waitFor("perf pending to list the timing") { $0.contains("deposit.api") }
@@ -90,6 +98,8 @@ struct ReplTerminalTests {
         #expect(history.contains("perf\\040start\\040deposit\\040api"), "\(history)")
         #expect(history.contains("echo\\040still-alive"))
         #expect(!history.contains("hunter2"))
+        #expect(!history.contains("T0PS3CRET"))
+        #expect(!history.contains("X9SECRETX"))
         #expect(!history.contains("half-typed"))
         #expect(SDKBenchFiles.mode(home.path + "/state/history") == 0o600)
     }

@@ -75,7 +75,7 @@ struct BinderTests {
         #expect(failure("perf export xml out.xml")?.kind
             == .invalidValue(name: "FORMAT", value: "xml", expected: "one of csv, json"))
         #expect(failure("sleep soon")?.kind
-            == .invalidValue(name: "DURATION", value: "soon", expected: "a duration such as 250ms, 1.5s, 2m"))
+            == .invalidValue(name: "DURATION", value: "soon", expected: "a duration from 1ms to 24h, such as 250ms, 1.5s, 2m"))
     }
 
     @Test func parametersBecomeWordsForCommandsWithoutThem() throws {

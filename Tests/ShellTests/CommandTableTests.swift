@@ -43,6 +43,8 @@ struct CommandTableTests {
                     #expect(Set(response.candidates).isSuperset(of: choices), "\(line) → \(response.candidates)")
                 case .identifier(let suggestions):
                     #expect(Set(response.candidates).isSuperset(of: suggestions), "\(line)")
+                case .rule(let rule):
+                    #expect(Set(response.candidates).isSuperset(of: rule.suggestions), "\(line)")
                 case .variableName:
                     #expect(response.candidates.contains("alpha"), "\(line)")
                 case .commandName:
@@ -51,7 +53,7 @@ struct CommandTableTests {
                     #expect(response.candidates.contains("last"), "\(line)")
                 case .duration:
                     #expect(!response.candidates.isEmpty, "\(line)")
-                case .file, .directory, .text, .number, .integer, .secret:
+                case .file, .directory, .text, .number, .integer, .secret, .httpItem:
                     // Files complete from the working directory; the others have nothing to offer, on purpose.
                     break
                 }
@@ -70,6 +72,7 @@ struct CommandTableTests {
         switch kind {
         case .choice(let choices): return choices[0]
         case .identifier(let suggestions): return suggestions.first ?? "name"
+        case .rule(let rule): return rule.suggestions.first ?? "name"
         case .integer, .number: return "1"
         case .duration: return "1s"
         default: return "x"

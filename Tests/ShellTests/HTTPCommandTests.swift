@@ -46,9 +46,9 @@ struct HTTPCommandTests {
     @Test func verboseShowsTheWholeExchangeWithSecretsMasked() async {
         let harness = ShellHarness()
         let run = await harness.execute("http POST /_sdkbench/health Authorization:'Bearer abc.def' X-Api-Key:k123 token==t456 -v\n")
-        #expect(run.stdout.contains("POST /_sdkbench/health?token=•••••• HTTP/1.1"))
-        #expect(run.stdout.contains("Authorization: Bearer ••••••"))
-        #expect(run.stdout.contains("X-Api-Key: ••••••"))
+        #expect(run.stdout.contains("POST /_sdkbench/health?token=*** HTTP/1.1"))
+        #expect(run.stdout.contains("Authorization: Bearer ***"))
+        #expect(run.stdout.contains("X-Api-Key: ***"))
         #expect(run.stdout.contains("x-requested-with: ping-sdk"))
         #expect(run.stdout.contains("x-requested-platform: linux"))
         for secret in ["abc.def", "k123", "t456"] { #expect(!run.stdout.contains(secret)) }

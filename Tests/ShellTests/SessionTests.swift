@@ -44,7 +44,7 @@ struct VariablesTests {
     @Test func secretVariablesAreMasked() {
         let harness = ShellHarness()
         let result = harness.run("set token --secret s3cr3t\nvars\n")
-        #expect(result.stdout == "token = \"********\"\n")
+        #expect(result.stdout == "token = \"***\"\n")
         #expect(!result.stdout.contains("s3cr3t"))
     }
 
@@ -96,9 +96,14 @@ struct ExpectTests {
         #expect(result.status == .expectation)
     }
 
-    @Test func invalidRegexIsRuntimeError() {
+    @Test func invalidRegexIsFoundBeforeTheScriptRuns() {
         let harness = ShellHarness()
-        #expect(harness.run("expect abc matches '('").status == .runtime)
+        let result = harness.run("echo before\nexpect abc matches '['")
+        #expect(result.status == .parse)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("test.sdk:2:20: error: invalid RHS '['"))
+        // A pattern from a variable is checked when its line runs.
+        #expect(harness.run("set p '('\nexpect abc matches {{p}}").status == .runtime)
     }
 }
 

@@ -13,16 +13,20 @@ enum ArgumentValidator {
             guard value.numberValue != nil else {
                 throw ShellError(.invalidValue(name: name, value: text, expected: "a number"), at: range)
             }
-        case .integer:
-            guard Int(text) != nil else {
-                throw ShellError(.invalidValue(name: name, value: text, expected: "a whole number"), at: range)
+        case .integer(let bounds):
+            guard let number = Int(text), bounds.contains(number) else {
+                throw ShellError(.invalidValue(name: name, value: text, expected: "a whole number from \(bounds.lowerBound) to \(bounds.upperBound)"), at: range)
             }
         case .duration:
             guard DurationParser.seconds(text) != nil else {
-                throw ShellError(.invalidValue(name: name, value: text, expected: "a duration such as 250ms, 1.5s, 2m"), at: range)
+                throw ShellError(.invalidValue(name: name, value: text, expected: DurationParser.expected), at: range)
+            }
+        case .rule(let rule):
+            guard rule.isValid(text) else {
+                throw ShellError(.invalidValue(name: name, value: text, expected: rule.expected), at: range)
             }
         case .variableName:
-            guard isIdentifier(text), text != "last" else {
+            guard Variables.isValidName(text) else {
                 throw ShellError(
                     .invalidValue(name: name, value: text, expected: "a variable name (letters, digits, _; not 'last')"), at: range)
             }
@@ -30,7 +34,7 @@ enum ArgumentValidator {
             guard ValuePath(parsing: text) != nil else {
                 throw ShellError(.invalidValue(name: name, value: text, expected: "a path such as last.json.id"), at: range)
             }
-        case .text, .identifier, .file, .directory, .secret, .expression, .commandName:
+        case .text, .identifier, .file, .directory, .secret, .expression, .commandName, .httpItem:
             break
         }
     }
@@ -50,15 +54,25 @@ enum ArgumentValidator {
     }
 }
 
-/// Parses `250ms`, `1.5s`, `2m`, `1h` or plain seconds.
+/// Parses `250ms`, `1.5s`, `2m`, `1h` or plain seconds: the one duration every command takes.
 public enum DurationParser {
+    /// Every duration lies here: a zero timeout or interval means nothing useful, and a century
+    /// overflows the nanosecond counts timers and the transport convert to.
+    public static let bounds: ClosedRange<Double> = 0.001...86_400
+
+    static let expected = "a duration from 1ms to 24h, such as 250ms, 1.5s, 2m"
+
+    /// The seconds `text` stands for, or `nil` when it is not a duration within `bounds`.
     public static func seconds(_ text: String) -> Double? {
         let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
         for (suffix, scale) in units where text.hasSuffix(suffix) {
-            guard let number = Double(text.dropLast(suffix.count)), number >= 0, number.isFinite else { return nil }
-            return number * scale
+            guard let number = Double(text.dropLast(suffix.count)) else { return nil }
+            return bounded(number * scale)
         }
-        guard let number = Double(text), number >= 0, number.isFinite else { return nil }
-        return number
+        return Double(text).flatMap(bounded)
+    }
+
+    private static func bounded(_ seconds: Double) -> Double? {
+        seconds.isFinite && bounds.contains(seconds) ? seconds : nil
     }
 }

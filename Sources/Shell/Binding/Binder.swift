@@ -48,8 +48,9 @@ public struct Binder: Sendable {
                 } else {
                     throw ShellError(.missingOptionValue(option: name, valueName: option.valueName), at: token.range)
                 }
-                if kind == .secret { bound.containsSecret = true }
-                bound.options[name] = try value(of: valueWord, kind: kind, name: "--\(name)", variables: variables)
+                let optionValue = try value(of: valueWord, kind: kind, name: "--\(name)", variables: variables)
+                if kind == .secret { bound.noteSecret(optionValue, known: variables != nil || valueWord.literal != nil) }
+                bound.options[name] = optionValue
             case .parameter(let key, let word), .typedParameter(let key, let word):
                 let typed = if case .typedParameter = token.kind { true } else { false }
                 guard spec.spec.parameters != nil else {
@@ -64,6 +65,7 @@ public struct Binder: Sendable {
             }
         }
         try assign(positionals, to: &bound, variables: variables)
+        try spec.spec.check?(bound)
         return bound
     }
 
@@ -122,7 +124,12 @@ public struct Binder: Sendable {
         let arguments = bound.spec.arguments
         var cursor = 0
         for argument in arguments {
-            if argument.kind == .secret, cursor < positionals.count { bound.containsSecret = true }
+            if argument.kind == .secret, cursor < positionals.count {
+                bound.containsSecret = true
+                if variables != nil || positionals[cursor].0.literal != nil {
+                    bound.secretValues.append(try value(of: positionals[cursor].0, kind: .secret, name: argument.name, variables: variables).text)
+                }
+            }
             if argument.isVariadic {
                 if cursor == positionals.count, !argument.isOptional {
                     throw ShellError(.missingArgument(name: argument.name, usage: bound.spec.usage), at: missingRange(bound))
@@ -158,7 +165,7 @@ public struct Binder: Sendable {
         guard let variables else {
             let value: Value = .string(word.literal ?? word.displayText)
             if word.literal != nil { try ArgumentValidator.check(value, kind: kind, name: name, range: word.range) }
-            return BoundValue(value: value, range: word.range, isQuoted: word.isQuoted)
+            return BoundValue(value: value, range: word.range, isQuoted: word.isQuoted, isKnown: word.literal != nil)
         }
         let value = try substitute(word, variables: variables)
         try ArgumentValidator.check(value, kind: kind, name: name, range: word.range)
@@ -168,7 +175,7 @@ public struct Binder: Sendable {
     private func parameterValue(_ word: Word, key: String, typed: Bool, variables: (any VariableResolving)?) throws(ShellError)
         -> BoundValue
     {
-        guard let variables else { return BoundValue(value: .string(word.displayText), range: word.range) }
+        guard let variables else { return BoundValue(value: .string(word.displayText), range: word.range, isKnown: word.literal != nil) }
         if typed, let reference = word.soleVariable {
             return BoundValue(value: try variables.resolve(reference), range: word.range)
         }

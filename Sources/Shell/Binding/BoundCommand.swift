@@ -6,6 +6,9 @@ public struct BoundValue: Sendable {
     public var range: SourceRange
     /// Whether it was written in quotes: `"3"` is text where `3` is a number.
     public var isQuoted = false
+    /// Whether the value is what the command will get: false only while a script is checked,
+    /// for a word that holds a `{{variable}}` (its text is then the word as written).
+    public var isKnown = true
 
     /// The value as text: strings bare, other values as JSON.
     public var text: String { value.plainText }
@@ -20,6 +23,14 @@ public struct BoundCommand: Sendable {
     public var parameters: [(key: String, value: BoundValue)] = []
     /// Whether any argument or option of kind `secret` was given: such a line never reaches history.
     public var containsSecret = false
+    /// The values of secret-kind arguments and options that are known at binding: all of them
+    /// at run time, the literal ones when a script is checked.
+    public var secretValues: [String] = []
+
+    mutating func noteSecret(_ value: BoundValue, known: Bool) {
+        containsSecret = true
+        if known { secretValues.append(value.text) }
+    }
 
     init(spec: CommandSpec, range: SourceRange) {
         self.spec = spec

@@ -100,7 +100,8 @@ public struct Completer {
         case .valuePath, .expression: return ["last"] + variableNames()
         case .commandName: return table.nextWords(after: previous)
         case .duration: return ["250ms", "1s", "5s", "1m"]
-        case .text, .number, .integer, .secret: return []
+        case .rule(let rule): return rule.suggestions
+        case .text, .number, .integer, .secret, .httpItem: return []
         }
     }
 }

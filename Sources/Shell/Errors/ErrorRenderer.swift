@@ -8,16 +8,20 @@ public struct ErrorRenderer: Sendable {
     public init(useColor: Bool) { self.useColor = useColor }
 
     /// The full text of an error, ending with a newline.
-    public func render(_ error: ShellError, in source: SourceFile?) -> String {
-        render(severity: "error", message: error.message, hint: error.hint, range: error.range, source: source)
+    public func render(_ error: ShellError, in source: SourceFile?, secrets: SecretValues? = nil) -> String {
+        render(severity: "error", message: error.message, hint: error.hint, range: error.range, source: source, secrets: secrets)
     }
 
     /// A warning in the same layout, for engine warnings raised while a command ran.
-    public func renderWarning(_ message: String, range: SourceRange?, source: SourceFile?) -> String {
-        render(severity: "warning", message: message, hint: nil, range: range, source: source)
+    public func renderWarning(_ message: String, range: SourceRange?, source: SourceFile?, secrets: SecretValues? = nil) -> String {
+        render(severity: "warning", message: message, hint: nil, range: range, source: source, secrets: secrets)
     }
 
-    func render(severity: String, message: String, hint: String?, range: SourceRange?, source: SourceFile?) -> String {
+    /// The excerpt line is masked here, before carets are placed, so they still point at the word;
+    /// the caller's stream masks the message and hint.
+    func render(
+        severity: String, message: String, hint: String?, range: SourceRange?, source: SourceFile?, secrets: SecretValues?
+    ) -> String {
         let label = severity == "error" ? paint(severity + ":", "1;31") : paint(severity + ":", "1;33")
         var location = ""
         if let source {
@@ -26,12 +30,17 @@ public struct ErrorRenderer: Sendable {
             location += ": "
         }
         var out = paint(location, "1") + label + " " + message + "\n"
-        if let source, let range, let line = source.line(range.start.line) {
+        if let source, let range, let sourceLine = source.line(range.start.line) {
             let number = String(range.start.line)
             let gutter = String(repeating: " ", count: number.count)
-            let startColumn = max(1, range.start.column)
+            let writtenEnd = range.end.line == range.start.line ? range.end.column : sourceLine.unicodeScalars.count + 1
+            let masked =
+                secrets?.masked(line: sourceLine, start: max(1, range.start.column), end: writtenEnd)
+                ?? (line: sourceLine, start: max(1, range.start.column), end: writtenEnd)
+            let line = masked.line
+            let startColumn = masked.start
             let lineLength = line.unicodeScalars.count
-            let endColumn = range.end.line == range.start.line ? max(range.end.column, startColumn + 1) : lineLength + 1
+            let endColumn = range.end.line == range.start.line ? max(masked.end, startColumn + 1) : lineLength + 1
             let window = Self.window(lineLength: lineLength, startColumn: startColumn)
             let shown = Self.visible(line, window: window)
             out += paint(" \(number) | ", "34") + shown.text + "\n"

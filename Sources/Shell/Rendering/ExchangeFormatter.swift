@@ -16,7 +16,7 @@ enum ExchangeFormatter {
         if let parsed { out += "Host: \(parsed.authority)\n" }
         for (name, value) in request.headers { out += "\(name): \(Redactor.header(name: name, value: value))\n" }
         if let body = request.bodyBytes, !body.isEmpty {
-            out += "\n" + bodyText(body) + "\n"
+            out += "\n" + bodyText(body, contentType: request.headers["Content-Type"]) + "\n"
         }
         for note in request.traceNotes {
             out += "\n-- \(note.label) (not sent as such) --\n" + cut(Redactor.body(note.text)) + "\n"
@@ -27,19 +27,22 @@ enum ExchangeFormatter {
             let reason = HTTPStatus.reason(response.status)
             out += "HTTP/1.1 \(response.status)\(reason.isEmpty ? "" : " " + reason)  (\(milliseconds(response.duration)))\n"
             for (name, value) in response.headers { out += "\(name): \(Redactor.header(name: name, value: value))\n" }
-            if !response.body.isEmpty { out += "\n" + bodyText(response.body) + "\n" }
+            if !response.body.isEmpty { out += "\n" + bodyText(response.body, contentType: response.headers["Content-Type"]) + "\n" }
         case .failure(let error):
             out += "-- no response: \(error) (\(milliseconds(exchange.duration))) --\n"
         }
         return out
     }
 
-    private static func bodyText(_ bytes: [UInt8]) -> String {
-        let text = String(decoding: bytes.prefix(bodyLimit * 4), as: UTF8.self)
-        if text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\r" && $0 != "\t" }) {
+    /// The whole body is redacted before it is cut: a secret member past the cut must not be
+    /// shown because the cut text no longer parses.
+    private static func bodyText(_ bytes: [UInt8], contentType: String?) -> String {
+        let head = String(decoding: bytes.prefix(bodyLimit * 4), as: UTF8.self)
+        if head.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\r" && $0 != "\t" }) {
             return "+-----------------------------------------+\n| NOTE: binary data not shown (\(bytes.count) bytes) |\n+-----------------------------------------+"
         }
-        return cut(Redactor.body(text), total: bytes.count)
+        let redacted = Redactor.body(String(decoding: bytes, as: UTF8.self), contentType: contentType)
+        return cut(redacted, total: redacted.utf8.count)
     }
 
     private static func cut(_ text: String, total: Int? = nil) -> String {

@@ -91,10 +91,14 @@ public struct HelpGenerator: Sendable {
     private func choices(_ kind: ArgumentKind) -> String {
         switch kind {
         case .choice(let values): return " (" + values.joined(separator: "|") + ")"
-        case .identifier(let suggestions) where !suggestions.isEmpty:
-            return " (e.g. " + suggestions.prefix(6).joined(separator: ", ") + (suggestions.count > 6 ? ", …" : "") + ")"
+        case .identifier(let suggestions) where !suggestions.isEmpty: return examples(suggestions)
+        case .rule(let rule) where !rule.suggestions.isEmpty: return examples(rule.suggestions)
         default: return ""
         }
+    }
+
+    private func examples(_ suggestions: [String]) -> String {
+        " (e.g. " + suggestions.prefix(6).joined(separator: ", ") + (suggestions.count > 6 ? ", …" : "") + ")"
     }
 
     /// Commands listed together in the overview, by their first word, in this order.

@@ -3,12 +3,40 @@ import Script
 /// Masks secrets before anything reaches a trace: Authorization and cookie values, headers,
 /// query parameters and JSON members whose names say key, token, secret or password.
 enum Redactor {
-    static let mask = "••••••"
+    static let mask = SecretValues.mask
 
+    /// Checked on bytes, case-insensitively, without building a lower-cased copy: every
+    /// parameter of every line of a script passes here when its secrets are gathered.
     static func isSecretName(_ name: String) -> Bool {
-        let lower = name.lowercased()
-        return lower == "authorization" || lower == "proxy-authorization" || lower == "cookie" || lower == "set-cookie"
-            || lower.contains("key") || lower.contains("token") || lower.contains("secret") || lower.contains("password")
+        var name = name
+        return name.withUTF8 { bytes in
+            if equalsIgnoringCase(bytes, "authorization") || equalsIgnoringCase(bytes, "proxy-authorization")
+                || equalsIgnoringCase(bytes, "cookie") || equalsIgnoringCase(bytes, "set-cookie")
+            {
+                return true
+            }
+            return containsIgnoringCase(bytes, "key") || containsIgnoringCase(bytes, "token") || containsIgnoringCase(bytes, "secret")
+                || containsIgnoringCase(bytes, "password")
+        }
+    }
+
+    private static func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
+
+    private static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        guard bytes.count == word.utf8CodeUnitCount else { return false }
+        return word.withUTF8Buffer { word in zip(bytes, word).allSatisfy { lower($0) == $1 } }
+    }
+
+    private static func containsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        word.withUTF8Buffer { word in
+            guard bytes.count >= word.count else { return false }
+            for start in 0...(bytes.count - word.count) where lower(bytes[start]) == word[0] {
+                var index = 1
+                while index < word.count, lower(bytes[start + index]) == word[index] { index += 1 }
+                if index == word.count { return true }
+            }
+            return false
+        }
     }
 
     /// A header value as a trace shows it: `Basic ••••••` keeps the scheme; cookies keep their names.
@@ -32,16 +60,29 @@ enum Redactor {
     /// A URL with the values of secret-named query parameters masked.
     static func url(_ url: String) -> String {
         guard let question = url.firstIndex(of: "?") else { return url }
-        let query = url[url.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, isSecretName(String(parts[0])) else { return String(pair) }
-            return parts[0] + "=" + mask
-        }
-        return String(url[...question]) + query.joined(separator: "&")
+        return String(url[...question]) + form(String(url[url.index(after: question)...]))
     }
 
-    /// JSON text with secret-named members masked; other text as it is.
-    static func body(_ text: String) -> String {
+    /// `a=1&password=x` with the values of secret-named fields masked.
+    static func form(_ text: String) -> String {
+        text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, isSecretName(String(parts[0]).removingPercentEncoding) else { return String(pair) }
+            return parts[0] + "=" + mask
+        }.joined(separator: "&")
+    }
+
+    /// `name=value&…` on one line, with no blanks: a form body sent without a content type.
+    private static func looksLikeForm(_ text: String) -> Bool {
+        guard let first = text.first, first != "{", first != "[", text.contains("=") else { return false }
+        return !text.contains { $0 == " " || $0 == "\n" || $0 == "\"" }
+    }
+
+    /// A body with secret-named members masked: JSON members, and fields of a form body (by its
+    /// content type, or its look when there is none); other text as it is.
+    static func body(_ text: String, contentType: String? = nil) -> String {
+        let type = contentType?.lowercased() ?? ""
+        if type.hasPrefix("application/x-www-form-urlencoded") || (type.isEmpty && looksLikeForm(text)) { return form(text) }
         guard let first = text.first, first == "{" || first == "[", let value = try? JSONParser.parse(text) else { return text }
         let masked = json(value)
         return masked == value ? text : JSONWriter.compact(masked)
@@ -58,5 +99,25 @@ enum Redactor {
         case .array(let items): return .array(items.map(json))
         default: return value
         }
+    }
+}
+
+extension String {
+    /// `%41` as `A`; a malformed escape is kept as written.
+    var removingPercentEncoding: String {
+        guard contains("%") else { return self }
+        var bytes: [UInt8] = []
+        var utf8 = Array(self.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "%"), utf8.count >= 2,
+                let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
+            {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

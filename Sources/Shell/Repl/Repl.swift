@@ -41,7 +41,8 @@ public final class Repl {
                 let entry = pending + text
                 pending = ""
                 let statements = handle(entry)
-                if HistoryPolicy.shouldRecord(entry, containsSecret: statements.containsSecret) {
+                let holdsSecret = statements.containsSecret || session.output.secrets.occurs(in: entry)
+                if HistoryPolicy.shouldRecord(entry, containsSecret: holdsSecret) {
                     editor.addToHistory(entry)
                 }
                 session.output.flush()
@@ -72,7 +73,12 @@ public final class Repl {
         }
         var containsSecret = false
         for statement in statements {
-            if let bound = try? runner.binder.bind(statement, variables: nil), bound.containsSecret { containsSecret = true }
+            do {
+                if try runner.binder.bind(statement, variables: nil).containsSecret { containsSecret = true }
+            } catch {
+                // A mistyped line (`set t X --secret`) may still hold the secret it meant to set.
+                if mentionsSecretCommand(entry) { containsSecret = true }
+            }
         }
         for statement in statements {
             _ = SignalTrap.takeInterrupt()
@@ -87,10 +93,14 @@ public final class Repl {
         return (true, containsSecret)
     }
 
-    /// For a line that does not parse: whether its command has any secret argument, to keep it out of history.
+    /// For a line that does not parse or bind: whether its command has a secret argument, or it
+    /// names a secret option, to keep it out of history.
     private func mentionsSecretCommand(_ entry: String) -> Bool {
         let words = CompletionWords(entry + " ").completed
         guard let found = session.table.resolve(words) else { return false }
-        return found.spec.arguments.contains { $0.kind == .secret } || found.spec.options.contains { $0.valueKind == .secret }
+        if found.spec.arguments.contains(where: { $0.kind == .secret }) { return true }
+        return found.spec.options.contains { option in
+            option.valueKind == .secret && words.contains { $0 == "--" + option.name || $0.hasPrefix("--" + option.name + "=") }
+        }
     }
 }

@@ -26,17 +26,22 @@ public final class Output: Sendable {
     private let state = Mutex(State())
     private let destination: Destination
     public let renderer: ErrorRenderer
+    /// Every secret value seen so far; each write masks them (see `SecretValues`).
+    public let secrets = SecretValues()
 
     public init(destination: Destination = .standardStreams, useColor: Bool = false) {
         self.destination = destination
         self.renderer = ErrorRenderer(useColor: useColor)
     }
 
-    /// Writes text to standard output (buffered).
-    public func write(_ text: String) { append(text, newline: false) }
+    /// Writes text to standard output (buffered), secrets masked.
+    public func write(_ text: String) { append(secrets.masked(text), newline: false) }
 
-    /// Writes a line to standard output; the newline is appended in place, not by copying `text`.
-    public func line(_ text: String) { append(text, newline: true) }
+    /// Writes a line to standard output, secrets masked; the newline is appended in place, not by copying `text`.
+    public func line(_ text: String) { append(secrets.masked(text), newline: true) }
+
+    /// Writes a line with secrets in clear: only for `echo --reveal`, which asks for exactly that.
+    public func revealedLine(_ text: String) { append(text, newline: true) }
 
     private func append(_ text: String, newline: Bool) {
         state.withLock { state in
@@ -46,8 +51,9 @@ public final class Output: Sendable {
         }
     }
 
-    /// Writes text to standard error after flushing standard output.
+    /// Writes text to standard error after flushing standard output, secrets masked.
     public func writeError(_ text: String) {
+        let text = secrets.masked(text)
         state.withLock { state in
             flushLocked(&state)
             switch destination {
@@ -59,13 +65,13 @@ public final class Output: Sendable {
 
     /// Renders a located error on standard error.
     public func report(_ error: ShellError, in source: SourceFile?) {
-        writeError(renderer.render(error, in: source))
+        writeError(renderer.render(error, in: source, secrets: secrets))
     }
 
     /// A warning, located at the running command when there is one.
     public func warn(_ message: String) {
         let location = state.withLock { $0.location }
-        writeError(renderer.renderWarning(message, range: location?.1, source: location?.0))
+        writeError(renderer.renderWarning(message, range: location?.1, source: location?.0, secrets: secrets))
     }
 
     /// Sets the command that engine warnings are attributed to while it runs.

@@ -18,6 +18,8 @@ struct ScriptCheck: Sendable {
     var parseError: ScriptError?
     var errors: [ShellError] = []
     var failureCount = 0
+    /// Literal secrets, to be masked before any error or `--echo` line is shown.
+    var secrets: [FoundSecret] = []
 
     /// How many cores a run of `source` should use: 1 below the size threshold or on one core.
     static func cores(for source: SourceFile) -> Int {
@@ -42,7 +44,8 @@ struct ScriptCheck: Sendable {
         do throws(ScriptError) {
             while let statement = try statements.next() {
                 do throws(ShellError) {
-                    _ = try binder.bind(statement, variables: nil)
+                    let bound = try binder.bind(statement, variables: nil)
+                    result.secrets += FoundSecret.all(in: bound)
                 } catch {
                     result.failureCount += 1
                     if result.failureCount <= reportedLimit { result.errors.append(error) }
@@ -60,6 +63,7 @@ struct ScriptCheck: Sendable {
         for part in parts {
             if let parseError = part.parseError { return ScriptCheck(parseError: parseError) }
             merged.failureCount += part.failureCount
+            merged.secrets += part.secrets
             merged.errors += part.errors.prefix(max(0, reportedLimit - merged.errors.count))
         }
         return merged

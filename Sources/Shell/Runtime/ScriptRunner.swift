@@ -35,6 +35,8 @@ public final class ScriptRunner {
     public func run(_ source: SourceFile, options: RunOptions = RunOptions()) -> ExitStatus {
         let cores = ScriptCheck.cores(for: source)
         let check = ScriptCheck.run(source, cores: cores, binder: binder)
+        // Literal secrets are masked from the start: a check error may quote a line holding one.
+        for secret in check.secrets { session.output.secrets.add(secret) }
         if let parseError = check.parseError {
             session.output.report(ShellError(parseError), in: source)
             return .parse
@@ -96,6 +98,7 @@ public final class ScriptRunner {
     @discardableResult
     public func run(_ statement: Statement, in source: SourceFile) throws(ShellError) -> Value {
         let bound = try binder.bind(statement, variables: resolver)
+        session.output.secrets.harvest(bound)
         if session.environment.dryRun { return .null }
         session.output.setLocation((source, statement.range))
         defer { session.output.setLocation(nil) }

@@ -11,9 +11,21 @@ public struct StatePaths: Sendable, Equatable {
         self.configDirectory = configDirectory
     }
 
+    /// An empty `--home` or `SDKBENCH_HOME`: most likely an unset shell variable, so falling
+    /// back to the real home would put a test's state where it must never go.
+    public struct EmptyHome: Error, Sendable {
+        public let source: String
+        public var message: String { "\(source) is empty: give a directory, or leave it unset to use the XDG directories" }
+    }
+
     /// Resolves the directories from the flag and the environment.
-    public static func resolve(home: String?, environment: [String: String]) -> StatePaths {
-        if let home = home ?? environment["SDKBENCH_HOME"], !home.isEmpty {
+    public static func resolve(home: String?, environment: [String: String]) throws(EmptyHome) -> StatePaths {
+        if let home {
+            guard !home.isEmpty else { throw EmptyHome(source: "--home") }
+            return StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config")
+        }
+        if let home = environment["SDKBENCH_HOME"] {
+            guard !home.isEmpty else { throw EmptyHome(source: "SDKBENCH_HOME") }
             return StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config")
         }
         let userHome = environment["HOME"] ?? "/tmp"

@@ -10,6 +10,11 @@ public struct Variables: VariableResolving {
 
     public var names: [String] { values.keys.sorted() }
 
+    /// The one rule for a variable's name, for `set`, `capture` and `run --var` alike.
+    public static func isValidName(_ name: String) -> Bool {
+        ArgumentValidator.isIdentifier(name) && name != "last"
+    }
+
     public subscript(name: String) -> Value? { values[name] }
 
     public mutating func set(_ name: String, _ value: Value, secret: Bool = false) {

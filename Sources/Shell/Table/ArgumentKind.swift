@@ -12,12 +12,16 @@ public enum ArgumentKind: Sendable, Equatable {
     case file(extensions: [String])
     /// A directory path.
     case directory
-    /// `250ms`, `1.5s`, `2m`, `1h`, or plain seconds.
+    /// `250ms`, `1.5s`, `2m`, `1h`, or plain seconds, within `DurationParser.bounds`.
     case duration
     /// A decimal number.
     case number
-    /// A whole number.
-    case integer
+    /// A whole number within the range.
+    case integer(ClosedRange<Int>)
+    /// A value following a rule of its own (a timing name, a host).
+    case rule(ValueRule)
+    /// An HTTPie request item: `Header:value`, `name==query` (or `-v`).
+    case httpItem
     /// A value that must never reach history, logs, traces or error messages in clear.
     case secret
     /// The name of a shell variable.

@@ -3,6 +3,11 @@ import Script
 /// Runs a bound command against the session and returns its result value.
 public typealias CommandHandler = @Sendable (CommandContext) throws -> Value
 
+/// Checks what no single argument's kind can (one value depending on another); run on every
+/// binding, so on literal values before a script's first line runs. Values that are not
+/// `isKnown` yet are left for the run.
+public typealias CommandCheck = @Sendable (BoundCommand) throws(ShellError) -> Void
+
 /// One entry of the command table: everything dispatch, help and completion need.
 public final class CommandSpec: Sendable {
     /// The words that name the command: `["perf", "start"]`.
@@ -20,13 +25,15 @@ public final class CommandSpec: Sendable {
     /// Whether the result becomes `last`; `expect`, `capture`, `set` and friends leave it alone
     /// so several checks can read one result.
     public let setsLast: Bool
+    public let check: CommandCheck?
     public let handler: CommandHandler
 
     public init(
         _ path: [String], summary: String, arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
         parameters: String? = nil, discussion: String? = nil, examples: [String] = [], aliases: [[String]] = [], setsLast: Bool = true,
-        handler: @escaping CommandHandler
+        check: CommandCheck? = nil, handler: @escaping CommandHandler
     ) {
+        self.check = check
         self.path = path
         self.summary = summary
         self.arguments = arguments

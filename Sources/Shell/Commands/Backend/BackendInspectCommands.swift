@@ -6,7 +6,7 @@ enum BackendReceivedCommand {
     static let spec = CommandSpec(
         ["backend", "received"], summary: "What the backend received for a service, as a result to expect against",
         arguments: [ArgumentSpec("SERVICE", .choice(BackendValues.services), "hamon, perf, sift or miataru")],
-        options: [OptionSpec("limit", value: .integer, valueName: "N", "keep only the newest N items (counts stay whole)")],
+        options: [OptionSpec("limit", value: .integer(0...1_000_000), valueName: "N", "keep only the newest N items (counts stay whole)")],
         discussion: """
             Reads the embedded backend, or, when a host is configured and the embedded one is not running, that \
             host's /_sdkbench routes (a separate 'sdkbench serve').
@@ -43,7 +43,7 @@ enum BackendFaultCommand {
             ArgumentSpec("SERVICE", .choice(BackendValues.services), "hamon, perf, sift or miataru"),
             ArgumentSpec("FAULT", .identifier(suggestions: ["500", "503", "422", "timeout", "reset", "garbage"]), "an HTTP status, timeout (never answer), reset (TCP reset) or garbage (not HTTP)"),
         ],
-        options: [OptionSpec("times", value: .integer, valueName: "N", "how many requests (default 1; 0 cancels)")],
+        options: [OptionSpec("times", value: .integer(0...1_000_000), valueName: "N", "how many requests (default 1; 0 cancels)")],
         examples: ["backend fault hamon 500 --times 2", "backend fault hamon timeout", "backend fault perf reset"]
     ) { context in
         let service = BackendService(rawValue: context.string("SERVICE"))!

@@ -4,7 +4,7 @@ import Script
 enum ConfigureHostCommand {
     static let spec = CommandSpec(
         ["configure", "host"], summary: "Set the host every service uses (name, ip, ip:port, or local)",
-        arguments: [ArgumentSpec("HOST", .identifier(suggestions: ["local", "localhost", "127.0.0.1"]), "name, ip or ip:port (http:// and trailing / are stripped); local for the embedded backend")],
+        arguments: [ArgumentSpec("HOST", .rule(.host), "name, ip or ip:port (http:// and trailing / are stripped); local for the embedded backend")],
         options: [
             OptionSpec("https", "use HTTPS (default HTTP, as the Hamon SDK)"),
             OptionSpec("user", value: .text, valueName: "ID", "also set the Hamon user id (sends user data)"),

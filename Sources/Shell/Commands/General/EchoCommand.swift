@@ -4,12 +4,17 @@ enum EchoCommand {
     static let spec = CommandSpec(
         ["echo"], summary: "Print text (after variable substitution)",
         arguments: [ArgumentSpec("TEXT", .text, "words to print, separated by one space", optional: true, variadic: true)],
-        examples: ["echo hello", "echo \"status: {{last.status}}\""]
+        options: [OptionSpec("reveal", "print secret values in clear (they are masked as *** otherwise)")],
+        examples: ["echo hello", "echo \"status: {{last.status}}\"", "echo {{token}} --reveal"]
     ) { context in
         let values = context.values("TEXT")
         let text = values.count == 1 ? values[0].text : values.map(\.text).joined(separator: " ")
+        if context.flag("reveal") {
+            context.session.output.revealedLine(text)
+            return .string(text)
+        }
         context.session.output.line(text)
-        return .string(text)
+        return .string(context.session.output.secrets.masked(text))
     }
 }
 

@@ -15,7 +15,13 @@ enum ExpectCommand {
             arrays (element) and objects (key). 'matches' takes a regular expression. 'exists' takes no RHS.
             """,
         examples: ["expect last.count == 3", "expect last.feature == deposit", "expect {{name}} contains dep", "expect last.id exists"],
-        setsLast: false
+        setsLast: false,
+        check: { bound throws(ShellError) in
+            guard let operation = bound.arguments.first("OP"), operation.isKnown, operation.text == "matches",
+                let pattern = bound.arguments.first("RHS"), pattern.isKnown
+            else { return }
+            try ExpectEvaluator.compile(pattern)
+        }
     ) { context in
         try ExpectEvaluator(context: context).evaluate()
         return .null

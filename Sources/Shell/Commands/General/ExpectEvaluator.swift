@@ -44,19 +44,22 @@ struct ExpectEvaluator {
             }
         case "contains": passed = ValueComparison.contains(lhs, rhs)
         case "matches":
-            let pattern = rhs.plainText
-            let regex: Regex<AnyRegexOutput>
-            do {
-                regex = try Regex(pattern)
-            } catch {
-                throw context.failure("invalid regular expression '\(pattern)'", at: rhsArgument)
-            }
-            passed = lhs.plainText.contains(regex)
+            passed = lhs.plainText.contains(try Self.compile(rhsArgument))
         default: passed = false
         }
         guard passed else {
             let written = "\(lhsText) \(operation) \(rhsArgument.text)"
             throw ShellError(.expectationFailed("\(written): actual \(describe(lhs)) (\(lhs.typeName))"), at: context.command.range)
+        }
+    }
+
+    /// The regular expression `matches` uses, or a located error saying why it is not one.
+    @discardableResult
+    static func compile(_ pattern: BoundValue) throws(ShellError) -> Regex<AnyRegexOutput> {
+        do {
+            return try Regex(pattern.text)
+        } catch {
+            throw ShellError(.invalidValue(name: "RHS", value: pattern.text, expected: "a regular expression (\(error))"), at: pattern.range)
         }
     }
 

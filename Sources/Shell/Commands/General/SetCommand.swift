@@ -56,7 +56,7 @@ enum VarsCommand {
         let variables = context.session.variables
         var object = JSONObject()
         for name in variables.names {
-            let shown: Value = variables.isSecret(name) ? .string("********") : variables[name]!
+            let shown: Value = variables.isSecret(name) ? .string(SecretValues.mask) : variables[name]!
             object[name] = shown
             context.session.output.line("\(name) = \(JSONWriter.compact(shown))")
         }

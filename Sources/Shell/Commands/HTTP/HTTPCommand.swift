@@ -7,7 +7,7 @@ enum HTTPCommand {
         arguments: [
             ArgumentSpec("METHOD", .choice(HTTPMethod.allCases.map(\.rawValue)), "GET POST PUT DELETE PATCH HEAD OPTIONS"),
             ArgumentSpec("URL", .text, "http(s)://host/path; :3000/x means localhost; /path goes to the configured host"),
-            ArgumentSpec("ITEM", .text, "Header:value or name==query (or -v to show the whole exchange)", optional: true, variadic: true),
+            ArgumentSpec("ITEM", .httpItem, "Header:value or name==query (or -v to show the whole exchange)", optional: true, variadic: true),
         ],
         options: [
             OptionSpec("form", "send fields as application/x-www-form-urlencoded instead of JSON"),

@@ -51,7 +51,7 @@ enum HamonAppCommand {
         options: [
             OptionSpec("package", value: .text, valueName: "ID", "the bundle id (default dev.sdkbench.workbench)"),
             OptionSpec("version", value: .text, valueName: "V", "app_version"),
-            OptionSpec("build", value: .integer, valueName: "N", "app_version_code"),
+            OptionSpec("build", value: .integer(0...Int(Int32.max)), valueName: "N", "app_version_code"),
         ],
         discussion: "Without options, shows the current identity. The next 'user' or 'fcm' sends it.",
         examples: ["hamon app --package com.example.app --version 2.4.0 --build 240", "hamon app"]
@@ -73,8 +73,7 @@ enum HamonTimeoutCommand {
         arguments: [ArgumentSpec("DURATION", .duration, "250ms, 5s, 1m")],
         examples: ["hamon timeout 5s"]
     ) { context in
-        let seconds = DurationParser.seconds(context.string("DURATION")) ?? 0
-        guard seconds > 0 else { throw context.failure("the timeout must be positive", at: context.argument("DURATION")) }
+        let seconds = DurationParser.seconds(context.string("DURATION")) ?? 30
         try context.session.hamon(at: context.command.range).setTimeout(seconds)
         return .double(seconds)
     }

@@ -5,7 +5,7 @@ import Script
 enum QueueCommand {
     static let spec = CommandSpec(
         ["queue"], summary: "List queued Hamon events, oldest first",
-        options: [OptionSpec("limit", value: .integer, valueName: "N", "show at most N events (default 20)")],
+        options: [OptionSpec("limit", value: .integer(0...1_000_000), valueName: "N", "show at most N events (default 20)")],
         examples: ["queue", "queue --limit 100", "expect last.count == 0"]
     ) { context in
         let hamon = try context.session.hamon(at: context.command.range)

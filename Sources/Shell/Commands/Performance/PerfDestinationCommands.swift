@@ -24,17 +24,15 @@ enum PerfDestinationAddFileCommand {
         ["perf", "destination", "add", "file"], summary: "Store timings in daily JSON files (performance_YYYY-MM-DD.json)",
         options: [
             OptionSpec("dir", value: .directory, valueName: "DIR", "where to write (default: <state>/performance)"),
-            OptionSpec("batch", value: .integer, valueName: "N", "write every N timings (default 10)"),
-            OptionSpec("interval", value: .number, valueName: "SECONDS", "or after this many seconds (default 30)"),
+            OptionSpec("batch", value: .integer(1...1_000_000), valueName: "N", "write every N timings (default 10)"),
+            OptionSpec("interval", value: .duration, valueName: "DURATION", "or after this long (default 30s)"),
         ],
         discussion: "Files older than 7 days are removed. A failed write is reported and retried at the next flush.",
         examples: ["perf destination add file", "perf destination add file --dir ./perf --batch 1"]
     ) { context in
         let host = context.session.performance
         let batch = context.option("batch").flatMap { Int($0.text) } ?? 10
-        let interval = context.option("interval").flatMap { Double($0.text) } ?? 30
-        guard batch >= 1 else { throw context.failure("--batch must be at least 1", at: context.option("batch")) }
-        guard interval > 0 else { throw context.failure("--interval must be positive", at: context.option("interval")) }
+        let interval = context.option("interval").flatMap { DurationParser.seconds($0.text) } ?? 30
         let directory = context.option("dir")?.text ?? host.defaultDirectory
         let destination = FileDestination(
             directory: directory, batchSize: batch, flushInterval: interval, clock: context.session.environment.performanceClock)
@@ -48,8 +46,8 @@ enum PerfDestinationAddAnalyticsCommand {
         ["perf", "destination", "add", "analytics"], summary: "POST timings in batches to an analytics endpoint",
         arguments: [ArgumentSpec("URL", .text, "the endpoint, e.g. http://host/api/performance/batch; a /path goes to the configured host")],
         options: [
-            OptionSpec("batch", value: .integer, valueName: "N", "send every N timings (default 50)"),
-            OptionSpec("interval", value: .number, valueName: "SECONDS", "or after this many seconds (default 60)"),
+            OptionSpec("batch", value: .integer(1...1_000_000), valueName: "N", "send every N timings (default 50)"),
+            OptionSpec("interval", value: .duration, valueName: "DURATION", "or after this long (default 60s)"),
         ],
         discussion: "A failed request keeps its timings for the next flush. Body: {\"entries\":[...],\"appVersion\":...,\"timestamp\":...}.",
         examples: ["perf destination add analytics /api/performance/batch --batch 1", "perf destination add analytics https://perf.example.com/api/performance/batch"]
@@ -57,9 +55,7 @@ enum PerfDestinationAddAnalyticsCommand {
         let session = context.session
         let host = session.performance
         let batch = context.option("batch").flatMap { Int($0.text) } ?? 50
-        let interval = context.option("interval").flatMap { Double($0.text) } ?? 60
-        guard batch >= 1 else { throw context.failure("--batch must be at least 1", at: context.option("batch")) }
-        guard interval > 0 else { throw context.failure("--interval must be positive", at: context.option("interval")) }
+        let interval = context.option("interval").flatMap { DurationParser.seconds($0.text) } ?? 60
         let url = try HTTPItems.url(context.string("URL")) { () throws(ShellError) in
             try session.services.effectiveHost(at: context.command.range)
         }
@@ -105,7 +101,7 @@ enum PerfDestinationListCommand {
 enum PerfDestinationRemoveCommand {
     static let spec = CommandSpec(
         ["perf", "destination", "remove"], summary: "Flush and remove a destination",
-        arguments: [ArgumentSpec("ID", .integer, "the id 'perf destination list' shows")],
+        arguments: [ArgumentSpec("ID", .integer(0...Int(Int32.max)), "the id 'perf destination list' shows")],
         examples: ["perf destination remove 1"]
     ) { context in
         let argument = context.argument("ID")!

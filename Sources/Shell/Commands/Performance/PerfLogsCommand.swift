@@ -6,7 +6,7 @@ enum PerfLogsCommand {
         ["perf", "logs"], summary: "List recorded timings from the in-memory cache (last 1000)",
         options: [
             PerfArguments.featureOption, PerfArguments.layerOption,
-            OptionSpec("limit", value: .integer, valueName: "N", "only the newest N"),
+            OptionSpec("limit", value: .integer(0...1_000_000), valueName: "N", "only the newest N"),
         ],
         examples: ["perf logs", "perf logs --feature deposit --layer api", "perf logs --limit 5"]
     ) { context in

@@ -1,0 +1,69 @@
+import Script
+
+/// A value a bound command reveals as secret, and how sure that is.
+struct FoundSecret: Sendable {
+    enum Kind: Sendable {
+        /// Given as a secret: masked at any length.
+        case explicit
+        /// Named like a secret (`password=…`): masked when long enough to mask safely.
+        case guessed
+        /// An `Authorization`-style value: the whole value and the part after its scheme.
+        case credential
+    }
+
+    var value: String
+    var kind: Kind
+
+    /// What a bound command reveals: its secret-kind values, and the known values of
+    /// secret-named parameters (`password=…`), headers (`Authorization:…`, `X-Api-Key:…`) and
+    /// query items (`token==…`).
+    static func all(in bound: BoundCommand) -> [FoundSecret] {
+        var found = bound.secretValues.map { FoundSecret(value: $0, kind: .explicit) }
+        if bound.spec.option(named: "auth") != nil, let auth = bound.options["auth"], auth.isKnown,
+            let colon = auth.text.firstIndex(of: ":")
+        {
+            found.append(FoundSecret(value: String(auth.text[auth.text.index(after: colon)...]), kind: .explicit))
+        }
+        for (key, parameter) in bound.parameters where parameter.isKnown && Redactor.isSecretName(key) && parameter.value != .null {
+            found.append(FoundSecret(value: parameter.text, kind: .guessed))
+        }
+        for argument in bound.spec.arguments where argument.kind == .httpItem {
+            for item in bound.arguments.all(argument.name) where item.isKnown { found += inItem(item.text) }
+        }
+        return found
+    }
+
+    /// `Name:value` or `name==value` as HTTPie writes request items.
+    private static func inItem(_ text: String) -> [FoundSecret] {
+        if let range = text.range(of: "=="), !text[..<range.lowerBound].contains(":") {
+            guard Redactor.isSecretName(String(text[..<range.lowerBound])) else { return [] }
+            return [FoundSecret(value: String(text[range.upperBound...]), kind: .guessed)]
+        }
+        guard let colon = text.firstIndex(of: ":") else { return [] }
+        let name = text[..<colon].lowercased()
+        let value = String(text[text.index(after: colon)...].drop { $0 == " " })
+        guard Redactor.isSecretName(name) else { return [] }
+        var found = [FoundSecret(value: value, kind: .credential)]
+        if name == "cookie" {
+            for pair in value.split(separator: ";") {
+                if let equals = pair.firstIndex(of: "=") { found.append(FoundSecret(value: String(pair[pair.index(after: equals)...]), kind: .guessed)) }
+            }
+        }
+        return found
+    }
+}
+
+extension SecretValues {
+    /// Registers what a bound command reveals as secret.
+    func harvest(_ bound: BoundCommand) {
+        for secret in FoundSecret.all(in: bound) { add(secret) }
+    }
+
+    func add(_ secret: FoundSecret) {
+        switch secret.kind {
+        case .explicit: add(secret.value)
+        case .guessed: addGuessed(secret.value)
+        case .credential: addCredential(secret.value)
+        }
+    }
+}

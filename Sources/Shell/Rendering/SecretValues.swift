@@ -1,0 +1,123 @@
+import Script
+import Synchronization
+import Transport
+
+/// The secret values a session has seen, and the one pass that masks them as `***`.
+///
+/// Names alone miss a token pasted into a plain header, echoed, or quoted in an error excerpt,
+/// so every value bound to a secret-kind argument, `set --secret`, the FCM token and the values
+/// of secret-named headers, fields and query parameters is kept here, and every way out
+/// (stdout, stderr, traces, history, files other than the store that must hold them) masks by
+/// value. Each value is also kept in the forms it takes on the way out: JSON-escaped and
+/// percent-encoded.
+public final class SecretValues: Sendable {
+    public static let mask = "***"
+    /// Values found by a name that only suggests a secret (`Cookie: a=1`) are masked from this
+    /// length: masking "1" would mangle every status line. Explicit secrets are masked at any length.
+    static let guessedMinimumLength = 4
+
+    /// Longest first, so a secret containing another is masked whole.
+    private let values = Mutex<[String]>([])
+    /// Read without the lock on every write to stdout: a million-line script with no secret
+    /// must not pay for the pass.
+    private let isEmptyFlag = Atomic(true)
+
+    public init() {}
+
+    public var isEmpty: Bool { isEmptyFlag.load(ordering: .acquiring) }
+
+    /// Registers a value given as a secret (any length but empty).
+    public func add(_ value: String) {
+        guard !value.isEmpty else { return }
+        var forms: Set<String> = [value]
+        forms.insert(Self.jsonEscaped(value))
+        forms.insert(FormEncoding.escape(value))
+        values.withLock { values in
+            var changed = false
+            for form in forms where !form.isEmpty && !values.contains(form) {
+                values.append(form)
+                changed = true
+            }
+            if changed { values.sort { $0.utf8.count > $1.utf8.count } }
+        }
+        isEmptyFlag.store(false, ordering: .releasing)
+    }
+
+    /// Registers a value whose name suggests a secret, unless it is too short to mask safely.
+    func addGuessed(_ value: String) {
+        guard value.count >= Self.guessedMinimumLength else { return }
+        add(value)
+    }
+
+    /// Registers the credential of an `Authorization`-style value: the whole value, and the part
+    /// after a scheme (`Bearer T`, `Basic dXNlcjpwdw==`).
+    func addCredential(_ value: String) {
+        addGuessed(value)
+        if let space = value.firstIndex(of: " ") { addGuessed(String(value[value.index(after: space)...])) }
+    }
+
+    /// Whether `text` holds any registered secret.
+    public func occurs(in text: String) -> Bool {
+        guard !isEmpty else { return false }
+        return values.withLock { values in values.contains { text.contains($0) } }
+    }
+
+    /// `text` with every registered secret replaced by `***`.
+    public func masked(_ text: String) -> String {
+        guard !isEmpty else { return text }
+        let secrets = values.withLock { $0 }
+        var result = text
+        for secret in secrets where result.contains(secret) {
+            result = result.replacing(secret, with: Self.mask)
+        }
+        return result
+    }
+
+    /// `line` masked, with 1-based columns `start` and `end` moved to where they land in the
+    /// masked line, so an error's carets still point at the right word.
+    func masked(line: String, start: Int, end: Int) -> (line: String, start: Int, end: Int) {
+        guard !isEmpty else { return (line, start, end) }
+        let secrets = values.withLock { $0 }.map { Array($0.unicodeScalars) }
+        let scalars = Array(line.unicodeScalars)
+        let maskScalars = Array(Self.mask.unicodeScalars)
+        var out: [Unicode.Scalar] = []
+        var newStart = start
+        var newEnd = end
+        var index = 0
+        var changed = false
+        while index < scalars.count {
+            if let secret = secrets.first(where: { $0.count > 0 && scalars[index...].starts(with: $0) }) {
+                let oldFirst = index + 1
+                let oldAfter = index + secret.count + 1
+                let newFirst = out.count + 1
+                let newAfter = newFirst + maskScalars.count
+                newStart = Self.shift(start, oldFirst: oldFirst, oldAfter: oldAfter, newFirst: newFirst, newAfter: newAfter, current: newStart)
+                newEnd = Self.shift(end, oldFirst: oldFirst, oldAfter: oldAfter, newFirst: newFirst, newAfter: newAfter, current: newEnd)
+                out += maskScalars
+                index += secret.count
+                changed = true
+            } else {
+                out.append(scalars[index])
+                index += 1
+            }
+        }
+        guard changed else { return (line, start, end) }
+        var text = ""
+        text.unicodeScalars.append(contentsOf: out)
+        return (text, newStart, newEnd)
+    }
+
+    /// Where an old column lands once the occurrence `oldFirst..<oldAfter` became `newFirst..<newAfter`.
+    private static func shift(_ column: Int, oldFirst: Int, oldAfter: Int, newFirst: Int, newAfter: Int, current: Int) -> Int {
+        if column >= oldAfter { return current + (newAfter - newFirst) - (oldAfter - oldFirst) }
+        if column >= oldFirst { return newFirst }
+        return current
+    }
+
+    /// The value as it appears inside a JSON string (the writer's own escaping, without the quotes).
+    private static func jsonEscaped(_ value: String) -> String {
+        var bytes: [UInt8] = []
+        JSONWriter.appendString(value, to: &bytes)
+        return String(decoding: bytes.dropFirst().dropLast(), as: UTF8.self)
+    }
+}

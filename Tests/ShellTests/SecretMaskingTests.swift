@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+import SDKBenchTesting
+import Script
+@testable import Shell
+
+/// Secrets planted through each way in never come out: stdout, stderr (error excerpts, `expect`
+/// failures, warnings), `--echo`, traces and `-v`, `vars`, `status`, and files under the home.
+@Suite(.timeLimit(.minutes(1)))
+struct SecretMaskingTests {
+    /// One way in: the script that plants the secret, then lines that would show it.
+    struct Way: CustomTestStringConvertible, Sendable {
+        var name: String
+        var secret: String
+        var script: String
+        var testDescription: String { name }
+    }
+
+    static let ways: [Way] = [
+        Way(
+            name: "set --secret, then expect, echo, vars, status, trace", secret: "S3CRET-set-value",
+            script: """
+                set s --secret S3CRET-set-value
+                echo {{s}}
+                vars
+                status
+                trace on
+                http POST /_sdkbench/health note={{s}}
+                trace off
+                http POST /_sdkbench/health pw={{s}} -v
+                expect s == other
+                """),
+        Way(
+            name: "the FCM token, through backend received", secret: "S3CRET-fcm-token",
+            script: """
+                user u1
+                fcm S3CRET-fcm-token
+                backend received hamon
+                expect last.users[0] == nothing
+                """),
+        Way(
+            name: "an Authorization header on a refused connection", secret: "S3CRET-bearer",
+            script: "http GET http://127.0.0.1:1/x Authorization:'Bearer S3CRET-bearer'\n"),
+        Way(
+            name: "a form password with -v", secret: "S3CRET-form",
+            script: "http POST /_sdkbench/health --form user=ada password=S3CRET-form -v\n"),
+        Way(
+            name: "a token query item with -v", secret: "S3CRET-query",
+            script: "http GET /_sdkbench/health token==S3CRET-query -v\nexpect last.status == 999\n"),
+        Way(
+            name: "a JSON body over 8 KiB with a password at its end", secret: "S3CRET-big-body",
+            script: "http POST /_sdkbench/health pad=\(String(repeating: "x", count: 9000)) password=S3CRET-big-body -v\n"),
+        Way(
+            name: "a secret that needs JSON escaping", secret: #"S3CRET"quoted\"#,
+            script: #"set q --secret 'S3CRET"quoted\'"# + "\nhttp POST /_sdkbench/health v={{q}} -v\nvars\nexpect q == 1\n"),
+    ]
+
+    @Test(arguments: ways)
+    func aSecretNeverComesOut(_ way: Way) async throws {
+        let harness = ShellHarness()
+        let run = await harness.execute(way.script, options: RunOptions(keepGoing: true, echo: true))
+        await harness.close()
+        #expect(!run.stdout.contains(way.secret), "stdout:\n\(run.stdout)")
+        #expect(!run.stderr.contains(way.secret), "stderr:\n\(run.stderr)")
+        #expect(run.stdout.contains(SecretValues.mask) || run.stderr.contains(SecretValues.mask), "nothing was masked: the way out was not exercised")
+        for file in Self.files(under: harness.home.path + "/state") where !Self.isSecretStore(file) {
+            let bytes = try #require(FileManager.default.contents(atPath: file))
+            #expect(!String(decoding: bytes, as: UTF8.self).contains(way.secret), "\(file)")
+        }
+    }
+
+    @Test func anErrorExcerptMasksTheSecretAndKeepsTheCaretOnTheWord() throws {
+        let harness = ShellHarness()
+        let run = harness.run("set s --secret abcdefgh\nexpect abcdefgh-tail == {{s}} nope\n")
+        #expect(run.status == .parse)
+        #expect(!run.stderr.contains("abcdefgh"))
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        let excerpt = try #require(lines.first { $0.hasPrefix(" 2 | ") })
+        let carets = try #require(lines.first { $0.contains("^") })
+        #expect(excerpt == " 2 | expect ***-tail == {{s}} nope")
+        // `nope` is the extra argument: its carets sit under it in the masked line.
+        let caretColumn = try #require(carets.firstIndex(of: "^")).utf16Offset(in: carets)
+        let wordColumn = try #require(excerpt.range(of: "nope")).lowerBound.utf16Offset(in: excerpt)
+        #expect(caretColumn == wordColumn)
+    }
+
+    @Test func echoRevealShowsTheValueAndOnlyThen() {
+        let harness = ShellHarness()
+        let run = harness.run("set s --secret hunter22\necho {{s}}\necho {{s}} --reveal\nexpect last == hunter22\n")
+        #expect(run.status == .success, "\(run.stderr)")
+        #expect(run.stdout == "***\nhunter22\n")
+    }
+
+    @Test func aLiteralSecretIsMaskedEvenWhenTheScriptFailsItsCheck() {
+        let harness = ShellHarness()
+        let run = harness.run("set s --secret lit3ral-secret\necho lit3ral-secret {{nope\n")
+        #expect(run.status == .parse)
+        #expect(!run.stderr.contains("lit3ral-secret"), "\(run.stderr)")
+    }
+
+    @Test func masksEveryFormAndTheLongestFirst() {
+        let secrets = SecretValues()
+        secrets.add("ab cd")
+        secrets.add("ab cd ef")
+        #expect(secrets.masked("x ab cd ef y ab cd z") == "x *** y *** z")
+        #expect(secrets.masked("q=ab%20cd") == "q=***")
+        let guessed = SecretValues()
+        guessed.addGuessed("1")
+        #expect(guessed.isEmpty)
+    }
+
+    static func files(under directory: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+        return enumerator.compactMap { $0 as? String }.map { directory + "/" + $0 }.filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }
+    }
+
+    /// Hamon's queue journal must hold what it will deliver.
+    static func isSecretStore(_ path: String) -> Bool { path.hasSuffix("/hamon/queue.journal") }
+}
