@@ -12,7 +12,7 @@ public struct PerformanceFileError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Buffered writes to a file descriptor, so streaming a million rows costs a few hundred syscalls.
-final class ByteWriter {
+public final class ByteWriter {
     let path: String
     private let descriptor: Int32
     private var buffer: [UInt8] = []

@@ -12,6 +12,9 @@ public final class FileDestination: PerformanceDestination {
     public let maxFileAgeDays: Int
     private let clock: any PerformanceClock
     private let state: Mutex<State>
+    /// Serialises writes to the daily file, so batches land in order; the buffer's lock is not
+    /// held while writing, so `log` and `bufferedCount` never wait on the disk.
+    private let writing = Mutex(())
 
     private struct State {
         var buffer: [PerformanceEntry] = []
@@ -49,15 +52,19 @@ public final class FileDestination: PerformanceDestination {
 
     public func flush(emit: (PerformanceEvent) -> Void) {
         let now = clock.now()
-        let result: Result<Int, PerformanceFileError> = state.withLock { state in
-            state.lastFlush = now
-            guard !state.buffer.isEmpty else { return .success(0) }
+        let result: Result<Int, PerformanceFileError> = writing.withLock { _ in
+            let batch = state.withLock { state in
+                state.lastFlush = now
+                defer { state.buffer.removeAll(keepingCapacity: true) }
+                return state.buffer
+            }
+            guard !batch.isEmpty else { return .success(0) }
             do throws(PerformanceFileError) {
-                try DailyFile.append(state.buffer, directory: directory, name: PerformanceStorage.fileName(forDayOf: now))
-                let count = state.buffer.count
-                state.buffer.removeAll(keepingCapacity: true)
-                return .success(count)
+                try DailyFile.append(batch, directory: directory, name: PerformanceStorage.fileName(forDayOf: now))
+                return .success(batch.count)
             } catch {
+                // Kept in front of what was logged meanwhile, for the next flush.
+                state.withLock { $0.buffer.insert(contentsOf: batch, at: 0) }
                 return .failure(error)
             }
         }

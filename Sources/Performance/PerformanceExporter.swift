@@ -3,13 +3,13 @@
 #endif
 
 /// JSON and CSV export, streamed: entries are encoded as they are read and written through a
-/// buffer into a temporary file that replaces `path` only when complete.
+/// buffer by `OutputFile`, which replaces a regular file only when complete.
 public enum PerformanceExporter {
     /// Writes the kit's CSV (header, then one row per entry, CRLF as RFC 4180 says); returns the row count.
     @discardableResult
     public static func writeCSV<Entries: Sequence>(_ entries: Entries, to path: String) throws(PerformanceFileError) -> Int
     where Entries.Element == PerformanceEntry {
-        try writeAtomically(to: path) { writer throws(PerformanceFileError) in
+        try OutputFile.write(to: path) { writer throws(PerformanceFileError) in
             try writer.append { $0.append(utf8: EntryEncoding.csvHeader + "\r\n") }
             var count = 0
             for entry in entries {
@@ -24,7 +24,7 @@ public enum PerformanceExporter {
     @discardableResult
     public static func writeJSON<Entries: Sequence>(_ entries: Entries, to path: String) throws(PerformanceFileError) -> Int
     where Entries.Element == PerformanceEntry {
-        try writeAtomically(to: path) { writer throws(PerformanceFileError) in
+        try OutputFile.write(to: path) { writer throws(PerformanceFileError) in
             try writer.append { $0.append(ascii: "{\"entries\":[") }
             var count = 0
             for entry in entries {
@@ -54,28 +54,5 @@ public enum PerformanceExporter {
         var bytes: [UInt8] = []
         EntryEncoding.appendJSON(entry, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func writeAtomically(
-        to path: String, _ body: (ByteWriter) throws(PerformanceFileError) -> Int
-    ) throws(PerformanceFileError) -> Int {
-        let temporary = path + ".partial-" + String(getpid())
-        let writer: ByteWriter
-        do throws(PerformanceFileError) {
-            writer = try ByteWriter(path: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC)
-        } catch {
-            throw PerformanceFileError(path: path, operation: "cannot create", code: error.code)
-        }
-        do throws(PerformanceFileError) {
-            let count = try body(writer)
-            try writer.close()
-            guard rename(temporary, path) == 0 else { throw PerformanceFileError(path: path, operation: "cannot replace", code: errno) }
-            return count
-        } catch {
-            try? writer.close()
-            unlink(temporary)
-            // Name the file the user asked for, not the temporary beside it.
-            throw PerformanceFileError(path: error.path == temporary ? path : error.path, operation: error.operation, code: error.code)
-        }
     }
 }

@@ -9,7 +9,7 @@ public final class PerformanceTracker: Sendable {
     private let events: @Sendable (PerformanceEvent) -> Void
     private let state: Mutex<State>
 
-    private struct State {
+    fileprivate struct State {
         var isEnabled = true
         var userIDHash: String?
         var pending = PendingSessions()
@@ -17,6 +17,9 @@ public final class PerformanceTracker: Sendable {
         var timings = TimingRecorder()
         var destinations: [(id: Int, destination: any PerformanceDestination)] = []
         var nextDestinationID = 1
+        /// Per feature.layer, the last entry id given and how many times it came again (sessions
+        /// of one feature.layer end in the order they started, so the last one is enough).
+        var lastIDs: [String: (base: String, repeats: Int)] = [:]
     }
 
     /// - Parameter events: receives warnings, console lines and delivery reports, on the caller's thread.
@@ -58,16 +61,22 @@ public final class PerformanceTracker: Sendable {
             var merged = session.metadata
             for (key, value) in metadata { merged[key] = value }
             let entry = PerformanceEntry(
-                id: PerformanceEntry.makeID(feature: feature, layer: layer, startTime: session.startTime), feature: feature,
-                layer: layer, startTime: session.startTime, endTime: now, duration: max(0, now - session.startTime),
-                metadata: merged, context: deviceContext, userIDHash: state.userIDHash)
+                id: state.uniqueID(PerformanceEntry.makeID(feature: feature, layer: layer, startTime: session.startTime), key: feature + "." + layer),
+                feature: feature, layer: layer, startTime: session.startTime, endTime: now,
+                duration: max(0, now - session.startTime), metadata: merged, context: deviceContext, userIDHash: state.userIDHash)
             state.cache.append(entry)
             state.timings.record(feature: feature, layer: layer, duration: entry.duration)
-            for (_, destination) in state.destinations { destination.log(entry, emit: events) }
             return entry
         }
         if let warning { events(.warning(warning)) }
+        // Destinations are called with no lock held: they write files or send, and a destination
+        // (or an event handler) may call back into the tracker.
+        if let entry { for destination in destinationsSnapshot() { destination.log(entry, emit: events) } }
         return entry
+    }
+
+    private func destinationsSnapshot() -> [any PerformanceDestination] {
+        state.withLock { $0.destinations.map(\.destination) }
     }
 
     /// Open sessions, oldest first.
@@ -125,12 +134,12 @@ public final class PerformanceTracker: Sendable {
 
     /// Flushes and removes a destination; `false` when there is none with that id.
     public func removeDestination(id: Int) -> Bool {
-        state.withLock { state in
-            guard let index = state.destinations.firstIndex(where: { $0.id == id }) else { return false }
-            state.destinations[index].destination.flush(emit: events)
-            state.destinations.remove(at: index)
-            return true
+        let removed = state.withLock { state -> (any PerformanceDestination)? in
+            guard let index = state.destinations.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.destinations.remove(at: index).destination
         }
+        removed?.flush(emit: events)
+        return removed != nil
     }
 
     public var destinations: [(id: Int, description: String)] {
@@ -141,11 +150,8 @@ public final class PerformanceTracker: Sendable {
     /// The host calls it about once a second.
     public func tick() {
         let cutoff = clock.now() - configuration.sessionTimeout
-        let expired = state.withLock { state in
-            let expired = state.pending.expire(createdAtOrBefore: cutoff)
-            for (_, destination) in state.destinations { destination.tick(emit: events) }
-            return expired
-        }
+        let expired = state.withLock { $0.pending.expire(createdAtOrBefore: cutoff) }
+        for destination in destinationsSnapshot() { destination.tick(emit: events) }
         for session in expired {
             events(.warning("session \(session.feature).\(session.layer) started at \(Timestamps.iso(session.startTime)) expired after \(Int(configuration.sessionTimeout)) s without end()"))
         }
@@ -153,17 +159,28 @@ public final class PerformanceTracker: Sendable {
 
     /// Writes or sends everything destinations hold.
     public func flush() {
-        state.withLock { state in
-            for (_, destination) in state.destinations { destination.flush(emit: events) }
-        }
+        for destination in destinationsSnapshot() { destination.flush(emit: events) }
     }
 
     /// Flushes every destination and reports sessions left open; the tracker stays usable.
     public func shutdown() {
-        let open = state.withLock { state in
-            for (_, destination) in state.destinations { destination.flush(emit: events) }
-            return state.pending.count
-        }
+        flush()
+        let open = state.withLock { $0.pending.count }
         if open > 0 { events(.warning("\(open) perf session\(open == 1 ? "" : "s") still open at exit (no end())")) }
+    }
+}
+
+extension PerformanceTracker.State {
+    /// `base`, or `base` with three more digits of fraction when the same feature and layer
+    /// started in the same millisecond before: ids stay unique within a run and keep the kit's
+    /// `<feature>_<layer>_<seconds with fraction>` shape.
+    mutating func uniqueID(_ base: String, key: String) -> String {
+        guard let last = lastIDs[key], last.base == base else {
+            lastIDs[key] = (base, 0)
+            return base
+        }
+        lastIDs[key] = (base, last.repeats + 1)
+        let digits = String(last.repeats + 1)
+        return base + String(repeating: "0", count: max(0, 3 - digits.count)) + digits
     }
 }

@@ -11,7 +11,7 @@ import Shell
 struct SDKBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sdkbench",
-        abstract: "A terminal workbench for mobile-SDK backends: drive Hamon, Sift, Performance, Miataru and HTTP flows.",
+        abstract: "A terminal workbench for mobile-SDK backends: drive Hamon analytics, Performance and HTTP flows.",
         discussion: """
             With no arguments: a REPL when stdin and stdout are terminals; otherwise commands are read from stdin.
             Exit status: 0 success, 1 usage error, 2 script parse error, 3 runtime error, 4 an expect failed.
@@ -24,6 +24,10 @@ struct SDKBench: ParsableCommand {
 
     /// ArgumentParser's own `main`, except that usage errors exit 1 (COMMANDS.md) instead of 64.
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "help", arguments.count > 1 {
+            Glibc.exit(ShellHelp.print(Array(arguments.dropFirst())).rawValue)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

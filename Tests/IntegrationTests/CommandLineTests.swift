@@ -143,4 +143,30 @@ struct CommandLineTests {
             #expect(result.stderr.contains("invalid variable name"), "\(bad): \(result.stderr)")
         }
     }
+
+    /// `sdkbench help COMMAND` prints the shell command's help; an unknown one is a usage error.
+    @Test func helpNamesAShellCommand() {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let known = sdkbench(["help", "perf", "start"], home: home)
+        #expect(known.status == 0)
+        #expect(known.stdout.contains("perf start FEATURE LAYER"), "\(known.stdout)")
+        let unknown = sdkbench(["help", "perf", "strat"], home: home)
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("no command or group named 'perf strat'"), "\(unknown.stderr)")
+        #expect(!sdkbench(["--help"], home: home).stdout.contains("Miataru"))
+    }
+
+    /// `perf export csv -` writes the CSV to stdout and its summary to stderr.
+    @Test func exportToStandardOutput() {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let result = sdkbench(["-c", "perf start a b", "-c", "perf end a b", "-c", "perf export csv -"], home: home)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(whereSeparator: \.isNewline)
+        let header = lines.firstIndex(of: "id,feature,layer,startTime,endTime,duration,metadata,deviceModel,iosVersion")
+        #expect(header == lines.count - 2, "\(result.stdout)")
+        #expect(lines.last?.hasPrefix("a_b_") == true)
+        #expect(result.stderr.contains("wrote 1 entry to -"))
+    }
 }

@@ -29,6 +29,9 @@ public struct ErrorRenderer: Sendable {
             if let range { location += ":\(range.start.line):\(range.start.column)" }
             location += ": "
         }
+        // Messages quote servers and files: their control characters must not reach the terminal raw.
+        let message = ControlEscaper.escaped(message)
+        let hint = hint.map(ControlEscaper.escaped)
         var out = paint(location, "1") + label + " " + message + "\n"
         if let source, let range, let sourceLine = source.line(range.start.line) {
             let number = String(range.start.line)

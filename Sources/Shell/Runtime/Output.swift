@@ -25,6 +25,11 @@ public final class Output: Sendable {
 
     private let state = Mutex(State())
     private let destination: Destination
+    /// Standard output is a pipe (`run x.sdk | tee log`): each line is passed on as it is
+    /// written, as C's stdio does for a terminal, so the reader sees progress.
+    private let flushesEachLine: Bool
+    /// Standard output is a terminal: control characters in what is shown are escaped.
+    private let escapesControls: Bool
     public let renderer: ErrorRenderer
     /// Every secret value seen so far; each write masks them (see `SecretValues`).
     public let secrets = SecretValues()
@@ -32,22 +37,27 @@ public final class Output: Sendable {
     public init(destination: Destination = .standardStreams, useColor: Bool = false) {
         self.destination = destination
         self.renderer = ErrorRenderer(useColor: useColor)
+        var status = stat()
+        flushesEachLine = destination == .standardStreams && fstat(1, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO
+        escapesControls = destination == .standardStreams && isatty(1) != 0
     }
 
     /// Writes text to standard output (buffered), secrets masked.
-    public func write(_ text: String) { append(secrets.masked(text), newline: false) }
+    public func write(_ text: String) { append(shown(secrets.masked(text)), newline: false) }
 
     /// Writes a line to standard output, secrets masked; the newline is appended in place, not by copying `text`.
-    public func line(_ text: String) { append(secrets.masked(text), newline: true) }
+    public func line(_ text: String) { append(shown(secrets.masked(text)), newline: true) }
 
     /// Writes a line with secrets in clear: only for `echo --reveal`, which asks for exactly that.
-    public func revealedLine(_ text: String) { append(text, newline: true) }
+    public func revealedLine(_ text: String) { append(shown(text), newline: true) }
+
+    private func shown(_ text: String) -> String { escapesControls ? ControlEscaper.escaped(text) : text }
 
     private func append(_ text: String, newline: Bool) {
         state.withLock { state in
             state.stdout.append(contentsOf: text.utf8)
             if newline { state.stdout.append(UInt8(ascii: "\n")) }
-            if state.stdout.count >= 1 << 16 { flushLocked(&state) }
+            if state.stdout.count >= 1 << 16 || (flushesEachLine && state.stdout.last == UInt8(ascii: "\n")) { flushLocked(&state) }
         }
     }
 

@@ -53,14 +53,21 @@ public final class ShellSession {
     /// events restored) then.
     func hamon(at range: SourceRange?) throws(ShellError) -> HamonHost {
         if let hamonHost { return hamonHost }
+        // Tried once per run: a queue another process holds stays held, and each retry would
+        // wait for its lock again.
+        if hamonUnavailable != nil { throw ShellError.runtime("Hamon could not start in this run (see the first error)", at: range) }
         do {
             let host = try HamonHost(environment: environment, services: services, trace: trace, output: output, device: device)
             hamonHost = host
             return host
         } catch {
+            hamonUnavailable = error.message
             throw ShellError.runtime(error.message, at: range)
         }
     }
+
+    /// Why the Hamon engine could not start in this run, once it failed (told in full once).
+    private var hamonUnavailable: String?
 
     /// Whether the Hamon engine has been started (for `status`).
     var hamonIfStarted: HamonHost? { hamonHost }

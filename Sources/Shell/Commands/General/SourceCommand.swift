@@ -16,7 +16,7 @@ enum SourceCommand {
         let session = context.session
         let argument = context.argument("FILE")!
         guard session.sourceDepth < maximumDepth else { throw ShellError(.sourceDepth(maximumDepth), at: argument.range) }
-        let path = resolve(argument.text, relativeTo: session.currentSourceDirectory)
+        let path = resolve(context.path(argument), relativeTo: session.currentSourceDirectory)
         let text: String
         do throws(FileError) {
             text = try FileReader.readText(path)

@@ -33,7 +33,7 @@ enum PerfDestinationAddFileCommand {
         let host = context.session.performance
         let batch = context.option("batch").flatMap { Int($0.text) } ?? 10
         let interval = context.option("interval").flatMap { DurationParser.seconds($0.text) } ?? 30
-        let directory = context.option("dir")?.text ?? host.defaultDirectory
+        let directory = context.option("dir").map(context.path) ?? host.defaultDirectory
         let destination = FileDestination(
             directory: directory, batchSize: batch, flushInterval: interval, clock: context.session.environment.performanceClock)
         let id = host.tracker.addDestination(destination)

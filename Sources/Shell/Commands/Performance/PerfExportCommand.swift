@@ -7,7 +7,7 @@ enum PerfExportCommand {
         ["perf", "export"], summary: "Write timings to a CSV or JSON file, streamed",
         arguments: [
             ArgumentSpec("FORMAT", .choice(["csv", "json"]), "csv or json"),
-            ArgumentSpec("PATH", .file(extensions: ["csv", "json"]), "the file to write (replaced)"),
+            ArgumentSpec("PATH", .file(extensions: ["csv", "json"]), "the file to write (a regular file is replaced whole; - is stdout)"),
         ],
         options: [
             PerfArguments.featureOption, PerfArguments.layerOption,
@@ -22,6 +22,10 @@ enum PerfExportCommand {
     ) { context in
         let format = context.string("FORMAT")
         let pathArgument = context.argument("PATH")!
+        let toStandardOutput = pathArgument.text == "-" || pathArgument.text == "/dev/stdout"
+        let path = pathArgument.text == "-" ? "/dev/stdout" : context.path(pathArgument)
+        // The export writes the descriptor itself: what the shell printed before must come first.
+        if toStandardOutput { context.session.output.flush() }
         let feature = try PerfArguments.name(context.option("feature"), "--feature", in: context)
         let layer = try PerfArguments.name(context.option("layer"), "--layer", in: context)
         let host = context.session.performance
@@ -32,7 +36,7 @@ enum PerfExportCommand {
         do {
             if context.flag("all") {
                 host.tracker.flush()
-                let storage = PerformanceStorage(directory: context.option("dir")?.text ?? host.defaultDirectory)
+                let storage = PerformanceStorage(directory: context.option("dir").map(context.path) ?? host.defaultDirectory)
                 let skipped = Mutex<(count: Int, first: String?)>((0, nil))
                 let entries = storage.allEntries { file, line in
                     skipped.withLock { state in
@@ -47,18 +51,20 @@ enum PerfExportCommand {
                     }
                 }
                 written = format == "csv"
-                    ? try PerformanceExporter.writeCSV(entries, to: pathArgument.text)
-                    : try PerformanceExporter.writeJSON(entries, to: pathArgument.text)
+                    ? try PerformanceExporter.writeCSV(entries, to: path)
+                    : try PerformanceExporter.writeJSON(entries, to: path)
             } else {
                 let entries = host.tracker.logs(feature: feature, layer: layer)
                 written = format == "csv"
-                    ? try PerformanceExporter.writeCSV(entries, to: pathArgument.text)
-                    : try PerformanceExporter.writeJSON(entries, to: pathArgument.text)
+                    ? try PerformanceExporter.writeCSV(entries, to: path)
+                    : try PerformanceExporter.writeJSON(entries, to: path)
             }
         } catch {
             throw context.failure("cannot export to '\(pathArgument.text)': \(error)", at: pathArgument)
         }
-        context.session.output.line("wrote \(written) \(written == 1 ? "entry" : "entries") to \(pathArgument.text)")
+        let summary = "wrote \(written) \(written == 1 ? "entry" : "entries") to \(pathArgument.text)"
+        // On stdout the summary would end up inside the data.
+        if toStandardOutput { context.session.output.writeError(summary + "\n") } else { context.session.output.line(summary) }
         return .object(["path": .string(pathArgument.text), "format": .string(format), "count": .int(written)])
     }
 }

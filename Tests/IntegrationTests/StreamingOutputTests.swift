@@ -1,0 +1,64 @@
+import Foundation
+import SDKBenchTesting
+import Testing
+
+/// What a pipe reader sees while sdkbench still runs, and two processes on one home.
+@Suite(.timeLimit(.minutes(1)))
+struct StreamingOutputTests {
+    /// Reads `pipe` until `marker` arrives or `deadline` seconds pass; returns what was read.
+    private func read(_ pipe: Pipe, until marker: String, deadline: Double) -> String {
+        let handle = pipe.fileHandleForReading
+        var text = ""
+        let end = Date().addingTimeInterval(deadline)
+        var descriptor = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while !text.contains(marker), Date() < end {
+            guard poll(&descriptor, 1, 100) > 0 else { continue }
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        return text
+    }
+
+    /// `run x.sdk | tee log`: each line reaches the pipe when it is printed, not at exit.
+    @Test func aPipeGetsEachLineAsItIsPrinted() throws {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: SDKBenchFiles.sdkbenchExecutable)
+        process.arguments = ["--home", home.path, "-c", "echo first-line", "-c", "sleep 30s"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        #expect(read(pipe, until: "first-line\n", deadline: 10).contains("first-line\n"))
+        #expect(process.isRunning)
+    }
+
+    /// A second process on a home whose queue is held gets one notice, not one per command.
+    @Test func aSecondProcessOnTheSameHomeIsToldOnce() throws {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: SDKBenchFiles.sdkbenchExecutable)
+        holder.arguments = ["--home", home.path, "-c", "log held", "-c", "echo holding", "-c", "sleep 30s"]
+        let pipe = Pipe()
+        holder.standardOutput = pipe
+        holder.standardError = FileHandle.nullDevice
+        try holder.run()
+        defer {
+            holder.terminate()
+            holder.waitUntilExit()
+        }
+        #expect(read(pipe, until: "holding\n", deadline: 10).contains("holding\n"))
+        let second = ProcessRunner.run(
+            SDKBenchFiles.sdkbenchExecutable, ["--home", home.path, "run", "--keep-going", home.write("s.sdk", "log a\nlog b\nlog c\n")],
+            environment: ["NO_COLOR": "1"])
+        #expect(second.status == 3)
+        #expect(second.stderr.components("in use by another sdkbench process").count == 2, "\(second.stderr)")
+        #expect(second.stderr.components("error:").count == 4, "\(second.stderr)")
+    }
+}
