@@ -46,11 +46,13 @@ let package = Package(
         .target(name: "LineEditing", dependencies: ["CLibEdit"]),
         .target(
             name: "Performance",
-            dependencies: ["CCrypto", "JSON", "Transport", .product(name: "Histogram", package: "hdrhistogram-swift")]
+            dependencies: ["CCrypto", "DurableQueue", "JSON", "Transport", .product(name: "Histogram", package: "hdrhistogram-swift")]
         ),
+        // The append-only journal under every durable queue (Hamon's events, Performance's analytics timings).
+        .target(name: "DurableQueue"),
         .target(
             name: "Hamon",
-            dependencies: ["CCrypto", "JSON", "Transport", .product(name: "DequeModule", package: "swift-collections")]
+            dependencies: ["CCrypto", "DurableQueue", "JSON", "Transport", .product(name: "DequeModule", package: "swift-collections")]
         ),
         .target(name: "Shell", dependencies: ["Script", "LineEditing", "Performance", "Hamon", "Transport", "Backend"]),
         .executableTarget(
@@ -68,6 +70,7 @@ let package = Package(
         .testTarget(name: "PerformanceTests", dependencies: ["Performance", "SDKBenchTesting", "Backend"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport", "JSON", "SDKBenchTesting", "Backend", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
         .testTarget(name: "HamonTests", dependencies: ["Hamon", "SDKBenchTesting"]),
+        .testTarget(name: "DurableQueueTests", dependencies: ["DurableQueue", "SDKBenchTesting"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "Hamon", "JSON"]),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "SDKBenchTesting"], exclude: ["Golden"]),
         // Runs the real executable: depending on it makes `swift test` build it.

@@ -1,4 +1,5 @@
 import DequeModule
+import DurableQueue
 import JSON
 import Synchronization
 import Transport
@@ -26,7 +27,7 @@ public final class HamonClient: Sendable {
     public let configuration: HamonConfiguration
     /// Events restored from an earlier run's journal when the engine started.
     public let restoredCount: Int
-    private let journal: EventJournal
+    private let journal: Journal
     private let network: Mutex<HamonNetworkService>
     private let clock: any HamonClock
     private let host: HostFacts
@@ -40,6 +41,8 @@ public final class HamonClient: Sendable {
     struct QueuedEvent: Sendable {
         var seq: Int
         var json: [UInt8]
+
+        var record: Journal.Record { Journal.Record(seq: seq, bytes: json) }
     }
 
     private struct State: Sendable {
@@ -71,7 +74,13 @@ public final class HamonClient: Sendable {
         self.host = host
         self.events = events
         network = Mutex(HamonNetworkService(client: client, clock: clock, notify: events))
-        let opened = try EventJournal.open(path: configuration.journalPath)
+        let opened: (journal: Journal, restored: [Journal.Record], skipped: Int)
+        do {
+            // Events are JSON objects; a line that is not one was torn or edited by hand.
+            opened = try Journal.open(path: configuration.journalPath) { $0.first == UInt8(ascii: "{") && $0.last == UInt8(ascii: "}") }
+        } catch {
+            throw .journal(error.message)
+        }
         journal = opened.journal
         install = try InstallRecord.loadOrCreate(
             path: configuration.installPath, nowMillis: Int64(clock.now() * 1000), appVersion: configuration.app.version)
@@ -157,16 +166,24 @@ public final class HamonClient: Sendable {
         let uuid = randomness.withLock { $0.uuid() }
         let event = AnalyticsEvent(uuid: uuid, timestamp: Int64((now * 1000).rounded(.down)), name: name, parameters: parameters)
         let json = event.encoded
-        let (decision, waiting) = try state.withLock { state throws(HamonError) in
-            let seq = try journal.append(json)
-            state.queue.append(QueuedEvent(seq: seq, json: json))
-            let decision = state.schedule.eventAdded(count: state.queue.count, hasUser: state.userID != nil, now: now)
-            var waiting: Int?
-            if decision == .waitForUser, !state.noticedWaiting {
-                state.noticedWaiting = true
-                waiting = state.queue.count
+        // The journal writes under its own lock; the state lock is taken only to queue the
+        // event, so `status` and the flush task never wait on the disk.
+        let (decision, waiting): (FlushSchedule.Decision, Int?)
+        do throws(JournalError) {
+            (decision, waiting) = try journal.append(json) { seq in
+                state.withLock { state in
+                    state.queue.append(QueuedEvent(seq: seq, json: json))
+                    let decision = state.schedule.eventAdded(count: state.queue.count, hasUser: state.userID != nil, now: now)
+                    var waiting: Int?
+                    if decision == .waitForUser, !state.noticedWaiting {
+                        state.noticedWaiting = true
+                        waiting = state.queue.count
+                    }
+                    return (decision, waiting)
+                }
             }
-            return (decision, waiting)
+        } catch {
+            throw .journal(error.message)
         }
         if let waiting { events(.waitingForUser(queued: waiting)) }
         act(on: decision)
@@ -180,14 +197,21 @@ public final class HamonClient: Sendable {
     /// Forgets every queued event without sending it. Returns how many were dropped.
     @discardableResult
     public func clearQueue() throws(HamonError) -> Int {
-        try state.withLock { state throws(HamonError) in
-            let count = state.queue.count
-            // Events being sent stay in the journal until their answer comes.
-            try journal.rewrite(state.inFlight.map { EventJournal.Record(seq: $0.seq, json: $0.json) })
-            state.queue.removeAll()
-            state.schedule.reset()
-            return count
+        var count = 0
+        do throws(JournalError) {
+            try journal.rewrite {
+                state.withLock { state in
+                    count = state.queue.count
+                    state.queue.removeAll()
+                    state.schedule.reset()
+                    // Events being sent stay in the journal until their answer comes.
+                    return state.inFlight.map(\.record)
+                }
+            }
+        } catch {
+            throw .journal(error.message)
         }
+        return count
     }
 
     /// Events waiting to be sent (in-flight ones not included), oldest first.
@@ -272,32 +296,32 @@ public final class HamonClient: Sendable {
                 return (batch, server, user)
             }
             guard let (batch, server, user) = taken else { break }
-            do throws(HamonError) { try journal.sync() } catch { events(.journalProblem(error.description)) }
+            do throws(JournalError) { try journal.sync() } catch { events(.journalProblem(error.message)) }
             let failure = await network.withLock { $0 }.sendEvents(batch.map(\.json), userID: user, server: server)
             report.batches += 1
-            let journalProblem = state.withLock { state -> String? in
+            let live = state.withLock { state -> Int in
                 state.inFlight = []
                 if let failure {
                     state.queue.prepend(contentsOf: batch)
                     state.schedule.failed(now: clock.now(), automatic: automatic)
                     report.failure = failure
-                    return nil
+                } else {
+                    state.schedule.succeeded()
+                    report.delivered += batch.count
                 }
-                state.schedule.succeeded()
-                report.delivered += batch.count
-                do throws(HamonError) {
+                return state.queue.count
+            }
+            if failure == nil {
+                do throws(JournalError) {
                     try journal.acknowledge(batch.first!.seq, batch.last!.seq, count: batch.count)
-                    if state.queue.isEmpty {
-                        try journal.rewrite([])
-                    } else if journal.wantsCompaction(live: state.queue.count) {
-                        try journal.rewrite(state.queue.map { EventJournal.Record(seq: $0.seq, json: $0.json) })
+                    if live == 0 || journal.wantsCompaction(live: live) {
+                        // The copy is taken under the journal's lock: an event logged meanwhile is kept.
+                        try journal.rewrite { state.withLock { $0.queue.map(\.record) } }
                     }
                 } catch {
-                    return error.description
+                    events(.journalProblem(error.message))
                 }
-                return nil
             }
-            if let journalProblem { events(.journalProblem(journalProblem)) }
             if failure != nil || Task.isCancelled { break }
         }
         report.remaining = state.withLock { $0.queue.count + $0.inFlight.count }
@@ -305,9 +329,9 @@ public final class HamonClient: Sendable {
         return report
     }
 
-    private static func summary(of record: EventJournal.Record) -> QueuedEvent? {
-        guard case .object? = try? JSONParser.parse(String(decoding: record.json, as: UTF8.self)) else { return nil }
-        return QueuedEvent(seq: record.seq, json: record.json)
+    private static func summary(of record: Journal.Record) -> QueuedEvent? {
+        guard case .object? = try? JSONParser.parse(String(decoding: record.bytes, as: UTF8.self)) else { return nil }
+        return QueuedEvent(seq: record.seq, json: record.bytes)
     }
 }
 

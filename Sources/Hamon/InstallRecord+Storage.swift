@@ -35,12 +35,12 @@ extension InstallRecord {
         let bytes = Array((JSONWriter.pretty(object) + "\n").utf8)
         let temporary = path + ".tmp"
         let descriptor = open(temporary, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .journal("cannot create \(temporary): \(FileSystem.reason())") }
+        guard descriptor >= 0 else { throw .journal("cannot create \(temporary): \(String(cString: strerror(errno)))") }
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
         guard written == bytes.count, rename(temporary, path) == 0 else {
             unlink(temporary)
-            throw .journal("cannot write \(path): \(FileSystem.reason())")
+            throw .journal("cannot write \(path): \(String(cString: strerror(errno)))")
         }
     }
 

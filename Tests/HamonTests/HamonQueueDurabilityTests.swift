@@ -4,12 +4,8 @@ import SDKBenchTesting
 import Transport
 @testable import Hamon
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 @Suite(.timeLimit(.minutes(1)))
-struct EventJournalTests {
+struct HamonQueueDurabilityTests {
     @Test func eventsNotAcknowledgedAreRestoredByTheNextEngineInOrder() async throws {
         let fixture = HamonClientTests.Fixture(RecordingTransport { _, index in
             index < 2 ? .success(WireResponse(status: 200)) : .failure(.networkUnavailable("down"))
@@ -36,28 +32,6 @@ struct EventJournalTests {
         #expect(restored == uuids.filter { !delivered.contains($0) })
     }
 
-    @Test func aTornLastRecordIsSkippedAndTheRestRestored() throws {
-        let home = TemporaryDirectory("journal-test")
-        defer { home.remove() }
-        let path = home.path + "/queue.journal"
-        home.write("queue.journal", "+0 {\"uuid\":\"A\",\"timestamp\":1,\"name\":\"a\",\"parameters\":{}}\n+1 {\"uuid\":\"B\",\"timestamp\":2,\"name\":\"b\",\"parameters\":{}}\n-0 0\n+2 {\"uuid\":\"C\",\"ti")
-        let (journal, records, skipped) = try EventJournal.open(path: path)
-        #expect(records.map(\.seq) == [1])
-        #expect(skipped == 1)
-        // The torn record never made it, so its number is free again.
-        #expect(try journal.append(Array("{}".utf8)) == 2)
-        journal.close()
-        #expect(home.read("queue.journal") == "+1 {\"uuid\":\"B\",\"timestamp\":2,\"name\":\"b\",\"parameters\":{}}\n+2 {}\n")
-    }
-
-    @Test func aSecondProcessCannotTakeTheSameQueue() throws {
-        let home = TemporaryDirectory("journal-test")
-        defer { home.remove() }
-        let (journal, _, _) = try EventJournal.open(path: home.path + "/q.journal")
-        defer { journal.close() }
-        #expect(throws: HamonError.self) { try EventJournal.open(path: home.path + "/q.journal") }
-    }
-
     @Test func theJournalIsEmptiedOnceEverythingIsDelivered() async throws {
         let fixture = HamonClientTests.Fixture()
         let client = try fixture.makeClient()
@@ -67,6 +41,24 @@ struct EventJournalTests {
         #expect(report.remaining == 0)
         #expect(fixture.home.read("hamon/queue.journal") == "")
         _ = try client.clearQueue()
+    }
+
+    /// An event logged while a flush answers and rewrites the journal is neither lost from the
+    /// file nor sent twice.
+    @Test func eventsLoggedDuringAFlushStayInTheJournal() async throws {
+        let fixture = HamonClientTests.Fixture()
+        let client = try fixture.makeClient()
+        _ = await client.setUser("u")
+        for index in 0..<3 { try client.log("early\(index)") }
+        async let flushed = client.flush()
+        for index in 0..<50 { try client.log("during\(index)") }
+        _ = await flushed
+        client.abandonLikeAKilledProcess()
+        let restarted = try fixture.makeClient()
+        let restored = Set(restarted.queuedEvents().map(\.name))
+        let sent = try fixture.transport.requests.dropFirst().flatMap { try HamonClientTests.events(in: $0) }.compactMap { $0["name"]?.plainText }
+        #expect(Set(sent).union(restored).isSuperset(of: (0..<50).map { "during\($0)" }))
+        #expect(Set(sent).isDisjoint(with: restored))
     }
 
     @Test func clearingTheQueueEmptiesTheJournal() throws {

@@ -1,0 +1,244 @@
+import Synchronization
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// A queue's durable copy: an append-only file of items and acknowledgements, shared by the
+/// engines that must not lose what they queued (Hamon's events, Performance's analytics timings).
+///
+/// `+<seq> <bytes>` adds an item; `-<first> <last>` removes the items numbered first…last once
+/// they were delivered. Each record is one `write(2)`, so a record is in the kernel's hands
+/// before `append` returns and a killed process loses nothing; `sync` (fdatasync) is for the
+/// caller's flushes and shutdown, never per item. When nothing is left the file is truncated;
+/// when dead records dominate it is rewritten. A torn last line (a crash mid-write) is ignored
+/// on restore. An exclusive `flock` keeps a second process out.
+///
+/// The journal has its own lock, held while it writes; callers keep their own state under
+/// theirs and never hold it across a journal call. Where the file and the caller's queue must
+/// agree (an append and its place in the queue; a rewrite and the queue it copies), the caller's
+/// closure runs under the journal's lock, so no append can fall between the two.
+///
+/// ```swift
+/// let (journal, restored, skipped) = try Journal.open(path: path)
+/// let seq = try journal.append(bytes) { seq in queue.append((seq, bytes)); return seq }
+/// try journal.acknowledge(first, last, count: count)
+/// ```
+public final class Journal: Sendable {
+    public typealias Record = JournalRecord
+
+    public let path: String
+    private let lockPath: String
+    private let state: Mutex<State>
+
+    private struct State {
+        var descriptor: Int32
+        var lockDescriptor: Int32
+        var nextSeq: Int
+        var deadRecords = 0
+    }
+
+    /// Opens (creating directories and file as needed), locks and replays the journal.
+    ///
+    /// - Parameters:
+    ///   - path: the journal file; `<path>.lock` is its lock file.
+    ///   - accepts: whether a replayed item's bytes are well-formed; others are skipped and counted.
+    /// - Returns: the journal and the items it still holds, oldest first, plus how many lines were unreadable.
+    /// - Throws: `JournalError` when the directory or file cannot be used, or another process holds the lock.
+    public static func open(
+        path: String, accepts: ([UInt8]) -> Bool = { _ in true }
+    ) throws(JournalError) -> (journal: Journal, restored: [Record], skipped: Int) {
+        let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        try JournalFiles.makeDirectories(directory)
+        let lockPath = path + ".lock"
+        let lockDescriptor = Glibc.open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        guard lockDescriptor >= 0 else { throw JournalError("cannot open \(lockPath): \(JournalFiles.reason())") }
+        guard lock(lockDescriptor) else {
+            Glibc.close(lockDescriptor)
+            throw JournalError("the queue at \(path) is in use by another sdkbench process (use --home to give this run its own state)")
+        }
+        let (records, skipped, nextSeq) = try replay(path, accepts: accepts)
+        let journal = Journal(path: path, lockPath: lockPath, lockDescriptor: lockDescriptor, nextSeq: nextSeq)
+        try journal.rewrite { records }
+        return (journal, records, skipped)
+    }
+
+    /// Takes the queue's lock, waiting up to half a second: a process that is exiting (or a child
+    /// it is spawning, between fork and exec) may hold it for a moment.
+    private static func lock(_ descriptor: Int32) -> Bool {
+        for _ in 0..<50 {
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
+            guard errno == EWOULDBLOCK || errno == EINTR else { return false }
+            var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+            nanosleep(&pause, nil)
+        }
+        return false
+    }
+
+    private init(path: String, lockPath: String, lockDescriptor: Int32, nextSeq: Int) {
+        self.path = path
+        self.lockPath = lockPath
+        state = Mutex(State(descriptor: -1, lockDescriptor: lockDescriptor, nextSeq: nextSeq))
+    }
+
+    /// Appends an item (one line: `bytes` must hold no newline), then calls `queued` with its
+    /// sequence number while the journal is still locked, so the caller's queue takes it in the
+    /// file's order.
+    /// - Returns: what `queued` returns.
+    /// - Throws: `JournalError` when the write fails; `queued` is then not called.
+    public func append<T>(_ bytes: [UInt8], queued: (Int) -> T) throws(JournalError) -> T {
+        try state.withLock { state throws(JournalError) in
+            let seq = state.nextSeq
+            var line = [UInt8]()
+            line.reserveCapacity(bytes.count + 24)
+            line.append(UInt8(ascii: "+"))
+            line.append(contentsOf: String(seq).utf8)
+            line.append(UInt8(ascii: " "))
+            line.append(contentsOf: bytes)
+            line.append(UInt8(ascii: "\n"))
+            try Self.writeAll(state.descriptor, line, path: path)
+            state.nextSeq += 1
+            return queued(seq)
+        }
+    }
+
+    /// Records that the items numbered `first…last` were delivered (`count` of them were live).
+    public func acknowledge(_ first: Int, _ last: Int, count: Int) throws(JournalError) {
+        try state.withLock { state throws(JournalError) in
+            let line = Array("-\(first) \(last)\n".utf8)
+            try Self.writeAll(state.descriptor, line, path: path)
+            state.deadRecords += count + 1
+        }
+    }
+
+    /// Whether rewriting would shrink the file a lot: many dead records, few live ones.
+    public func wantsCompaction(live: Int) -> Bool {
+        state.withLock { $0.deadRecords > Self.compactionThreshold && $0.deadRecords > live * 2 }
+    }
+
+    /// Dead records tolerated before a rewrite is worth its cost.
+    public static let compactionThreshold = 4096
+
+    /// How many acknowledged or superseded records the file still carries.
+    public var deadRecordCount: Int { state.withLock { $0.deadRecords } }
+
+    /// Replaces the file with just the records `live` returns (written, synced, renamed over the
+    /// old one); `live` runs under the journal's lock, so no append falls between the caller's
+    /// snapshot and the file.
+    public func rewrite(_ live: () -> [Record]) throws(JournalError) {
+        try state.withLock { state throws(JournalError) in
+            let records = live()
+            if records.isEmpty, state.descriptor >= 0 {
+                guard ftruncate(state.descriptor, 0) == 0 else { throw JournalError("cannot truncate \(path): \(JournalFiles.reason())") }
+                state.deadRecords = 0
+                return
+            }
+            let temporary = path + ".tmp"
+            let descriptor = Glibc.open(temporary, O_CREAT | O_TRUNC | O_WRONLY | O_APPEND | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { throw JournalError("cannot create \(temporary): \(JournalFiles.reason())") }
+            var bytes = [UInt8]()
+            for record in records {
+                bytes.append(UInt8(ascii: "+"))
+                bytes.append(contentsOf: String(record.seq).utf8)
+                bytes.append(UInt8(ascii: " "))
+                bytes.append(contentsOf: record.bytes)
+                bytes.append(UInt8(ascii: "\n"))
+            }
+            do throws(JournalError) {
+                try Self.writeAll(descriptor, bytes, path: temporary)
+                guard fdatasync(descriptor) == 0 else { throw JournalError("cannot sync \(temporary): \(JournalFiles.reason())") }
+                guard rename(temporary, path) == 0 else { throw JournalError("cannot replace \(path): \(JournalFiles.reason())") }
+            } catch {
+                Glibc.close(descriptor)
+                unlink(temporary)
+                throw error
+            }
+            if state.descriptor >= 0 { Glibc.close(state.descriptor) }
+            state.descriptor = descriptor
+            state.deadRecords = 0
+        }
+    }
+
+    /// Pushes what was written to the disk (fdatasync), without holding up appends meanwhile.
+    public func sync() throws(JournalError) {
+        let descriptor = state.withLock { dup($0.descriptor) }
+        guard descriptor >= 0 else { throw JournalError("cannot sync \(path): \(JournalFiles.reason())") }
+        defer { Glibc.close(descriptor) }
+        guard fdatasync(descriptor) == 0 else { throw JournalError("cannot sync \(path): \(JournalFiles.reason())") }
+    }
+
+    /// Syncs (unless told not to) and closes; the lock is released.
+    public func close(sync: Bool = true) {
+        state.withLock { state in
+            if state.descriptor >= 0 {
+                if sync { fdatasync(state.descriptor) }
+                Glibc.close(state.descriptor)
+                state.descriptor = -1
+            }
+            if state.lockDescriptor >= 0 {
+                Glibc.close(state.lockDescriptor)
+                state.lockDescriptor = -1
+            }
+        }
+    }
+
+    private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(JournalError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw JournalError("cannot write \(path): \(JournalFiles.reason())")
+            }
+            offset += written
+        }
+    }
+
+    /// Reads the journal: live items in order, unreadable lines counted, the next free number.
+    static func replay(_ path: String, accepts: ([UInt8]) -> Bool) throws(JournalError) -> ([Record], Int, Int) {
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 {
+            if errno == ENOENT { return ([], 0, 0) }
+            throw JournalError("cannot read \(path): \(JournalFiles.reason())")
+        }
+        defer { Glibc.close(descriptor) }
+        var bytes = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 { if errno == EINTR { continue }; throw JournalError("cannot read \(path): \(JournalFiles.reason())") }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        var live: [Int: [UInt8]] = [:]
+        var order: [Int] = []
+        var skipped = 0
+        var nextSeq = 0
+        var start = 0
+        while start < bytes.count {
+            guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else {
+                skipped += 1  // a record torn by a crash mid-write
+                break
+            }
+            let line = bytes[start..<end]
+            start = end + 1
+            guard let kind = line.first, let space = line.firstIndex(of: UInt8(ascii: " ")),
+                let number = Int(String(decoding: line[(line.startIndex + 1)..<space], as: UTF8.self))
+            else { skipped += 1; continue }
+            let rest = line[(space + 1)...]
+            switch kind {
+            case UInt8(ascii: "+"):
+                guard !rest.isEmpty, accepts(Array(rest)) else { skipped += 1; continue }
+                if live.updateValue(Array(rest), forKey: number) == nil { order.append(number) }
+                nextSeq = max(nextSeq, number + 1)
+            case UInt8(ascii: "-"):
+                guard let last = Int(String(decoding: rest, as: UTF8.self)) else { skipped += 1; continue }
+                for seq in number...max(number, last) { live[seq] = nil }
+            default:
+                skipped += 1
+            }
+        }
+        let records = order.sorted().compactMap { seq in live[seq].map { Record(seq: seq, bytes: $0) } }
+        return (records, skipped, nextSeq)
+    }
+}
