@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "HamonTests", dependencies: ["Hamon", "SDKBenchTesting"]),
         .testTarget(name: "DurableQueueTests", dependencies: ["DurableQueue", "SDKBenchTesting"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "Hamon", "JSON"]),
-        .testTarget(name: "ShellTests", dependencies: ["Shell", "SDKBenchTesting"], exclude: ["Golden"]),
+        .testTarget(name: "ShellTests", dependencies: ["Shell", "SDKBenchTesting", "Backend"], exclude: ["Golden"]),
         // Runs the real executable: depending on it makes `swift test` build it.
         .testTarget(name: "IntegrationTests", dependencies: ["SDKBenchTesting", "sdkbench"], exclude: ["Fixtures"]),
     ],

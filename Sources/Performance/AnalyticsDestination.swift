@@ -1,3 +1,4 @@
+import DurableQueue
 import JSON
 import Synchronization
 import Transport
@@ -7,6 +8,8 @@ import Transport
 ///
 /// Sending happens in the background, one request at a time. A failed request (no answer, or a
 /// status other than 2xx) puts its entries back in front of the buffer for the next flush.
+/// With a journal, every entry is on disk before `log` returns and leaves it only once the
+/// endpoint answered 2xx: what exit or a kill leaves unsent, the next run restores.
 public final class AnalyticsDestination: PerformanceDestination {
     public let endpoint: String
     public let batchSize: Int
@@ -16,23 +19,39 @@ public final class AnalyticsDestination: PerformanceDestination {
     private let appVersion: String
     private let events: @Sendable (PerformanceEvent) -> Void
     private let state: Mutex<State>
+    private let journal: AnalyticsJournal?
+    /// Entries restored from an earlier run's journal.
+    public let restoredCount: Int
+
+    /// An entry waiting to be sent, with its journal number (`nil` without a journal, or when
+    /// the journal could not take it).
+    struct Pending: Sendable {
+        var seq: Int?
+        var entry: PerformanceEntry
+    }
 
     private struct State {
-        var buffer: [PerformanceEntry] = []
+        var buffer: [Pending] = []
         var lastFlush: Double
         var sending: Task<Void, Never>?
         var sendAgain = false
+        /// Why the last request failed; cleared by a delivery.
+        var lastFailure: String?
     }
 
     /// - Parameters:
     ///   - endpoint: the full URL entries are POSTed to.
     ///   - events: receives `flushed` and `destinationFailed`, from a background task.
+    ///   - journal: where unsent entries are kept across runs (its endpoint must be `endpoint`);
+    ///     what it restored is sent first.
     /// - Throws: `NetworkError.invalidRequest` when `endpoint` is not an http(s) URL.
     public init(
         endpoint: String, batchSize: Int = 50, flushInterval: Double = 60, client: PingClient, clock: any PerformanceClock, appVersion: String,
-        events: @escaping @Sendable (PerformanceEvent) -> Void
+        journal: AnalyticsJournal? = nil, events: @escaping @Sendable (PerformanceEvent) -> Void
     ) throws(NetworkError) {
         _ = try ParsedURL(endpoint)
+        self.journal = journal
+        restoredCount = journal?.restored.count ?? 0
         self.endpoint = endpoint
         self.batchSize = max(1, batchSize)
         self.flushInterval = flushInterval
@@ -40,7 +59,9 @@ public final class AnalyticsDestination: PerformanceDestination {
         self.clock = clock
         self.appVersion = appVersion
         self.events = events
-        state = Mutex(State(lastFlush: clock.now()))
+        var initial = State(lastFlush: clock.now())
+        initial.buffer = journal?.restored.map { Pending(seq: $0.seq, entry: $0.entry) } ?? []
+        state = Mutex(initial)
     }
 
     public var description: String {
@@ -50,12 +71,30 @@ public final class AnalyticsDestination: PerformanceDestination {
     /// Entries waiting to be sent (those of a request in flight included).
     public var bufferedCount: Int { state.withLock { $0.buffer.count } }
 
+    /// Why the last request failed, while entries wait because of it.
+    public var lastFailure: String? { state.withLock { $0.buffer.isEmpty ? nil : $0.lastFailure } }
+
     public func log(_ entry: PerformanceEntry, emit: (PerformanceEvent) -> Void) {
-        let full = state.withLock { state in
-            state.buffer.append(entry)
-            return state.buffer.count >= batchSize
+        let full: Bool
+        if let journal {
+            do throws(JournalError) {
+                full = try journal.append(entry) { seq in queue(Pending(seq: seq, entry: entry)) }
+            } catch {
+                emit(.destinationFailed(destination: "analytics", message: "\(error.message); the timing is kept in memory only"))
+                full = queue(Pending(seq: nil, entry: entry))
+            }
+        } else {
+            full = queue(Pending(seq: nil, entry: entry))
         }
         if full { startSending() }
+    }
+
+    /// Buffers an entry; whether the batch is full.
+    private func queue(_ pending: Pending) -> Bool {
+        state.withLock { state in
+            state.buffer.append(pending)
+            return state.buffer.count >= batchSize
+        }
     }
 
     public func tick(emit: (PerformanceEvent) -> Void) {
@@ -84,21 +123,26 @@ public final class AnalyticsDestination: PerformanceDestination {
 
     private func sendLoop() async {
         while true {
-            let batch = state.withLock { state -> [PerformanceEntry] in
+            let batch = state.withLock { state -> [Pending] in
                 state.sendAgain = false
                 return state.buffer
             }
-            let failure = batch.isEmpty ? nil : await send(batch)
-            let again = state.withLock { state -> Bool in
+            if !batch.isEmpty, let journal {
+                do throws(JournalError) { try journal.sync() } catch { events(.destinationFailed(destination: "analytics", message: error.message)) }
+            }
+            let failure = batch.isEmpty ? nil : await send(batch.map(\.entry))
+            let (again, live) = state.withLock { state -> (Bool, Int) in
+                state.lastFailure = failure
                 if failure == nil {
                     state.buffer.removeFirst(min(batch.count, state.buffer.count))
                 }
                 guard failure == nil, state.sendAgain, !state.buffer.isEmpty else {
                     state.sending = nil
-                    return false
+                    return (false, state.buffer.count)
                 }
-                return true
+                return (true, state.buffer.count)
             }
+            if failure == nil { acknowledge(batch, live: live) }
             if let failure {
                 events(.destinationFailed(destination: "analytics", message: "\(failure); \(bufferedCount) entries kept for the next flush"))
             } else if !batch.isEmpty {
@@ -107,6 +151,22 @@ public final class AnalyticsDestination: PerformanceDestination {
             if !again { return }
         }
     }
+
+    /// Takes delivered entries out of the journal.
+    private func acknowledge(_ batch: [Pending], live: Int) {
+        let numbers = batch.compactMap(\.seq)
+        guard let journal, let first = numbers.first, let last = numbers.last else { return }
+        do throws(JournalError) {
+            try journal.delivered(first, last, count: numbers.count, liveCount: live) {
+                state.withLock { $0.buffer.compactMap { pending in pending.seq.map { ($0, pending.entry) } } }
+            }
+        } catch {
+            events(.destinationFailed(destination: "analytics", message: error.message))
+        }
+    }
+
+    /// Lets go of the journal (what it holds waits for the next run).
+    public func close() { journal?.close() }
 
     /// The request body: entries as the file destination writes them, the app version and the time.
     func body(_ entries: [PerformanceEntry]) -> [UInt8] {

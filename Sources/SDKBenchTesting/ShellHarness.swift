@@ -14,8 +14,14 @@ public final class ShellHarness: @unchecked Sendable {
         deviceModel: "TestBox 1", iosVersion: "12", appVersion: "0.1.0", buildNumber: "1", networkType: "Ethernet",
         osName: "Debian GNU/Linux")
 
-    public init(start: Double = 1_731_927_483.234, table: CommandTable = .standard) {
-        home = TemporaryDirectory()
+    /// Whether this harness made its home (and removes it at the end).
+    private let ownsHome: Bool
+
+    /// - Parameter other: a harness whose home this one uses, as a second run of sdkbench on the
+    ///   same state would (shut `other` down first); the home stays `other`'s to remove.
+    public init(start: Double = 1_731_927_483.234, table: CommandTable = .standard, sharingHomeOf other: ShellHarness? = nil) {
+        home = other?.home ?? TemporaryDirectory()
+        ownsHome = other == nil
         clock = ManualPerformanceClock(start)
         output = Output(destination: .memory)
         session = ShellSession(
@@ -54,7 +60,7 @@ public final class ShellHarness: @unchecked Sendable {
 
     deinit {
         session.shutdown()
-        home.remove()
+        if ownsHome { home.remove() }
     }
 }
 

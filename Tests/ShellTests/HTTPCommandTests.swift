@@ -1,5 +1,6 @@
 import Testing
 
+import Backend
 import SDKBenchTesting
 import Script
 @testable import Shell
@@ -89,5 +90,46 @@ struct PerfAnalyticsTests {
         #expect(run.status == .success, "\(run.stderr)")
         #expect(run.stderr.contains("perf destination analytics: HTTP 500 Internal Server Error; 2 entries kept for the next flush"))
         await harness.close()
+    }
+
+    /// Timings an analytics endpoint refused are journaled: a failed `perf flush` fails, exit
+    /// keeps them, and the next run restores and delivers them.
+    @Test func unsentTimingsSurviveTheRunAndAreDeliveredByTheNext() async throws {
+        let backend = try await LocalBackend.start()
+        let first = ShellHarness()
+        let failed = await first.execute("""
+            configure host 127.0.0.1:\(backend.port)
+            backend fault perf 500 --times 100
+            perf destination add analytics /api/performance/batch --batch 1
+            perf start deposit api
+            perf end deposit api
+            perf start login app
+            perf end login app
+            perf flush
+            """)
+        #expect(failed.status == .runtime)
+        #expect(failed.stderr.contains("perf analytics: http://127.0.0.1:\(backend.port)/api/performance/batch: HTTP 500"), "\(failed.stderr)")
+        await first.close()
+        #expect(first.output.captured().stderr.contains("perf analytics: 2 timings not sent; kept in the journal for the next run"))
+
+        let second = ShellHarness(sharingHomeOf: first)
+        await OwnThread.run { second.session.restorePendingWork() }
+        #expect(second.output.captured().stdout.contains("[perf] restored 2 timings for http://127.0.0.1:\(backend.port)/api/performance/batch"))
+        let delivered = await second.execute("""
+            configure host 127.0.0.1:\(backend.port)
+            backend fault perf 500 --times 0
+            perf flush
+            backend received perf
+            expect last.count == 2
+            expect last.entries[0].feature == deposit
+            expect last.entries[1].feature == login
+            """)
+        #expect(delivered.status == .success, "\(delivered.stderr)")
+        await second.close()
+        let third = ShellHarness(sharingHomeOf: first)
+        await OwnThread.run { third.session.restorePendingWork() }
+        #expect(!third.output.captured().stdout.contains("restored"))
+        await third.close()
+        await backend.stop()
     }
 }

@@ -11,7 +11,8 @@ final class PerformanceHost {
     let trace: TraceSink
     let output: Output
     /// Analytics destinations send in the background; shutdown waits for them.
-    private var analytics: [AnalyticsDestination] = []
+    private var analytics: [(id: Int, destination: AnalyticsDestination)] = []
+    private let clock: any PerformanceClock
     /// Seconds shutdown waits for analytics requests in flight.
     static let shutdownBudget = 5.0
 
@@ -22,6 +23,7 @@ final class PerformanceHost {
             configuration: PerformanceConfiguration(), clock: environment.performanceClock, deviceContext: context,
             events: { event in PerformanceHost.render(event, to: output) })
         defaultDirectory = environment.paths.performanceDirectory
+        clock = environment.performanceClock
         ticker = Ticker.start(if: environment.startsTicker) { [tracker] in tracker.tick() }
     }
 
@@ -34,15 +36,56 @@ final class PerformanceHost {
         }
     }
 
-    /// Adds an analytics destination and remembers it for shutdown.
-    func addAnalytics(_ destination: AnalyticsDestination) -> Int {
-        analytics.append(destination)
-        return tracker.addDestination(destination)
+    /// Where analytics destinations journal what they have not sent.
+    static func analyticsJournalDirectory(_ paths: StatePaths) -> String { paths.performanceDirectory + "/analytics" }
+
+    private var analyticsJournalDirectory: String { defaultDirectory + "/analytics" }
+
+    /// Adds an analytics destination for `endpoint`, journaled, restoring what an earlier run left
+    /// for it; an endpoint that already has one keeps it. Returns its id and how many timings it restored.
+    func addAnalytics(
+        endpoint: String, batchSize: Int = 50, flushInterval: Double = 60, insecure: Bool, at value: BoundValue?
+    ) throws(ShellError) -> (id: Int, restored: Int) {
+        if let existing = analytics.first(where: { $0.destination.endpoint == endpoint }) {
+            output.line("perf analytics: \(endpoint) already has destination \(existing.id)")
+            return (existing.id, 0)
+        }
+        let output = output
+        let destination: AnalyticsDestination
+        do {
+            let journal = try AnalyticsJournal(directory: analyticsJournalDirectory, endpoint: endpoint)
+            if journal.skipped > 0 { output.warn("perf analytics: \(journal.skipped) unreadable line\(journal.skipped == 1 ? "" : "s") in the journal of \(endpoint) skipped") }
+            destination = try AnalyticsDestination(
+                endpoint: endpoint, batchSize: batchSize, flushInterval: flushInterval,
+                client: trace.client(timeout: 15, sdkHeadersAndCookies: false, insecure: insecure),
+                clock: clock, appVersion: SDKBenchVersion.current, journal: journal,
+                events: { event in PerformanceHost.render(event, to: output) })
+        } catch {
+            throw .runtime("cannot add the analytics destination: \(error)", at: value?.range)
+        }
+        let id = tracker.addDestination(destination)
+        analytics.append((id, destination))
+        if destination.restoredCount > 0 {
+            output.line("[perf] restored \(destination.restoredCount) timing\(destination.restoredCount == 1 ? "" : "s") for \(endpoint) from the last run; sent at the next flush")
+        }
+        return (id, destination.restoredCount)
     }
 
-    /// Flushes every destination and waits until analytics requests are answered (Ctrl-C stops waiting).
+    /// Re-creates the analytics destinations whose journals hold timings from an earlier run.
+    func restoreAnalytics() {
+        for endpoint in AnalyticsJournal.pendingEndpoints(in: analyticsJournalDirectory) {
+            do {
+                _ = try addAnalytics(endpoint: endpoint, insecure: false, at: nil)
+            } catch {
+                output.warn(error.message)
+            }
+        }
+    }
+
+    /// Flushes every destination and waits until analytics requests are answered (Ctrl-C stops
+    /// waiting); a destination whose request failed fails the flush.
     func flush(at range: SourceRange?) throws(ShellError) {
-        let pending = analytics
+        let pending = analytics.map(\.destination)
         try AsyncBridge.run(at: range) {
             for destination in pending { await destination.waitUntilIdle() }
         }
@@ -50,12 +93,16 @@ final class PerformanceHost {
         try AsyncBridge.run(at: range) {
             for destination in pending { await destination.waitUntilIdle() }
         }
+        let failures = pending.compactMap { destination in
+            destination.lastFailure.map { "\(destination.endpoint): \($0) (\(destination.bufferedCount) kept for the next flush)" }
+        }
+        if !failures.isEmpty { throw .runtime("perf analytics: " + failures.joined(separator: "; "), at: range) }
     }
 
     func shutdown() {
         ticker?.cancel()
         tracker.shutdown()
-        let pending = analytics
+        let pending = analytics.map(\.destination)
         guard !pending.isEmpty else { return }
         let finished = AsyncBridge.wait {
             await withTaskGroup(of: Bool.self) { group in
@@ -73,7 +120,8 @@ final class PerformanceHost {
             }
         }
         if !finished { output.warn("perf analytics: requests still in flight at exit were abandoned") }
+        for destination in pending { destination.close() }
         let left = pending.reduce(0) { $0 + $1.bufferedCount }
-        if left > 0 { output.warn("perf analytics: \(left) entries could not be sent before exit") }
+        if left > 0 { output.warn("perf analytics: \(left) timing\(left == 1 ? "" : "s") not sent; kept in the journal for the next run") }
     }
 }

@@ -76,6 +76,11 @@ public final class ShellSession {
     /// (and announced) at start rather than at first use. A queue locked by another process is
     /// left to it.
     public func restorePendingWork() {
+        if performanceHost == nil,
+            !AnalyticsJournal.pendingEndpoints(in: PerformanceHost.analyticsJournalDirectory(environment.paths)).isEmpty
+        {
+            performance.restoreAnalytics()
+        }
         guard hamonHost == nil, FileSize.of(HamonHost.journalPath(environment.paths)) > 0 else { return }
         do {
             _ = try hamon(at: nil)

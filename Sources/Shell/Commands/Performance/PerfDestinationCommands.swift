@@ -60,19 +60,8 @@ enum PerfDestinationAddAnalyticsCommand {
             try session.services.effectiveHost(at: context.command.range)
         }
         let insecure = session.services.configured?.insecure ?? false
-        let output = session.output
-        let destination: AnalyticsDestination
-        do {
-            destination = try AnalyticsDestination(
-                endpoint: url, batchSize: batch, flushInterval: interval,
-                client: session.trace.client(timeout: 15, sdkHeadersAndCookies: false, insecure: insecure),
-                clock: session.environment.performanceClock, appVersion: SDKBenchVersion.current,
-                events: { event in PerformanceHost.render(event, to: output) })
-        } catch {
-            throw context.failure("\(error)", at: context.argument("URL"))
-        }
-        let id = host.addAnalytics(destination)
-        return .object(["id": .int(id), "kind": "analytics", "url": .string(url)])
+        let (id, restored) = try host.addAnalytics(endpoint: url, batchSize: batch, flushInterval: interval, insecure: insecure, at: context.argument("URL"))
+        return .object(["id": .int(id), "kind": "analytics", "url": .string(url), "restored": .int(restored)])
     }
 }
 

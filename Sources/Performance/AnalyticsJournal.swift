@@ -1,0 +1,80 @@
+import DurableQueue
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The durable copy of an analytics destination's unsent timings: one journal per endpoint,
+/// `<directory>/<hash>.journal`, with the endpoint beside it in `<hash>.url` so a later run can
+/// restore and send them without being told the URL again.
+public final class AnalyticsJournal: Sendable {
+    public let endpoint: String
+    let journal: Journal
+    /// What an earlier run left, oldest first, with their journal numbers.
+    let restored: [(seq: Int, entry: PerformanceEntry)]
+    /// Lines of the journal that were not entries (torn by a crash, or edited).
+    public let skipped: Int
+
+    /// Opens (or creates) the journal of `endpoint` under `directory`.
+    /// - Throws: `JournalError` when the directory cannot be used or another process holds it.
+    public init(directory: String, endpoint: String) throws(JournalError) {
+        self.endpoint = endpoint
+        let base = directory + "/" + String(UserHash.sha256Hex(endpoint).prefix(16))
+        let opened = try Journal.open(path: base + ".journal") { $0.first == UInt8(ascii: "{") && $0.last == UInt8(ascii: "}") }
+        journal = opened.journal
+        var entries: [(Int, PerformanceEntry)] = []
+        var unreadable = opened.skipped
+        for record in opened.restored {
+            if let entry = record.bytes.withUnsafeBufferPointer(EntryDecoding.decode) { entries.append((record.seq, entry)) } else { unreadable += 1 }
+        }
+        restored = entries
+        skipped = unreadable
+        try Self.writeEndpoint(endpoint, to: base + ".url")
+    }
+
+    /// Endpoints whose journals under `directory` hold timings, for restoring at start.
+    public static func pendingEndpoints(in directory: String) -> [String] {
+        HostFiles.list(directory).filter { $0.hasSuffix(".journal") }.sorted().compactMap { name in
+            let base = directory + "/" + name.dropLast(".journal".count)
+            var status = stat()
+            guard stat(base + ".journal", &status) == 0, status.st_size > 0 else { return nil }
+            guard let endpoint = HostFiles.firstLine(base + ".url"), !endpoint.isEmpty else { return nil }
+            return endpoint
+        }
+    }
+
+    /// Appends an entry and hands its number to `queued` while the journal is locked.
+    func append<T>(_ entry: PerformanceEntry, queued: (Int) -> T) throws(JournalError) -> T {
+        var bytes: [UInt8] = []
+        EntryEncoding.appendJSON(entry, to: &bytes)
+        return try journal.append(bytes, queued: queued)
+    }
+
+    /// Marks `first…last` delivered; rewrites the file when it is empty or mostly dead, taking
+    /// the live copy from `live` under the journal's lock.
+    func delivered(_ first: Int, _ last: Int, count: Int, liveCount: Int, live: () -> [(seq: Int, entry: PerformanceEntry)]) throws(JournalError) {
+        try journal.acknowledge(first, last, count: count)
+        guard liveCount == 0 || journal.wantsCompaction(live: liveCount) else { return }
+        try journal.rewrite {
+            live().map { item in
+                var bytes: [UInt8] = []
+                EntryEncoding.appendJSON(item.entry, to: &bytes)
+                return JournalRecord(seq: item.seq, bytes: bytes)
+            }
+        }
+    }
+
+    func sync() throws(JournalError) { try journal.sync() }
+
+    func close() { journal.close() }
+
+    private static func writeEndpoint(_ endpoint: String, to path: String) throws(JournalError) {
+        let descriptor = Glibc.open(path, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw JournalError("cannot create \(path): \(String(cString: strerror(errno)))") }
+        defer { Glibc.close(descriptor) }
+        let bytes = Array((endpoint + "\n").utf8)
+        guard bytes.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
+            throw JournalError("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+}
