@@ -156,14 +156,19 @@ int sdk_history_save(History *h, const char *path) {
 
 void sdk_history_close(History *h) { history_end(h); }
 
+/* Every SIGINT, SIGTERM or SIGHUP counted, so a wait can tell a second signal from the first. */
+static volatile sig_atomic_t signal_count = 0;
+
 static void on_interrupt(int signo) {
     (void)signo;
     interrupt_flag = 1;
+    signal_count++;
 }
 
 static void on_termination(int signo) {
     (void)signo;
     termination_flag = 1;
+    signal_count++;
 }
 
 void sdk_signals_install(void) {
@@ -185,3 +190,5 @@ int sdk_signals_take_interrupt(void) {
 }
 
 int sdk_signals_termination_requested(void) { return termination_flag; }
+
+int sdk_signals_count(void) { return signal_count; }

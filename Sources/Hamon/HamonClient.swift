@@ -266,7 +266,9 @@ public final class HamonClient: Sendable {
         let task = state.withLock { state -> Task<FlushReport, Never> in
             let previous = state.flushChain
             let task = Task { [self] in
-                _ = await previous?.value
+                // Cancelling this flush (a shutdown out of budget) cancels the one it waits for,
+                // which may be an automatic flush stuck in a request.
+                _ = await withTaskCancellationHandler { await previous?.value } onCancel: { previous?.cancel() }
                 return await performFlush(trigger: trigger)
             }
             state.flushChain = task

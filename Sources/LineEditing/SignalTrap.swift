@@ -10,4 +10,8 @@ public enum SignalTrap {
 
     /// Whether SIGTERM or SIGHUP arrived: finish in order and exit.
     public static var terminationRequested: Bool { sdk_signals_termination_requested() != 0 }
+
+    /// How many SIGINT, SIGTERM and SIGHUP arrived so far: a wait compares it with the count at
+    /// its start to honour a second signal.
+    public static var count: Int { Int(sdk_signals_count()) }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SDKBenchTesting
 import Testing
 
@@ -32,6 +33,79 @@ struct ShutdownTests {
         #expect(!out.contains("not reached"))
         let files = home.read("perf/performance_" + todayStamp() + ".json") ?? ""
         #expect(files.contains("\"id\":\"deposit_api_"), "the buffered timing was not flushed at SIGTERM")
+    }
+
+    /// A script whose automatic flush is held by the backend (`backend fault hamon timeout`),
+    /// ending in a long sleep; the driver says "ready" once it runs.
+    private static let stuckFlush = """
+        user u1
+        backend fault hamon timeout
+        log e1
+        log e2
+        log e3
+        log e4
+        log e5
+        log e6
+        log e7
+        log e8
+        log e9
+        log e10
+        echo ready
+        sleep 60s
+        """
+
+    /// SIGTERM while an automatic flush is stuck in a request: out within the 5 s budget, with a
+    /// line saying what is kept; the next run restores it.
+    @Test func aStuckFlushDoesNotHoldUpExitBeyondTheBudget() {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let script = home.write("stuck.sdk", Self.stuckFlush)
+        let driver = """
+            "$0" run --home "$1" "$2" > "$1/out" 2> "$1/err" &
+            pid=$!
+            until grep -q ready "$1/out" 2>/dev/null; do kill -0 "$pid" 2>/dev/null || { echo "died: $(cat "$1/err")"; exit 1; }; done
+            start=$(date +%s%N)
+            kill -TERM "$pid"
+            wait "$pid"
+            status=$?
+            echo "exit=$status ms=$(( ($(date +%s%N) - start) / 1000000 ))"
+            """
+        let result = ProcessRunner.run("/bin/sh", ["-c", driver, SDKBenchFiles.sdkbenchExecutable, home.path, script])
+        #expect(result.stdout.hasPrefix("exit=143 "), "\(result.stdout) \(home.read("err") ?? "")")
+        let milliseconds = Int(result.stdout.split(separator: "=").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? .max
+        #expect(milliseconds < 7_000, "shutdown took \(milliseconds) ms")
+        let err = home.read("err") ?? ""
+        #expect(err.contains("events kept for the next run"), "\(err)")
+        let restarted = ProcessRunner.run(SDKBenchFiles.sdkbenchExecutable, ["--home", home.path, "-c", "queue", "-c", "expect last.count == 10"])
+        #expect(restarted.status == 0, "\(restarted.stdout) \(restarted.stderr)")
+    }
+
+    /// A second SIGTERM while shutdown waits for a stuck flush leaves at once; the journal keeps
+    /// every event.
+    @Test func aSecondSignalLeavesAtOnce() {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let script = home.write("stuck.sdk", Self.stuckFlush)
+        let driver = """
+            "$0" run --home "$1" "$2" > "$1/out" 2> "$1/err" &
+            pid=$!
+            until grep -q ready "$1/out" 2>/dev/null; do kill -0 "$pid" 2>/dev/null || { echo "died: $(cat "$1/err")"; exit 1; }; done
+            kill -TERM "$pid"
+            until grep -q "before exit" "$1/err" 2>/dev/null; do kill -0 "$pid" 2>/dev/null || break; done
+            start=$(date +%s%N)
+            kill -TERM "$pid"
+            wait "$pid"
+            status=$?
+            echo "exit=$status ms=$(( ($(date +%s%N) - start) / 1000000 ))"
+            """
+        let result = ProcessRunner.run("/bin/sh", ["-c", driver, SDKBenchFiles.sdkbenchExecutable, home.path, script])
+        #expect(result.stdout.hasPrefix("exit=143 "), "\(result.stdout) \(home.read("err") ?? "")")
+        let milliseconds = Int(result.stdout.split(separator: "=").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? .max
+        #expect(milliseconds < 2_000, "the second signal took \(milliseconds) ms")
+        let err = home.read("err") ?? ""
+        #expect(err.contains("leaving at once: 10 events stay in the journal"), "\(err)")
+        let restarted = ProcessRunner.run(SDKBenchFiles.sdkbenchExecutable, ["--home", home.path, "-c", "queue", "-c", "expect last.count == 10"])
+        #expect(restarted.status == 0, "\(restarted.stdout) \(restarted.stderr)")
     }
 
     /// The UTC day the daily file is named after, from `date` to stay independent of the code under test.

@@ -31,5 +31,7 @@ void sdk_signals_install(void);
 int sdk_signals_take_interrupt(void);
 /// Whether SIGTERM (or SIGHUP) arrived.
 int sdk_signals_termination_requested(void);
+/// How many SIGINT, SIGTERM and SIGHUP arrived since the handlers were installed.
+int sdk_signals_count(void);
 
 #endif

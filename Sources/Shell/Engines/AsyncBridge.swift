@@ -1,4 +1,5 @@
 import Dispatch
+import LineEditing
 import Script
 import Synchronization
 
@@ -26,15 +27,28 @@ enum AsyncBridge {
         return box.take()
     }
 
-    /// Like `run`, for shutdown: no signal checks, the work decides when to stop.
-    static func wait<T: Sendable>(_ operation: @escaping @Sendable () async -> T) -> T {
+    /// Like `run`, for shutdown: the work decides when to stop, within its own budget, but a
+    /// signal that arrives while waiting (a second Ctrl-C or SIGTERM) abandons it: `nil`.
+    ///
+    /// - Parameter slow: called once when the work takes longer than a moment, to say what is
+    ///   being waited for and that a second signal leaves at once.
+    static func wait<T: Sendable>(slow: (() -> Void)? = nil, _ operation: @escaping @Sendable () async -> T) -> T? {
         let box = ResultBox<T>()
         let done = DispatchSemaphore(value: 0)
-        Task {
+        let task = Task {
             box.set(await operation())
             done.signal()
         }
-        done.wait()
+        let signals = SignalTrap.count
+        var polls = 0
+        while done.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
+            polls += 1
+            if polls == 6 { slow?() }
+            if SignalTrap.count != signals {
+                task.cancel()
+                return nil
+            }
+        }
         return box.take()
     }
 

@@ -9,19 +9,18 @@ final class HamonHost {
     let client: HamonClient
     private let services: ServiceHost
     private let trace: TraceSink
+    private let output: Output
     private let ticker: DispatchSourceTimer?
     /// The host setting the engine was last pointed at, to notice `configure host` changes.
     private var appliedHost: ServiceHost.Setting?
     private(set) var timeout: Double = 30
-
-    /// Seconds a shutdown waits for the last flush; the journal keeps whatever is left.
-    static let shutdownBudget = 5.0
 
     static func journalPath(_ paths: StatePaths) -> String { paths.stateDirectory + "/hamon/queue.journal" }
 
     init(environment: ShellEnvironment, services: ServiceHost, trace: TraceSink, output: Output, device: DeviceContext) throws(ShellError) {
         self.services = services
         self.trace = trace
+        self.output = output
         let paths = environment.paths
         let facts = HostFactsReader.read(environment: environment.processEnvironment, device: device, stateDirectory: paths.stateDirectory)
         let configuration = HamonConfiguration(
@@ -72,9 +71,22 @@ final class HamonHost {
         }
     }
 
-    func shutdown() {
+    /// Flushes within `budget` seconds (the journal keeps the rest); `false` when a second
+    /// signal cut the wait short, the journal keeping everything not yet delivered.
+    @discardableResult
+    func shutdown(budget: Double) -> Bool {
         ticker?.cancel()
         let client = client
-        _ = AsyncBridge.wait { await client.shutdown(budget: HamonHost.shutdownBudget) }
+        let output = output
+        let slow = {
+            output.warn("[Hamon] sending \(HamonText.events(client.queueDepth)) before exit (at most \(Int(budget.rounded(.up))) s; Ctrl-C or SIGTERM again leaves now, keeping them queued)")
+            output.flush()
+        }
+        guard AsyncBridge.wait(slow: slow, { await client.shutdown(budget: budget) }) != nil else {
+            let left = client.queueDepth
+            output.warn("[Hamon] leaving at once: \(HamonText.events(left)) stay in the journal for the next run")
+            return false
+        }
+        return true
     }
 }

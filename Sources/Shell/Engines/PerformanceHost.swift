@@ -13,8 +13,6 @@ final class PerformanceHost {
     /// Analytics destinations send in the background; shutdown waits for them.
     private var analytics: [(id: Int, destination: AnalyticsDestination)] = []
     private let clock: any PerformanceClock
-    /// Seconds shutdown waits for analytics requests in flight.
-    static let shutdownBudget = 5.0
 
     init(environment: ShellEnvironment, output: Output, device context: DeviceContext, trace: TraceSink) {
         self.trace = trace
@@ -99,11 +97,15 @@ final class PerformanceHost {
         if !failures.isEmpty { throw .runtime("perf analytics: " + failures.joined(separator: "; "), at: range) }
     }
 
-    func shutdown() {
+    /// Writes what file destinations hold and waits up to `budget` seconds for analytics
+    /// requests; their journals keep what was not delivered. `false` when a second signal cut
+    /// the wait short.
+    @discardableResult
+    func shutdown(budget: Double) -> Bool {
         ticker?.cancel()
         tracker.shutdown()
         let pending = analytics.map(\.destination)
-        guard !pending.isEmpty else { return }
+        guard !pending.isEmpty else { return true }
         let finished = AsyncBridge.wait {
             await withTaskGroup(of: Bool.self) { group in
                 group.addTask {
@@ -111,7 +113,7 @@ final class PerformanceHost {
                     return true
                 }
                 group.addTask {
-                    try? await Task.sleep(nanoseconds: UInt64(PerformanceHost.shutdownBudget * 1e9))
+                    try? await Task.sleep(nanoseconds: UInt64(max(0, budget) * 1e9))
                     return false
                 }
                 let first = await group.next() ?? false
@@ -119,9 +121,10 @@ final class PerformanceHost {
                 return first
             }
         }
-        if !finished { output.warn("perf analytics: requests still in flight at exit were abandoned") }
+        if finished == false { output.warn("perf analytics: requests still in flight at exit were abandoned") }
         for destination in pending { destination.close() }
         let left = pending.reduce(0) { $0 + $1.bufferedCount }
         if left > 0 { output.warn("perf analytics: \(left) timing\(left == 1 ? "" : "s") not sent; kept in the journal for the next run") }
+        return finished != nil
     }
 }

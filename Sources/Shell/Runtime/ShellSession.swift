@@ -100,13 +100,23 @@ public final class ShellSession {
     /// Whether the Performance engine has been started (for `status`).
     var performanceIfStarted: PerformanceHost? { performanceHost }
 
-    /// Shuts every engine down in order: pending work flushed, files closed. Idempotent.
+    /// Seconds the whole shutdown may take, every engine together; journals keep what is left.
+    public static let shutdownBudget = 5.0
+
+    /// Shuts every engine down in order within one budget: pending work flushed, files closed;
+    /// a second Ctrl-C or SIGTERM while waiting leaves at once. Idempotent.
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
-        hamonHost?.shutdown()
-        performanceHost?.shutdown()
-        services.stop()
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(Self.shutdownBudget)
+        func remaining() -> Double {
+            let left = clock.now.duration(to: deadline).components
+            return max(0, Double(left.seconds) + Double(left.attoseconds) / 1e18)
+        }
+        var patient = hamonHost?.shutdown(budget: remaining()) ?? true
+        if let performanceHost { patient = performanceHost.shutdown(budget: patient ? remaining() : 0) && patient }
+        if patient { services.stop() }
         output.flush()
     }
 }
