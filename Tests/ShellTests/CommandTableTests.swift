@@ -51,7 +51,7 @@ struct CommandTableTests {
                     #expect(response.candidates.contains("last"), "\(line)")
                 case .duration:
                     #expect(!response.candidates.isEmpty, "\(line)")
-                case .file, .directory, .text, .number, .integer, .secret:
+                case .file, .directory, .text, .number, .integer, .secret, .httpItem:
                     // Files complete from the working directory; the others have nothing to offer, on purpose.
                     break
                 }

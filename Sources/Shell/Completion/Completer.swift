@@ -69,6 +69,11 @@ public struct Completer {
                 if let option = spec.option(named: name), option.valueKind != nil, !word.contains("=") { pendingOption = option }
                 continue
             }
+            if let option = spec.option(short: word) {
+                usedOptions.insert(option.name)
+                if option.valueKind != nil { pendingOption = option }
+                continue
+            }
             if spec.parameters != nil, word.contains("="), !word.hasPrefix("=") { continue }
             positionals.append(word)
         }
@@ -100,7 +105,7 @@ public struct Completer {
         case .valuePath, .expression: return ["last"] + variableNames()
         case .commandName: return table.nextWords(after: previous)
         case .duration: return ["250ms", "1s", "5s", "1m"]
-        case .text, .number, .integer, .secret: return []
+        case .text, .number, .integer, .secret, .httpItem: return []
         }
     }
 }

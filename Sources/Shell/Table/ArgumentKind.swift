@@ -28,6 +28,8 @@ public enum ArgumentKind: Sendable, Equatable {
     case expression
     /// A command name, for `help`.
     case commandName
+    /// An HTTPie request item of `http` (`Header:value`, `name==query`, `field:=@FILE.json`…).
+    case httpItem
 
     /// The placeholder shown in usage lines when the argument has no name of its own.
     var isSecret: Bool { self == .secret }
@@ -56,9 +58,12 @@ public struct OptionSpec: Sendable {
     public var valueKind: ArgumentKind?
     public var valueName: String
     public var summary: String
+    /// A one-letter spelling, `-a` for `--auth`, for users who know the tool by it (HTTPie).
+    public var short: Character?
 
-    public init(_ name: String, value: ArgumentKind? = nil, valueName: String = "VALUE", _ summary: String) {
+    public init(_ name: String, short: Character? = nil, value: ArgumentKind? = nil, valueName: String = "VALUE", _ summary: String) {
         self.name = name
+        self.short = short
         self.valueKind = value
         self.valueName = valueName
         self.summary = summary
