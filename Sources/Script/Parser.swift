@@ -209,6 +209,13 @@ public struct Parser {
                     builder.appendLiteral(byte); advance()
                     continue
                 }
+                if typed, peek(2) == UInt8(ascii: "@") {
+                    // `name:=@FILE.json` is HTTPie's JSON-file item, not JSON: leave it a word.
+                    keyCandidate = false
+                    builder.appendLiteral(byte); advance()
+                    builder.appendLiteral(UInt8(ascii: "=")); advance()
+                    continue
+                }
                 advance()
                 if typed { advance() }
                 let valueStart = position
@@ -261,7 +268,8 @@ public struct Parser {
         let typed = bytes[stop] == UInt8(ascii: ":")
         let valueStart = stop + (typed ? 2 : 1)
         guard typed ? stop + 1 < self.end && bytes[stop + 1] == UInt8(ascii: "=") : bytes[stop] == UInt8(ascii: "="),
-            valueStart == self.end || bytes[valueStart] != UInt8(ascii: "=") || typed
+            valueStart == self.end || bytes[valueStart] != UInt8(ascii: "=") || typed,
+            valueStart == self.end || bytes[valueStart] != UInt8(ascii: "@") || !typed
         else { return nil }
         var valueEnd = valueStart
         while valueEnd < self.end {

@@ -23,6 +23,8 @@ public struct HTTPRequest: Sendable {
     public var traceNotes: [(label: String, text: String)] = []
     /// A problem found while building, reported when the request is sent.
     public private(set) var buildError: String?
+    /// Lower-cased names of headers the client must not add (a standard header, the jar's `Cookie`).
+    public private(set) var omittedHeaders: [String] = []
 
     public init(url: String = "") { self.url = url }
 
@@ -30,7 +32,20 @@ public struct HTTPRequest: Sendable {
     public mutating func setParameter(name: String, value: String) { parameters.append((name, value)) }
 
     /// Sets a header, replacing any of the same name (names are case-insensitive).
-    public mutating func setHeader(name: String, value: String) { headers.set(name: name, value: value) }
+    public mutating func setHeader(name: String, value: String) {
+        headers.set(name: name, value: value)
+        omittedHeaders.removeAll { $0 == name.lowercased() }
+    }
+
+    /// Removes a header and keeps the client from adding one of that name, as HTTPie's `Header:`
+    /// takes away a default header.
+    public mutating func removeHeader(name: String) {
+        headers.remove(name: name)
+        omittedHeaders.append(name.lowercased())
+    }
+
+    /// Whether `removeHeader` took this name (any case) away.
+    public func omits(_ name: String) -> Bool { omittedHeaders.contains(name.lowercased()) }
 
     public mutating func setMethod(_ method: HTTPMethod) { self.method = method }
 

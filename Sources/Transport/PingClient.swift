@@ -59,10 +59,10 @@ public final class PingClient: Sendable {
         return try await send(request)
     }
 
-    /// Sends a built request: standard headers, then interceptors in order, then cookies.
+    /// Sends a built request: standard headers (but those it removed), then interceptors in order, then cookies.
     public func send(_ original: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
         var request = original
-        for (name, value) in configuration.standardHeaders where !request.headers.contains(name) {
+        for (name, value) in configuration.standardHeaders where !request.headers.contains(name) && !request.omits(name) {
             request.headers.add(name: name, value: value)
         }
         for interceptor in configuration.requestInterceptors { interceptor(&request) }
@@ -71,7 +71,7 @@ public final class PingClient: Sendable {
             if let problem = request.buildError { throw .invalidRequest(problem) }
             let url = request.fullURL
             let parsed = try ParsedURL(url)
-            if configuration.usesCookies, !request.headers.contains("Cookie"), let cookie = cookies.header(for: parsed.authority) {
+            if configuration.usesCookies, !request.headers.contains("Cookie"), !request.omits("Cookie"), let cookie = cookies.header(for: parsed.authority) {
                 request.headers.add(name: "Cookie", value: cookie)
             }
             let wire = try await transport.send(

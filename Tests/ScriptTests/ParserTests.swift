@@ -168,6 +168,16 @@ struct ParameterFastPathTests {
         if case .word(let word) = query.tokens[3].kind { #expect(word.literal == "page==2") } else { Issue.record("\(query.tokens[3].kind)") }
     }
 
+    @Test func anHTTPieJSONFileItemIsAWordNotJSON() throws {
+        for line in ["http POST /x meta:=@data.json", "http POST /x 'meta':=@~/my\\ data.json"] {
+            let statement = try #require(try Parser.parse(line).first)
+            let word = try #require(statement.tokens[3].word, "\(statement.tokens[3].kind)")
+            #expect(word.literal?.contains(":=@") == true)
+        }
+        let text = try #require(try Parser.parse("http POST /x note=@a.txt").first)
+        if case .parameter("note", let value) = text.tokens[3].kind { #expect(value.literal == "@a.txt") } else { Issue.record("\(text.tokens[3].kind)") }
+    }
+
     @Test func simpleScalarsAreRecognisedWithoutParsing() {
         for valid in ["0", "-1", "9.99", "1e9", "-2.5E-3", "true", "false", "null"] {
             #expect(JSONParser.isSimpleScalar(Array(valid.utf8)[...]), "\(valid)")

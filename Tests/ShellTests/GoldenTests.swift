@@ -10,7 +10,7 @@ struct HelpGoldenTests {
 
     @Test(arguments: [
         ([], "help.txt"), (["perf"], "help-perf.txt"), (["perf", "start"], "help-perf-start.txt"),
-        (["perf", "export"], "help-perf-export.txt"), (["expect"], "help-expect.txt"),
+        (["perf", "export"], "help-perf-export.txt"), (["expect"], "help-expect.txt"), (["http"], "help-http.txt"),
     ])
     func helpText(_ words: [String], _ file: String) {
         let text = generator.help(for: words) ?? "<nil>"

@@ -3,25 +3,32 @@ import Testing
 import Backend
 import SDKBenchTesting
 import Script
+import Transport
 @testable import Shell
 
 @Suite(.timeLimit(.minutes(1)))
 struct HTTPCommandTests {
-    @Test func itemsBecomeHeadersQueryAndJSONFields() async throws {
+    @Test func itemsBecomeHeadersQueryAndFieldsInTheOrderWritten() async throws {
+        func at(_ column: Int) -> SourceRange { .at(.init(line: 1, column: column)) }
         let items = try HTTPItems(
             words: [
-                BoundValue(value: "Accept:application/json", range: .at(.init(line: 1, column: 1))),
-                BoundValue(value: "page==2", range: .at(.init(line: 1, column: 1))),
-                BoundValue(value: "X-Odd:a==b", range: .at(.init(line: 1, column: 1))),
-                BoundValue(value: "-v", range: .at(.init(line: 1, column: 1))),
+                BoundValue(value: "Accept:application/json", range: at(1)),
+                BoundValue(value: "page==2", range: at(2)),
+                BoundValue(value: "X-Odd:a==b", range: at(3)),
+                BoundValue(value: "X-Gone:", range: at(4)),
+                BoundValue(value: "X-Empty;", range: at(5)),
+                BoundValue(value: "meta:=@m.json", range: at(7)),
             ],
-            parameters: [("name", BoundValue(value: "Ada", range: .at(.init(line: 1, column: 1)))), ("age", BoundValue(value: 36, range: .at(.init(line: 1, column: 1))))])
-        #expect(items.headers.map { "\($0.0)=\($0.1)" } == ["Accept=application/json", "X-Odd=a==b"])
+            parameters: [
+                ("name", BoundValue(value: "Ada", range: at(9))), ("age", BoundValue(value: 36, range: at(6))),
+                ("bio", BoundValue(value: "@bio.txt", range: at(8))), ("at", BoundValue(value: "@ada", range: at(10), isQuoted: true)),
+            ])
+        #expect(items.headers.map { "\($0.name)=\($0.value ?? "<removed>")" } == ["Accept=application/json", "X-Odd=a==b", "X-Gone=<removed>", "X-Empty="])
         #expect(items.query.map { "\($0.0)=\($0.1)" } == ["page=2"])
-        #expect(items.fields.map(\.0) == ["name", "age"])
-        #expect(items.verbose)
+        #expect(items.fields.map(\.name) == ["age", "meta", "bio", "name", "at"])
+        #expect(items.fields.map(\.source) == [.value(36), .jsonFile("m.json"), .textFile("bio.txt"), .value("Ada"), .value("@ada")])
         #expect(throws: ShellError.self) {
-            _ = try HTTPItems(words: [BoundValue(value: "nonsense", range: .at(.init(line: 1, column: 1)))], parameters: [])
+            _ = try HTTPItems(words: [BoundValue(value: "nonsense", range: at(1))], parameters: [])
         }
     }
 
@@ -65,6 +72,129 @@ struct HTTPCommandTests {
         #expect(form.stdout.contains("Content-Type: application/x-www-form-urlencoded"))
         #expect(form.stdout.contains("\na=1&b=2&a=3\n"))
         await harness.close()
+    }
+    @Test func credentialsInTheURLAreSentAsBasicAuthAndNeverShown() async throws {
+        let harness = ShellHarness()
+        let run = await harness.execute("http GET http://ada:s3cret@127.0.0.1:1/x -v\n")
+        #expect(run.status == .runtime)
+        #expect(run.stdout.contains("Authorization: Basic ***"))
+        #expect(run.stdout.contains("Host: 127.0.0.1:1\n"))
+        #expect(!run.stdout.contains("s3cret"))
+        #expect(!run.stderr.contains("s3cret"), "the excerpt quotes the line with the password masked")
+        let message = try #require(run.stderr.split(separator: "\n").first)
+        #expect(message.hasSuffix("GET http://127.0.0.1:1/x: network unavailable: connection refused"))
+        await harness.close()
+    }
+
+    @Test func authOptionSendsBasicAuthMaskedInTracesAndKeptOutOfHistory() async throws {
+        let harness = ShellHarness()
+        let run = await harness.execute("""
+            trace on
+            http GET /_sdkbench/health --auth ada:s3cret
+            http GET /_sdkbench/health -a ada:s3cret
+            http GET /_sdkbench/health -a ada -v
+            """)
+        #expect(run.status == .success, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").filter { $0 == "Authorization: Basic ***" }.count == 3)
+        #expect(!run.stdout.contains("s3cret"))
+        for line in ["http GET /x --auth ada:s3cret", "http GET /x -a ada:s3cret"] {
+            let statement = try #require(try Parser.parse(line).first)
+            #expect(try Binder(table: .standard).bind(statement, variables: nil).containsSecret)
+        }
+        await harness.close()
+    }
+
+    @Test func fileItemsEmbedTextAndJSONInItemOrder() async {
+        let harness = ShellHarness()
+        let files = TemporaryDirectory()
+        defer { files.remove() }
+        let note = files.write("note.txt", "hello\n")
+        let meta = files.write("meta.json", #"{"a": [1, 2]}"#)
+        let run = await harness.execute("http POST http://127.0.0.1:1/x meta:=@\(meta) id=1 note=@\(note) -v\n")
+        #expect(run.stdout.contains(#"{"meta":{"a":[1,2]},"id":"1","note":"hello\n"}"#), "\(run.stdout)")
+        let quoted = await harness.execute("http POST http://127.0.0.1:1/x a='@a' b:='\"@b\"' -v\n")
+        #expect(quoted.stdout.contains(#"{"a":"@a","b":"@b"}"#), "\(quoted.stdout)")
+        await harness.close()
+    }
+
+    @Test func aMissingFileOrBadJSONIsALocatedErrorNamingTheFile() async {
+        let harness = ShellHarness()
+        let files = TemporaryDirectory()
+        defer { files.remove() }
+        let bad = files.write("bad.json", "{oops")
+        let missing = await harness.execute("http POST http://127.0.0.1:1/x a=1 note=@\(files.path)/missing.txt\n")
+        #expect(missing.status == .runtime)
+        #expect(missing.stderr.contains("test.sdk:1:41"), "\(missing.stderr)")
+        #expect(missing.stderr.contains("missing.txt"))
+        let invalid = await harness.execute("http POST http://127.0.0.1:1/x meta:=@\(bad)\n")
+        #expect(invalid.status == .runtime)
+        #expect(invalid.stderr.contains("bad.json"), "\(invalid.stderr)")
+        #expect(invalid.stderr.contains("JSON"))
+        await harness.close()
+    }
+
+    @Test func anEmptyHeaderRemovesItAndASemicolonSendsItEmpty() async {
+        let harness = ShellHarness()
+        let run = await harness.execute("http GET /_sdkbench/health x-requested-with: X-Empty; -v\n")
+        #expect(run.status == .success, "\(run.stderr)")
+        #expect(!run.stdout.lowercased().contains("x-requested-with"))
+        #expect(run.stdout.contains("\nX-Empty: \n"))
+        #expect(run.stdout.contains("x-requested-platform: "))
+        await harness.close()
+    }
+
+    @Test func theMethodMayBeLeftOutAndIsCaseInsensitive() async {
+        let harness = ShellHarness()
+        let run = await harness.execute("""
+            http /_sdkbench/health
+            expect last.status == 200
+            http post /_sdkbench/health a=1 -v
+            http /_sdkbench/health a=1 -v
+            http /_sdkbench/health --raw x -v
+            http Delete /_sdkbench/health -v
+            """)
+        #expect(run.status == .success, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").filter { $0 == "POST /_sdkbench/health HTTP/1.1" }.count == 3)
+        #expect(run.stdout.contains("DELETE /_sdkbench/health HTTP/1.1"))
+        let help = HelpGenerator(table: .standard).help(for: ["http"]) ?? ""
+        #expect(help.hasPrefix("usage: http [METHOD] URL [ITEM...]"))
+        await harness.close()
+    }
+
+    @Test func checkStatusFailsOnAnErrorStatusAfterPrintingTheResponse() async {
+        let harness = ShellHarness()
+        let run = await harness.execute("""
+            http GET /_sdkbench/health --check-status
+            http POST /api/performance/batch appVersion=1.0 --check-status
+            echo after
+            """)
+        #expect(run.status == .runtime)
+        #expect(run.stdout.contains("HTTP/1.1 200 OK"))
+        #expect(run.stdout.contains("HTTP/1.1 422 Unprocessable Entity"))
+        #expect(run.stderr.contains("test.sdk:2:1"), "\(run.stderr)")
+        #expect(run.stderr.contains("422"))
+        #expect(!run.stdout.contains("after"))
+        await harness.close()
+    }
+
+    @Test func binaryBodiesAreNotDumped() {
+        func render(_ body: [UInt8], _ type: String) -> String {
+            HTTPResponseText.render(
+                HTTPResponse(request: HTTPRequest(), status: 200, headers: HeaderFields([("Content-Type", type)]), body: body, duration: 0))
+        }
+        let png = render([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0xFF], "image/png")
+        #expect(png.contains("binary data not shown (9 bytes, image/png)"))
+        #expect(!png.contains("PNG"))
+        #expect(render([0x61, 0x00, 0x62], "text/plain").contains("binary data not shown (3 bytes, text/plain)"))
+        #expect(render(Array("héllo\n".utf8), "text/plain").hasSuffix("\nhéllo\n\n"))
+    }
+
+    @Test func aMalformedItemStopsTheScriptBeforeItsFirstLine() {
+        let harness = ShellHarness()
+        let run = harness.run("echo a\nhttp GET :1/x =bad\n")
+        #expect(run.status == .parse)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("test.sdk:2:15"), "\(run.stderr)")
     }
 }
 

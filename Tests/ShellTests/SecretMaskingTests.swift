@@ -52,6 +52,12 @@ struct SecretMaskingTests {
             name: "a JSON body over 8 KiB with a password at its end", secret: "S3CRET-big-body",
             script: "http POST /_sdkbench/health pad=\(String(repeating: "x", count: 9000)) password=S3CRET-big-body -v\n"),
         Way(
+            name: "a password in the URL, on a refused connection", secret: "S3CRET-url-pw",
+            script: "http GET http://ada:S3CRET-url-pw@127.0.0.1:1/x -v\n"),
+        Way(
+            name: "--auth USER:PASS with a trace", secret: "S3CRET-auth",
+            script: "trace on\nhttp GET /_sdkbench/health --auth ada:S3CRET-auth\nhttp GET http://127.0.0.1:1/y -a ada:S3CRET-auth\n"),
+        Way(
             name: "a secret that needs JSON escaping", secret: #"S3CRET"quoted\"#,
             script: #"set q --secret 'S3CRET"quoted\'"# + "\nhttp POST /_sdkbench/health v={{q}} -v\nvars\nexpect q == 1\n"),
     ]

@@ -27,6 +27,22 @@ struct PingClientTests {
         #expect(transport.requests[1].headers.values(named: "x-requested-with") == ["mine"])
     }
 
+    @Test func aRemovedHeaderIsNotAddedBackByTheClient() async throws {
+        let transport = RecordingTransport()
+        let cookies = CookieJar()
+        cookies.store(HeaderFields([("Set-Cookie", "session=abc")]), host: "example.test")
+        let client = PingClient(transport: transport, cookies: cookies)
+        _ = try await client.send { request in
+            request.url = "http://example.test/a"
+            request.removeHeader(name: "X-Requested-With")
+            request.removeHeader(name: "cookie")
+        }
+        let sent = transport.requests[0].headers
+        #expect(sent["x-requested-with"] == nil)
+        #expect(sent["cookie"] == nil)
+        #expect(sent["x-requested-platform"] == Platform.name)
+    }
+
     @Test func requestInterceptorsRunInRegistrationOrderAndResponseInterceptorsSeeTheSentRequest() async throws {
         let transport = RecordingTransport()
         let seen = Mutex<[String]>([])

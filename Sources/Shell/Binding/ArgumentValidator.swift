@@ -6,7 +6,8 @@ enum ArgumentValidator {
         let text = value.plainText
         switch kind {
         case .choice(let choices):
-            guard choices.contains(text) else {
+            // Choices spelt in capitals (HTTP methods) match in any case, as HTTPie's do.
+            guard choices.contains(text) || choices.contains(text.uppercased()) else {
                 throw ShellError(.invalidValue(name: name, value: text, expected: "one of " + choices.joined(separator: ", ")), at: range)
             }
         case .number:
@@ -34,7 +35,9 @@ enum ArgumentValidator {
             guard ValuePath(parsing: text) != nil else {
                 throw ShellError(.invalidValue(name: name, value: text, expected: "a path such as last.json.id"), at: range)
             }
-        case .text, .identifier, .file, .directory, .secret, .expression, .commandName, .httpItem:
+        case .httpItem:
+            if let problem = HTTPItems.problem(in: text) { throw ShellError(.invalidValue(name: name, value: text, expected: problem), at: range) }
+        case .text, .identifier, .file, .directory, .secret, .expression, .commandName:
             break
         }
     }

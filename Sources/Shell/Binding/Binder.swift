@@ -23,34 +23,17 @@ public struct Binder: Sendable {
         while index < tokens.count {
             let token = tokens[index]
             index += 1
+            let name: String
+            let inline: Word?
             switch token.kind {
             case .word(let word):
-                positionals.append((word, token.range))
-            case .option(let name, let inline):
-                guard let option = spec.spec.option(named: name) else {
-                    let names = spec.spec.options.map(\.name)
-                    throw ShellError(
-                        .unknownOption(command: spec.spec.name, option: name, suggestion: Suggestions.closest(to: name, in: names)),
-                        at: token.range)
-                }
-                guard bound.options[name] == nil else { throw ShellError(.duplicateOption(option: name), at: token.range) }
-                guard let kind = option.valueKind else {
-                    if inline != nil { throw ShellError(.optionTakesNoValue(option: name), at: token.range) }
-                    bound.options[name] = BoundValue(value: .bool(true), range: token.range)
+                guard !word.isQuoted, let literal = word.literal, let short = spec.spec.option(short: literal) else {
+                    positionals.append((word, token.range))
                     continue
                 }
-                let valueWord: Word
-                if let inline {
-                    valueWord = inline
-                } else if index < tokens.count, let next = tokens[index].word {
-                    valueWord = next
-                    index += 1
-                } else {
-                    throw ShellError(.missingOptionValue(option: name, valueName: option.valueName), at: token.range)
-                }
-                let optionValue = try value(of: valueWord, kind: kind, name: "--\(name)", variables: variables)
-                if kind == .secret { bound.noteSecret(optionValue, known: variables != nil || valueWord.literal != nil) }
-                bound.options[name] = optionValue
+                (name, inline) = (short.name, nil)
+            case .option(let longName, let value):
+                (name, inline) = (longName, value)
             case .parameter(let key, let word), .typedParameter(let key, let word):
                 let typed = if case .typedParameter = token.kind { true } else { false }
                 guard spec.spec.parameters != nil else {
@@ -62,7 +45,32 @@ public struct Binder: Sendable {
                 }
                 let parameter = try parameterValue(word, key: key, typed: typed, variables: variables)
                 bound.parameters.append((key, parameter))
+                continue
             }
+            guard let option = spec.spec.option(named: name) else {
+                let names = spec.spec.options.map(\.name)
+                throw ShellError(
+                    .unknownOption(command: spec.spec.name, option: name, suggestion: Suggestions.closest(to: name, in: names)),
+                    at: token.range)
+            }
+            guard bound.options[name] == nil else { throw ShellError(.duplicateOption(option: name), at: token.range) }
+            guard let kind = option.valueKind else {
+                if inline != nil { throw ShellError(.optionTakesNoValue(option: name), at: token.range) }
+                bound.options[name] = BoundValue(value: .bool(true), range: token.range)
+                continue
+            }
+            let valueWord: Word
+            if let inline {
+                valueWord = inline
+            } else if index < tokens.count, let next = tokens[index].word {
+                valueWord = next
+                index += 1
+            } else {
+                throw ShellError(.missingOptionValue(option: name, valueName: option.valueName), at: token.range)
+            }
+            let optionValue = try value(of: valueWord, kind: kind, name: "--\(name)", variables: variables)
+            if kind == .secret { bound.noteSecret(optionValue, known: variables != nil || valueWord.literal != nil) }
+            bound.options[name] = optionValue
         }
         try assign(positionals, to: &bound, variables: variables)
         try spec.spec.check?(bound)
@@ -123,7 +131,13 @@ public struct Binder: Sendable {
     ) throws(ShellError) {
         let arguments = bound.spec.arguments
         var cursor = 0
-        for argument in arguments {
+        for (position, argument) in arguments.enumerated() {
+            if case .choice = argument.kind, argument.isOptional, !argument.isVariadic,
+                arguments[(position + 1)...].contains(where: { !$0.isOptional }),
+                !takesOptionalChoice(positionals[cursor...], after: arguments[(position + 1)...], kind: argument.kind, variables: variables)
+            {
+                continue
+            }
             if argument.kind == .secret, cursor < positionals.count {
                 bound.containsSecret = true
                 if variables != nil || positionals[cursor].0.literal != nil {
@@ -154,6 +168,17 @@ public struct Binder: Sendable {
         }
     }
 
+    /// Whether an optional choice before a required argument (`http [METHOD] URL`) takes the next
+    /// word: only when it is one of the choices and words remain for what is required after it.
+    /// A word whose value is not known yet (check pass, variables) is taken when words remain.
+    private func takesOptionalChoice(
+        _ words: ArraySlice<(Word, SourceRange)>, after rest: ArraySlice<ArgumentSpec>, kind: ArgumentKind,
+        variables: (any VariableResolving)?
+    ) -> Bool {
+        guard let word = words.first?.0, words.count > rest.filter({ !$0.isOptional }).count else { return false }
+        return (try? value(of: word, kind: kind, name: "", variables: variables)) != nil
+    }
+
     /// Points just past the statement, where the missing argument should have been.
     private func missingRange(_ bound: BoundCommand) -> SourceRange {
         .at(bound.range.end)
@@ -180,10 +205,11 @@ public struct Binder: Sendable {
             return BoundValue(value: try variables.resolve(reference), range: word.range)
         }
         let text = try substitute(word, variables: variables).plainText
-        guard typed else { return BoundValue(value: .string(text), range: word.range) }
+        // Quoting is kept so `http` can tell `f=@FILE` from the text `f='@x'` or `f:='"@x"'`.
+        guard typed else { return BoundValue(value: .string(text), range: word.range, isQuoted: word.isQuoted) }
         if let scalar = JSONParser.simpleScalar(text) { return BoundValue(value: scalar, range: word.range) }
         do throws(JSONParser.Failure) {
-            return BoundValue(value: try JSONParser.parse(text), range: word.range)
+            return BoundValue(value: try JSONParser.parse(text), range: word.range, isQuoted: word.isQuoted)
         } catch {
             throw ShellError(.script(ScriptError(range: word.range, kind: .invalidJSON(key: key, reason: error.reason))), at: word.range)
         }

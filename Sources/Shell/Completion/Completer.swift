@@ -69,6 +69,11 @@ public struct Completer {
                 if let option = spec.option(named: name), option.valueKind != nil, !word.contains("=") { pendingOption = option }
                 continue
             }
+            if let option = spec.option(short: word) {
+                usedOptions.insert(option.name)
+                if option.valueKind != nil { pendingOption = option }
+                continue
+            }
             if spec.parameters != nil, word.contains("="), !word.hasPrefix("=") { continue }
             positionals.append(word)
         }

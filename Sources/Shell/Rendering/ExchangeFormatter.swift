@@ -37,12 +37,18 @@ enum ExchangeFormatter {
     /// The whole body is redacted before it is cut: a secret member past the cut must not be
     /// shown because the cut text no longer parses.
     private static func bodyText(_ bytes: [UInt8], contentType: String?) -> String {
-        let head = String(decoding: bytes.prefix(bodyLimit * 4), as: UTF8.self)
-        if head.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\r" && $0 != "\t" }) {
+        if isBinary(bytes) {
             return "+-----------------------------------------+\n| NOTE: binary data not shown (\(bytes.count) bytes) |\n+-----------------------------------------+"
         }
         let redacted = Redactor.body(String(decoding: bytes, as: UTF8.self), contentType: contentType)
         return cut(redacted, total: redacted.utf8.count)
+    }
+
+    /// Whether a body is not text a terminal should be given: not UTF-8, or holding NUL or
+    /// other control characters (escape sequences would drive the terminal) besides line breaks and tabs.
+    static func isBinary(_ bytes: [UInt8]) -> Bool {
+        guard String(validating: bytes, as: UTF8.self) != nil else { return true }
+        return bytes.contains { $0 < 0x20 && $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t") }
     }
 
     private static func cut(_ text: String, total: Int? = nil) -> String {

@@ -62,7 +62,8 @@ public struct HelpGenerator: Sendable {
         if !spec.options.isEmpty {
             text += "\nOptions:\n"
             for option in spec.options {
-                let name = option.valueKind == nil ? "--\(option.name)" : "--\(option.name) \(option.valueName)"
+                let long = option.valueKind == nil ? "--\(option.name)" : "--\(option.name) \(option.valueName)"
+                let name = option.short.map { "-\($0), " + long } ?? long
                 text += row(name, option.summary + (option.valueKind.map(choices) ?? ""))
             }
         }

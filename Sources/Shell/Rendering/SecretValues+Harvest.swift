@@ -27,10 +27,22 @@ struct FoundSecret: Sendable {
         for (key, parameter) in bound.parameters where parameter.isKnown && Redactor.isSecretName(key) && parameter.value != .null {
             found.append(FoundSecret(value: parameter.text, kind: .guessed))
         }
+        if let url = bound.arguments.first("URL"), url.isKnown, let password = urlPassword(url.text) {
+            found.append(FoundSecret(value: password, kind: .explicit))
+        }
         for argument in bound.spec.arguments where argument.kind == .httpItem {
             for item in bound.arguments.all(argument.name) where item.isKnown { found += inItem(item.text) }
         }
         return found
+    }
+
+    /// The password of `scheme://user:password@host/…`, as written and percent-decoded.
+    private static func urlPassword(_ text: String) -> String? {
+        guard let scheme = text.range(of: "://") else { return nil }
+        let authority = text[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return nil }
+        let password = String(authority[authority.index(after: colon)..<at])
+        return password.isEmpty ? nil : password
     }
 
     /// `Name:value` or `name==value` as HTTPie writes request items.

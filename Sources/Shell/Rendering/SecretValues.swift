@@ -32,6 +32,7 @@ public final class SecretValues: Sendable {
         var forms: Set<String> = [value]
         forms.insert(Self.jsonEscaped(value))
         forms.insert(FormEncoding.escape(value))
+        forms.insert(value.removingPercentEncoding)
         values.withLock { values in
             var changed = false
             for form in forms where !form.isEmpty && !values.contains(form) {

@@ -20,8 +20,6 @@ public enum ArgumentKind: Sendable, Equatable {
     case integer(ClosedRange<Int>)
     /// A value following a rule of its own (a timing name, a host).
     case rule(ValueRule)
-    /// An HTTPie request item: `Header:value`, `name==query` (or `-v`).
-    case httpItem
     /// A value that must never reach history, logs, traces or error messages in clear.
     case secret
     /// The name of a shell variable.
@@ -32,6 +30,8 @@ public enum ArgumentKind: Sendable, Equatable {
     case expression
     /// A command name, for `help`.
     case commandName
+    /// An HTTPie request item of `http` (`Header:value`, `name==query`, `field:=@FILE.json`…).
+    case httpItem
 
     /// The placeholder shown in usage lines when the argument has no name of its own.
     var isSecret: Bool { self == .secret }
@@ -60,9 +60,12 @@ public struct OptionSpec: Sendable {
     public var valueKind: ArgumentKind?
     public var valueName: String
     public var summary: String
+    /// A one-letter spelling, `-a` for `--auth`, for users who know the tool by it (HTTPie).
+    public var short: Character?
 
-    public init(_ name: String, value: ArgumentKind? = nil, valueName: String = "VALUE", _ summary: String) {
+    public init(_ name: String, short: Character? = nil, value: ArgumentKind? = nil, valueName: String = "VALUE", _ summary: String) {
         self.name = name
+        self.short = short
         self.valueKind = value
         self.valueName = valueName
         self.summary = summary

@@ -65,5 +65,11 @@ public final class CommandSpec: Sendable {
 
     func option(named name: String) -> OptionSpec? { options.first { $0.name == name } }
 
+    /// The option a word like `-a` spells, if it is exactly a dash and an option's short letter.
+    func option(short word: String) -> OptionSpec? {
+        guard word.count == 2, word.first == "-", let letter = word.last else { return nil }
+        return options.first { $0.short == letter }
+    }
+
     var requiredArgumentCount: Int { arguments.filter { !$0.isOptional }.count }
 }

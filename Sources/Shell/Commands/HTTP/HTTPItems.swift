@@ -1,50 +1,98 @@
 import Script
 import Transport
 
-/// HTTPie's request items, sorted out of a command's words and parameters:
-/// `Header:value`, `name==query`, `field=value` and `field:=JSON`.
+/// HTTPie's request items, sorted out of a command's words and parameters: `Header:value`,
+/// `Header:` (remove), `Header;` (empty), `name==query`, `field=value`, `field:=JSON`,
+/// `field=@FILE` and `field:=@FILE.json`.
 struct HTTPItems {
-    var headers: [(String, String)] = []
+    /// Header edits in the order written: a value sets the header, `nil` removes it.
+    var headers: [(name: String, value: String?)] = []
     var query: [(String, String)] = []
-    var fields: [(String, Value)] = []
-    /// `-v` among the items, as HTTPie spells verbose.
-    var verbose = false
+    /// Body fields in the order written, whether they came as parameters or words.
+    var fields: [HTTPField] = []
 
-    /// Sorts the words (which the script parser left as words: headers, queries, `-v`) and the
-    /// parameters (fields).
-    init(words: [BoundValue], parameters: [(key: String, value: BoundValue)]) throws(ShellError) {
-        for word in words {
-            let text = word.text
-            if text == "-v" {
-                verbose = true
-                continue
-            }
-            guard let separator = Self.separator(in: text) else {
-                throw ShellError(
-                    .invalidValue(name: "ITEM", value: text, expected: "Header:value, name==query, field=value or field:=JSON"),
-                    at: word.range)
-            }
-            let name = String(text[..<separator.lowerBound])
-            let value = String(text[separator.upperBound...])
-            guard !name.isEmpty else {
-                throw ShellError(.invalidValue(name: "ITEM", value: text, expected: "a name before ':' or '=='"), at: word.range)
-            }
-            if text[separator].count == 2 { query.append((name, value)) } else { headers.append((name, value.trimmingLeadingSpaces)) }
-        }
-        for (key, value) in parameters { fields.append((key, value.value)) }
+    /// What one word means.
+    enum Item: Equatable {
+        case header(String, String?)
+        case query(String, String)
+        case field(String, HTTPField.Source)
     }
 
-    /// The first `:` or `==`, whichever comes first.
-    private static func separator(in text: String) -> Range<String.Index>? {
+    /// Why a word is not an item, as the "expected …" of an invalid-value error.
+    struct Problem: Error, Equatable {
+        var expected: String
+    }
+
+    static let expectedItem = "Header:value, Header;, name==query, field=value, field:=JSON, field=@FILE or field:=@FILE.json"
+
+    /// Sorts the words (what the script parser left as words: headers, queries, `:=@` and any
+    /// item whose name is not a plain key) and the parameters (`field=value`, `field:=JSON`).
+    init(words: [BoundValue], parameters: [(key: String, value: BoundValue)]) throws(ShellError) {
+        for word in words {
+            switch Self.parse(word.text) {
+            case .failure(let problem):
+                throw ShellError(.invalidValue(name: "ITEM", value: word.text, expected: problem.expected), at: word.range)
+            case .success(.header(let name, let value)): headers.append((name, value))
+            case .success(.query(let name, let value)): query.append((name, value))
+            case .success(.field(let name, let source)): fields.append(HTTPField(name: name, source: source, range: word.range))
+            }
+        }
+        for (key, bound) in parameters {
+            // `field=@FILE` arrives as the text "@FILE"; a quoted '@…' is the text itself.
+            if case .string(let text) = bound.value, text.hasPrefix("@"), !bound.isQuoted {
+                fields.append(HTTPField(name: key, source: .textFile(String(text.dropFirst())), range: bound.range))
+            } else {
+                fields.append(HTTPField(name: key, source: .value(bound.value), range: bound.range))
+            }
+        }
+        fields.sort { $0.range.start < $1.range.start }
+    }
+
+    /// What is wrong with an item's text, or `nil` when it is one: the binder's check pass
+    /// calls this for every literal ITEM, so a malformed one stops a script before it starts.
+    static func problem(in text: String) -> String? {
+        if case .failure(let problem) = parse(text) { return problem.expected }
+        return nil
+    }
+
+    /// Reads one item; the separator that comes first wins, the longer one at the same place
+    /// (`a:=1` is a JSON field, not the header `a` with value `=1`).
+    static func parse(_ text: String) -> Result<Item, Problem> {
+        let separators = [":=@", ":=", "=@", "==", ":", "=", ";"]
         var index = text.startIndex
         while index < text.endIndex {
-            if text[index] == ":" { return index..<text.index(after: index) }
-            if text[index] == "=", text.index(after: index) < text.endIndex, text[text.index(after: index)] == "=" {
-                return index..<text.index(index, offsetBy: 2)
+            let rest = text[index...]
+            if let separator = separators.first(where: { rest.hasPrefix($0) }) {
+                let name = String(text[..<index])
+                let value = String(rest.dropFirst(separator.count))
+                guard !name.isEmpty else { return .failure(Problem(expected: "a name before '\(separator)'")) }
+                return item(name: name, separator: separator, value: value)
             }
             index = text.index(after: index)
         }
-        return nil
+        return .failure(Problem(expected: expectedItem))
+    }
+
+    private static func item(name: String, separator: String, value: String) -> Result<Item, Problem> {
+        switch separator {
+        case ":":
+            let trimmed = value.trimmingLeadingSpaces
+            return .success(.header(name, trimmed.isEmpty ? nil : trimmed))
+        case ";":
+            guard value.isEmpty else { return .failure(Problem(expected: "nothing after ';' (Header; sends an empty header)")) }
+            return .success(.header(name, ""))
+        case "==": return .success(.query(name, value))
+        case "=": return .success(.field(name, .value(.string(value))))
+        case ":=":
+            do throws(JSONParser.Failure) {
+                return .success(.field(name, .value(try JSONParser.parse(value))))
+            } catch {
+                return .failure(Problem(expected: "JSON after ':=' (\(error.reason))"))
+            }
+        default:
+            guard !value.isEmpty else { return .failure(Problem(expected: "a file after '\(separator)'")) }
+            return .success(.field(name, separator == "=@" ? .textFile(value) : .jsonFile(value)))
+        }
     }
 
     /// The full URL: `:3000/x` is localhost, a bare host gets `http://`, `/path` goes to `host`.

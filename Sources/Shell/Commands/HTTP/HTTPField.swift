@@ -1,0 +1,49 @@
+import Script
+
+/// A body field of the `http` command: a value, or a file named by HTTPie's `=@` (its text)
+/// or `:=@` (its JSON), read only when the command runs.
+struct HTTPField {
+    enum Source: Equatable {
+        case value(Value)
+        case textFile(String)
+        case jsonFile(String)
+    }
+
+    var name: String
+    var source: Source
+    /// Where the item was written, for errors about its file.
+    var range: SourceRange
+
+    /// The value to send; a relative path is found from `directory` (as `source` finds files),
+    /// a leading `~/` from `home`.
+    func value(home: String?, directory: String?) throws(ShellError) -> Value {
+        switch source {
+        case .value(let value):
+            return value
+        case .textFile(let path):
+            return .string(String(decoding: try read(path, home: home, directory: directory), as: UTF8.self))
+        case .jsonFile(let path):
+            let bytes = try read(path, home: home, directory: directory)
+            do throws(JSONParser.Failure) {
+                return try JSONParser.parse(String(decoding: bytes, as: UTF8.self))
+            } catch {
+                throw .runtime("'\(path)' is not JSON: \(error.reason) at offset \(error.offset)", at: range)
+            }
+        }
+    }
+
+    private func read(_ path: String, home: String?, directory: String?) throws(ShellError) -> [UInt8] {
+        let resolved = SourceCommand.resolve(Self.expandingHome(path, home: home), relativeTo: directory)
+        do throws(FileError) {
+            return try FileReader.readBytes(resolved)
+        } catch {
+            throw .runtime("cannot read '\(path)' for field '\(name)': \(error.reason)", at: range)
+        }
+    }
+
+    /// `~/x` under `home`; anything else, or no home, as it is.
+    static func expandingHome(_ path: String, home: String?) -> String {
+        guard path.hasPrefix("~/"), let home, !home.isEmpty else { return path }
+        return home + path.dropFirst()
+    }
+}

@@ -1,0 +1,40 @@
+import Testing
+
+@testable import Shell
+
+struct HTTPItemsTests {
+    @Test func aProblemIsFoundFromTheItemTextAlone() {
+        for valid in ["Accept:json", "X-Semi;", "X-Gone:", "a==b", "f=v", "'odd key'=v", "n:=[1,2]", "f=@a.txt", "f:=@a.json", "Ref:http://x/?a=b"] {
+            #expect(HTTPItems.problem(in: valid) == nil, "\(valid)")
+        }
+        #expect(HTTPItems.problem(in: "=bad") == "a name before '='")
+        #expect(HTTPItems.problem(in: ":x") == "a name before ':'")
+        #expect(HTTPItems.problem(in: "nonsense") == HTTPItems.expectedItem)
+        #expect(HTTPItems.problem(in: "X;y") != nil)
+        #expect(HTTPItems.problem(in: "n:=[1,") != nil)
+        #expect(HTTPItems.problem(in: "f:=@") == "a file after ':=@'")
+    }
+
+    @Test func theFirstSeparatorWinsAndTheLongerAtTheSamePlace() throws {
+        #expect(try HTTPItems.parse("a:=1").get() == .field("a", .value(1)))
+        #expect(try HTTPItems.parse("a:b=c").get() == .header("a", "b=c"))
+        #expect(try HTTPItems.parse("q==a:b").get() == .query("q", "a:b"))
+        #expect(try HTTPItems.parse("X:  v").get() == .header("X", "v"))
+        #expect(try HTTPItems.parse("X: ").get() == .header("X", nil))
+    }
+
+    @Test func aLeadingTildeIsTheHomeDirectory() {
+        #expect(HTTPField.expandingHome("~/data/a.json", home: "/home/ada") == "/home/ada/data/a.json")
+        #expect(HTTPField.expandingHome("~/a.json", home: nil) == "~/a.json")
+        #expect(HTTPField.expandingHome("a~/b", home: "/home/ada") == "a~/b")
+    }
+
+    @Test func urlCredentialsLeaveTheURLDecodedAndBecomeBasicAuth() {
+        let split = HTTPCredentials.split("http://ada:p%40ss@127.0.0.1:8080/x?next=a@b")
+        #expect(split.url == "http://127.0.0.1:8080/x?next=a@b")
+        #expect(split.userinfo == "ada:p@ss")
+        #expect(HTTPCredentials.split("http://host/a@b").userinfo == nil)
+        #expect(HTTPCredentials.basic("ada:s3cret") == "Basic YWRhOnMzY3JldA==")
+        #expect(HTTPCredentials.basic("ada") == "Basic YWRhOg==")
+    }
+}
