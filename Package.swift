@@ -60,7 +60,9 @@ let package = Package(
             dependencies: ["Shell", "Performance", "Backend", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Built only by scripts/fuzz.sh (with -sanitize=fuzzer): tokenizer + parser + dry-run dispatch.
-        .executableTarget(name: "SDKBenchFuzz", dependencies: ["Shell"]),
+        .executableTarget(name: "SDKBenchFuzz", dependencies: ["Shell", "LineEditing", "Script"]),
+        // Built only by scripts/fuzz.sh: whole scripts run over the real engines, with a transport that answers at once.
+        .executableTarget(name: "SDKBenchRunFuzz", dependencies: ["Shell", "Hamon", "Script", "Transport"]),
         // Built by scripts/bench.sh: in-process measurements of the Performance engine.
         .executableTarget(name: "SDKBenchBench", dependencies: ["Performance"]),
         .target(name: "SDKBenchTesting", dependencies: ["Shell", "Performance", "Hamon", "Transport"]),

@@ -6,8 +6,13 @@ import Transport
 final class TraceSink: Sendable {
     private let enabled = Atomic(false)
     let output: Output
+    /// Replaces the network when set (see `ShellEnvironment.transport`).
+    private let transport: (any HTTPTransport)?
 
-    init(output: Output) { self.output = output }
+    init(output: Output, transport: (any HTTPTransport)? = nil) {
+        self.output = output
+        self.transport = transport
+    }
 
     var isEnabled: Bool {
         get { enabled.load(ordering: .relaxed) }
@@ -31,6 +36,6 @@ final class TraceSink: Sendable {
             configuration.usesCookies = false
         }
         configuration.onExchange = { [self] exchange in record(exchange) }
-        return PingClient(configuration: configuration, transport: insecure ? LiveTransport.insecure : LiveTransport.shared, cookies: cookies)
+        return PingClient(configuration: configuration, transport: transport ?? (insecure ? LiveTransport.insecure : LiveTransport.shared), cookies: cookies)
     }
 }

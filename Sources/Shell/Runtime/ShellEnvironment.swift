@@ -1,5 +1,6 @@
 import Hamon
 import Performance
+import Transport
 
 /// The version sdkbench reports, also the Performance device context's app version.
 public enum SDKBenchVersion {
@@ -23,13 +24,17 @@ public struct ShellEnvironment: Sendable {
     public var hamonClock: any HamonClock
     /// The process environment, for what engines report about the host (the locale).
     public var processEnvironment: [String: String]
+    /// Where every request goes; `nil` is the network (AsyncHTTPClient). The fuzzer gives one
+    /// that answers at once, so whole scripts run over the real engines without sockets.
+    public var transport: (any HTTPTransport)?
 
     public init(
         paths: StatePaths, useColor: Bool = false, isInteractive: Bool = false,
         performanceClock: any PerformanceClock = SystemPerformanceClock(), deviceContext: DeviceContext? = nil,
         startsTicker: Bool = true, dryRun: Bool = false, hamonClock: any HamonClock = SystemHamonClock(),
-        processEnvironment: [String: String] = [:]
+        processEnvironment: [String: String] = [:], transport: (any HTTPTransport)? = nil
     ) {
+        self.transport = transport
         self.hamonClock = hamonClock
         self.processEnvironment = processEnvironment
         self.paths = paths

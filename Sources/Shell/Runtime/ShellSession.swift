@@ -35,7 +35,7 @@ public final class ShellSession {
         self.table = table
         self.environment = environment
         self.output = output
-        trace = TraceSink(output: output)
+        trace = TraceSink(output: output, transport: environment.transport)
         services = ServiceHost(output: output)
     }
 

@@ -1,0 +1,112 @@
+import Hamon
+import Script
+import Shell
+import Transport
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The second fuzz target: whole scripts run, handlers and all, over the real Hamon and
+/// Performance engines (journals, queues, flushes, destinations) in a scratch home, with a
+/// transport that answers every request at once instead of the network.
+///
+/// Left out, because they reach outside the sandbox or wait on the clock by design: `sleep`,
+/// `source` (a path such as /dev/zero never ends), `backend` and `configure host` (they open
+/// sockets), `perf export` and file destinations (they write wherever the input says).
+enum RunFuzz {
+    static let excluded: Set<String> = ["sleep", "source", "perf export", "perf destination add file"]
+
+    static let table = CommandTable(commands: CommandTable.standard.commands.compactMap { spec in
+        if excluded.contains(spec.name) || spec.path.first == "backend" { return nil }
+        return spec.name == "configure host" ? withoutTheEmbeddedBackend(spec) : spec
+    })
+
+    /// `configure host` as it is, except `local`, which would start the embedded backend.
+    static func withoutTheEmbeddedBackend(_ spec: CommandSpec) -> CommandSpec {
+        CommandSpec(
+            spec.path, summary: spec.summary, arguments: spec.arguments, options: spec.options, examples: spec.examples,
+            check: spec.check
+        ) { context in
+            guard context.argument("HOST")?.text != "local" else { throw context.failure("not while fuzzing") }
+            return try spec.handler(context)
+        }
+    }
+
+    /// A fresh home for every input, so one input's journal cannot make the next one slow.
+    static let home: String = {
+        var template = Array("/tmp/sdkbench-runfuzz-XXXXXX".utf8CString)
+        _ = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }()
+
+    static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        removeContents(of: home)
+        let session = ShellSession(
+            table: table,
+            environment: ShellEnvironment(
+                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"), startsTicker: false,
+                transport: AnsweringTransport()),
+            output: Output(destination: .memory))
+        // Services need a host before they send, or they start the embedded backend: the
+        // answering transport stands behind this name.
+        _ = ScriptRunner(session: session).run(SourceFile(name: "<setup>", text: "configure host fuzz.invalid:80\n"))
+        _ = ScriptRunner(session: session).run(SourceFile(name: "<fuzz>", text: text), options: RunOptions(keepGoing: true))
+        session.shutdown()
+    }
+
+    /// Deletes what is under `path`, depth first, leaving `path` itself.
+    static func removeContents(of path: String) {
+        guard let directory = opendir(path) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name != ".", name != ".." else { continue }
+            let child = path + "/" + name
+            if entry.pointee.d_type == UInt8(DT_DIR) {
+                removeContents(of: child)
+                rmdir(child)
+            } else {
+                unlink(child)
+            }
+        }
+    }
+}
+
+/// Answers every request with 200 and a small JSON body, opening no socket.
+struct AnsweringTransport: HTTPTransport {
+    func send(_ request: WireRequest, timeout: Double) async throws(NetworkError) -> WireResponse {
+        WireResponse(status: 200, headers: HeaderFields([("Content-Type", "application/json")]), body: Array(#"{"status":"success"}"#.utf8))
+    }
+}
+
+#if FUZZING
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
+/// SwiftPM links an executable's entry point as `<target>_main`; hand control to libFuzzer's driver.
+@_cdecl("SDKBenchRunFuzz_main")
+func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
+        guard let data else { return 0 }
+        RunFuzz.run(UnsafeBufferPointer(start: data, count: size))
+        return 0
+    }
+}
+#else
+/// Without libFuzzer: replays one input from stdin (e.g. a crash file) through the same path.
+@main
+enum RunFuzzReplay {
+    static func main() throws {
+        let bytes = try FileReader.readAll(0, path: "<stdin>")
+        bytes.withUnsafeBufferPointer { RunFuzz.run($0) }
+    }
+}
+#endif
