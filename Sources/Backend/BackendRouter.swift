@@ -1,8 +1,7 @@
 import Hummingbird
 import NIOCore
 
-/// The routes, by service, plus the backend's own `/_sdkbench/...` routes through which a
-/// separately running `sdkbench serve` is inspected and given faults.
+/// The routes, by service, plus the backend's own `/_sdkbench/...` routes (`BackendRouter+Control`).
 enum BackendRouter {
     static func make(store: BackendStore, plan: FaultPlan, holds: HeldRequests) -> Router<BackendContext> {
         let router = Router(context: BackendContext.self)
@@ -22,32 +21,7 @@ enum BackendRouter {
             try await respond(performance.receiveBatch(body: body(of: request, context)))
         }
 
-        router.get("/_sdkbench/health") { _, _ in Response.json(200, #"{"status":"ok"}"#) }
-        router.get("/_sdkbench/received/:service") { request, context in
-            guard let service = context.parameters.get("service").flatMap(BackendService.init(rawValue:)) else {
-                return Response.json(404, #"{"detail":"unknown service"}"#)
-            }
-            let limit = request.uri.queryParameters.get("limit").flatMap { Int($0) }
-            return Response.json(200, store.receivedJSON(service, limit: limit))
-        }
-        router.delete("/_sdkbench/received/:service") { _, context in
-            guard let service = context.parameters.get("service").flatMap(BackendService.init(rawValue:)) else {
-                return Response.json(404, #"{"detail":"unknown service"}"#)
-            }
-            store.clear(service)
-            return Response.json(200, #"{"status":"cleared"}"#)
-        }
-        router.post("/_sdkbench/fault/:service") { request, context in
-            guard let service = context.parameters.get("service").flatMap(BackendService.init(rawValue:)) else {
-                return Response.json(404, #"{"detail":"unknown service"}"#)
-            }
-            guard let fault = request.uri.queryParameters.get("fault").flatMap(Fault.init) else {
-                return Response.json(400, #"{"detail":"fault must be a status (100-599), timeout, reset or garbage"}"#)
-            }
-            let times = request.uri.queryParameters.get("times").flatMap { Int($0) } ?? 1
-            plan.set(fault, times: times, for: service)
-            return Response.json(200, #"{"service":"\#(service.rawValue)","fault":"\#(fault)","times":\#(times)}"#)
-        }
+        addControlRoutes(to: router, store: store, plan: plan, holds: holds)
         return router
     }
 

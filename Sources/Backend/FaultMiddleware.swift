@@ -1,6 +1,5 @@
 import Hummingbird
 import NIOCore
-import Synchronization
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -24,6 +23,13 @@ struct FaultMiddleware: RouterMiddleware {
             if (300..<400).contains(code) { response.headers[.location] = "/elsewhere" }
             return response
         case .timeout:
+            // Reading the body to its end keeps the connection reading, so it sees the client leave.
+            do {
+                for try await _ in request.body {}
+            } catch {
+                context.channel.close(promise: nil)
+                return Response.json(503, #"{"detail":"held request lost its client"}"#)
+            }
             await holds.hold(context.channel)
             context.channel.close(promise: nil)
             return Response.json(503, #"{"detail":"held request released"}"#)
@@ -49,38 +55,6 @@ final class GarbageWriter: ChannelOutboundHandler, RemovableChannelHandler, Send
         // The write is flushed to the socket at once; closing right after loses nothing this small.
         context.writeAndFlush(NIOAny(bytes), promise: nil)
         context.close(promise: nil)
-    }
-}
-
-/// Requests held by the `timeout` fault: each waits until its client gives up (the connection
-/// closes) or the backend stops, and is never processed.
-final class HeldRequests: Sendable {
-    private let waiting = Mutex<(released: Bool, next: Int, continuations: [Int: CheckedContinuation<Void, Never>])>((false, 0, [:]))
-
-    func hold(_ channel: any Channel) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let id = waiting.withLock { state -> Int? in
-                if state.released { return nil }
-                state.next += 1
-                state.continuations[state.next] = continuation
-                return state.next
-            }
-            guard let id else { return continuation.resume() }
-            channel.closeFuture.whenComplete { _ in self.release(id) }
-        }
-    }
-
-    private func release(_ id: Int) {
-        waiting.withLock { $0.continuations.removeValue(forKey: id) }?.resume()
-    }
-
-    func releaseAll() {
-        let continuations = waiting.withLock { state in
-            state.released = true
-            defer { state.continuations = [:] }
-            return Array(state.continuations.values)
-        }
-        for continuation in continuations { continuation.resume() }
     }
 }
 

@@ -46,7 +46,10 @@ public final class LocalBackend: Sendable {
         logger.logLevel = .critical
         let bound = BoundPort()
         let app = Application(
-            router: router, configuration: .init(address: .hostname(host, port: port), serverName: "sdkbench-backend"),
+            router: router,
+            // The handlers are an autoclosure: one closer per connection.
+            server: .http1(configuration: .init(additionalChannelHandlers: [HeldConnectionCloser()])),
+            configuration: .init(address: .hostname(host, port: port), serverName: "sdkbench-backend"),
             onServerRunning: { channel in bound.resolve(channel.localAddress?.port ?? port) }, logger: logger)
         let task = Task {
             do {
@@ -97,6 +100,9 @@ public final class LocalBackend: Sendable {
 
     /// Requests `service` has answered (faults included).
     public func requestCount(_ service: BackendService) -> Int { store.requests(service) }
+
+    /// Requests the `timeout` fault holds now (their clients are still there).
+    public var heldRequestCount: Int { holds.count }
 }
 
 /// Why the backend could not run.

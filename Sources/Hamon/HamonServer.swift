@@ -31,15 +31,8 @@ public struct HamonServer: Sendable, Equatable {
     }
 
     /// Whether the seed's ATS check warns: plain HTTP to a host that is not local
-    /// (`localhost`, `127.0.0.1`, `192.168.x.x`, `10.x.x.x`).
-    public var needsInsecureWarning: Bool { !usesHTTPS && !Self.isLocal(hostName) }
-
-    /// The hosts the seed counts as local; loopback in general too (`::1`, `127.x`).
-    public static func isLocal(_ name: String) -> Bool {
-        let lower = name.lowercased()
-        return lower == "localhost" || lower == "::1" || lower.hasPrefix("127.") || lower.hasPrefix("192.168.")
-            || lower.hasPrefix("10.")
-    }
+    /// (`localhost`, loopback and private addresses; see `LocalAddress`).
+    public var needsInsecureWarning: Bool { !usesHTTPS && !LocalAddress.isLocal(host) }
 
     /// The seed's warning text for plain HTTP to a non-local host.
     public var insecureWarning: String {

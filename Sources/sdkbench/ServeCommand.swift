@@ -12,7 +12,11 @@ struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Run the embedded local backend (Hamon, performance) until SIGINT or SIGTERM.",
-        discussion: "The first line printed is the backend's URL. Its /_sdkbench/received/SERVICE and /_sdkbench/fault/SERVICE routes let scripts inspect it.")
+        discussion: """
+            The first line printed is the backend's URL. Its /_sdkbench/status, /_sdkbench/received/SERVICE and \
+            /_sdkbench/fault/SERVICE routes let scripts inspect it. It leaves within 2 s of the signal (status 3 \
+            when a request still open made it stop without waiting).
+            """)
 
     @Option(help: ArgumentHelp("The address to bind.", valueName: "HOST"))
     var host = "127.0.0.1"
@@ -31,9 +35,13 @@ struct ServeCommand: ParsableCommand {
         Task {
             do {
                 let backend = try await LocalBackend.start(host: host, port: port, handlesSignals: true)
+                // Armed once the backend listens for signals too, so that an early one is not swallowed.
+                let watchdog = ShutdownWatchdog(budget: .milliseconds(1500))
+                let sources = watchdog.arm()
                 print(backend.url)
                 fflush(stdout)
                 await backend.waitUntilStopped()
+                watchdog.disarm(sources)
             } catch {
                 failure.withLock { $0 = "\(error)" }
             }

@@ -28,34 +28,14 @@ enum BackendStopCommand {
     }
 }
 
-enum BackendStatusCommand {
-    static let spec = CommandSpec(
-        ["backend", "status"], summary: "Show the embedded backend's address, request counts and planned faults",
-        examples: ["backend status", "expect last.running == true"]
-    ) { context in
-        guard let backend = context.session.services.backend else {
-            context.session.output.line("the embedded backend is not running (it starts on first use, or with 'backend start')")
-            return .object(["running": false])
-        }
-        let output = context.session.output
-        output.line("url       \(backend.url)")
-        for service in BackendService.allCases {
-            output.line("\(service.rawValue.padding(9))\(backend.requestCount(service)) requests")
-        }
-        for fault in backend.plannedFaults {
-            output.line("fault     \(fault.service.rawValue): \(fault.fault) for the next \(fault.remaining) request\(fault.remaining == 1 ? "" : "s")")
-        }
-        return BackendValues.status(backend)
-    }
-}
-
 enum BackendValues {
     static func status(_ backend: LocalBackend) -> Value {
         var requests = JSONObject()
         for service in BackendService.allCases { requests[service.rawValue] = .int(backend.requestCount(service)) }
         return .object([
-            "running": true, "url": .string(backend.url), "port": .int(backend.port), "requests": .object(requests),
+            "running": true, "separate": false, "url": .string(backend.url), "port": .int(backend.port), "requests": .object(requests),
             "faults": .array(backend.plannedFaults.map { .object(["service": .string($0.service.rawValue), "fault": .string("\($0.fault)"), "remaining": .int($0.remaining)]) }),
+            "held": .int(backend.heldRequestCount),
         ])
     }
 

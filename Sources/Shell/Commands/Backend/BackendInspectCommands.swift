@@ -78,34 +78,9 @@ enum BackendClearCommand {
         } else if let host = context.session.services.configured {
             for each in service.map({ [$0] }) ?? BackendService.allCases {
                 _ = try BackendRemote.call(.delete, "/_sdkbench/received/\(each.rawValue)", host: host, in: context)
+                _ = try BackendRemote.call(.delete, "/_sdkbench/fault/\(each.rawValue)", host: host, in: context)
             }
         }
         return .null
-    }
-}
-
-/// The `/_sdkbench` routes of a backend running in another process (`sdkbench serve`).
-enum BackendRemote {
-    static func call(_ method: HTTPMethod, _ path: String, host: ServiceHost.Setting, in context: CommandContext) throws(ShellError) -> String {
-        let client = context.session.trace.client(timeout: 10, sdkHeadersAndCookies: false, insecure: host.insecure)
-        let url = (host.https ? "https://" : "http://") + host.host + path
-        let outcome: Result<HTTPResponse, NetworkError> = try AsyncBridge.run(at: context.command.range) {
-            do throws(NetworkError) {
-                return .success(try await client.send { request in
-                    request.url = url
-                    request.setMethod(method)
-                })
-            } catch {
-                return .failure(error)
-            }
-        }
-        switch outcome {
-        case .success(let response) where response.status == 200:
-            return response.bodyText
-        case .success(let response):
-            throw context.failure("\(url) answered HTTP \(response.status): is \(host.host) an 'sdkbench serve' backend?")
-        case .failure(let error):
-            throw context.failure("cannot reach the backend at \(host.host): \(error)")
-        }
     }
 }

@@ -1,0 +1,49 @@
+import Hummingbird
+
+/// The backend's own `/_sdkbench/...` routes, through which a separately running `sdkbench serve`
+/// is inspected, given faults and cleared.
+extension BackendRouter {
+    static func addControlRoutes(to router: Router<BackendContext>, store: BackendStore, plan: FaultPlan, holds: HeldRequests) {
+        router.get("/_sdkbench/health") { _, _ in Response.json(200, #"{"status":"ok"}"#) }
+        router.get("/_sdkbench/status") { _, _ in Response.json(200, statusJSON(store: store, plan: plan, holds: holds)) }
+        router.get("/_sdkbench/received/:service") { request, context in
+            guard let service = service(in: context) else { return unknownService }
+            let limit = request.uri.queryParameters.get("limit").flatMap { Int($0) }
+            return Response.json(200, store.receivedJSON(service, limit: limit))
+        }
+        router.delete("/_sdkbench/received/:service") { _, context in
+            guard let service = service(in: context) else { return unknownService }
+            store.clear(service)
+            return Response.json(200, #"{"status":"cleared"}"#)
+        }
+        router.post("/_sdkbench/fault/:service") { request, context in
+            guard let service = service(in: context) else { return unknownService }
+            guard let fault = request.uri.queryParameters.get("fault").flatMap(Fault.init) else {
+                return Response.json(400, #"{"detail":"fault must be a status (100-599), timeout, reset or garbage"}"#)
+            }
+            let times = request.uri.queryParameters.get("times").flatMap { Int($0) } ?? 1
+            plan.set(fault, times: times, for: service)
+            return Response.json(200, #"{"service":"\#(service.rawValue)","fault":"\#(fault)","times":\#(times)}"#)
+        }
+        router.delete("/_sdkbench/fault/:service") { _, context in
+            guard let service = service(in: context) else { return unknownService }
+            plan.clear(service)
+            return Response.json(200, #"{"status":"cleared"}"#)
+        }
+    }
+
+    /// Request counts, planned faults and held requests: what `backend status` shows.
+    static func statusJSON(store: BackendStore, plan: FaultPlan, holds: HeldRequests) -> String {
+        let requests = BackendService.allCases.map { "\"\($0.rawValue)\":\(store.requests($0))" }.joined(separator: ",")
+        let faults = plan.snapshot.map { planned in
+            "{\"service\":\"\(planned.service.rawValue)\",\"fault\":\(WireText.quote("\(planned.fault)")),\"remaining\":\(planned.remaining)}"
+        }.joined(separator: ",")
+        return "{\"requests\":{\(requests)},\"faults\":[\(faults)],\"held\":\(holds.count)}"
+    }
+
+    private static func service(in context: BackendContext) -> BackendService? {
+        context.parameters.get("service").flatMap(BackendService.init(rawValue:))
+    }
+
+    private static var unknownService: Response { Response.json(404, #"{"detail":"unknown service"}"#) }
+}
