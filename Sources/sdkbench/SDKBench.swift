@@ -45,7 +45,10 @@ struct SDKBench: ParsableCommand {
         name: .customShort("c"), parsing: .singleValue,
         help: ArgumentHelp("Run COMMAND and exit; repeat -c for several.", valueName: "COMMAND"),
         completion: .custom { _, _, prefix in
-            Completer(table: .standard).completeWholeLine(prefix)
+            let home = getenv("HOME").map { String(cString: $0) }
+            let completer = Completer(table: .standard, home: home)
+            guard CompletionShell.requesting == .bash else { return completer.completeWholeLine(prefix) }
+            return completer.completeWholeLine(prefix, keepingQuoteOpen: true).map(BashWordList.escaped)
         })
     var commands: [String] = []
 

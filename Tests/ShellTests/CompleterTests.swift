@@ -1,5 +1,6 @@
 import LineEditing
 import SDKBenchTesting
+import Script
 import Testing
 
 @testable import Shell
@@ -53,6 +54,53 @@ struct CompleterTests {
         let onlyDirectory = complete("source \(directory.path)/scr")
         #expect(onlyDirectory.candidates == ["\(directory.path)/scripts/"])
         #expect(onlyDirectory.appendSpace == false)
+    }
+
+    /// The path the script parser reads from `command` followed by a completed word.
+    private func parsedPath(_ command: String, _ word: String) throws -> String? {
+        let statement = try #require(try Parser.parse(command + " " + word).first)
+        return statement.tokens.last?.word?.literal
+    }
+
+    @Test func pathsWithSpacesAndQuotesReadBackAsTyped() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        directory.write("my file.sdk", "")
+        directory.write("it's.csv", "")
+        directory.write("odd\\\"{{x}}#=.sdk", "")
+
+        let spaced = complete("source \(directory.path)/my")
+        #expect(spaced.candidates == ["\(directory.path)/my\\ file.sdk"])
+        #expect(try parsedPath("source", try #require(spaced.candidates.first)) == directory.path + "/my file.sdk")
+
+        // Already escaped by an earlier TAB: the same word again, replacing what was typed.
+        let again = complete("source \(directory.path)/my\\ f")
+        #expect(again.candidates == spaced.candidates)
+        #expect(again.replaceLength == "\(directory.path)/my\\ f".count)
+
+        let quoted = complete("perf export csv \(directory.path)/it")
+        let word = try #require(quoted.candidates.first)
+        #expect(quoted.candidates.count == 1)
+        #expect(try parsedPath("perf export csv", word) == directory.path + "/it's.csv")
+
+        let odd = try #require(complete("source \(directory.path)/od").candidates.first)
+        #expect(try parsedPath("source", odd) == directory.path + "/odd\\\"{{x}}#=.sdk")
+    }
+
+    @Test func tildeListsHomeAndKeepsThePrefix() {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        home.write("setup.sdk", "")
+        _ = ProcessRunner.run("/bin/mkdir", [home.path + "/scripts"])
+        let completer = Completer(table: .standard, home: home.path)
+        let listed = completer.complete(CompletionRequest(line: "source ~/", fullLine: "source ~/"))
+        #expect(listed.candidates == ["~/scripts/", "~/setup.sdk"])
+        #expect(listed.replaceLength == 2)
+        let partial = completer.complete(CompletionRequest(line: "source ~/se", fullLine: "source ~/se"))
+        #expect(partial.candidates == ["~/setup.sdk"])
+        let bare = completer.complete(CompletionRequest(line: "source ~", fullLine: "source ~"))
+        #expect(bare.candidates == ["~/"])
+        #expect(bare.appendSpace == false)
     }
 
     @Test func wholeLineForShellCompletion() {

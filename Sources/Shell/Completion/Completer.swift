@@ -7,10 +7,13 @@ public struct Completer {
     public let table: CommandTable
     /// The variable names to offer after `{{` and for name arguments.
     public var variableNames: () -> [String]
+    /// What `~` in a path stands for: the session's `HOME`, as commands expand it when they run.
+    public var home: String?
 
-    public init(table: CommandTable, variableNames: @escaping () -> [String] = { [] }) {
+    public init(table: CommandTable, variableNames: @escaping () -> [String] = { [] }, home: String? = nil) {
         self.table = table
         self.variableNames = variableNames
+        self.home = home
     }
 
     /// Candidates for the word before the cursor.
@@ -22,23 +25,17 @@ public struct Completer {
                 replaceLength: words.currentRaw.count, candidates: names.map { open.before + "{{" + $0 + "}}" },
                 appendSpace: false)
         }
-        let (candidates, isDirectory) = candidates(for: words)
+        let (candidates, paths) = candidates(for: words)
         let matching = candidates.filter { $0.hasPrefix(words.current) }
         let unique = Array(Set(matching)).sorted()
-        return CompletionResponse(
-            replaceLength: words.currentRaw.count, candidates: unique,
-            appendSpace: !(unique.count == 1 && isDirectory(unique[0])))
+        let isDirectory = unique.count == 1 && paths.contains(unique[0]) && unique[0].hasSuffix("/")
+        // Matching is on what the words mean; what replaces the typed word must read back as that.
+        let written = unique.map { paths.contains($0) ? PathCompletion.written($0) : $0 }
+        return CompletionResponse(replaceLength: words.currentRaw.count, candidates: written, appendSpace: !isDirectory)
     }
 
-    /// Full replacements for a whole command typed as one shell word (`sdkbench -c 'perf st<TAB>`).
-    public func completeWholeLine(_ prefix: String) -> [String] {
-        let response = complete(CompletionRequest(line: prefix, fullLine: prefix))
-        let kept = String(prefix.dropLast(response.replaceLength))
-        return response.candidates.map { kept + $0 }
-    }
-
-    private func candidates(for words: CompletionWords) -> ([String], (String) -> Bool) {
-        let notDirectory: (String) -> Bool = { _ in false }
+    /// Candidates for the current word, unescaped, and which of them are file paths.
+    private func candidates(for words: CompletionWords) -> ([String], Set<String>) {
         var path: [String] = []
         for word in words.completed {
             guard table.isKnownPrefix(path + [word]) else { break }
@@ -47,13 +44,16 @@ public struct Completer {
         let spec = table.spec(named: path.joined(separator: " "))
         if path.count == words.completed.count {
             var result = table.nextWords(after: path)
+            var paths: Set<String> = []
             if let spec, let first = spec.arguments.first, !words.current.hasPrefix("-") {
-                result += values(for: first.kind, previous: [], current: words.current)
+                let (values, arePaths) = values(for: first.kind, previous: [], current: words.current)
+                result += values
+                if arePaths { paths = Set(values) }
             }
             if let spec, words.current.hasPrefix("-") { result += spec.options.map { "--" + $0.name } }
-            return (result, { $0.hasSuffix("/") })
+            return (result, paths)
         }
-        guard let spec else { return ([], notDirectory) }
+        guard let spec else { return ([], []) }
         var positionals: [String] = []
         var pendingOption: OptionSpec?
         var usedOptions: Set<String> = []
@@ -78,10 +78,10 @@ public struct Completer {
             positionals.append(word)
         }
         if let option = pendingOption, let kind = option.valueKind {
-            return (values(for: kind, previous: [], current: words.current), { $0.hasSuffix("/") })
+            return tagged(values(for: kind, previous: [], current: words.current))
         }
         let options = spec.options.filter { !usedOptions.contains($0.name) }.map { "--" + $0.name }
-        if words.current.hasPrefix("-") { return (options, notDirectory) }
+        if words.current.hasPrefix("-") { return (options, []) }
         let argument: ArgumentSpec?
         if positionals.count < spec.arguments.count {
             argument = spec.arguments[positionals.count]
@@ -90,23 +90,28 @@ public struct Completer {
         } else {
             argument = nil
         }
-        guard let argument else { return (words.current.isEmpty ? options : [], notDirectory) }
+        guard let argument else { return (words.current.isEmpty ? options : [], []) }
         let variadicWords = argument.isVariadic ? Array(positionals.dropFirst(spec.arguments.count - 1)) : []
-        return (values(for: argument.kind, previous: variadicWords, current: words.current), { $0.hasSuffix("/") })
+        return tagged(values(for: argument.kind, previous: variadicWords, current: words.current))
     }
 
-    private func values(for kind: ArgumentKind, previous: [String], current: String) -> [String] {
+    private func tagged(_ values: (values: [String], arePaths: Bool)) -> ([String], Set<String>) {
+        (values.values, values.arePaths ? Set(values.values) : [])
+    }
+
+    private func values(for kind: ArgumentKind, previous: [String], current: String) -> (values: [String], arePaths: Bool) {
         switch kind {
-        case .choice(let choices): return choices
-        case .identifier(let suggestions): return suggestions
-        case .file(let extensions): return PathCompletion.candidates(for: current, extensions: extensions, directoriesOnly: false)
-        case .directory: return PathCompletion.candidates(for: current, extensions: [], directoriesOnly: true)
-        case .variableName: return variableNames()
-        case .valuePath, .expression: return ["last"] + variableNames()
-        case .commandName: return table.nextWords(after: previous)
-        case .duration: return ["250ms", "1s", "5s", "1m"]
-        case .rule(let rule): return rule.suggestions
-        case .text, .number, .integer, .secret, .httpItem: return []
+        case .choice(let choices): return (choices, false)
+        case .identifier(let suggestions): return (suggestions, false)
+        case .file(let extensions):
+            return (PathCompletion.candidates(for: current, extensions: extensions, directoriesOnly: false, home: home), true)
+        case .directory: return (PathCompletion.candidates(for: current, extensions: [], directoriesOnly: true, home: home), true)
+        case .variableName: return (variableNames(), false)
+        case .valuePath, .expression: return (["last"] + variableNames(), false)
+        case .commandName: return (table.nextWords(after: previous), false)
+        case .duration: return (["250ms", "1s", "5s", "1m"], false)
+        case .rule(let rule): return (rule.suggestions, false)
+        case .text, .number, .integer, .secret, .httpItem: return ([], false)
         }
     }
 }

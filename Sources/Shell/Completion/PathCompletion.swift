@@ -4,12 +4,15 @@
 
 /// File-name candidates for a partly typed path.
 enum PathCompletion {
-    static func candidates(for partial: String, extensions: [String], directoriesOnly: Bool) -> [String] {
+    /// Paths starting with `partial`, as the user means them (unescaped); `~/` stays as typed.
+    /// - Parameter home: what `~` stands for; `nil` leaves `~` an ordinary name.
+    static func candidates(for partial: String, extensions: [String], directoriesOnly: Bool, home: String?) -> [String] {
+        // `~` alone completes to the directory itself, as bash does.
+        if partial == "~", let home, !home.isEmpty { return ["~/"] }
         let slash = partial.lastIndex(of: "/")
         let directoryPart = slash.map { String(partial[...$0]) } ?? ""
         let namePrefix = slash.map { String(partial[partial.index(after: $0)...]) } ?? partial
-        var listed = directoryPart.isEmpty ? "." : directoryPart
-        if listed.hasPrefix("~/"), let home = getenv("HOME") { listed = String(cString: home) + listed.dropFirst() }
+        let listed = directoryPart.isEmpty ? "." : PathExpansion.expand(directoryPart, home: home)
         guard let directory = opendir(listed) else { return [] }
         defer { closedir(directory) }
         var result: [String] = []
@@ -31,5 +34,24 @@ enum PathCompletion {
             }
         }
         return result.sorted()
+    }
+
+    /// The path as a script word that Parser reads back as the path: a backslash before each
+    /// character that would otherwise end the word, quote, start a `{{variable}}`, a comment, a
+    /// `key=value` parameter or an `--option`. `~` is left alone so that it still means home.
+    static func written(_ path: String) -> String {
+        var result = ""
+        for (offset, character) in path.enumerated() {
+            switch character {
+            case " ", "\t", "\\", "'", "\"", "{", "#", "=":
+                result.append("\\")
+            case "-" where offset == 0 && path.hasPrefix("--"):
+                result.append("\\")
+            default:
+                break
+            }
+            result.append(character)
+        }
+        return result
     }
 }

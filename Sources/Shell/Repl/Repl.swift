@@ -14,7 +14,9 @@ public final class Repl {
     /// Runs until `quit`, Ctrl-D or SIGTERM; returns the status to exit with.
     public func run() -> ExitStatus {
         let session = self.session
-        let completer = Completer(table: session.table, variableNames: { [unowned session] in session.variables.names })
+        let completer = Completer(
+            table: session.table, variableNames: { [unowned session] in session.variables.names },
+            home: session.environment.processEnvironment["HOME"])
         let editor = LineEditor(
             programName: "sdkbench", historyFile: session.environment.paths.historyFile,
             completer: { completer.complete($0) })
