@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 import Synchronization
 
 /// The embedded backend: the Hamon, performance (and, later, Sift and Miataru) servers on one
@@ -19,10 +20,17 @@ public final class LocalBackend: Sendable {
     private let store: BackendStore
     private let plan: FaultPlan
     private let holds: HeldRequests
+    private let group: ServiceGroup
     private let task: Task<Void, Error>
     private let stopped = Mutex(false)
 
-    private init(host: String, port: Int, store: BackendStore, plan: FaultPlan, holds: HeldRequests, task: Task<Void, Error>) {
+    /// Seconds a stop waits for connections to finish before it cancels the server.
+    static let stopBudget = 2.0
+
+    private init(
+        host: String, port: Int, store: BackendStore, plan: FaultPlan, holds: HeldRequests, group: ServiceGroup, task: Task<Void, Error>
+    ) {
+        self.group = group
         self.host = host
         self.port = port
         self.url = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
@@ -51,9 +59,12 @@ public final class LocalBackend: Sendable {
             server: .http1(configuration: .init(additionalChannelHandlers: [HeldConnectionCloser()])),
             configuration: .init(address: .hostname(host, port: port), serverName: "sdkbench-backend"),
             onServerRunning: { channel in bound.resolve(channel.localAddress?.port ?? port) }, logger: logger)
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [app], gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [], logger: logger))
         let task = Task {
             do {
-                try await app.runService(gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [])
+                try await group.run()
                 bound.fail(BackendError.cannotStart("the server stopped before it was running"))
             } catch {
                 bound.fail(BackendError.cannotStart("\(host):\(port): \(error)"))
@@ -61,7 +72,7 @@ public final class LocalBackend: Sendable {
             }
         }
         let actualPort = try await bound.value()
-        return LocalBackend(host: host, port: actualPort, store: store, plan: plan, holds: holds, task: task)
+        return LocalBackend(host: host, port: actualPort, store: store, plan: plan, holds: holds, group: group, task: task)
     }
 
     /// Waits until the server stops by itself (a signal, for `sdkbench serve`).
@@ -77,8 +88,32 @@ public final class LocalBackend: Sendable {
         }
         guard first else { return }
         holds.releaseAll()
-        task.cancel()
-        _ = try? await task.value
+        // Graceful, not cancelled: cancelling the serving task while a connection is accepted but
+        // not yet served traps in SwiftNIO ("Deinited NIOAsyncWriter without calling finish()",
+        // apple/swift-nio#3481). Cancelled only if a client holds a request past the budget.
+        await group.triggerGracefulShutdown()
+        let task = task
+        // Raced by two unstructured tasks: awaiting another task's value ignores cancellation,
+        // so a task group would wait for the server however long it takes.
+        let finished = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let answered = Mutex(false)
+            let answer: @Sendable (Bool) -> Void = { value in
+                guard answered.withLock({ done in defer { done = true }; return !done }) else { return }
+                continuation.resume(returning: value)
+            }
+            Task {
+                _ = try? await task.value
+                answer(true)
+            }
+            Task {
+                try? await Task.sleep(nanoseconds: UInt64(Self.stopBudget * 1e9))
+                answer(false)
+            }
+        }
+        if !finished {
+            task.cancel()
+            _ = try? await task.value
+        }
     }
 
     // MARK: What tests and `backend` commands use

@@ -32,7 +32,11 @@ enum AsyncBridge {
     ///
     /// - Parameter slow: called once when the work takes longer than a moment, to say what is
     ///   being waited for and that a second signal leaves at once.
-    static func wait<T: Sendable>(slow: (() -> Void)? = nil, _ operation: @escaping @Sendable () async -> T) -> T? {
+    ///   - budget: seconds after which the work is cancelled and left behind (`outOfTime`);
+    ///     `nil` leaves the deadline to the work.
+    static func wait<T: Sendable>(
+        budget: Double? = nil, slow: (() -> Void)? = nil, _ operation: @escaping @Sendable () async -> T
+    ) -> ShutdownWait<T> {
         let box = ResultBox<T>()
         let done = DispatchSemaphore(value: 0)
         let task = Task {
@@ -40,16 +44,21 @@ enum AsyncBridge {
             done.signal()
         }
         let signals = SignalTrap.count
+        let deadline = budget.map { DispatchTime.now() + .milliseconds(Int($0 * 1000)) }
         var polls = 0
         while done.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
             polls += 1
             if polls == 6 { slow?() }
             if SignalTrap.count != signals {
                 task.cancel()
-                return nil
+                return .interrupted
+            }
+            if let deadline, DispatchTime.now() >= deadline {
+                task.cancel()
+                return .outOfTime
             }
         }
-        return box.take()
+        return .done(box.take())
     }
 
     private final class ResultBox<T: Sendable>: Sendable {
@@ -57,4 +66,13 @@ enum AsyncBridge {
         func set(_ result: T) { value.withLock { $0 = result } }
         func take() -> T { value.withLock { $0! } }
     }
+}
+
+/// How a shutdown wait ended.
+enum ShutdownWait<T: Sendable> {
+    case done(T)
+    /// The budget ran out; the work was cancelled and left behind.
+    case outOfTime
+    /// A second Ctrl-C or SIGTERM: leave at once.
+    case interrupted
 }

@@ -82,7 +82,7 @@ final class HamonHost {
             output.warn("[Hamon] sending \(HamonText.events(client.queueDepth)) before exit (at most \(Int(budget.rounded(.up))) s; Ctrl-C or SIGTERM again leaves now, keeping them queued)")
             output.flush()
         }
-        guard AsyncBridge.wait(slow: slow, { await client.shutdown(budget: budget) }) != nil else {
+        guard case .done = AsyncBridge.wait(slow: slow, { await client.shutdown(budget: budget) }) else {
             let left = client.queueDepth
             output.warn("[Hamon] leaving at once: \(HamonText.events(left)) stay in the journal for the next run")
             return false

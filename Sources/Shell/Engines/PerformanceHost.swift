@@ -106,25 +106,14 @@ final class PerformanceHost {
         tracker.shutdown()
         let pending = analytics.map(\.destination)
         guard !pending.isEmpty else { return true }
-        let finished = AsyncBridge.wait {
-            await withTaskGroup(of: Bool.self) { group in
-                group.addTask {
-                    for destination in pending { await destination.waitUntilIdle() }
-                    return true
-                }
-                group.addTask {
-                    try? await Task.sleep(nanoseconds: UInt64(max(0, budget) * 1e9))
-                    return false
-                }
-                let first = await group.next() ?? false
-                group.cancelAll()
-                return first
-            }
+        let outcome = AsyncBridge.wait(budget: budget) {
+            for destination in pending { await destination.waitUntilIdle() }
         }
-        if finished == false { output.warn("perf analytics: requests still in flight at exit were abandoned") }
+        if case .outOfTime = outcome { output.warn("perf analytics: requests still in flight at exit were abandoned") }
         for destination in pending { destination.close() }
         let left = pending.reduce(0) { $0 + $1.bufferedCount }
         if left > 0 { output.warn("perf analytics: \(left) timing\(left == 1 ? "" : "s") not sent; kept in the journal for the next run") }
-        return finished != nil
+        if case .interrupted = outcome { return false }
+        return true
     }
 }

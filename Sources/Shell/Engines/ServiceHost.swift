@@ -59,7 +59,7 @@ final class ServiceHost {
     func stop() -> Bool {
         guard let running = backend else { return false }
         backend = nil
-        AsyncBridge.wait { await running.stop() }
+        _ = AsyncBridge.wait { await running.stop() }
         return true
     }
 
