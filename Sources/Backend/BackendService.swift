@@ -5,6 +5,10 @@ public enum BackendService: String, Sendable, CaseIterable {
     case sift
     case miataru
 
+    /// The services the backend imitates today, the ones the shell offers; Sift's and Miataru's
+    /// paths are only counted until their engines exist.
+    public static let served: [BackendService] = [.hamon, .perf]
+
     /// The service a request path belongs to, or `nil` for the backend's own routes.
     static func owning(path: String) -> BackendService? {
         if path.hasPrefix("/v1/users") { return .hamon }

@@ -107,4 +107,14 @@ struct CompleterTests {
         #expect(completer.completeWholeLine("perf st") == ["perf start"])
         #expect(completer.completeWholeLine("perf s") == ["perf start", "perf summary"])
     }
+
+    /// Sift and Miataru are not offered until their engines exist.
+    @Test func servicesThatDoNotExistYetAreNotOffered() {
+        for line in ["backend received ", "backend fault ", "backend clear "] {
+            #expect(complete(line).candidates == ["hamon", "perf"], "\(line)")
+        }
+        let overview = HelpGenerator(table: .standard).overview()
+        #expect(!overview.lowercased().contains("sift"))
+        #expect(!overview.lowercased().contains("miataru"))
+    }
 }

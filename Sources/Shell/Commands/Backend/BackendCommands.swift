@@ -31,7 +31,7 @@ enum BackendStopCommand {
 enum BackendValues {
     static func status(_ backend: LocalBackend) -> Value {
         var requests = JSONObject()
-        for service in BackendService.allCases { requests[service.rawValue] = .int(backend.requestCount(service)) }
+        for service in BackendService.served { requests[service.rawValue] = .int(backend.requestCount(service)) }
         return .object([
             "running": true, "separate": false, "url": .string(backend.url), "port": .int(backend.port), "requests": .object(requests),
             "faults": .array(backend.plannedFaults.map { .object(["service": .string($0.service.rawValue), "fault": .string("\($0.fault)"), "remaining": .int($0.remaining)]) }),
@@ -39,7 +39,7 @@ enum BackendValues {
         ])
     }
 
-    static let services = BackendService.allCases.map(\.rawValue)
+    static let services = BackendService.served.map(\.rawValue)
 }
 
 extension String {

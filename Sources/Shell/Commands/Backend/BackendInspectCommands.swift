@@ -5,7 +5,7 @@ import Transport
 enum BackendReceivedCommand {
     static let spec = CommandSpec(
         ["backend", "received"], summary: "What the backend received for a service, as a result to expect against",
-        arguments: [ArgumentSpec("SERVICE", .choice(BackendValues.services), "hamon, perf, sift or miataru")],
+        arguments: [ArgumentSpec("SERVICE", .choice(BackendValues.services), "hamon or perf")],
         options: [OptionSpec("limit", value: .integer(0...1_000_000), valueName: "N", "keep only the newest N items (counts stay whole)")],
         discussion: """
             Reads the embedded backend, or, when a host is configured and the embedded one is not running, that \
@@ -40,7 +40,7 @@ enum BackendFaultCommand {
     static let spec = CommandSpec(
         ["backend", "fault"], summary: "Make the next N requests of a service fail (status, timeout, reset, garbage)",
         arguments: [
-            ArgumentSpec("SERVICE", .choice(BackendValues.services), "hamon, perf, sift or miataru"),
+            ArgumentSpec("SERVICE", .choice(BackendValues.services), "hamon or perf"),
             ArgumentSpec("FAULT", .identifier(suggestions: ["500", "503", "422", "timeout", "reset", "garbage"]), "an HTTP status, timeout (never answer), reset (TCP reset) or garbage (not HTTP)"),
         ],
         options: [OptionSpec("times", value: .integer(0...1_000_000), valueName: "N", "how many requests (default 1; 0 cancels)")],
