@@ -54,9 +54,10 @@ struct ShutdownTests {
         sleep 60s
         """
 
-    /// SIGTERM while an automatic flush is stuck in a request: out within the 5 s budget, with a
-    /// line saying what is kept; the next run restores it.
-    @Test func aStuckFlushDoesNotHoldUpExitBeyondTheBudget() {
+    /// Runs `stuckFlush`, then the driver's `signals` once "ready" is printed; returns the exit
+    /// line (`exit=N ms=M`, M from the last signal to the exit), stderr, and whether a restart
+    /// finds all 10 events queued.
+    private func stopStuckFlush(_ signals: String) -> (exit: String, milliseconds: Int, err: String, restored: Bool) {
         let home = TemporaryDirectory()
         defer { home.remove() }
         let script = home.write("stuck.sdk", Self.stuckFlush)
@@ -64,48 +65,43 @@ struct ShutdownTests {
             "$0" run --home "$1" "$2" > "$1/out" 2> "$1/err" &
             pid=$!
             until grep -q ready "$1/out" 2>/dev/null; do kill -0 "$pid" 2>/dev/null || { echo "died: $(cat "$1/err")"; exit 1; }; done
-            start=$(date +%s%N)
-            kill -TERM "$pid"
+            \(signals)
             wait "$pid"
             status=$?
             echo "exit=$status ms=$(( ($(date +%s%N) - start) / 1000000 ))"
             """
         let result = ProcessRunner.run("/bin/sh", ["-c", driver, SDKBenchFiles.sdkbenchExecutable, home.path, script])
-        #expect(result.stdout.hasPrefix("exit=143 "), "\(result.stdout) \(home.read("err") ?? "")")
         let milliseconds = Int(result.stdout.split(separator: "=").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? .max
-        #expect(milliseconds < 7_000, "shutdown took \(milliseconds) ms")
-        let err = home.read("err") ?? ""
-        #expect(err.contains("events kept for the next run"), "\(err)")
         let restarted = ProcessRunner.run(SDKBenchFiles.sdkbenchExecutable, ["--home", home.path, "-c", "queue", "-c", "expect last.count == 10"])
-        #expect(restarted.status == 0, "\(restarted.stdout) \(restarted.stderr)")
+        return (result.stdout, milliseconds, home.read("err") ?? "", restarted.status == 0)
+    }
+
+    /// SIGTERM while an automatic flush is stuck in a request: out within the 5 s budget, with a
+    /// line saying what is kept; the next run restores it.
+    @Test func aStuckFlushDoesNotHoldUpExitBeyondTheBudget() {
+        let run = stopStuckFlush("""
+            start=$(date +%s%N)
+            kill -TERM "$pid"
+            """)
+        #expect(run.exit.hasPrefix("exit=143 "), "\(run.exit) \(run.err)")
+        #expect(run.milliseconds < 7_000, "shutdown took \(run.milliseconds) ms")
+        #expect(run.err.contains("events kept for the next run"), "\(run.err)")
+        #expect(run.restored)
     }
 
     /// A second SIGTERM while shutdown waits for a stuck flush leaves at once; the journal keeps
     /// every event.
     @Test func aSecondSignalLeavesAtOnce() {
-        let home = TemporaryDirectory()
-        defer { home.remove() }
-        let script = home.write("stuck.sdk", Self.stuckFlush)
-        let driver = """
-            "$0" run --home "$1" "$2" > "$1/out" 2> "$1/err" &
-            pid=$!
-            until grep -q ready "$1/out" 2>/dev/null; do kill -0 "$pid" 2>/dev/null || { echo "died: $(cat "$1/err")"; exit 1; }; done
+        let run = stopStuckFlush("""
             kill -TERM "$pid"
             until grep -q "before exit" "$1/err" 2>/dev/null; do kill -0 "$pid" 2>/dev/null || break; done
             start=$(date +%s%N)
             kill -TERM "$pid"
-            wait "$pid"
-            status=$?
-            echo "exit=$status ms=$(( ($(date +%s%N) - start) / 1000000 ))"
-            """
-        let result = ProcessRunner.run("/bin/sh", ["-c", driver, SDKBenchFiles.sdkbenchExecutable, home.path, script])
-        #expect(result.stdout.hasPrefix("exit=143 "), "\(result.stdout) \(home.read("err") ?? "")")
-        let milliseconds = Int(result.stdout.split(separator: "=").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? .max
-        #expect(milliseconds < 2_000, "the second signal took \(milliseconds) ms")
-        let err = home.read("err") ?? ""
-        #expect(err.contains("leaving at once: 10 events stay in the journal"), "\(err)")
-        let restarted = ProcessRunner.run(SDKBenchFiles.sdkbenchExecutable, ["--home", home.path, "-c", "queue", "-c", "expect last.count == 10"])
-        #expect(restarted.status == 0, "\(restarted.stdout) \(restarted.stderr)")
+            """)
+        #expect(run.exit.hasPrefix("exit=143 "), "\(run.exit) \(run.err)")
+        #expect(run.milliseconds < 2_000, "the second signal took \(run.milliseconds) ms")
+        #expect(run.err.contains("leaving at once: 10 events stay in the journal"), "\(run.err)")
+        #expect(run.restored)
     }
 
     /// The UTC day the daily file is named after, from `date` to stay independent of the code under test.
