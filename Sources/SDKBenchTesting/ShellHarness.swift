@@ -39,7 +39,7 @@ public final class ShellHarness: @unchecked Sendable {
         status: ExitStatus, stdout: String, stderr: String
     ) {
         let before = output.captured()
-        let status = ScriptRunner(session: session).run(SourceFile(name: name, text: text), options: options)
+        let status = ScriptRunner(session: session).run(SourceFile(name: name, text: text), options: options).status
         let after = output.captured()
         return (status, String(after.stdout.dropFirst(before.stdout.count)), String(after.stderr.dropFirst(before.stderr.count)))
     }

@@ -35,7 +35,7 @@ struct Launcher {
     }
 
     func runSource(_ source: SourceFile, options: RunOptions) -> ExitStatus {
-        ScriptRunner(session: session).run(source, options: options)
+        ScriptRunner(session: session).run(source, options: options).status
     }
 
     func runFiles(_ files: [String], variables: [(String, String)], options: RunOptions) -> ExitStatus {
@@ -50,7 +50,7 @@ struct Launcher {
                 return .usage
             }
             session.currentSourceDirectory = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : nil
-            let status = ScriptRunner(session: session).run(SourceFile(name: file, fileBytes: bytes), options: options)
+            let status = ScriptRunner(session: session).run(SourceFile(name: file, fileBytes: bytes), options: options).status
             if status != .success {
                 firstFailure = firstFailure ?? status
                 if !options.keepGoing { return status }

@@ -25,7 +25,7 @@ public enum ShellErrorKind: Sendable, Equatable {
     case invalidValue(name: String, value: String, expected: String)
     case undefinedVariable(String, suggestion: String?)
     case pathMiss(path: String, reason: String)
-    case expectationFailed(String)
+    case expectationFailed(ExpectationFailure)
     case runtime(String)
     /// A server refused the work; `details` are shown one per line under the error.
     case remote(String, details: [String])
@@ -88,7 +88,7 @@ public struct ShellError: Error, Sendable, Equatable {
         case .invalidValue(let name, let value, let expected): return "invalid \(name) '\(value)': expected \(expected)"
         case .undefinedVariable(let name, _): return "undefined variable '\(name)'"
         case .pathMiss(let path, let reason): return "cannot read '\(path)': \(reason)"
-        case .expectationFailed(let message): return "expect failed: \(message)"
+        case .expectationFailed(let failure): return "expect failed: \(failure.detail)"
         case .runtime(let message), .usage(let message), .remote(let message, _): return message
         case .sourceDepth(let depth): return "'source' nested deeper than \(depth) files (a file sourcing itself?)"
         case .interrupted: return "interrupted"

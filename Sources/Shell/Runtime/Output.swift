@@ -21,6 +21,8 @@ public final class Output: Sendable {
         var capturedStdout: [UInt8] = []
         var capturedStderr: [UInt8] = []
         var location: (SourceFile, SourceRange)?
+        /// Both streams as written since `beginRecording`, for a run listener's `CommandResult.output`.
+        var recording: [UInt8]?
     }
 
     private let state = Mutex(State())
@@ -57,6 +59,10 @@ public final class Output: Sendable {
         state.withLock { state in
             state.stdout.append(contentsOf: text.utf8)
             if newline { state.stdout.append(UInt8(ascii: "\n")) }
+            if state.recording != nil {
+                state.recording!.append(contentsOf: text.utf8)
+                if newline { state.recording!.append(UInt8(ascii: "\n")) }
+            }
             if state.stdout.count >= 1 << 16 || (flushesEachLine && state.stdout.last == UInt8(ascii: "\n")) { flushLocked(&state) }
         }
     }
@@ -66,6 +72,7 @@ public final class Output: Sendable {
         let text = secrets.masked(text)
         state.withLock { state in
             flushLocked(&state)
+            state.recording?.append(contentsOf: text.utf8)
             switch destination {
             case .standardStreams: Self.writeAll(2, Array(text.utf8))
             case .memory: state.capturedStderr.append(contentsOf: text.utf8)
@@ -87,6 +94,19 @@ public final class Output: Sendable {
     /// Sets the command that engine warnings are attributed to while it runs.
     func setLocation(_ location: (SourceFile, SourceRange)?) {
         state.withLock { $0.location = location }
+    }
+
+    /// Starts keeping a copy of what both streams are given (masked), until `endRecording`.
+    func beginRecording() {
+        state.withLock { $0.recording = [] }
+    }
+
+    /// What was written since `beginRecording`; stops recording.
+    func endRecording() -> String {
+        state.withLock { state in
+            defer { state.recording = nil }
+            return String(decoding: state.recording ?? [], as: UTF8.self)
+        }
     }
 
     public func flush() {

@@ -1,3 +1,4 @@
+import JSON
 import LineEditing
 import Script
 
@@ -15,89 +16,132 @@ public struct RunOptions: Sendable {
 /// Runs sources: parses the whole text, checks every command against the table, then runs them.
 ///
 /// A script with a typo fails before its first line has any effect (exit 2); at run time the first
-/// failure stops the run unless `keepGoing`, and every error is rendered once, located.
+/// failure stops the run unless `keepGoing`. What happens is reported to listeners as values
+/// (`CommandResult`, `RunResult`); the terminal rendering is one of them.
 public final class ScriptRunner {
     public let session: ShellSession
     let binder: Binder
     private let resolver: SessionVariableResolver
+    private let chosenListeners: [any RunListener]?
+    private var listeners: [any RunListener] = []
+    private var wantsOutput = false
 
-    public init(session: ShellSession) {
+    /// - Parameters:
+    ///   - listeners: who is told about runs; `nil` is the terminal alone (errors rendered on
+    ///     standard error, statements echoed when `RunOptions.echo`).
+    public init(session: ShellSession, listeners: [any RunListener]? = nil) {
         self.session = session
         self.binder = Binder(table: session.table)
         self.resolver = SessionVariableResolver(session: session)
+        chosenListeners = listeners
     }
 
-    /// Runs a whole source and returns the status the run ends with.
+    /// Runs a whole source and returns what it did.
     ///
     /// Two passes over the text: the first parses and checks every statement and keeps only the
     /// errors, the second parses again and runs. Re-parsing is cheaper than holding a million
     /// statements in memory.
-    public func run(_ source: SourceFile, options: RunOptions = RunOptions()) -> ExitStatus {
+    @discardableResult
+    public func run(_ source: SourceFile, options: RunOptions = RunOptions()) -> RunResult {
+        listeners = chosenListeners ?? [TerminalRunListener(output: session.output, echo: options.echo)]
+        wantsOutput = listeners.contains { $0.wantsOutput }
+        let clock = ContinuousClock()
+        let started = clock.now
         let cores = ScriptCheck.cores(for: source)
         let check = ScriptCheck.run(source, cores: cores, binder: binder)
         // Literal secrets are masked from the start: a check error may quote a line holding one.
         for secret in check.secrets { session.output.secrets.add(secret) }
-        if let parseError = check.parseError {
-            session.output.report(ShellError(parseError), in: source)
-            return .parse
+        let checkErrors = check.parseError.map { [ShellError($0)] } ?? check.errors
+        if !checkErrors.isEmpty {
+            let more = check.parseError == nil ? max(0, check.failureCount - ScriptCheck.reportedLimit) : 0
+            for listener in listeners { listener.checkFailed(checkErrors, more: more, in: source) }
+            let result = RunResult(source: source.name, status: .parse, duration: started.duration(to: clock.now), checkErrors: checkErrors)
+            for listener in listeners { listener.runFinished(result, in: source) }
+            return result
         }
-        for error in check.errors { session.output.report(error, in: source) }
-        if check.failureCount > ScriptCheck.reportedLimit {
-            session.output.writeError("... and \(check.failureCount - ScriptCheck.reportedLimit) more errors\n")
-        }
-        if check.failureCount > 0 { return .parse }
-        guard cores > 1 else {
+        var result: RunResult
+        if cores > 1 {
+            let feed = StatementFeed(source: source)
+            defer { feed.finish() }
+            var chunk: [Statement] = []
+            var position = 0
+            result = execute(
+                next: {
+                    if position == chunk.count {
+                        if !chunk.isEmpty { feed.recycle(chunk) }
+                        chunk = []
+                        guard let next = feed.nextChunk() else { return nil }
+                        chunk = next
+                        position = 0
+                    }
+                    position += 1
+                    return chunk[position - 1]
+                }, in: source, options: options)
+        } else {
             var statements = Parser.Statements(source)
             // The first pass parsed this source without error, so `try?` loses nothing.
-            return execute(next: { try? statements.next() }, in: source, options: options)
+            result = execute(next: { try? statements.next() }, in: source, options: options)
         }
-        let feed = StatementFeed(source: source)
-        defer { feed.finish() }
-        var chunk: [Statement] = []
-        var position = 0
-        return execute(
-            next: {
-                if position == chunk.count {
-                    if !chunk.isEmpty { feed.recycle(chunk) }
-                    chunk = []
-                    guard let next = feed.nextChunk() else { return nil }
-                    chunk = next
-                    position = 0
-                }
-                position += 1
-                return chunk[position - 1]
-            }, in: source, options: options)
+        result.duration = started.duration(to: clock.now)
+        for listener in listeners { listener.runFinished(result, in: source) }
+        return result
     }
 
     /// Runs the statements of a checked source, stopping at the first failure unless `keepGoing`.
-    func execute(next: () -> Statement?, in source: SourceFile, options: RunOptions) -> ExitStatus {
+    func execute(next: () -> Statement?, in source: SourceFile, options: RunOptions) -> RunResult {
+        var result = RunResult(source: source.name, status: .success)
         var firstFailure: ExitStatus?
-        let lines = options.echo ? source.text.split(separator: "\n", omittingEmptySubsequences: false) : []
+        let clock = ContinuousClock()
         while let statement = next() {
             if session.quitRequested { break }
             if let stop = SignalCheck.pending() {
-                session.output.report(ShellError(.interrupted, at: statement.range), in: source)
-                return stop
+                finish(CommandResult(command: "", range: statement.range, duration: .zero, outcome: .interrupted), in: source, into: &result)
+                result.status = stop
+                return result
             }
-            if options.echo {
-                let range = (statement.range.start.line - 1)..<min(statement.range.end.line, lines.count)
-                session.output.line(lines[range].joined(separator: "\n"))
-            }
+            for listener in listeners { listener.commandStarting(statement, in: source) }
+            if wantsOutput { session.output.beginRecording() }
+            let started = clock.now
+            var command = ""
+            let outcome: CommandOutcome
             do {
-                try run(statement, in: source)
+                let value = try run(statement, in: source, command: &command)
+                outcome = .ok(value)
             } catch {
-                if case .reported = error.kind {} else { session.output.report(error, in: source) }
+                outcome = CommandOutcome(error)
+            }
+            let duration = started.duration(to: clock.now)
+            let output = wantsOutput ? session.output.endRecording() : ""
+            finish(CommandResult(command: command, range: statement.range, duration: duration, outcome: outcome, output: output), in: source, into: &result)
+            if let error = outcome.error {
                 firstFailure = firstFailure ?? error.status
-                if !options.keepGoing { return error.status }
+                if !options.keepGoing {
+                    result.status = error.status
+                    return result
+                }
             }
         }
-        return firstFailure ?? .success
+        result.status = firstFailure ?? .success
+        return result
+    }
+
+    private func finish(_ command: CommandResult, in source: SourceFile, into result: inout RunResult) {
+        result.commandCount += 1
+        if !command.outcome.passed { result.failures.append(command) }
+        for listener in listeners { listener.commandFinished(command, in: source) }
     }
 
     /// Binds and runs one statement, updating `last`.
     @discardableResult
     public func run(_ statement: Statement, in source: SourceFile) throws(ShellError) -> Value {
+        var command = ""
+        return try run(statement, in: source, command: &command)
+    }
+
+    /// Binds and runs one statement, naming in `command` the table entry it bound to.
+    private func run(_ statement: Statement, in source: SourceFile, command: inout String) throws(ShellError) -> Value {
         let bound = try binder.bind(statement, variables: resolver)
+        command = bound.spec.name
         session.output.secrets.harvest(bound)
         if session.environment.dryRun { return .null }
         session.output.setLocation((source, statement.range))

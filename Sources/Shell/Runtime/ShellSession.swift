@@ -17,8 +17,8 @@ public final class ShellSession {
         set { trace.isEnabled = newValue }
     }
     let trace: TraceSink
-    /// The shared host and the embedded backend.
-    let services: ServiceHost
+    /// The server services talk to: the configured host or the embedded backend.
+    let services: ServiceServer
     /// Cookies the `http` command keeps between requests, as the Ping client's jar.
     let cookies = CookieJar()
     /// Set by `quit`; the loop ends after the current command.
@@ -26,9 +26,8 @@ public final class ShellSession {
     var sourceDepth = 0
     /// The directory relative `source` paths start from: the running script's, or the working directory.
     public var currentSourceDirectory: String?
-    private var performanceHost: PerformanceHost?
-    private var hamonHost: HamonHost?
-    private var detectedDevice: DeviceContext?
+    /// The engines, started on first use, in the order status and shutdown follow.
+    let engines: EngineRegistry
     private var isShutDown = false
 
     public init(table: CommandTable = .standard, environment: ShellEnvironment, output: Output) {
@@ -36,69 +35,27 @@ public final class ShellSession {
         self.environment = environment
         self.output = output
         trace = TraceSink(output: output, transport: environment.transport)
-        services = ServiceHost(output: output)
+        services = ServiceServer(output: output)
+        engines = EngineRegistry(context: EngineContext(environment: environment, output: output, trace: trace, server: services))
     }
 
-    /// The host facts engines report, read once.
-    var device: DeviceContext {
-        if let detectedDevice { return detectedDevice }
-        let device =
-            environment.deviceContext
-            ?? DeviceContext.detect(appVersion: SDKBenchVersion.current, buildNumber: SDKBenchVersion.build)
-        detectedDevice = device
-        return device
+    /// The engine of type `kind`, started now (restoring an earlier run's work) if it has not been.
+    func engine<Engine: EngineRuntime>(_ kind: Engine.Type, at range: SourceRange?) throws(ShellError) -> Engine {
+        try engines.runtime(kind, at: range)
     }
 
-    /// The Hamon engine, started on first use: its queue journal is opened (and an earlier run's
-    /// events restored) then.
-    func hamon(at range: SourceRange?) throws(ShellError) -> HamonHost {
-        if let hamonHost { return hamonHost }
-        // Tried once per run: a queue another process holds stays held, and each retry would
-        // wait for its lock again.
-        if hamonUnavailable != nil { throw ShellError.runtime("Hamon could not start in this run (see the first error)", at: range) }
-        do {
-            let host = try HamonHost(environment: environment, services: services, trace: trace, output: output, device: device)
-            hamonHost = host
-            return host
-        } catch {
-            hamonUnavailable = error.message
-            throw ShellError.runtime(error.message, at: range)
-        }
+    /// The Performance engine; it cannot fail to start.
+    var performance: PerformanceRuntime {
+        // PerformanceRuntime.init does not throw, so neither does its start.
+        try! engines.runtime(PerformanceRuntime.self, at: nil)
     }
-
-    /// Why the Hamon engine could not start in this run, once it failed (told in full once).
-    private var hamonUnavailable: String?
-
-    /// Whether the Hamon engine has been started (for `status`).
-    var hamonIfStarted: HamonHost? { hamonHost }
 
     /// Starts engines whose durable queues hold work from an earlier run, so it is restored
     /// (and announced) at start rather than at first use. A queue locked by another process is
     /// left to it.
     public func restorePendingWork() {
-        if performanceHost == nil,
-            !AnalyticsJournal.pendingEndpoints(in: PerformanceHost.analyticsJournalDirectory(environment.paths)).isEmpty
-        {
-            performance.restoreAnalytics()
-        }
-        guard hamonHost == nil, FileSize.of(HamonHost.journalPath(environment.paths)) > 0 else { return }
-        do {
-            _ = try hamon(at: nil)
-        } catch {
-            output.warn(error.message)
-        }
+        engines.restorePendingWork { output.warn($0) }
     }
-
-    /// The Performance engine, started on first use so that `sdkbench -c help` pays nothing for it.
-    var performance: PerformanceHost {
-        if let performanceHost { return performanceHost }
-        let host = PerformanceHost(environment: environment, output: output, device: device, trace: trace)
-        performanceHost = host
-        return host
-    }
-
-    /// Whether the Performance engine has been started (for `status`).
-    var performanceIfStarted: PerformanceHost? { performanceHost }
 
     /// Seconds the whole shutdown may take, every engine together; journals keep what is left.
     public static let shutdownBudget = 5.0
@@ -114,9 +71,7 @@ public final class ShellSession {
             let left = clock.now.duration(to: deadline).components
             return max(0, Double(left.seconds) + Double(left.attoseconds) / 1e18)
         }
-        var patient = hamonHost?.shutdown(budget: remaining()) ?? true
-        if let performanceHost { patient = performanceHost.shutdown(budget: patient ? remaining() : 0) && patient }
-        if patient { services.stop() }
+        if engines.shutdown(remaining: remaining) { services.stop() }
         output.flush()
     }
 }

@@ -12,6 +12,8 @@ public typealias CommandCheck = @Sendable (BoundCommand) throws(ShellError) -> V
 public final class CommandSpec: Sendable {
     /// The words that name the command: `["perf", "start"]`.
     public let path: [String]
+    /// The path as one string, `perf start`: kept, because every run command reports it.
+    public let name: String
     public let summary: String
     public let arguments: [ArgumentSpec]
     public let options: [OptionSpec]
@@ -35,6 +37,7 @@ public final class CommandSpec: Sendable {
     ) {
         self.check = check
         self.path = path
+        self.name = path.joined(separator: " ")
         self.summary = summary
         self.arguments = arguments
         self.options = options
@@ -45,8 +48,6 @@ public final class CommandSpec: Sendable {
         self.setsLast = setsLast
         self.handler = handler
     }
-
-    public var name: String { path.joined(separator: " ") }
 
     /// `perf start FEATURE LAYER [key=value]... [--opt VALUE]`
     public var usage: String {

@@ -4,7 +4,7 @@ import Transport
 /// The `/_sdkbench` routes of a backend running in another process (`sdkbench serve`).
 enum BackendRemote {
     /// The body of a 200 answer; anything else is a located error saying what to check.
-    static func call(_ method: HTTPMethod, _ path: String, host: ServiceHost.Setting, in context: CommandContext) throws(ShellError) -> String {
+    static func call(_ method: HTTPMethod, _ path: String, host: ServiceServer.Setting, in context: CommandContext) throws(ShellError) -> String {
         switch try fetch(method, path, host: host, in: context) {
         case .success(let body): return body
         case .failure(let failure): throw context.failure(failure.message)
@@ -12,7 +12,7 @@ enum BackendRemote {
     }
 
     /// Like `call`, with a failure to report instead of thrown; only an interruption throws.
-    static func fetch(_ method: HTTPMethod, _ path: String, host: ServiceHost.Setting, in context: CommandContext) throws(ShellError) -> Result<String, Failure> {
+    static func fetch(_ method: HTTPMethod, _ path: String, host: ServiceServer.Setting, in context: CommandContext) throws(ShellError) -> Result<String, Failure> {
         let client = context.session.trace.client(timeout: 10, sdkHeadersAndCookies: false, insecure: host.insecure)
         let url = baseURL(host) + path
         let outcome: Result<HTTPResponse, NetworkError> = try AsyncBridge.run(at: context.command.range) {
@@ -36,7 +36,7 @@ enum BackendRemote {
     }
 
     /// `http(s)://host`, as services reach it.
-    static func baseURL(_ host: ServiceHost.Setting) -> String { (host.https ? "https://" : "http://") + host.host }
+    static func baseURL(_ host: ServiceServer.Setting) -> String { (host.https ? "https://" : "http://") + host.host }
 
     struct Failure: Error {
         var message: String

@@ -31,13 +31,13 @@ enum ConfigureHostCommand {
             guard HostSyntax.isValid(server.host) else {
                 throw ShellError(.invalidValue(name: "HOST", value: typed, expected: "name, ip or ip:port (no path, no spaces)"), at: argument.range)
             }
-            session.services.configured = ServiceHost.Setting(host: server.host, https: server.usesHTTPS, insecure: context.flag("insecure"))
+            session.services.configured = ServiceServer.Setting(host: server.host, https: server.usesHTTPS, insecure: context.flag("insecure"))
             if server.needsInsecureWarning { session.output.warn(server.insecureWarning) }
             result["host"] = .string(server.host)
             result["local"] = .bool(false)
             result["https"] = .bool(server.usesHTTPS)
         }
-        if let hamon = session.hamonIfStarted { try hamon.prepareServer(at: context.command.range) }
+        for engine in session.engines.running { try engine.hostChanged(at: context.command.range) }
         if let user = context.option("user") {
             let report = try UserCommand.setUser(user.text, in: context)
             result["user"] = .string(report.userID)

@@ -17,7 +17,9 @@ struct ExpectEvaluator {
             do {
                 _ = try context.session.variables.resolve(path, range: lhsArgument.range)
             } catch {
-                throw ShellError(.expectationFailed("\(text) exists: \(error.message)"), at: lhsArgument.range)
+                throw ShellError(
+                    .expectationFailed(ExpectationFailure(expression: "\(text) exists", detail: "\(text) exists: \(error.message)")),
+                    at: lhsArgument.range)
             }
             return
         }
@@ -33,7 +35,10 @@ struct ExpectEvaluator {
         case "<", "<=", ">", ">=":
             guard let order = ValueComparison.order(lhs, rhs) else {
                 throw ShellError(
-                    .expectationFailed("cannot order \(lhs.typeName) \(describe(lhs)) against \(rhs.typeName) \(describe(rhs))"),
+                    .expectationFailed(
+                        ExpectationFailure(
+                            expression: "\(lhsText) \(operation) \(rhsArgument.text)", actual: lhs, expected: rhs,
+                            detail: "cannot order \(lhs.typeName) \(describe(lhs)) against \(rhs.typeName) \(describe(rhs))")),
                     at: context.command.range)
             }
             switch operation {
@@ -49,7 +54,9 @@ struct ExpectEvaluator {
         }
         guard passed else {
             let written = "\(lhsText) \(operation) \(rhsArgument.text)"
-            throw ShellError(.expectationFailed("\(written): actual \(describe(lhs)) (\(lhs.typeName))"), at: context.command.range)
+            let failure = ExpectationFailure(
+                expression: written, actual: lhs, expected: rhs, detail: "\(written): actual \(describe(lhs)) (\(lhs.typeName))")
+            throw ShellError(.expectationFailed(failure), at: context.command.range)
         }
     }
 

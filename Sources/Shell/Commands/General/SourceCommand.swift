@@ -30,7 +30,7 @@ enum SourceCommand {
             session.sourceDepth -= 1
             session.currentSourceDirectory = previous
         }
-        let status = ScriptRunner(session: session).run(SourceFile(name: argument.text, text: text))
+        let status = ScriptRunner(session: session).run(SourceFile(name: argument.text, text: text)).status
         guard status == .success else { throw ShellError(.reported(status), at: context.command.range) }
         return .null
     }

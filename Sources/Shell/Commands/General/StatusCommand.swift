@@ -26,41 +26,12 @@ enum StatusCommand {
             output.line("backend       not started")
         }
 
-        var hamon = JSONObject()
-        if let host = session.hamonIfStarted {
-            let client = host.client
-            hamon["user"] = client.userID.map(Value.string) ?? .null
-            hamon["queued"] = .int(client.queueDepth)
-            hamon["fcm"] = .bool(client.fcmToken != nil)
-            output.line("hamon         user \(client.userID ?? "(none)"), \(HamonText.events(client.queueDepth)) queued, timeout \(Int(host.timeout)) s")
-        } else {
-            hamon["user"] = .null
-            hamon["queued"] = .int(0)
-            hamon["fcm"] = .bool(false)
-            output.line("hamon         not started")
+        for (name, status) in session.engines.statuses() {
+            object[name] = .object(status.fields)
+            output.line(name + String(repeating: " ", count: max(1, 14 - name.count)) + status.line)
         }
-        object["hamon"] = .object(hamon)
-
-        var perf = JSONObject()
-        if let host = session.performanceIfStarted {
-            let tracker = host.tracker
-            perf["enabled"] = .bool(tracker.isEnabled)
-            perf["pending"] = .int(tracker.pendingSessions.count)
-            perf["cached"] = .int(tracker.logs().count)
-            perf["destinations"] = .int(tracker.destinations.count)
-        } else {
-            perf["enabled"] = .bool(true)
-            perf["pending"] = .int(0)
-            perf["cached"] = .int(0)
-            perf["destinations"] = .int(0)
-        }
-        object["perf"] = .object(perf)
         object["variables"] = .int(session.variables.names.count)
         object["trace"] = .bool(session.traceEnabled)
-        output.line(
-            "perf          \(perf["enabled"] == .bool(true) ? "enabled" : "disabled"), "
-                + "\(perf["pending"]!.plainText) pending, \(perf["cached"]!.plainText) cached, "
-                + "\(perf["destinations"]!.plainText) destinations")
         output.line("variables     \(session.variables.names.count)")
         output.line("trace         \(session.traceEnabled ? "on" : "off")")
         return .object(object)

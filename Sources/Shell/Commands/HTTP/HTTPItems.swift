@@ -96,7 +96,7 @@ struct HTTPItems {
     }
 
     /// The full URL: `:3000/x` is localhost, a bare host gets `http://`, `/path` goes to `host`.
-    static func url(_ typed: String, defaultHost: () throws(ShellError) -> ServiceHost.Setting) throws(ShellError) -> String {
+    static func url(_ typed: String, defaultHost: () throws(ShellError) -> ServiceServer.Setting) throws(ShellError) -> String {
         if typed.hasPrefix("http://") || typed.hasPrefix("https://") { return typed }
         if typed.hasPrefix(":") { return "http://localhost" + typed }
         if typed.hasPrefix("/") {

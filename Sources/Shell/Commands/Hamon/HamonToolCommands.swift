@@ -56,7 +56,7 @@ enum HamonAppCommand {
         discussion: "Without options, shows the current identity. The next 'user' or 'fcm' sends it.",
         examples: ["hamon app --package com.example.app --version 2.4.0 --build 240", "hamon app"]
     ) { context in
-        let client = try context.session.hamon(at: context.command.range).client
+        let client = try context.session.engine(HamonRuntime.self, at: context.command.range).client
         var app = client.app
         if let package = context.option("package") { app.package = package.text }
         if let version = context.option("version") { app.version = version.text }
@@ -74,7 +74,7 @@ enum HamonTimeoutCommand {
         examples: ["hamon timeout 5s"]
     ) { context in
         let seconds = DurationParser.seconds(context.string("DURATION")) ?? 30
-        try context.session.hamon(at: context.command.range).setTimeout(seconds)
+        try context.session.engine(HamonRuntime.self, at: context.command.range).setTimeout(seconds)
         return .double(seconds)
     }
 }
@@ -84,7 +84,7 @@ enum HamonUserDataCommand {
         ["hamon", "userdata"], summary: "Show the user data 'user' and 'fcm' send (decrypted form)",
         examples: ["hamon userdata", "expect last.is_limited_ad_tracking == false"]
     ) { context in
-        let data = Redactor.json(try context.session.hamon(at: context.command.range).client.userData)
+        let data = Redactor.json(try context.session.engine(HamonRuntime.self, at: context.command.range).client.userData)
         context.session.output.line(JSONWriter.pretty(data))
         return data
     }

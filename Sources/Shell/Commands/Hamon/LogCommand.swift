@@ -9,7 +9,7 @@ enum LogCommand {
         discussion: "The event is in the queue's journal before the command returns: a killed process loses nothing.",
         examples: ["log screen_view screen_name=home", "log purchase product_id=123 price:=9.99 quantity:=1 tags:='[\"a\",\"b\"]'"]
     ) { context in
-        let hamon = try context.session.hamon(at: context.command.range)
+        let hamon = try context.session.engine(HamonRuntime.self, at: context.command.range)
         try hamon.prepareServer(at: context.command.range)
         var parameters = JSONObject()
         for (key, value) in context.command.parameters { parameters[key] = value.value }
@@ -35,7 +35,7 @@ enum FlushCommand {
             """,
         examples: ["flush", "expect last.delivered == 25"]
     ) { context in
-        let hamon = try context.session.hamon(at: context.command.range)
+        let hamon = try context.session.engine(HamonRuntime.self, at: context.command.range)
         try hamon.prepareServer(at: context.command.range)
         let client = hamon.client
         let report = try AsyncBridge.run(at: context.command.range) { await client.flush() }

@@ -8,7 +8,7 @@ enum QueueCommand {
         options: [OptionSpec("limit", value: .integer(0...1_000_000), valueName: "N", "show at most N events (default 20)")],
         examples: ["queue", "queue --limit 100", "expect last.count == 0"]
     ) { context in
-        let hamon = try context.session.hamon(at: context.command.range)
+        let hamon = try context.session.engine(HamonRuntime.self, at: context.command.range)
         let limit = context.option("limit").flatMap { Int($0.text) } ?? 20
         let depth = hamon.client.queueDepth
         let events = hamon.client.queuedEvents(limit: max(0, limit))
@@ -32,7 +32,7 @@ enum QueueClearCommand {
         ["queue", "clear"], summary: "Drop every queued Hamon event without sending it",
         examples: ["queue clear"]
     ) { context in
-        let hamon = try context.session.hamon(at: context.command.range)
+        let hamon = try context.session.engine(HamonRuntime.self, at: context.command.range)
         let dropped: Int
         do {
             dropped = try hamon.client.clearQueue()

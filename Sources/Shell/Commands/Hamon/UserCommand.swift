@@ -15,7 +15,7 @@ enum UserCommand {
     /// Sets the user id; a failed PATCH is an error (the id stays set).
     static func setUser(_ id: String, in context: CommandContext) throws(ShellError) -> UserUpdateReport {
         guard !id.isEmpty else { throw context.failure("the user id is empty", at: context.argument("ID")) }
-        let hamon = try context.session.hamon(at: context.command.range)
+        let hamon = try context.session.engine(HamonRuntime.self, at: context.command.range)
         try hamon.prepareServer(at: context.command.range)
         let client = hamon.client
         let report = try AsyncBridge.run(at: context.command.range) { await client.setUser(id) }
@@ -31,7 +31,7 @@ enum FCMCommand {
         arguments: [ArgumentSpec("TOKEN", .secret, "the FCM token (kept out of history and traces)")],
         examples: ["fcm {{fcm_token}}"]
     ) { context in
-        let hamon = try context.session.hamon(at: context.command.range)
+        let hamon = try context.session.engine(HamonRuntime.self, at: context.command.range)
         try hamon.prepareServer(at: context.command.range)
         let client = hamon.client
         let token = context.string("TOKEN")

@@ -1,12 +1,14 @@
-import Dispatch
+import JSON
 import Performance
 import Script
 
-/// Owns the Performance tracker for the session: builds it, ticks it, routes its events to output.
-final class PerformanceHost {
+/// Owns the Performance tracker for the session: builds it (restoring analytics timings an
+/// earlier run left), ticks it, routes its events to output.
+final class PerformanceRuntime: EngineRuntime {
+    static let name = "perf"
+
     let tracker: PerformanceTracker
     let defaultDirectory: String
-    private let ticker: DispatchSourceTimer?
 
     let trace: TraceSink
     let output: Output
@@ -14,15 +16,39 @@ final class PerformanceHost {
     private var analytics: [(id: Int, destination: AnalyticsDestination)] = []
     private let clock: any PerformanceClock
 
-    init(environment: ShellEnvironment, output: Output, device context: DeviceContext, trace: TraceSink) {
-        self.trace = trace
+    init(context: EngineContext) {
+        trace = context.trace
+        let output = context.output
         self.output = output
+        let environment = context.environment
         tracker = PerformanceTracker(
-            configuration: PerformanceConfiguration(), clock: environment.performanceClock, deviceContext: context,
-            events: { event in PerformanceHost.render(event, to: output) })
+            configuration: PerformanceConfiguration(), clock: environment.performanceClock, deviceContext: context.device,
+            events: { event in PerformanceRuntime.render(event, to: output) })
         defaultDirectory = environment.paths.performanceDirectory
         clock = environment.performanceClock
-        ticker = Ticker.start(if: environment.startsTicker) { [tracker] in tracker.tick() }
+        restoreAnalytics()
+    }
+
+    static func hasWorkToRestore(_ paths: StatePaths) -> Bool {
+        !AnalyticsJournal.pendingEndpoints(in: analyticsJournalDirectory(paths)).isEmpty
+    }
+
+    var tick: @Sendable () -> Void { { [tracker] in tracker.tick() } }
+
+    static var idleStatus: EngineStatus {
+        status(enabled: true, pending: 0, cached: 0, destinations: 0)
+    }
+
+    func status() -> EngineStatus {
+        Self.status(
+            enabled: tracker.isEnabled, pending: tracker.pendingSessions.count, cached: tracker.logs().count,
+            destinations: tracker.destinations.count)
+    }
+
+    private static func status(enabled: Bool, pending: Int, cached: Int, destinations: Int) -> EngineStatus {
+        EngineStatus(
+            line: "\(enabled ? "enabled" : "disabled"), \(pending) pending, \(cached) cached, \(destinations) destinations",
+            fields: ["enabled": .bool(enabled), "pending": .int(pending), "cached": .int(cached), "destinations": .int(destinations)])
     }
 
     static func render(_ event: PerformanceEvent, to output: Output) {
@@ -57,7 +83,7 @@ final class PerformanceHost {
                 endpoint: endpoint, batchSize: batchSize, flushInterval: flushInterval,
                 client: trace.client(timeout: 15, sdkHeadersAndCookies: false, insecure: insecure),
                 clock: clock, appVersion: SDKBenchVersion.current, journal: journal,
-                events: { event in PerformanceHost.render(event, to: output) })
+                events: { event in PerformanceRuntime.render(event, to: output) })
         } catch {
             throw .runtime("cannot add the analytics destination: \(error)", at: value?.range)
         }
@@ -70,7 +96,7 @@ final class PerformanceHost {
     }
 
     /// Re-creates the analytics destinations whose journals hold timings from an earlier run.
-    func restoreAnalytics() {
+    private func restoreAnalytics() {
         for endpoint in AnalyticsJournal.pendingEndpoints(in: analyticsJournalDirectory) {
             do {
                 _ = try addAnalytics(endpoint: endpoint, insecure: false, at: nil)
@@ -100,9 +126,7 @@ final class PerformanceHost {
     /// Writes what file destinations hold and waits up to `budget` seconds for analytics
     /// requests; their journals keep what was not delivered. `false` when a second signal cut
     /// the wait short.
-    @discardableResult
     func shutdown(budget: Double) -> Bool {
-        ticker?.cancel()
         tracker.shutdown()
         let pending = analytics.map(\.destination)
         guard !pending.isEmpty else { return true }

@@ -1,55 +1,75 @@
-import Dispatch
 import Hamon
+import JSON
 import Performance
 import Script
 
 /// Owns the Hamon engine for the session: builds it on first use (restoring an earlier run's
-/// queue), points it at the shared host, ticks its 10-second rule and renders its notices.
-final class HamonHost {
+/// queue), points it at the services' server, ticks its 10-second rule and renders its notices.
+final class HamonRuntime: EngineRuntime {
+    static let name = "hamon"
+
     let client: HamonClient
-    private let services: ServiceHost
+    private let server: ServiceServer
     private let trace: TraceSink
     private let output: Output
-    private let ticker: DispatchSourceTimer?
-    /// The host setting the engine was last pointed at, to notice `configure host` changes.
-    private var appliedHost: ServiceHost.Setting?
+    /// The server setting the engine was last pointed at, to notice `configure host` changes.
+    private var appliedServer: ServiceServer.Setting?
     private(set) var timeout: Double = 30
 
     static func journalPath(_ paths: StatePaths) -> String { paths.stateDirectory + "/hamon/queue.journal" }
 
-    init(environment: ShellEnvironment, services: ServiceHost, trace: TraceSink, output: Output, device: DeviceContext) throws(ShellError) {
-        self.services = services
-        self.trace = trace
+    static func hasWorkToRestore(_ paths: StatePaths) -> Bool { FileSize.of(journalPath(paths)) > 0 }
+
+    init(context: EngineContext) throws(ShellError) {
+        server = context.server
+        trace = context.trace
+        let output = context.output
         self.output = output
-        let paths = environment.paths
-        let facts = HostFactsReader.read(environment: environment.processEnvironment, device: device, stateDirectory: paths.stateDirectory)
+        let paths = context.environment.paths
+        let facts = HostFactsReader.read(
+            environment: context.environment.processEnvironment, device: context.device, stateDirectory: paths.stateDirectory)
         let configuration = HamonConfiguration(
             journalPath: Self.journalPath(paths), installPath: paths.stateDirectory + "/hamon/install.json",
             app: AppIdentity(version: SDKBenchVersion.current, versionCode: Int(SDKBenchVersion.build) ?? 1))
         do {
             client = try HamonClient(
-                configuration: configuration, client: trace.client(timeout: 30, sdkHeadersAndCookies: false), clock: environment.hamonClock,
-                host: facts, events: { notice in HamonHost.render(notice, to: output) })
+                configuration: configuration, client: trace.client(timeout: 30, sdkHeadersAndCookies: false),
+                clock: context.environment.hamonClock, host: facts, events: { notice in HamonRuntime.render(notice, to: output) })
         } catch {
             throw .runtime("cannot start Hamon: \(error)")
         }
-        ticker = Ticker.start(if: environment.startsTicker) { [client] in client.tick() }
     }
 
-    /// Points the engine at the effective host (starting the embedded backend when that is it).
+    var tick: @Sendable () -> Void { { [client] in client.tick() } }
+
+    static var idleStatus: EngineStatus {
+        EngineStatus(line: "not started", fields: ["user": .null, "queued": .int(0), "fcm": .bool(false)])
+    }
+
+    func status() -> EngineStatus {
+        EngineStatus(
+            line: "user \(client.userID ?? "(none)"), \(HamonText.events(client.queueDepth)) queued, timeout \(Int(timeout)) s",
+            fields: [
+                "user": client.userID.map(Value.string) ?? .null, "queued": .int(client.queueDepth), "fcm": .bool(client.fcmToken != nil),
+            ])
+    }
+
+    func hostChanged(at range: SourceRange?) throws(ShellError) { try prepareServer(at: range) }
+
+    /// Points the engine at the services' server (starting the embedded backend when that is it).
     func prepareServer(at range: SourceRange?) throws(ShellError) {
-        let setting = try services.effectiveHost(at: range)
-        guard setting != appliedHost else { return }
-        if appliedHost?.insecure != setting.insecure {
+        let setting = try server.effectiveHost(at: range)
+        guard setting != appliedServer else { return }
+        if appliedServer?.insecure != setting.insecure {
             client.setHTTPClient(trace.client(timeout: timeout, sdkHeadersAndCookies: false, insecure: setting.insecure))
         }
-        appliedHost = setting
+        appliedServer = setting
         client.configure(server: HamonServer(host: setting.host, https: setting.https))
     }
 
     func setTimeout(_ seconds: Double) {
         timeout = seconds
-        client.setHTTPClient(trace.client(timeout: seconds, sdkHeadersAndCookies: false, insecure: appliedHost?.insecure ?? false))
+        client.setHTTPClient(trace.client(timeout: seconds, sdkHeadersAndCookies: false, insecure: appliedServer?.insecure ?? false))
     }
 
     static func render(_ notice: HamonNotice, to output: Output) {
@@ -73,9 +93,7 @@ final class HamonHost {
 
     /// Flushes within `budget` seconds (the journal keeps the rest); `false` when a second
     /// signal cut the wait short, the journal keeping everything not yet delivered.
-    @discardableResult
     func shutdown(budget: Double) -> Bool {
-        ticker?.cancel()
         let client = client
         let output = output
         let slow = {
@@ -83,8 +101,7 @@ final class HamonHost {
             output.flush()
         }
         guard case .done = AsyncBridge.wait(slow: slow, { await client.shutdown(budget: budget) }) else {
-            let left = client.queueDepth
-            output.warn("[Hamon] leaving at once: \(HamonText.events(left)) stay in the journal for the next run")
+            output.warn("[Hamon] leaving at once: \(HamonText.events(client.queueDepth)) stay in the journal for the next run")
             return false
         }
         return true

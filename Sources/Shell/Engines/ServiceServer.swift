@@ -1,9 +1,10 @@
 import Backend
 import Script
 
-/// The host every service uses unless it has its own (`configure host`), and the embedded
-/// backend that stands in when none is configured or when it is `local`.
-final class ServiceHost {
+/// The server every service talks to: the host `configure host` set, or the embedded
+/// backend that stands in when none is configured or when it is `local`. ("Host" in a
+/// `Setting` is the network host.)
+final class ServiceServer {
     /// A host the user configured.
     struct Setting: Equatable {
         /// `name`, `ip` or `ip:port`, without scheme or slashes.

@@ -1,0 +1,41 @@
+import Script
+
+/// One engine's runtime in the shell: started on first use, restoring work an earlier run left;
+/// ticked about once a second; described for `status`; shut down within a budget.
+///
+/// The session holds one ordered list of these (`EngineRegistry.standard`): `status`, the
+/// ticker, restore-at-start, `configure host` and shutdown iterate it, so adding an engine is its
+/// target, its folder of commands and one line in that list.
+protocol EngineRuntime: AnyObject {
+    /// The engine's word in `status` and in its JSON (`last.hamon`, `last.perf`).
+    static var name: String { get }
+
+    /// What `status` shows before the engine has started.
+    static var idleStatus: EngineStatus { get }
+
+    /// Whether an earlier run left work this engine restores (its durable queue holds something):
+    /// the session starts such engines at start-up so the work is announced and resumed then.
+    static func hasWorkToRestore(_ paths: StatePaths) -> Bool
+
+    /// Builds the engine, restoring what an earlier run left for it.
+    init(context: EngineContext) throws(ShellError)
+
+    /// The engine's time rules (flush intervals, expiry), called from the session's ticker
+    /// thread: it must be safe to call while a command runs.
+    var tick: @Sendable () -> Void { get }
+
+    /// The engine's `status` section.
+    func status() -> EngineStatus
+
+    /// The host services use changed (`configure host`).
+    func hostChanged(at range: SourceRange?) throws(ShellError)
+
+    /// Delivers pending work within `budget` seconds, durable queues keeping the rest; `false`
+    /// when a second signal cut the wait short (later engines then leave at once).
+    func shutdown(budget: Double) -> Bool
+}
+
+extension EngineRuntime {
+    static func hasWorkToRestore(_ paths: StatePaths) -> Bool { false }
+    func hostChanged(at range: SourceRange?) throws(ShellError) {}
+}

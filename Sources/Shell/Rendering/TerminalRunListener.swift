@@ -1,0 +1,41 @@
+import Script
+
+/// The terminal's view of a run: each failure rendered once, located, on standard error;
+/// with `--echo`, each statement's source lines before it runs.
+public final class TerminalRunListener: RunListener {
+    private let output: Output
+    private let echo: Bool
+    private var echoSource: String?
+    private var lines: [Substring] = []
+
+    public init(output: Output, echo: Bool = false) {
+        self.output = output
+        self.echo = echo
+    }
+
+    public func checkFailed(_ errors: [ShellError], more: Int, in source: SourceFile) {
+        for error in errors { output.report(error, in: source) }
+        if more > 0 { output.writeError("... and \(more) more errors\n") }
+    }
+
+    public func commandStarting(_ statement: Statement, in source: SourceFile) {
+        guard echo else { return }
+        if echoSource != source.name {
+            echoSource = source.name
+            lines = source.text.split(separator: "\n", omittingEmptySubsequences: false)
+        }
+        let range = (statement.range.start.line - 1)..<min(statement.range.end.line, lines.count)
+        output.line(lines[range].joined(separator: "\n"))
+    }
+
+    public func commandFinished(_ result: CommandResult, in source: SourceFile) {
+        switch result.outcome {
+        case .ok: return
+        case .interrupted: output.report(ShellError(.interrupted, at: result.range), in: source)
+        case .expectationFailed(_, let error), .error(let error):
+            // A sourced file's failure was rendered where it happened.
+            if case .reported = error.kind { return }
+            output.report(error, in: source)
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import Script
+
+/// Told what a run does as it goes: the terminal is one listener; JUnit, TAP and JSON reports
+/// will be others, built from the same values, never from terminal text.
+///
+/// Called on the thread that runs the script, in order.
+public protocol RunListener: AnyObject {
+    /// Whether `CommandResult.output` should hold what each command wrote (costs a copy).
+    var wantsOutput: Bool { get }
+    /// The check pass refused the source: nothing of it runs. `more` errors were not listed.
+    func checkFailed(_ errors: [ShellError], more: Int, in source: SourceFile)
+    /// A statement is about to run.
+    func commandStarting(_ statement: Statement, in source: SourceFile)
+    /// A statement finished (or the run was interrupted before it).
+    func commandFinished(_ result: CommandResult, in source: SourceFile)
+    /// The run is over.
+    func runFinished(_ result: RunResult, in source: SourceFile)
+}
+
+extension RunListener {
+    public var wantsOutput: Bool { false }
+    public func checkFailed(_ errors: [ShellError], more: Int, in source: SourceFile) {}
+    public func commandStarting(_ statement: Statement, in source: SourceFile) {}
+    public func commandFinished(_ result: CommandResult, in source: SourceFile) {}
+    public func runFinished(_ result: RunResult, in source: SourceFile) {}
+}
