@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // Imports point one way: sdkbench -> Shell -> engines -> (Transport) ; Script and the C shims sit below.
@@ -12,7 +12,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // No default traits: they link swift-configuration and full Foundation, whose ICU data
+        // (34 MB) and conformances the backend does not use and every start-up would pay for.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
@@ -48,7 +50,10 @@ let package = Package(
         .target(name: "LineEditing", dependencies: ["CLibEdit"]),
         .target(
             name: "Performance",
-            dependencies: ["CCrypto", "DurableQueue", "JSON", "Transport", .product(name: "Histogram", package: "hdrhistogram-swift")]
+            dependencies: [
+                "CCrypto", "DurableQueue", "JSON", "Transport", .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
         ),
         // The append-only journal under every durable queue (Hamon's events, Performance's analytics timings).
         .target(name: "DurableQueue"),
@@ -59,7 +64,12 @@ let package = Package(
         .target(name: "Shell", dependencies: ["Script", "LineEditing", "Performance", "Hamon", "Transport", "Backend"]),
         .executableTarget(
             name: "sdkbench",
-            dependencies: ["Shell", "Performance", "Backend", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Shell", "Performance", "Backend", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            // A position-dependent executable: a PIE of this size carries ~120,000 relative
+            // relocations, and applying them dirties ~800 pages at every start (cold start 13.0 ms
+            // against 3.8 ms for a non-PIE Foundation hello world; see scripts/bench.sh's start-up
+            // ladder). The cost is ASLR for the executable image; shared libraries keep theirs.
+            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"])]
         ),
         // Built only by scripts/fuzz.sh (with -sanitize=fuzzer): tokenizer + parser + dry-run dispatch.
         .executableTarget(name: "SDKBenchFuzz", dependencies: ["Shell", "LineEditing", "Script"]),

@@ -1,8 +1,9 @@
+import DequeModule
+
 /// The last `capacity` elements, oldest first; appending to a full buffer drops the oldest.
 public struct CircularBuffer<Element> {
     public let capacity: Int
-    private var storage: [Element] = []
-    private var head = 0
+    private var storage: Deque<Element> = []
 
     public init(capacity: Int) {
         precondition(capacity > 0, "a circular buffer needs room for one element")
@@ -14,23 +15,14 @@ public struct CircularBuffer<Element> {
     public var isEmpty: Bool { storage.isEmpty }
 
     public mutating func append(_ element: Element) {
-        if storage.count < capacity {
-            storage.append(element)
-        } else {
-            storage[head] = element
-            head = (head + 1) % capacity
-        }
+        if storage.count == capacity { storage.removeFirst() }
+        storage.append(element)
     }
 
     /// Every element, oldest first.
-    public func all() -> [Element] { Array(storage[head...] + storage[..<head]) }
+    public func all() -> [Element] { Array(storage) }
 
-    public func filter(_ predicate: (Element) -> Bool) -> [Element] {
-        storage[head...].filter(predicate) + storage[..<head].filter(predicate)
-    }
+    public func filter(_ predicate: (Element) -> Bool) -> [Element] { storage.filter(predicate) }
 
-    public mutating func clear() {
-        storage.removeAll(keepingCapacity: true)
-        head = 0
-    }
+    public mutating func clear() { storage.removeAll(keepingCapacity: true) }
 }

@@ -1,3 +1,5 @@
+import DequeModule
+
 /// Pending `start`s: FIFO per (feature, layer) so `end` is O(1), and one global FIFO in start
 /// order so expiry looks only at the oldest sessions (entries already ended are skipped lazily).
 struct PendingSessions {
@@ -13,23 +15,23 @@ struct PendingSessions {
         var createdAt: Double
     }
 
-    private var byKey: [Key: FIFOQueue<Stamped>] = [:]
-    private var inStartOrder = FIFOQueue<(key: Key, sequence: UInt64)>()
+    private var byKey: [Key: Deque<Stamped>] = [:]
+    private var inStartOrder = Deque<(key: Key, sequence: UInt64)>()
     private var nextSequence: UInt64 = 0
     private(set) var count = 0
 
     mutating func start(_ session: PendingSession, at now: Double) {
         let key = Key(feature: session.feature, layer: session.layer)
         nextSequence += 1
-        byKey[key, default: FIFOQueue()].push(Stamped(sequence: nextSequence, session: session, createdAt: now))
-        inStartOrder.push((key, nextSequence))
+        byKey[key, default: []].append(Stamped(sequence: nextSequence, session: session, createdAt: now))
+        inStartOrder.append((key, nextSequence))
         count += 1
     }
 
     /// The oldest pending session of `feature.layer`, removed.
     mutating func end(feature: String, layer: String) -> PendingSession? {
         let key = Key(feature: feature, layer: layer)
-        guard let stamped = byKey[key]?.pop() else { return nil }
+        guard let stamped = byKey[key]?.popFirst() else { return nil }
         if byKey[key]!.isEmpty { byKey[key] = nil }
         count -= 1
         compactStartOrder()
@@ -41,12 +43,12 @@ struct PendingSessions {
         var expired: [PendingSession] = []
         while let (key, sequence) = inStartOrder.first {
             guard let head = byKey[key]?.first, head.sequence == sequence else {
-                _ = inStartOrder.pop()  // already ended
+                _ = inStartOrder.popFirst()  // already ended
                 continue
             }
             guard head.createdAt <= cutoff else { break }
-            _ = inStartOrder.pop()
-            _ = byKey[key]!.pop()
+            _ = inStartOrder.popFirst()
+            _ = byKey[key]!.popFirst()
             if byKey[key]!.isEmpty { byKey[key] = nil }
             count -= 1
             expired.append(head.session)
@@ -56,7 +58,7 @@ struct PendingSessions {
 
     /// Every pending session, in start order.
     var all: [PendingSession] {
-        byKey.values.flatMap { $0.elements }.sorted { $0.sequence < $1.sequence }.map(\.session)
+        byKey.values.flatMap { $0 }.sorted { $0.sequence < $1.sequence }.map(\.session)
     }
 
     mutating func removeAll() {
@@ -68,7 +70,7 @@ struct PendingSessions {
     /// Drops ended sessions from the front of the start-order queue so it stays near `count`.
     private mutating func compactStartOrder() {
         while let (key, sequence) = inStartOrder.first, byKey[key]?.first?.sequence != sequence {
-            _ = inStartOrder.pop()
+            _ = inStartOrder.popFirst()
         }
     }
 }

@@ -45,6 +45,40 @@ def cold_start(home):
     line("ratio sdkbench / sqlite3", f"{ours / sqlite:.2f}x", "goal: <= 4x")
 
 
+def startup_ladder(work, home):
+    """How start-up grows with the code linked in: the Swift runtime alone, plus Foundation
+    (which brings ICU), then sdkbench; and what the release binary is made of."""
+    print("start-up by code linked in (static stdlib, median of runs) and the release binary")
+    programs = {
+        "swift: print only": 'print("hi")\n',
+        "swift + FoundationEssentials": 'import FoundationEssentials\nprint(Data([1]).base64EncodedString())\n',
+        "swift + Foundation (ICU)": 'import Foundation\nprint(Data([1]).base64EncodedString())\n',
+    }
+    runs = 10 if QUICK else 40
+    env = dict(os.environ, SDKBENCH_HOME=home, NO_COLOR="1")
+    for label, text in programs.items():
+        source = os.path.join(work, "ladder.swift")
+        binary = os.path.join(work, "ladder")
+        with open(source, "w") as handle:
+            handle.write(text)
+        built = subprocess.run(["swiftc", "-O", "-static-stdlib", source, "-o", binary],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if built.returncode != 0:
+            line(label, "did not build", built.stderr.strip().splitlines()[-1][:60])
+            continue
+        elapsed, rss = timed([binary], runs)
+        line(label, f"{elapsed * 1000:.2f} ms ({rss // 1024} MiB RSS)", f"{os.path.getsize(binary) / 1e6:.1f} MB binary")
+    elapsed, rss = timed([SDKBENCH, "-c", "help"], runs, env=env)
+    line("sdkbench -c help", f"{elapsed * 1000:.2f} ms ({rss // 1024} MiB RSS)", f"{os.path.getsize(SDKBENCH) / 1e6:.1f} MB binary")
+    symbols = subprocess.run(["nm", "-S", "--size-sort", SDKBENCH], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                             text=True).stdout.splitlines()
+    icu = sum(int(parts[1], 16) for parts in (entry.split() for entry in symbols) if len(parts) >= 4 and parts[3].startswith("icudt"))
+    debug = subprocess.run(["size", "-A", SDKBENCH], stdout=subprocess.PIPE, text=True).stdout.splitlines()
+    debug_bytes = sum(int(parts[1]) for parts in (entry.split() for entry in debug) if len(parts) >= 2 and parts[0].startswith(".debug"))
+    line("  of which ICU data (icudt* symbols)", f"{icu / 1e6:.1f} MB", "Foundation's, for locale formatting")
+    line("  of which debug info (.debug_* sections)", f"{debug_bytes / 1e6:.1f} MB", "not loaded at run time")
+
+
 def tracker_pairs():
     print("perf start/end pairs per second by pending depth (same feature.layer)")
     pairs = 200_000 if QUICK else 2_000_000
@@ -109,6 +143,7 @@ def main():
     home = os.path.join(work, "home")
     try:
         cold_start(home)
+        startup_ladder(work, home)
         tracker_pairs()
         csv_export(work, home)
         script_lines(work, home)
