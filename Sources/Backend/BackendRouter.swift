@@ -5,11 +5,16 @@ import Hummingbird
 enum BackendRouter {
     static func make(services: [any BackendServiceRoutes], records: BackendRecords, plan: FaultPlan, holds: HeldRequests) -> Router<BackendContext> {
         let router = Router(context: BackendContext.self)
+        var owners: [(prefix: String, faults: FaultMiddleware)] = []
         for routes in services {
+            let prefix = type(of: routes).prefix
             let faults = FaultMiddleware(service: routes.service, records: records, plan: plan, holds: holds)
-            routes.register(on: router.group(RouterPath(type(of: routes).prefix)).add(middleware: faults))
+            routes.register(on: router.group(RouterPath(prefix)).add(middleware: faults))
+            owners.append((prefix, faults))
         }
         addControlRoutes(to: router, records: records, plan: plan, holds: holds)
+        // Added after every route, so it wraps only the not-found answer.
+        router.add(middleware: UnroutedRequestMiddleware(owners: owners))
         return router
     }
 }

@@ -46,10 +46,32 @@ struct BackendRouterTests {
         #expect(plan.snapshot.map(\.service) == [.hamon])
     }
 
+    @Test func everyRequestUnderAServicesPrefixIsItsOwnWhateverTheRoute() async throws {
+        plan.set(.status(500), times: 1, for: .hamon)
+        try await withClient { client in
+            let expected: [(String, HTTPRequest.Method, Int, String)] = [
+                ("/v1/users/u/event", .get, 500, #"{"detail":"fault injected by the sdkbench backend (500)"}"#),
+                ("/v1/users/u/event", .get, 404, #"{"detail":"Not Found"}"#),
+                ("/v1/users/u", .delete, 404, #"{"detail":"Not Found"}"#),
+                ("/v1/users/u/other/path", .post, 404, #"{"detail":"Not Found"}"#),
+                ("/v1/users", .get, 404, #"{"detail":"Not Found"}"#),
+                ("/api/performance/batch", .get, 404, #"{"detail":"Not Found"}"#),
+            ]
+            for (uri, method, status, body) in expected {
+                try await client.execute(uri: uri, method: method) { response in
+                    #expect(response.status.code == status, "\(method) \(uri)")
+                    #expect(String(buffer: response.body) == body, "\(method) \(uri)")
+                }
+            }
+        }
+        #expect(records.requests(.hamon) == 5)
+        #expect(records.requests(.perf) == 1)
+    }
+
     @Test func pathsNoServiceOwnsAreNeitherCountedNorFaulted() async throws {
         plan.set(.status(500), times: 1, for: .hamon)
         try await withClient { client in
-            for uri in ["/v1/elsewhere", "/v3/accounts/A/mobile_events", "/api/performance"] {
+            for uri in ["/v1/elsewhere", "/v1/usersX/u", "/v3/accounts/A/mobile_events", "/api", "/"] {
                 try await client.execute(uri: uri, method: .post) { response in #expect(response.status.code == 404, "\(uri)") }
             }
         }
