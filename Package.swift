@@ -85,7 +85,10 @@ let package = Package(
         .testTarget(name: "TransportTests", dependencies: ["Transport", "JSON", "SDKBenchTesting", "Backend", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
         .testTarget(name: "HamonTests", dependencies: ["Hamon", "SDKBenchTesting"]),
         .testTarget(name: "DurableQueueTests", dependencies: ["DurableQueue", "SDKBenchTesting"]),
-        .testTarget(name: "BackendTests", dependencies: ["Backend", "Hamon", "JSON"]),
+        .testTarget(
+            name: "BackendTests",
+            dependencies: ["Backend", "Hamon", "JSON", .product(name: "HummingbirdTesting", package: "hummingbird")]
+        ),
         .testTarget(name: "ShellTests", dependencies: ["Shell", "SDKBenchTesting", "Backend"], exclude: ["Golden"]),
         // Runs the real executable: depending on it makes `swift test` build it.
         .testTarget(name: "IntegrationTests", dependencies: ["SDKBenchTesting", "sdkbench"], exclude: ["Fixtures"]),

@@ -3,17 +3,17 @@ import Hummingbird
 /// The backend's own `/_sdkbench/...` routes, through which a separately running `sdkbench serve`
 /// is inspected, given faults and cleared.
 extension BackendRouter {
-    static func addControlRoutes(to router: Router<BackendContext>, store: BackendStore, plan: FaultPlan, holds: HeldRequests) {
+    static func addControlRoutes(to router: Router<BackendContext>, records: BackendRecords, plan: FaultPlan, holds: HeldRequests) {
         router.get("/_sdkbench/health") { _, _ in Response.json(200, #"{"status":"ok"}"#) }
-        router.get("/_sdkbench/status") { _, _ in Response.json(200, statusJSON(store: store, plan: plan, holds: holds)) }
+        router.get("/_sdkbench/status") { _, _ in Response.json(200, statusJSON(records: records, plan: plan, holds: holds)) }
         router.get("/_sdkbench/received/:service") { request, context in
             guard let service = service(in: context) else { return unknownService }
             let limit = request.uri.queryParameters.get("limit").flatMap { Int($0) }
-            return Response.json(200, store.receivedJSON(service, limit: limit))
+            return Response.json(200, records.receivedJSON(service, limit: limit))
         }
         router.delete("/_sdkbench/received/:service") { _, context in
             guard let service = service(in: context) else { return unknownService }
-            store.clear(service)
+            records.clear(service)
             return Response.json(200, #"{"status":"cleared"}"#)
         }
         router.post("/_sdkbench/fault/:service") { request, context in
@@ -33,8 +33,8 @@ extension BackendRouter {
     }
 
     /// Request counts, planned faults and held requests: what `backend status` shows.
-    static func statusJSON(store: BackendStore, plan: FaultPlan, holds: HeldRequests) -> String {
-        let requests = BackendService.allCases.map { "\"\($0.rawValue)\":\(store.requests($0))" }.joined(separator: ",")
+    static func statusJSON(records: BackendRecords, plan: FaultPlan, holds: HeldRequests) -> String {
+        let requests = BackendService.allCases.map { "\"\($0.rawValue)\":\(records.requests($0))" }.joined(separator: ",")
         let faults = plan.snapshot.map { planned in
             "{\"service\":\"\(planned.service.rawValue)\",\"fault\":\(WireText.quote("\(planned.fault)")),\"remaining\":\(planned.remaining)}"
         }.joined(separator: ",")

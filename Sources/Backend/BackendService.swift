@@ -5,49 +5,7 @@ public enum BackendService: String, Sendable, CaseIterable {
     case sift
     case miataru
 
-    /// The services the backend imitates today, the ones the shell offers; Sift's and Miataru's
-    /// paths are only counted until their engines exist.
-    public static let served: [BackendService] = [.hamon, .perf]
-
-    /// The service a request path belongs to, or `nil` for the backend's own routes.
-    static func owning(path: String) -> BackendService? {
-        if path.hasPrefix("/v1/users") { return .hamon }
-        if path.hasPrefix("/api/performance") { return .perf }
-        if path.hasPrefix("/v3/accounts") { return .sift }
-        if path.hasPrefix("/v1/") { return .miataru }
-        return nil
-    }
-}
-
-/// A way to fail on purpose, for the retry and re-queue paths.
-public enum Fault: Sendable, Equatable, CustomStringConvertible {
-    /// Answer with this status and a small JSON body.
-    case status(Int)
-    /// Never answer (the client times out); the request is not processed.
-    case timeout
-    /// Close the connection with a TCP reset before answering.
-    case reset
-    /// Answer with bytes that are not HTTP, then close.
-    case garbage
-
-    /// `500`, `timeout`, `reset` or `garbage`.
-    public init?(_ text: String) {
-        switch text.lowercased() {
-        case "timeout": self = .timeout
-        case "reset": self = .reset
-        case "garbage": self = .garbage
-        default:
-            guard let code = Int(text), (100...599).contains(code) else { return nil }
-            self = .status(code)
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .status(let code): return String(code)
-        case .timeout: return "timeout"
-        case .reset: return "reset"
-        case .garbage: return "garbage"
-        }
-    }
+    /// The services the backend imitates today, the ones the shell offers: those with routes in
+    /// `BackendCatalog`. The others are named so their engines can be added one file at a time.
+    public static let served: [BackendService] = BackendCatalog.services.map { $0.service }
 }

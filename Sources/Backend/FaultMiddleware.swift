@@ -5,16 +5,17 @@ import NIOCore
 @preconcurrency import Glibc
 #endif
 
-/// Counts each service's requests and applies the fault planned for it, if any.
+/// Counts one service's requests and applies the fault planned for it, if any: each service's
+/// route group has its own.
 struct FaultMiddleware: RouterMiddleware {
     typealias Context = BackendContext
-    let store: BackendStore
+    let service: BackendService
+    let records: BackendRecords
     let plan: FaultPlan
     let holds: HeldRequests
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let service = BackendService.owning(path: request.uri.path) else { return try await next(request, context) }
-        store.countRequest(service)
+        records.countRequest(service)
         guard let fault = plan.take(for: service) else { return try await next(request, context) }
         switch fault {
         case .status(let code):

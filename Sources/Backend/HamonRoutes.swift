@@ -1,7 +1,21 @@
+import Hummingbird
+
 /// The Hamon server: `PATCH /v1/users/{id}` (user data) and `POST /v1/users/{id}/event` (events),
 /// each carrying `{"payload":"<base64 AES>"}`.
-struct HamonRoutes: Sendable {
-    let store: BackendStore
+struct HamonRoutes: BackendServiceRoutes {
+    static let service = BackendService.hamon
+    static let prefix = "/v1/users"
+
+    let recorder = HamonRecorder()
+
+    func register(on group: RouterGroup<BackendContext>) {
+        group.patch(":id") { request, context in
+            updateUser(id: context.parameters.get("id") ?? "", body: try await request.bytes(context)).response
+        }
+        group.post(":id/event") { request, context in
+            receiveEvents(userID: context.parameters.get("id") ?? "", body: try await request.bytes(context)).response
+        }
+    }
 
     /// Keys of the user object and the types they may hold besides null.
     static let userFields: [(String, ValidationProblems.Expected, nullable: Bool)] = [
@@ -21,15 +35,11 @@ struct HamonRoutes: Sendable {
         case .success(let opened): (user, plaintext) = opened
         }
         var problems = ValidationProblems()
-        guard case .object = user else {
-            problems.wrongType([.key("body")], expected: .object)
-            return .json(422, problems.json)
-        }
         for (key, expected, nullable) in Self.userFields {
             problems.require(key, in: user, at: [.key("body")], expected, nullable: nullable)
         }
         guard problems.isEmpty else { return .json(422, problems.json) }
-        store.storeUser(id, json: String(decoding: plaintext, as: UTF8.self))
+        recorder.storeUser(id, json: String(decoding: plaintext, as: UTF8.self))
         return .json(200, #"{"status":"success"}"#)
     }
 
@@ -42,7 +52,7 @@ struct HamonRoutes: Sendable {
         var problems = ValidationProblems()
         problems.require("events", in: batch, at: [.key("body")], .array)
         guard problems.isEmpty, case .array(let items)? = batch["events"] else { return .json(422, problems.json) }
-        var events: [BackendStore.HamonEvent] = []
+        var events: [HamonRecorder.Event] = []
         events.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             let location: [ValidationProblems.LocationPart] = [.key("body"), .key("events"), .index(index)]
@@ -58,12 +68,12 @@ struct HamonRoutes: Sendable {
                 case .number(let timestamp, _)? = item["timestamp"], let parameters = item.member("parameters")
             else { continue }
             events.append(
-                BackendStore.HamonEvent(
+                HamonRecorder.Event(
                     uuid: uuid, userID: userID, name: name, timestamp: timestamp,
                     parameters: Self.rawText(parameters, of: item, in: plaintext), duplicates: 0))
         }
         guard problems.isEmpty else { return .json(422, problems.json) }
-        store.storeEvents(events)
+        recorder.storeEvents(events)
         return .json(200, #"{"status":"success"}"#)
     }
 
@@ -74,8 +84,10 @@ struct HamonRoutes: Sendable {
 
     /// The decrypted payload of `{"payload":"..."}` as JSON (and its bytes), or the answer that refuses it.
     private static func openPayload(_ body: [UInt8]) -> Result<(WireJSON, [UInt8]), BackendAnswer> {
-        guard let outer = try? WireJSON.parse(body) else {
-            return .failure(.json(422, #"{"detail":[{"loc":["body",0],"msg":"Expecting value","type":"value_error.jsondecode"}]}"#))
+        let outer: WireJSON
+        switch JSONBody.object(body) {
+        case .failure(let answer): return .failure(answer)
+        case .success(let object): outer = object
         }
         var problems = ValidationProblems()
         problems.require("payload", in: outer, at: [.key("body")], .string)
@@ -86,14 +98,10 @@ struct HamonRoutes: Sendable {
         guard let json = try? WireJSON.parse(plaintext) else {
             return .failure(.json(400, #"{"detail":"the decrypted payload is not JSON"}"#))
         }
+        guard case .object = json else {
+            problems.wrongType([.key("body")], expected: .object)
+            return .failure(.json(422, problems.json))
+        }
         return .success((json, plaintext))
     }
-}
-
-/// What a route answers, before it becomes a Hummingbird response.
-struct BackendAnswer: Error, Sendable {
-    var status: Int
-    var body: String
-
-    static func json(_ status: Int, _ body: String) -> BackendAnswer { BackendAnswer(status: status, body: body) }
 }

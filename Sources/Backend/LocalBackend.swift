@@ -17,7 +17,7 @@ public final class LocalBackend: Sendable {
     public let url: String
     public let host: String
     public let port: Int
-    private let store: BackendStore
+    private let records: BackendRecords
     private let plan: FaultPlan
     private let holds: HeldRequests
     private let group: ServiceGroup
@@ -28,13 +28,13 @@ public final class LocalBackend: Sendable {
     static let stopBudget = 2.0
 
     private init(
-        host: String, port: Int, store: BackendStore, plan: FaultPlan, holds: HeldRequests, group: ServiceGroup, task: Task<Void, Error>
+        host: String, port: Int, records: BackendRecords, plan: FaultPlan, holds: HeldRequests, group: ServiceGroup, task: Task<Void, Error>
     ) {
         self.group = group
         self.host = host
         self.port = port
         self.url = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
-        self.store = store
+        self.records = records
         self.plan = plan
         self.holds = holds
         self.task = task
@@ -46,10 +46,11 @@ public final class LocalBackend: Sendable {
     ///   in-process backends leave signals to the shell.
     /// - Throws: `BackendError.cannotStart` when the address cannot be bound.
     public static func start(host: String = "127.0.0.1", port: Int = 0, handlesSignals: Bool = false) async throws -> LocalBackend {
-        let store = BackendStore()
+        let services = BackendCatalog.makeRoutes()
+        let records = BackendRecords(services)
         let plan = FaultPlan()
         let holds = HeldRequests()
-        let router = BackendRouter.make(store: store, plan: plan, holds: holds)
+        let router = BackendRouter.make(services: services, records: records, plan: plan, holds: holds)
         var logger = Logger(label: "sdkbench.backend")
         logger.logLevel = .critical
         let bound = BoundPort()
@@ -72,7 +73,7 @@ public final class LocalBackend: Sendable {
             }
         }
         let actualPort = try await bound.value()
-        return LocalBackend(host: host, port: actualPort, store: store, plan: plan, holds: holds, group: group, task: task)
+        return LocalBackend(host: host, port: actualPort, records: records, plan: plan, holds: holds, group: group, task: task)
     }
 
     /// Waits until the server stops by itself (a signal, for `sdkbench serve`).
@@ -128,13 +129,13 @@ public final class LocalBackend: Sendable {
     public var plannedFaults: [(service: BackendService, fault: Fault, remaining: Int)] { plan.snapshot }
 
     /// What `service` received, as JSON text; `limit` keeps only the newest items.
-    public func receivedJSON(_ service: BackendService, limit: Int? = nil) -> String { store.receivedJSON(service, limit: limit) }
+    public func receivedJSON(_ service: BackendService, limit: Int? = nil) -> String { records.receivedJSON(service, limit: limit) }
 
     /// Forgets what was received (all services when `nil`).
-    public func clearReceived(_ service: BackendService? = nil) { store.clear(service) }
+    public func clearReceived(_ service: BackendService? = nil) { records.clear(service) }
 
     /// Requests `service` has answered (faults included).
-    public func requestCount(_ service: BackendService) -> Int { store.requests(service) }
+    public func requestCount(_ service: BackendService) -> Int { records.requests(service) }
 
     /// Requests the `timeout` fault holds now (their clients are still there).
     public var heldRequestCount: Int { holds.count }

@@ -1,17 +1,24 @@
+import Hummingbird
+
 /// GomaPerformanceKit's analytics endpoint: `POST /api/performance/batch` with
 /// `{"entries":[...],"appVersion":"1.5.0","timestamp":"2025-11-18T12:24:43.234Z"}`.
-struct PerformanceRoutes: Sendable {
-    let store: BackendStore
+struct PerformanceRoutes: BackendServiceRoutes {
+    static let service = BackendService.perf
+    static let prefix = "/api/performance"
+
+    let recorder = PerformanceRecorder()
+
+    func register(on group: RouterGroup<BackendContext>) {
+        group.post("batch") { request, context in receiveBatch(body: try await request.bytes(context)).response }
+    }
 
     func receiveBatch(body: [UInt8]) -> BackendAnswer {
-        guard let batch = try? WireJSON.parse(body) else {
-            return .json(422, #"{"detail":[{"loc":["body",0],"msg":"Expecting value","type":"value_error.jsondecode"}]}"#)
+        let batch: WireJSON
+        switch JSONBody.object(body) {
+        case .failure(let answer): return answer
+        case .success(let object): batch = object
         }
         var problems = ValidationProblems()
-        guard case .object = batch else {
-            problems.wrongType([.key("body")], expected: .object)
-            return .json(422, problems.json)
-        }
         problems.require("entries", in: batch, at: [.key("body")], .array)
         problems.require("appVersion", in: batch, at: [.key("body")], .string)
         problems.require("timestamp", in: batch, at: [.key("body")], .string)
@@ -32,7 +39,7 @@ struct PerformanceRoutes: Sendable {
             }
         }
         guard problems.isEmpty else { return .json(422, problems.json) }
-        store.storePerformance(entries: entries.map(\.text), appVersion: version)
+        recorder.store(entries: entries.map(\.text), appVersion: version)
         return .json(200, #"{"status":"success","received":\#(entries.count)}"#)
     }
 }

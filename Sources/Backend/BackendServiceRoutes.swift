@@ -1,0 +1,29 @@
+import Hummingbird
+
+/// One service the backend imitates: its routes under one path prefix, and what it received.
+///
+/// A service is one conforming type in its own file plus one line in `BackendCatalog`: the
+/// router gives it a route group of its own, with a `FaultMiddleware` that counts its requests
+/// and applies its planned faults, and the `/_sdkbench` control routes read and clear its
+/// recorder. Nothing else lists services or matches their paths.
+protocol BackendServiceRoutes: Sendable {
+    associatedtype Recorder: ServiceRecorder
+
+    /// The service these routes stand in for; faults and records are kept under it.
+    static var service: BackendService { get }
+    /// The path all the service's routes start with, e.g. `/v1/users`.
+    static var prefix: String { get }
+
+    /// Routes with an empty recorder: every backend keeps its own records.
+    init()
+
+    /// What the service received, for `backend received SERVICE`.
+    var recorder: Recorder { get }
+
+    /// Adds the service's routes to `group`, whose paths are relative to `prefix`.
+    func register(on group: RouterGroup<BackendContext>)
+}
+
+extension BackendServiceRoutes {
+    var service: BackendService { Self.service }
+}
