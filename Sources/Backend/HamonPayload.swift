@@ -1,7 +1,7 @@
 import CCrypto
-import Foundation
+import FoundationEssentials
 
-/// The backend's own reading of a Hamon body `{"payload":"<base64>"}`: base64 via Foundation,
+/// The backend's own reading of a Hamon body `{"payload":"<base64>"}`: base64 via FoundationEssentials (full Foundation would link ICU),
 /// AES-256-CBC via libcrypto, the first 16 bytes taken as the IV. Independent of the client's
 /// cipher code on purpose.
 enum HamonPayload {

@@ -56,12 +56,12 @@ struct SDKBench: ParsableCommand {
         let launcher = try Launcher(global: global)
         if !commands.isEmpty {
             let source = SourceFile(name: "<command-line>", text: commands.joined(separator: "\n"))
-            throw launcher.finish(launcher.runSource(source, options: RunOptions()))
+            launcher.finish(launcher.runSource(source, options: RunOptions()))
         }
         if Terminal.isInteractive {
-            throw launcher.finish(launcher.runRepl())
+            launcher.finish(launcher.runRepl())
         }
-        throw launcher.finish(launcher.runStandardInput())
+        launcher.finish(launcher.runStandardInput())
     }
 }
 
@@ -97,7 +97,7 @@ struct RunCommand: ParsableCommand {
             assignments.append((name, String(assignment[assignment.index(after: equals)...])))
         }
         let launcher = try Launcher(global: global)
-        throw launcher.finish(
+        launcher.finish(
             launcher.runFiles(files, variables: assignments, options: RunOptions(keepGoing: keepGoing, echo: echo)))
     }
 }

@@ -46,7 +46,7 @@ struct CompletionWords {
 
     /// The text before an unclosed `{{` in the current word, when the cursor is inside one.
     var openVariablePrefix: (before: String, partial: String)? {
-        guard let open = currentRaw.range(of: "{{", options: .backwards) else { return nil }
+        guard let open = currentRaw.ranges(of: "{{").last else { return nil }
         let after = currentRaw[open.upperBound...]
         if after.contains("}") { return nil }
         return (String(currentRaw[..<open.lowerBound]), String(after))

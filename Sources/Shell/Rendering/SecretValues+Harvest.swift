@@ -38,7 +38,7 @@ struct FoundSecret: Sendable {
 
     /// The password of `scheme://user:password@host/…`, as written and percent-decoded.
     private static func urlPassword(_ text: String) -> String? {
-        guard let scheme = text.range(of: "://") else { return nil }
+        guard let scheme = text.firstRange(of: "://") else { return nil }
         let authority = text[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return nil }
         let password = String(authority[authority.index(after: colon)..<at])
@@ -47,7 +47,7 @@ struct FoundSecret: Sendable {
 
     /// `Name:value` or `name==value` as HTTPie writes request items.
     private static func inItem(_ text: String) -> [FoundSecret] {
-        if let range = text.range(of: "=="), !text[..<range.lowerBound].contains(":") {
+        if let range = text.firstRange(of: "=="), !text[..<range.lowerBound].contains(":") {
             guard Redactor.isSecretName(String(text[..<range.lowerBound])) else { return [] }
             return [FoundSecret(value: String(text[range.upperBound...]), kind: .guessed)]
         }

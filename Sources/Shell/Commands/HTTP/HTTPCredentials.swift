@@ -7,7 +7,7 @@ import Hamon
 enum HTTPCredentials {
     /// The URL without its `user:password@` part, and that part percent-decoded.
     static func split(_ url: String) -> (url: String, userinfo: String?) {
-        guard let schemeEnd = url.range(of: "://") else { return (url, nil) }
+        guard let schemeEnd = url.firstRange(of: "://") else { return (url, nil) }
         let rest = url[schemeEnd.upperBound...]
         let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
         guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return (url, nil) }
