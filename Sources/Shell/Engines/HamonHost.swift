@@ -1,6 +1,6 @@
 import Dispatch
 import Hamon
-import Performance
+import Platform
 import Script
 
 /// Owns the Hamon engine for the session: builds it on first use (restoring an earlier run's
@@ -17,19 +17,19 @@ final class HamonHost {
 
     static func journalPath(_ paths: StatePaths) -> String { paths.stateDirectory + "/hamon/queue.journal" }
 
-    init(environment: ShellEnvironment, services: ServiceHost, trace: TraceSink, output: Output, device: DeviceContext) throws(ShellError) {
+    init(environment: ShellEnvironment, services: ServiceHost, trace: TraceSink, output: Output, machine: MachineFacts) throws(ShellError) {
         self.services = services
         self.trace = trace
         self.output = output
         let paths = environment.paths
-        let facts = HostFactsReader.read(environment: environment.processEnvironment, device: device, stateDirectory: paths.stateDirectory)
+        let facts = DeviceFactsReader.read(environment: environment.processEnvironment, machine: machine, stateDirectory: paths.stateDirectory)
         let configuration = HamonConfiguration(
             journalPath: Self.journalPath(paths), installPath: paths.stateDirectory + "/hamon/install.json",
             app: AppIdentity(version: SDKBenchVersion.current, versionCode: Int(SDKBenchVersion.build) ?? 1))
         do {
             client = try HamonClient(
-                configuration: configuration, client: trace.client(timeout: 30, sdkHeadersAndCookies: false), clock: environment.hamonClock,
-                host: facts, events: { notice in HamonHost.render(notice, to: output) })
+                configuration: configuration, client: trace.client(timeout: 30, sdkHeadersAndCookies: false), clock: environment.clock,
+                device: facts, events: { notice in HamonHost.render(notice, to: output) })
         } catch {
             throw .runtime("cannot start Hamon: \(error)")
         }

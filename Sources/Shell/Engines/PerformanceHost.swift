@@ -1,5 +1,6 @@
 import Dispatch
 import Performance
+import Platform
 import Script
 
 /// Owns the Performance tracker for the session: builds it, ticks it, routes its events to output.
@@ -12,16 +13,16 @@ final class PerformanceHost {
     let output: Output
     /// Analytics destinations send in the background; shutdown waits for them.
     private var analytics: [(id: Int, destination: AnalyticsDestination)] = []
-    private let clock: any PerformanceClock
+    private let clock: any WallClock
 
     init(environment: ShellEnvironment, output: Output, device context: DeviceContext, trace: TraceSink) {
         self.trace = trace
         self.output = output
         tracker = PerformanceTracker(
-            configuration: PerformanceConfiguration(), clock: environment.performanceClock, deviceContext: context,
+            configuration: PerformanceConfiguration(), clock: environment.clock, deviceContext: context,
             events: { event in PerformanceHost.render(event, to: output) })
         defaultDirectory = environment.paths.performanceDirectory
-        clock = environment.performanceClock
+        clock = environment.clock
         ticker = Ticker.start(if: environment.startsTicker) { [tracker] in tracker.tick() }
     }
 

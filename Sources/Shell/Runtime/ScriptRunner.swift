@@ -1,3 +1,4 @@
+import JSON
 import LineEditing
 import Script
 

@@ -1,4 +1,5 @@
 import Performance
+import Platform
 import Script
 import Transport
 
@@ -39,12 +40,13 @@ public final class ShellSession {
         services = ServiceHost(output: output)
     }
 
-    /// The host facts engines report, read once.
+    /// The machine engines report as their device: the environment's, else this one (read once).
+    var machine: MachineFacts { environment.machine ?? .local }
+
+    /// The Performance kit's view of `machine`, built once.
     var device: DeviceContext {
         if let detectedDevice { return detectedDevice }
-        let device =
-            environment.deviceContext
-            ?? DeviceContext.detect(appVersion: SDKBenchVersion.current, buildNumber: SDKBenchVersion.build)
+        let device = DeviceContext(machine: machine, appVersion: SDKBenchVersion.current, buildNumber: SDKBenchVersion.build)
         detectedDevice = device
         return device
     }
@@ -57,7 +59,7 @@ public final class ShellSession {
         // wait for its lock again.
         if hamonUnavailable != nil { throw ShellError.runtime("Hamon could not start in this run (see the first error)", at: range) }
         do {
-            let host = try HamonHost(environment: environment, services: services, trace: trace, output: output, device: device)
+            let host = try HamonHost(environment: environment, services: services, trace: trace, output: output, machine: machine)
             hamonHost = host
             return host
         } catch {
