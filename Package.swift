@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Imports point one way: sdkbench -> Shell -> engines -> (Transport) ; Script and the C shims sit below.
+// Imports point one way: sdkbench -> Shell -> engines -> (Transport, DurableQueue, Platform); no engine
+// imports another. Script and the C shims sit below. Linux only today: no platforms claim.
 let package = Package(
     name: "sdkbench",
     products: [
