@@ -1,10 +1,10 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Imports point one way: sdkbench -> Shell -> engines -> (Transport) ; Script and the C shims sit below.
+// Imports point one way: sdkbench -> Shell -> engines -> (Transport, DurableQueue, Platform); no engine
+// imports another. Script and the C shims sit below. Linux only today: no platforms claim.
 let package = Package(
     name: "sdkbench",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "sdkbench", targets: ["sdkbench"]),
     ],
@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // C shims: libedit's variadic el_set/el_get/history and libcrypto's SHA-256 / random.
@@ -47,51 +48,58 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .target(name: "LineEditing", dependencies: ["CLibEdit"]),
+        // What the engines share about the machine they run on: the wall clock, the machine's
+        // facts, ISO-8601 timestamps and file I/O (one atomic writer, reads on swift-system).
+        .target(name: "Platform", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "LineEditing", dependencies: ["CLibEdit", "Platform"]),
         .target(
             name: "Performance",
             dependencies: [
-                "CCrypto", "DurableQueue", "JSON", "Transport", .product(name: "Histogram", package: "hdrhistogram-swift"),
-                .product(name: "DequeModule", package: "swift-collections"),
+                "CCrypto", "DurableQueue", "JSON", "Platform", "Transport", .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "DequeModule", package: "swift-collections"), .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         // The append-only journal under every durable queue (Hamon's events, Performance's analytics timings).
-        .target(name: "DurableQueue"),
+        .target(name: "DurableQueue", dependencies: ["Platform", .product(name: "SystemPackage", package: "swift-system")]),
         .target(
             name: "Hamon",
-            dependencies: ["CCrypto", "DurableQueue", "JSON", "Transport", .product(name: "DequeModule", package: "swift-collections")]
+            dependencies: ["CCrypto", "DurableQueue", "JSON", "Platform", "Transport", .product(name: "DequeModule", package: "swift-collections")]
         ),
-        .target(name: "Shell", dependencies: ["Script", "LineEditing", "Performance", "Hamon", "Transport", "Backend"]),
+        .target(
+            name: "Shell",
+            dependencies: [
+                "Script", "JSON", "LineEditing", "Performance", "Hamon", "Platform", "Transport", "Backend",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
         .executableTarget(
             name: "sdkbench",
-            dependencies: ["Shell", "Performance", "Backend", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            // A position-dependent executable: a PIE of this size carries ~120,000 relative
-            // relocations, and applying them dirties ~800 pages at every start (cold start 13.0 ms
-            // against 3.8 ms for a non-PIE Foundation hello world; see scripts/bench.sh's start-up
-            // ladder). The cost is ASLR for the executable image; shared libraries keep theirs.
-            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"])]
+            dependencies: ["Shell", "Backend", "LineEditing", "Platform", "Script", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Built only by scripts/fuzz.sh (with -sanitize=fuzzer): tokenizer + parser + dry-run dispatch.
-        .executableTarget(name: "SDKBenchFuzz", dependencies: ["Shell", "LineEditing", "Script"]),
+        .executableTarget(name: "SDKBenchFuzz", dependencies: ["Shell", "LineEditing", "Platform", "Script"]),
         // Built only by scripts/fuzz.sh: whole scripts run over the real engines, with a transport that answers at once.
-        .executableTarget(name: "SDKBenchRunFuzz", dependencies: ["Shell", "Hamon", "Script", "Transport"]),
+        .executableTarget(name: "SDKBenchRunFuzz", dependencies: ["Shell", "Hamon", "Platform", "Script", "Transport"]),
         // Built by scripts/bench.sh: in-process measurements of the Performance engine.
-        .executableTarget(name: "SDKBenchBench", dependencies: ["Performance"]),
-        .target(name: "SDKBenchTesting", dependencies: ["Shell", "Performance", "Hamon", "Transport"]),
+        .executableTarget(name: "SDKBenchBench", dependencies: ["Performance", "Platform"]),
+        .target(name: "SDKBenchTesting", dependencies: ["Shell", "Platform", "Script", "Transport"]),
 
-        .testTarget(name: "ScriptTests", dependencies: ["Script"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "SDKBenchTesting"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "ScriptTests", dependencies: ["Script", "JSON"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
-        .testTarget(name: "PerformanceTests", dependencies: ["Performance", "SDKBenchTesting", "Backend"]),
+        .testTarget(name: "PerformanceTests", dependencies: ["Performance", "Platform", "SDKBenchTesting", "Backend"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport", "JSON", "SDKBenchTesting", "Backend", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
-        .testTarget(name: "HamonTests", dependencies: ["Hamon", "SDKBenchTesting"]),
+        .testTarget(name: "HamonTests", dependencies: ["Hamon", "JSON", "SDKBenchTesting", "Transport"]),
         .testTarget(name: "DurableQueueTests", dependencies: ["DurableQueue", "SDKBenchTesting"]),
         .testTarget(
             name: "BackendTests",
             dependencies: ["Backend", "Hamon", "JSON", .product(name: "HummingbirdTesting", package: "hummingbird")]
         ),
-        .testTarget(name: "ShellTests", dependencies: ["Shell", "SDKBenchTesting", "Backend"], exclude: ["Golden"]),
+        .testTarget(
+            name: "ShellTests", dependencies: ["Shell", "SDKBenchTesting", "Backend", "JSON", "LineEditing", "Script", "Transport"], exclude: ["Golden"]),
         // Runs the real executable: depending on it makes `swift test` build it.
-        .testTarget(name: "IntegrationTests", dependencies: ["SDKBenchTesting", "sdkbench"], exclude: ["Fixtures"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["SDKBenchTesting", "sdkbench", "JSON", "Script"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,6 +7,6 @@ scripts/install-deps.sh
 command -v sqlite3 >/dev/null || { apt-get install -y -qq sqlite3 >/dev/null 2>&1 || true; }
 # The Hamon peer is a plain Python port: requests and cryptography (pip when missing).
 python3 -c 'import requests, cryptography' 2>/dev/null || python3 -m pip install --quiet requests cryptography
-swift build -c release --static-swift-stdlib --product sdkbench
-swift build -c release --static-swift-stdlib --product SDKBenchBench
+scripts/release-build.sh --product sdkbench
+scripts/release-build.sh --product SDKBenchBench
 python3 scripts/bench/bench.py

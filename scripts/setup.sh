@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
-swift build -c release --product sdkbench --static-swift-stdlib
+scripts/release-build.sh --product sdkbench
 test -x .build/release/sdkbench || { echo "setup: build failed" >&2; exit 1; }
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT

@@ -4,5 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
-swift build --build-tests
+# Each target must declare every target it imports (a transitive one builds by chance, not by design).
+swift build --build-tests --explicit-target-dependency-import-check error
 swift test --skip-build 2>&1

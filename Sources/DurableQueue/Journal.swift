@@ -1,4 +1,6 @@
+import Platform
 import Synchronization
+import SystemPackage
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -48,11 +50,14 @@ public final class Journal: Sendable {
     public static func open(
         path: String, accepts: ([UInt8]) -> Bool = { _ in true }
     ) throws(JournalError) -> (journal: Journal, restored: [Record], skipped: Int) {
-        let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        try JournalFiles.makeDirectories(directory)
         let lockPath = path + ".lock"
-        let lockDescriptor = Glibc.open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
-        guard lockDescriptor >= 0 else { throw JournalError("cannot open \(lockPath): \(JournalFiles.reason())") }
+        let lockDescriptor: Int32
+        do throws(FileError) {
+            try Directories.create(Directories.parent(of: path), mode: .ownerReadWriteExecute)
+            lockDescriptor = try FileDescriptor.opening(lockPath, .readWrite, options: .create, permissions: .ownerReadWrite).rawValue
+        } catch {
+            throw JournalError(error)
+        }
         guard lock(lockDescriptor) else {
             Glibc.close(lockDescriptor)
             throw JournalError("the queue at \(path) is in use by another sdkbench process (use --home to give this run its own state)")
@@ -129,13 +134,10 @@ public final class Journal: Sendable {
         try state.withLock { state throws(JournalError) in
             let records = live()
             if records.isEmpty, state.descriptor >= 0 {
-                guard ftruncate(state.descriptor, 0) == 0 else { throw JournalError("cannot truncate \(path): \(JournalFiles.reason())") }
+                guard ftruncate(state.descriptor, 0) == 0 else { throw JournalError(FileError.current(path, "cannot truncate")) }
                 state.deadRecords = 0
                 return
             }
-            let temporary = path + ".tmp"
-            let descriptor = Glibc.open(temporary, O_CREAT | O_TRUNC | O_WRONLY | O_APPEND | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else { throw JournalError("cannot create \(temporary): \(JournalFiles.reason())") }
             var bytes = [UInt8]()
             for record in records {
                 bytes.append(UInt8(ascii: "+"))
@@ -144,17 +146,16 @@ public final class Journal: Sendable {
                 bytes.append(contentsOf: record.bytes)
                 bytes.append(UInt8(ascii: "\n"))
             }
-            do throws(JournalError) {
-                try Self.writeAll(descriptor, bytes, path: temporary)
-                guard fdatasync(descriptor) == 0 else { throw JournalError("cannot sync \(temporary): \(JournalFiles.reason())") }
-                guard rename(temporary, path) == 0 else { throw JournalError("cannot replace \(path): \(JournalFiles.reason())") }
+            let descriptor: FileDescriptor
+            do throws(FileError) {
+                descriptor = try AtomicFile.replaceKeepingOpen(path, mode: .ownerReadWrite) { descriptor throws(FileError) in
+                    try AtomicFile.writeAll(descriptor, bytes, path: path)
+                }
             } catch {
-                Glibc.close(descriptor)
-                unlink(temporary)
-                throw error
+                throw JournalError(error)
             }
             if state.descriptor >= 0 { Glibc.close(state.descriptor) }
-            state.descriptor = descriptor
+            state.descriptor = descriptor.rawValue
             state.deadRecords = 0
         }
     }
@@ -162,9 +163,9 @@ public final class Journal: Sendable {
     /// Pushes what was written to the disk (fdatasync), without holding up appends meanwhile.
     public func sync() throws(JournalError) {
         let descriptor = state.withLock { dup($0.descriptor) }
-        guard descriptor >= 0 else { throw JournalError("cannot sync \(path): \(JournalFiles.reason())") }
+        guard descriptor >= 0 else { throw JournalError(FileError.current(path, "cannot sync")) }
         defer { Glibc.close(descriptor) }
-        guard fdatasync(descriptor) == 0 else { throw JournalError("cannot sync \(path): \(JournalFiles.reason())") }
+        guard fdatasync(descriptor) == 0 else { throw JournalError(FileError.current(path, "cannot sync")) }
     }
 
     /// Syncs (unless told not to) and closes; the lock is released.
@@ -183,32 +184,22 @@ public final class Journal: Sendable {
     }
 
     private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(JournalError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw JournalError("cannot write \(path): \(JournalFiles.reason())")
-            }
-            offset += written
+        do throws(FileError) {
+            try AtomicFile.writeAll(FileDescriptor(rawValue: descriptor), bytes, path: path)
+        } catch {
+            throw JournalError(error)
         }
     }
 
     /// Reads the journal: live items in order, unreadable lines counted, the next free number.
     static func replay(_ path: String, accepts: ([UInt8]) -> Bool) throws(JournalError) -> ([Record], Int, Int) {
-        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        if descriptor < 0 {
-            if errno == ENOENT { return ([], 0, 0) }
-            throw JournalError("cannot read \(path): \(JournalFiles.reason())")
-        }
-        defer { Glibc.close(descriptor) }
-        var bytes = [UInt8]()
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 { if errno == EINTR { continue }; throw JournalError("cannot read \(path): \(JournalFiles.reason())") }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+        let bytes: [UInt8]
+        do throws(FileError) {
+            bytes = try FileReader.readBytes(path)
+        } catch let error where error.code == ENOENT {
+            return ([], 0, 0)
+        } catch {
+            throw JournalError(error)
         }
         var live: [Int: [UInt8]] = [:]
         var order: [Int] = []

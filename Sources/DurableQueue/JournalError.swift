@@ -1,3 +1,5 @@
+import Platform
+
 /// Why a journal could not be opened, written or replaced; the message names the file.
 public struct JournalError: Error, Sendable, CustomStringConvertible {
     public let message: String
@@ -5,4 +7,9 @@ public struct JournalError: Error, Sendable, CustomStringConvertible {
     public init(_ message: String) { self.message = message }
 
     public var description: String { message }
+}
+
+extension JournalError {
+    /// The journal's wording of a file operation that failed (`cannot write <path>: <reason>`).
+    init(_ error: FileError) { self.init(error.description) }
 }

@@ -1,6 +1,7 @@
 import DequeModule
 import DurableQueue
 import JSON
+import Platform
 import Synchronization
 import Transport
 
@@ -11,10 +12,10 @@ import Transport
 /// server answered 200, so delivery is at least once; the event's uuid lets the server drop
 /// duplicates. Flushes run one at a time; automatic ones (10 events, 10 seconds) run in the
 /// background while logging goes on. The engine never prints: it returns reports and sends
-/// `HamonNotice`s to its host.
+/// `HamonNotice`s to its owner (the shell).
 ///
 /// ```swift
-/// let hamon = try HamonClient(configuration: configuration, client: client, host: facts, events: { print($0) })
+/// let hamon = try HamonClient(configuration: configuration, client: client, device: facts, events: { print($0) })
 /// hamon.configure(server: HamonServer(host: "10.0.0.5:8000"))
 /// _ = await hamon.setUser("app-instance-1")
 /// try hamon.log("purchase", parameters: ["price": 9.99])
@@ -29,8 +30,8 @@ public final class HamonClient: Sendable {
     public let restoredCount: Int
     private let journal: Journal
     private let network: Mutex<HamonNetworkService>
-    private let clock: any HamonClock
-    private let host: HostFacts
+    private let clock: any WallClock
+    private let device: DeviceFacts
     private let install: InstallRecord
     private let events: @Sendable (HamonNotice) -> Void
     private let state: Mutex<State>
@@ -62,16 +63,16 @@ public final class HamonClient: Sendable {
     ///
     /// - Parameters:
     ///   - client: the HTTP client requests go through (its timeout and trace observer apply).
-    ///   - host: facts about this machine for the user data.
+    ///   - device: facts about this machine for the user data.
     ///   - events: notices, on whatever thread the engine is working on.
     /// - Throws: `HamonError.journal` when the state directory cannot be used or another process holds the queue.
     public init(
-        configuration: HamonConfiguration, client: PingClient, clock: any HamonClock = SystemHamonClock(), host: HostFacts,
+        configuration: HamonConfiguration, client: PingClient, clock: any WallClock = SystemClock(), device: DeviceFacts,
         events: @escaping @Sendable (HamonNotice) -> Void
     ) throws(HamonError) {
         self.configuration = configuration
         self.clock = clock
-        self.host = host
+        self.device = device
         self.events = events
         network = Mutex(HamonNetworkService(client: client, clock: clock, notify: events))
         let opened: (journal: Journal, restored: [Journal.Record], skipped: Int)
@@ -141,7 +142,7 @@ public final class HamonClient: Sendable {
     /// The user-data object as it would be sent now.
     public var userData: Value {
         let (app, token) = state.withLock { ($0.app, $0.fcmToken) }
-        return UserData.build(host: host, app: app, install: install, fcmToken: token)
+        return UserData.build(device: device, app: app, install: install, fcmToken: token)
     }
 
     private func sendUserData() async -> UserUpdateReport {
@@ -224,7 +225,7 @@ public final class HamonClient: Sendable {
     /// Events queued plus those being sent right now.
     public var queueDepth: Int { state.withLock { $0.queue.count + $0.inFlight.count } }
 
-    /// Applies the 10-second rule; the host calls it about once a second.
+    /// Applies the 10-second rule; the shell calls it about once a second.
     public func tick() {
         let decision = state.withLock { state in
             state.schedule.tick(count: state.queue.count, hasUser: state.userID != nil, now: clock.now())

@@ -1,4 +1,5 @@
 import JSON
+import Platform
 import Transport
 
 /// Sends encrypted payloads to the Hamon server: `PATCH /v1/users/{id}` and
@@ -8,7 +9,7 @@ import Transport
 /// after 2 seconds on the engine's clock, anything else fails.
 struct HamonNetworkService: Sendable {
     let client: PingClient
-    let clock: any HamonClock
+    let clock: any WallClock
     let notify: @Sendable (HamonNotice) -> Void
     static let retryDelay = 2.0
 

@@ -11,8 +11,8 @@ public enum UserData {
         "affise_clickid",
     ]
 
-    /// Builds the object from the host, the app identity, the install record and the FCM token.
-    public static func build(host: HostFacts, app: AppIdentity, install: InstallRecord, fcmToken: String?) -> Value {
+    /// Builds the object from the device facts, the app identity, the install record and the FCM token.
+    public static func build(device: DeviceFacts, app: AppIdentity, install: InstallRecord, fcmToken: String?) -> Value {
         var object = JSONObject()
         func text(_ value: String?) -> Value { value.map(Value.string) ?? .null }
         func number(_ value: Int?) -> Value { value.map(Value.int) ?? .null }
@@ -22,28 +22,28 @@ public enum UserData {
         object["app_last_update_timestamp"] = .int(Int(install.lastUpdateMillis))
         object["app_delete_timestamp"] = .null
         object["firebase_token"] = text(fcmToken)
-        object["geo"] = text(HostFacts.country(fromLocale: host.locale))
-        object["os_version"] = text(host.osVersion)
-        object["device"] = text(host.machine)
-        object["device_model"] = text(host.deviceModel)
+        object["geo"] = text(DeviceFacts.country(fromLocale: device.locale))
+        object["os_version"] = text(device.osVersion)
+        object["device"] = text(device.machine)
+        object["device_model"] = text(device.deviceModel)
         object["app_version"] = .string(app.version)
         object["referrer"] = .null
         object["tenjin_analytics_installation_id"] = .null
         object["is_limited_ad_tracking"] = .bool(false)
         object["advertising_id"] = .string(install.advertisingID)
-        object["os_version_int"] = number(host.osVersion.flatMap { Int($0.split(separator: ".").first ?? "") })
+        object["os_version_int"] = number(device.osVersion.flatMap { Int($0.split(separator: ".").first ?? "") })
         object["app_version_code"] = .int(app.versionCode)
-        object["build_id"] = text(host.kernelRelease)
-        object["locale"] = text(host.locale)
+        object["build_id"] = text(device.kernelRelease)
+        object["locale"] = text(device.locale)
         object["hints"] = .null
         object["affise_clickid"] = .null
         object["affise_promo_code"] = .null
-        object["connection_type"] = text(host.connectionType)
+        object["connection_type"] = text(device.connectionType)
         object["screen_resolution"] = .null
-        object["ram_total_bytes"] = number(host.ramTotalBytes)
-        object["manufacturer"] = text(host.manufacturer)
-        object["storage_total"] = number(host.storageTotalBytes)
-        object["storage_free"] = number(host.storageFreeBytes)
+        object["ram_total_bytes"] = number(device.ramTotalBytes)
+        object["manufacturer"] = text(device.manufacturer)
+        object["storage_total"] = number(device.storageTotalBytes)
+        object["storage_free"] = number(device.storageFreeBytes)
         object["gdpr_consent_status"] = .string("unknown")
         object["hamon_version"] = .string(HamonClient.sdkVersion)
         return .object(object)

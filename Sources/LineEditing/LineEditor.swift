@@ -1,4 +1,5 @@
 @preconcurrency import CLibEdit
+import Platform
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -75,7 +76,9 @@ public final class LineEditor {
     /// Writes the history file with mode 0600, creating its directory.
     public func saveHistory() {
         guard let history, let historyFile else { return }
-        if let slash = historyFile.lastIndex(of: "/") { Self.makeDirectories(String(historyFile[..<slash])) }
+        // Private as secrets are: lines typed hold tokens. A history that cannot be saved costs
+        // only recall in the next session, never an error.
+        try? Directories.create(Directories.parent(of: historyFile), mode: AtomicFile.secretDirectoryMode)
         let descriptor = open(historyFile, O_WRONLY | O_CREAT, 0o600)
         if descriptor >= 0 { Glibc.close(descriptor) }
         chmod(historyFile, 0o600)
@@ -130,13 +133,5 @@ public final class LineEditor {
         }
         fputs(text, stdout)
         fflush(stdout)
-    }
-
-    private static func makeDirectories(_ path: String) {
-        var partial = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
-            partial += "/" + component
-            mkdir(partial, 0o700)
-        }
     }
 }

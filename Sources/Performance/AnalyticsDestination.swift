@@ -1,5 +1,6 @@
 import DurableQueue
 import JSON
+import Platform
 import Synchronization
 import Transport
 
@@ -15,7 +16,7 @@ public final class AnalyticsDestination: PerformanceDestination {
     public let batchSize: Int
     public let flushInterval: Double
     private let client: PingClient
-    private let clock: any PerformanceClock
+    private let clock: any WallClock
     private let appVersion: String
     private let events: @Sendable (PerformanceEvent) -> Void
     private let state: Mutex<State>
@@ -46,7 +47,7 @@ public final class AnalyticsDestination: PerformanceDestination {
     ///     what it restored is sent first.
     /// - Throws: `NetworkError.invalidRequest` when `endpoint` is not an http(s) URL.
     public init(
-        endpoint: String, batchSize: Int = 50, flushInterval: Double = 60, client: PingClient, clock: any PerformanceClock, appVersion: String,
+        endpoint: String, batchSize: Int = 50, flushInterval: Double = 60, client: PingClient, clock: any WallClock, appVersion: String,
         journal: AnalyticsJournal? = nil, events: @escaping @Sendable (PerformanceEvent) -> Void
     ) throws(NetworkError) {
         _ = try ParsedURL(endpoint)

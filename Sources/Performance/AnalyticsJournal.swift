@@ -1,4 +1,5 @@
 import DurableQueue
+import Platform
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -34,11 +35,11 @@ public final class AnalyticsJournal: Sendable {
 
     /// Endpoints whose journals under `directory` hold timings, for restoring at start.
     public static func pendingEndpoints(in directory: String) -> [String] {
-        HostFiles.list(directory).filter { $0.hasSuffix(".journal") }.sorted().compactMap { name in
+        SystemFiles.list(directory).filter { $0.hasSuffix(".journal") }.sorted().compactMap { name in
             let base = directory + "/" + name.dropLast(".journal".count)
             var status = stat()
             guard stat(base + ".journal", &status) == 0, status.st_size > 0 else { return nil }
-            guard let endpoint = HostFiles.firstLine(base + ".url"), !endpoint.isEmpty else { return nil }
+            guard let endpoint = SystemFiles.firstLine(base + ".url"), !endpoint.isEmpty else { return nil }
             return endpoint
         }
     }
@@ -69,12 +70,10 @@ public final class AnalyticsJournal: Sendable {
     func close() { journal.close() }
 
     private static func writeEndpoint(_ endpoint: String, to path: String) throws(JournalError) {
-        let descriptor = Glibc.open(path, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw JournalError("cannot create \(path): \(String(cString: strerror(errno)))") }
-        defer { Glibc.close(descriptor) }
-        let bytes = Array((endpoint + "\n").utf8)
-        guard bytes.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
-            throw JournalError("cannot write \(path): \(String(cString: strerror(errno)))")
+        do throws(FileError) {
+            try AtomicFile.write(Array((endpoint + "\n").utf8), to: path, mode: AtomicFile.secretMode)
+        } catch {
+            throw JournalError(error.description)
         }
     }
 }

@@ -1,65 +1,57 @@
+import Platform
+import SystemPackage
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
 
-/// A failed file operation, with the path and the system's reason.
-public struct PerformanceFileError: Error, CustomStringConvertible, Equatable {
-    public var path: String
-    public var operation: String
-    public var code: Int32
-
-    public var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
-}
-
 /// Buffered writes to a file descriptor, so streaming a million rows costs a few hundred syscalls.
+///
+/// Kept apart from `AtomicFile.writeAll`: the export and daily-file encoders append straight into
+/// its buffer (scripts/bench.sh measures them), and only full 64 KiB buffers reach the system.
 public final class ByteWriter {
     let path: String
-    private let descriptor: Int32
+    let descriptor: FileDescriptor
     private var buffer: [UInt8] = []
     private let flushThreshold = 1 << 16
+    private let ownsDescriptor: Bool
     private var isClosed = false
 
-    /// Opens `path` with `flags`, which include the access mode.
-    init(path: String, flags: Int32, mode: mode_t = 0o644) throws(PerformanceFileError) {
+    /// Opens `path` (`create` makes it, 0644 less the umask, when missing).
+    init(path: String, access: FileDescriptor.AccessMode, options: FileDescriptor.OpenOptions) throws(FileError) {
         self.path = path
-        descriptor = open(path, O_CLOEXEC | flags, mode)
-        guard descriptor >= 0 else { throw PerformanceFileError(path: path, operation: "cannot open", code: errno) }
+        descriptor = try FileDescriptor.opening(path, access, options: options, permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        ownsDescriptor = true
+        buffer.reserveCapacity(flushThreshold + 4096)
+    }
+
+    /// Writes to a descriptor someone else opened and closes (an atomic file's temporary).
+    init(descriptor: FileDescriptor, path: String) {
+        self.path = path
+        self.descriptor = descriptor
+        ownsDescriptor = false
         buffer.reserveCapacity(flushThreshold + 4096)
     }
 
     /// Bytes are appended here directly by the encoders.
-    func append(_ build: (inout [UInt8]) -> Void) throws(PerformanceFileError) {
+    func append(_ build: (inout [UInt8]) -> Void) throws(FileError) {
         build(&buffer)
         if buffer.count >= flushThreshold { try flush() }
     }
 
-    func flush() throws(PerformanceFileError) {
-        var offset = 0
-        while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                buffer.removeAll(keepingCapacity: true)
-                throw PerformanceFileError(path: path, operation: "cannot write", code: code)
-            }
-            offset += written
-        }
-        buffer.removeAll(keepingCapacity: true)
+    func flush() throws(FileError) {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        try AtomicFile.writeAll(descriptor, buffer, path: path)
     }
 
-    /// Flushes, optionally fsyncs, and closes.
-    func close(sync: Bool = false) throws(PerformanceFileError) {
+    /// Flushes, optionally fsyncs, and closes (a borrowed descriptor is only flushed).
+    func close(sync: Bool = false) throws(FileError) {
         guard !isClosed else { return }
-        defer {
-            Glibc.close(descriptor)
-            isClosed = true
-        }
+        isClosed = true
+        defer { if ownsDescriptor { try? descriptor.close() } }
         try flush()
-        if sync && fsync(descriptor) != 0 { throw PerformanceFileError(path: path, operation: "cannot sync", code: errno) }
+        if sync && fsync(descriptor.rawValue) != 0 { throw FileError.current(path, "cannot sync") }
     }
-
-    var fileDescriptor: Int32 { descriptor }
 }
 
 extension Array where Element == UInt8 {

@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
+import Platform
 
-/// The device an entry was recorded on. On this platform: the host running sdkbench.
+/// The device an entry was recorded on. On this platform: the machine running sdkbench.
 public struct DeviceContext: Sendable, Equatable {
     public var deviceModel: String
     /// The OS version (the kit's field name is kept for the wire formats).
@@ -23,54 +21,19 @@ public struct DeviceContext: Sendable, Equatable {
         self.osName = osName
     }
 
-    /// Reads the real host: model from DMI (else `uname -m`), OS from `os-release`, network
-    /// type from the first interface that is up in `/sys/class/net`. `root` lets tests fake `/`.
-    public static func detect(appVersion: String, buildNumber: String, root: String = "/") -> DeviceContext {
-        let base = root.hasSuffix("/") ? root : root + "/"
-        let release = OSRelease.parse(HostFiles.read(base + "etc/os-release") ?? HostFiles.read(base + "usr/lib/os-release") ?? "")
-        return DeviceContext(
-            deviceModel: model(base), iosVersion: release["VERSION_ID"] ?? release["VERSION"] ?? "unknown",
-            appVersion: appVersion, buildNumber: buildNumber, networkType: networkType(base),
-            osName: release["NAME"] ?? "Linux")
-    }
-
-    private static func model(_ base: String) -> String {
-        let product = HostFiles.firstLine(base + "sys/class/dmi/id/product_name")
-        let vendor = HostFiles.firstLine(base + "sys/class/dmi/id/sys_vendor")
-        let useless: Set<String> = ["", "None", "To Be Filled By O.E.M.", "System Product Name", "Default string"]
-        if let product, !useless.contains(product) {
-            if let vendor, !useless.contains(vendor), !product.hasPrefix(vendor) { return vendor + " " + product }
-            return product
+    /// The kit's context for `machine`: the model (DMI, else `uname -m`), the OS and its
+    /// version from os-release, and the link that is up as the kit names it (`WiFi`,
+    /// `Cellular`, `Ethernet`, or `none`).
+    public init(machine: MachineFacts, appVersion: String, buildNumber: String) {
+        let networkType: String
+        switch machine.connection {
+        case .wifi: networkType = "WiFi"
+        case .cellular: networkType = "Cellular"
+        case .ethernet: networkType = "Ethernet"
+        case .loopback, nil: networkType = "none"
         }
-        var names = utsname()
-        uname(&names)
-        return withUnsafeBytes(of: &names.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-    }
-
-    private static func networkType(_ base: String) -> String {
-        let directory = base + "sys/class/net"
-        for name in HostFiles.list(directory).sorted() where name != "lo" {
-            guard HostFiles.firstLine(directory + "/" + name + "/operstate") == "up" else { continue }
-            if HostFiles.exists(directory + "/" + name + "/wireless") || name.hasPrefix("wl") { return "WiFi" }
-            if name.hasPrefix("ww") { return "Cellular" }
-            return "Ethernet"
-        }
-        return "none"
-    }
-}
-
-/// `KEY=value` / `KEY="value"` lines of os-release(5).
-enum OSRelease {
-    static func parse(_ text: String) -> [String: String] {
-        var values: [String: String] = [:]
-        for line in text.split(separator: "\n") {
-            guard let equals = line.firstIndex(of: "="), !line.hasPrefix("#") else { continue }
-            var value = line[line.index(after: equals)...]
-            if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote {
-                value = value.dropFirst().dropLast()
-            }
-            values[String(line[..<equals])] = String(value)
-        }
-        return values
+        self.init(
+            deviceModel: machine.modelOrMachine, iosVersion: machine.osVersion ?? "unknown", appVersion: appVersion,
+            buildNumber: buildNumber, networkType: networkType, osName: machine.osName)
     }
 }

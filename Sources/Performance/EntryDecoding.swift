@@ -1,3 +1,5 @@
+import Platform
+
 /// Reads one entry back from its JSON object, byte by byte: the daily files hold millions of
 /// entries and a general-purpose decoder would dominate `perf export --all`.
 struct EntryDecoding {

@@ -1,4 +1,5 @@
 import JSON
+import Platform
 
 /// The kit's JSON for an entry (one line, keys in the seed's order) and its CSV row.
 enum EntryEncoding {

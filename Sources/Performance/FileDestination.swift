@@ -1,4 +1,7 @@
+import Platform
 import Synchronization
+import SystemPackage
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -10,7 +13,7 @@ public final class FileDestination: PerformanceDestination {
     public let batchSize: Int
     public let flushInterval: Double
     public let maxFileAgeDays: Int
-    private let clock: any PerformanceClock
+    private let clock: any WallClock
     private let state: Mutex<State>
     /// Serialises writes to the daily file, so batches land in order; the buffer's lock is not
     /// held while writing, so `log` and `bufferedCount` never wait on the disk.
@@ -21,7 +24,7 @@ public final class FileDestination: PerformanceDestination {
         var lastFlush: Double
     }
 
-    public init(directory: String, batchSize: Int = 10, flushInterval: Double = 30, maxFileAgeDays: Int = 7, clock: any PerformanceClock) {
+    public init(directory: String, batchSize: Int = 10, flushInterval: Double = 30, maxFileAgeDays: Int = 7, clock: any WallClock) {
         self.directory = directory
         self.batchSize = max(1, batchSize)
         self.flushInterval = flushInterval
@@ -52,14 +55,14 @@ public final class FileDestination: PerformanceDestination {
 
     public func flush(emit: (PerformanceEvent) -> Void) {
         let now = clock.now()
-        let result: Result<Int, PerformanceFileError> = writing.withLock { _ in
+        let result: Result<Int, FileError> = writing.withLock { _ in
             let batch = state.withLock { state in
                 state.lastFlush = now
                 defer { state.buffer.removeAll(keepingCapacity: true) }
                 return state.buffer
             }
             guard !batch.isEmpty else { return .success(0) }
-            do throws(PerformanceFileError) {
+            do throws(FileError) {
                 try DailyFile.append(batch, directory: directory, name: PerformanceStorage.fileName(forDayOf: now))
                 return .success(batch.count)
             } catch {
@@ -84,23 +87,24 @@ enum DailyFile {
     static let opening: StaticString = "{\"entries\":["
     static let closing: StaticString = "\n]}\n"
 
-    static func append(_ entries: [PerformanceEntry], directory: String, name: String) throws(PerformanceFileError) {
-        try makeDirectories(directory)
+    static func append(_ entries: [PerformanceEntry], directory: String, name: String) throws(FileError) {
+        try Directories.create(directory, mode: [.ownerReadWriteExecute, .groupReadExecute, .otherReadExecute])
         let path = directory + "/" + name
-        let writer = try ByteWriter(path: path, flags: O_CREAT | O_RDWR)
-        do throws(PerformanceFileError) {
-            let size = lseek(writer.fileDescriptor, 0, SEEK_END)
+        let writer = try ByteWriter(path: path, access: .readWrite, options: .create)
+        do throws(FileError) {
+            let size = try FileError.attempt(path, "cannot read") { try writer.descriptor.seek(offset: 0, from: .end) }
             var first = size == 0
             if size > 0 {
-                guard try endsWithClosing(writer.fileDescriptor, size: size, path: path) else {
-                    throw PerformanceFileError(path: path, operation: "not a daily performance file (no closing ]}), refusing to append to", code: EINVAL)
+                guard try endsWithClosing(writer.descriptor, size: size, path: path) else {
+                    throw FileError(path: path, operation: "not a daily performance file (no closing ]}), refusing to append to", code: EINVAL)
                 }
-                guard ftruncate(writer.fileDescriptor, size - off_t(closing.utf8CodeUnitCount)) == 0 else {
-                    throw PerformanceFileError(path: path, operation: "cannot truncate", code: errno)
+                let kept = size - Int64(closing.utf8CodeUnitCount)
+                try FileError.attempt(path, "cannot truncate") {
+                    try writer.descriptor.resize(to: kept)
+                    _ = try writer.descriptor.seek(offset: kept, from: .start)
                 }
-                lseek(writer.fileDescriptor, 0, SEEK_END)
                 // An empty list is written as `{"entries":[\n]}`: the next entry is then the first.
-                first = size == off_t(opening.utf8CodeUnitCount + closing.utf8CodeUnitCount)
+                first = size == Int64(opening.utf8CodeUnitCount + closing.utf8CodeUnitCount)
             } else {
                 try writer.append { $0.append(ascii: opening) }
             }
@@ -119,22 +123,14 @@ enum DailyFile {
         }
     }
 
-    private static func endsWithClosing(_ descriptor: Int32, size: off_t, path: String) throws(PerformanceFileError) -> Bool {
+    private static func endsWithClosing(_ descriptor: FileDescriptor, size: Int64, path: String) throws(FileError) -> Bool {
         let length = closing.utf8CodeUnitCount
-        guard size >= off_t(length) else { return false }
+        guard size >= Int64(length) else { return false }
         var tail = [UInt8](repeating: 0, count: length)
-        let count = tail.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, length, size - off_t(length)) }
-        guard count == length else { throw PerformanceFileError(path: path, operation: "cannot read", code: errno) }
-        return closing.withUTF8Buffer { tail.elementsEqual($0) }
-    }
-
-    static func makeDirectories(_ path: String) throws(PerformanceFileError) {
-        var partial = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
-            partial += "/" + component
-            if mkdir(partial, 0o755) != 0 && errno != EEXIST {
-                throw PerformanceFileError(path: partial, operation: "cannot create directory", code: errno)
-            }
+        let count = try FileError.attempt(path, "cannot read") {
+            try tail.withUnsafeMutableBytes { try descriptor.read(fromAbsoluteOffset: size - Int64(length), into: $0) }
         }
+        guard count == length else { throw FileError(path: path, operation: "cannot read", code: EIO) }
+        return closing.withUTF8Buffer { tail.elementsEqual($0) }
     }
 }

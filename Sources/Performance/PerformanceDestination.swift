@@ -1,3 +1,5 @@
+import Platform
+
 /// Where completed entries go besides the in-memory cache. Calls arrive serially from the tracker;
 /// a destination reports through `emit` and never prints.
 public protocol PerformanceDestination: AnyObject, Sendable {

@@ -1,3 +1,5 @@
+import Platform
+
 /// One completed timing, as the kit records, stores and exports it.
 public struct PerformanceEntry: Sendable, Equatable {
     /// `<feature>_<layer>_<start in epoch seconds with milliseconds>`.

@@ -1,3 +1,5 @@
+import Platform
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -7,9 +9,9 @@
 public enum PerformanceExporter {
     /// Writes the kit's CSV (header, then one row per entry, CRLF as RFC 4180 says); returns the row count.
     @discardableResult
-    public static func writeCSV<Entries: Sequence>(_ entries: Entries, to path: String) throws(PerformanceFileError) -> Int
+    public static func writeCSV<Entries: Sequence>(_ entries: Entries, to path: String) throws(FileError) -> Int
     where Entries.Element == PerformanceEntry {
-        try OutputFile.write(to: path) { writer throws(PerformanceFileError) in
+        try OutputFile.write(to: path) { writer throws(FileError) in
             try writer.append { $0.append(utf8: EntryEncoding.csvHeader + "\r\n") }
             var count = 0
             for entry in entries {
@@ -22,9 +24,9 @@ public enum PerformanceExporter {
 
     /// Writes `{"entries":[...]}` with one entry per line, the daily files' format; returns the entry count.
     @discardableResult
-    public static func writeJSON<Entries: Sequence>(_ entries: Entries, to path: String) throws(PerformanceFileError) -> Int
+    public static func writeJSON<Entries: Sequence>(_ entries: Entries, to path: String) throws(FileError) -> Int
     where Entries.Element == PerformanceEntry {
-        try OutputFile.write(to: path) { writer throws(PerformanceFileError) in
+        try OutputFile.write(to: path) { writer throws(FileError) in
             try writer.append { $0.append(ascii: "{\"entries\":[") }
             var count = 0
             for entry in entries {

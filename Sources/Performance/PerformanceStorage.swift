@@ -1,3 +1,6 @@
+import Platform
+import SystemPackage
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -10,7 +13,7 @@ public struct PerformanceStorage: Sendable {
 
     /// The daily file names, oldest day first.
     public func dailyFiles() -> [String] {
-        HostFiles.list(directory).filter { Self.day(ofFile: $0) != nil }.sorted()
+        SystemFiles.list(directory).filter { Self.day(ofFile: $0) != nil }.sorted()
     }
 
     /// `performance_2025-11-18.json` for the UTC day holding `seconds`.
@@ -94,8 +97,11 @@ public struct StoredEntries: Sequence, Sendable {
 }
 
 /// Reads a file line by line through a fixed buffer.
+///
+/// Its own buffer rather than `FileReader`'s whole-file read: `perf export --all` streams every
+/// daily file through it (scripts/bench.sh measures that), and memory stays flat.
 final class LineReader {
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     private var buffer: [UInt8]
     private var start = 0
     private var end = 0
@@ -103,12 +109,12 @@ final class LineReader {
     private var lineNumber = 0
 
     init?(path: String, capacity: Int = 1 << 20) {
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+        guard let descriptor = try? FileDescriptor.opening(path, .readOnly) else { return nil }
+        self.descriptor = descriptor
         buffer = [UInt8](repeating: 0, count: capacity)
     }
 
-    deinit { close(descriptor) }
+    deinit { try? descriptor.close() }
 
     /// Hands the next line (without its newline) to `body`; does nothing at the end of the file.
     func nextLine(_ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
@@ -140,8 +146,8 @@ final class LineReader {
             start = 0
         }
         if end == buffer.count { buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count)) }  // a line longer than the buffer
-        let count = buffer.withUnsafeMutableBytes { raw in read(descriptor, raw.baseAddress! + end, raw.count - end) }
-        if count < 0 && errno == EINTR { return }
-        if count <= 0 { atEOF = true } else { end += count }
+        // A read error ends the file as its end would: the lines read so far stand.
+        let count = (try? buffer.withUnsafeMutableBytes { raw in try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[end...])) }) ?? 0
+        if count == 0 { atEOF = true } else { end += count }
     }
 }

@@ -1,3 +1,4 @@
+import Platform
 import Synchronization
 
 /// Times operations with `start`/`end` per feature and layer, keeps the last entries in memory,
@@ -5,7 +6,7 @@ import Synchronization
 public final class PerformanceTracker: Sendable {
     public let configuration: PerformanceConfiguration
     public let deviceContext: DeviceContext
-    private let clock: any PerformanceClock
+    private let clock: any WallClock
     private let events: @Sendable (PerformanceEvent) -> Void
     private let state: Mutex<State>
 
@@ -24,7 +25,7 @@ public final class PerformanceTracker: Sendable {
 
     /// - Parameter events: receives warnings, console lines and delivery reports, on the caller's thread.
     public init(
-        configuration: PerformanceConfiguration = PerformanceConfiguration(), clock: any PerformanceClock,
+        configuration: PerformanceConfiguration = PerformanceConfiguration(), clock: any WallClock,
         deviceContext: DeviceContext, events: @escaping @Sendable (PerformanceEvent) -> Void
     ) {
         self.configuration = configuration

@@ -1,4 +1,5 @@
 import LineEditing
+import Platform
 import Script
 import Shell
 
@@ -42,7 +43,7 @@ func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<C
 @main
 enum FuzzReplay {
     static func main() throws {
-        let bytes = try FileReader.readAll(0, path: "<stdin>")
+        let bytes = try FileReader.readAll(descriptor: 0, path: "<stdin>")
         bytes.withUnsafeBufferPointer { fuzzOne($0) }
     }
 }

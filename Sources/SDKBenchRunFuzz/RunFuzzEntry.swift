@@ -1,4 +1,5 @@
 import Hamon
+import Platform
 import Script
 import Shell
 import Transport
@@ -105,7 +106,7 @@ func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<C
 @main
 enum RunFuzzReplay {
     static func main() throws {
-        let bytes = try FileReader.readAll(0, path: "<stdin>")
+        let bytes = try FileReader.readAll(descriptor: 0, path: "<stdin>")
         bytes.withUnsafeBufferPointer { RunFuzz.run($0) }
     }
 }

@@ -1,3 +1,5 @@
+import Platform
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -9,11 +11,12 @@ public enum Golden {
     public static func mismatch(_ actual: String, file name: String, directory: String) -> String? {
         let path = directory + "/" + name
         if getenv("SDKBENCH_UPDATE_GOLDEN") != nil {
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            let bytes = Array(actual.utf8)
-            _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            close(descriptor)
-            return nil
+            do throws(FileError) {
+                try AtomicFile.write(Array(actual.utf8), to: path)
+                return nil
+            } catch {
+                return "cannot update golden file: \(error)"
+            }
         }
         guard let expected = SDKBenchFiles.read(path) else { return "missing golden file \(path) (run with SDKBENCH_UPDATE_GOLDEN=1)" }
         guard expected != actual else { return nil }

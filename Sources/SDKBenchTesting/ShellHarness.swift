@@ -1,18 +1,20 @@
 import Foundation
-import Performance
+import Platform
 import Script
 import Shell
 
-/// A session wired for tests: memory output, a temporary home, a manual clock, a fixed device.
+/// A session wired for tests: memory output, a temporary home, a manual clock, a fixed machine.
 public final class ShellHarness: @unchecked Sendable {
     public let home: TemporaryDirectory
-    public let clock: ManualPerformanceClock
+    /// Its sleeps pass at once, so a Hamon retry does not hold a flow test up.
+    public let clock: ManualClock
     public let output: Output
     public let session: ShellSession
 
-    public static let device = DeviceContext(
-        deviceModel: "TestBox 1", iosVersion: "12", appVersion: "0.1.0", buildNumber: "1", networkType: "Ethernet",
-        osName: "Debian GNU/Linux")
+    public static let machine = MachineFacts(
+        osName: "Debian GNU/Linux", osVersion: "12", kernelRelease: "6.1.0-test", machine: "x86_64", hostname: "testbox",
+        model: "TestBox 1", manufacturer: "Test Vendor", memoryBytes: 8 << 30,
+        networkInterfaces: [NetworkInterface(name: "eth0", isUp: true, kind: .ethernet)])
 
     /// Whether this harness made its home (and removes it at the end).
     private let ownsHome: Bool
@@ -22,13 +24,13 @@ public final class ShellHarness: @unchecked Sendable {
     public init(start: Double = 1_731_927_483.234, table: CommandTable = .standard, sharingHomeOf other: ShellHarness? = nil) {
         home = other?.home ?? TemporaryDirectory()
         ownsHome = other == nil
-        clock = ManualPerformanceClock(start)
+        clock = ManualClock(start, sleepsPassAtOnce: true)
         output = Output(destination: .memory)
         session = ShellSession(
             table: table,
             environment: ShellEnvironment(
                 paths: StatePaths(stateDirectory: home.path + "/state", configDirectory: home.path + "/config"),
-                performanceClock: clock, deviceContext: Self.device, startsTicker: false, hamonClock: FastForwardHamonClock(),
+                clock: clock, machine: Self.machine, startsTicker: false,
                 processEnvironment: ["LANG": "en_US.UTF-8"]),
             output: output)
     }

@@ -1,3 +1,5 @@
+import Platform
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -13,15 +15,16 @@ public struct TemporaryDirectory: Sendable {
         path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// Writes a file (creating nothing else) and returns its path.
+    /// Writes a file (creating nothing else: `name` may hold a `/` only below directories that
+    /// exist) and returns its path.
     @discardableResult
     public func write(_ name: String, _ text: String) -> String {
         let file = path + "/" + name
-        let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        precondition(descriptor >= 0, "cannot create \(file)")
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
+        do throws(FileError) {
+            try AtomicFile.write(Array(text.utf8), to: file)
+        } catch {
+            preconditionFailure(error.description)
+        }
         return file
     }
 
@@ -30,6 +33,9 @@ public struct TemporaryDirectory: Sendable {
         SDKBenchFiles.read(path + "/" + name)
     }
 
+    /// The names in the directory, sorted (hidden ones too: a leftover temporary file shows).
+    public func names() -> [String] { SystemFiles.list(path).sorted() }
+
     public func remove() {
         _ = ProcessRunner.run("/bin/rm", ["-rf", path])
     }
@@ -37,19 +43,8 @@ public struct TemporaryDirectory: Sendable {
 
 /// Small file helpers for tests.
 public enum SDKBenchFiles {
-    public static func read(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var result: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count <= 0 { break }
-            result.append(contentsOf: buffer[0..<count])
-        }
-        return String(decoding: result, as: UTF8.self)
-    }
+    /// The file's text, or nil when it cannot be read.
+    public static func read(_ path: String) -> String? { try? FileReader.readText(path) }
 
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 

@@ -1,4 +1,4 @@
-@_exported import JSON
+import JSON
 
 /// Turns source text into statements: quotes, escapes, `\` continuations, `#` comments,
 /// `key=value`, `key:=JSON`, `--options` and `{{variables}}`, each token with its position.

@@ -1,3 +1,5 @@
+import JSON
+
 /// A path into a value: `last`, `last.json.id`, `items[0].name`.
 public struct ValuePath: Sendable, Equatable, CustomStringConvertible {
     public enum Component: Sendable, Equatable {

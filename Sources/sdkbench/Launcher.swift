@@ -1,6 +1,6 @@
 import ArgumentParser
 import LineEditing
-import Performance
+import Platform
 import Script
 import Shell
 
@@ -26,8 +26,7 @@ struct Launcher {
         session = ShellSession(
             environment: ShellEnvironment(
                 paths: paths, useColor: color, isInteractive: interactive,
-                performanceClock: environment["SDKBENCH_FAKE_CLOCK"].flatMap(SteppingPerformanceClock.parse)
-                    ?? SystemPerformanceClock(),
+                clock: environment["SDKBENCH_FAKE_CLOCK"].flatMap(SteppingClock.parse) ?? SystemClock(),
                 processEnvironment: environment),
             output: Output(destination: .standardStreams, useColor: color))
         SignalTrap.install()
@@ -67,7 +66,7 @@ struct Launcher {
     func runStandardInput() -> ExitStatus {
         let bytes: [UInt8]
         do {
-            bytes = try FileReader.readAll(0, path: "<stdin>")
+            bytes = try FileReader.readAll(descriptor: 0, path: "<stdin>")
         } catch {
             session.output.writeError("sdkbench: cannot read standard input: \(error.reason)\n")
             return .runtime

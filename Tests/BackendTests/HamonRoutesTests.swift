@@ -70,7 +70,7 @@ struct HamonRoutesTests {
 
     @Test func theBackendReadsWhatTheEngineBuilds() {
         let user = UserData.build(
-            host: HostFacts(locale: "en_US"), app: AppIdentity(version: "1", versionCode: 1),
+            device: DeviceFacts(locale: "en_US"), app: AppIdentity(version: "1", versionCode: 1),
             install: InstallRecord(advertisingID: "X", firstOpenMillis: 1, lastUpdateMillis: 1, lastVersion: "1"), fcmToken: nil)
         #expect(routes.updateUser(id: "u", body: body(JSONWriterBridge.compact(user))).status == 200)
         let event = AnalyticsEvent(uuid: "U", timestamp: 5, name: "n", parameters: HamonTestObjects.parameters)

@@ -68,9 +68,9 @@ struct HamonServerTests {
     }
 
     @Test func localeAndCountryComeFromTheLocaleName() {
-        #expect(HostFacts.localeIdentifier(from: "en_US.UTF-8") == "en_US")
-        #expect(HostFacts.localeIdentifier(from: "C.UTF-8") == nil)
-        #expect(HostFacts.country(fromLocale: "pt_BR") == "BR")
-        #expect(HostFacts.country(fromLocale: "en") == nil)
+        #expect(DeviceFacts.localeIdentifier(from: "en_US.UTF-8") == "en_US")
+        #expect(DeviceFacts.localeIdentifier(from: "C.UTF-8") == nil)
+        #expect(DeviceFacts.country(fromLocale: "pt_BR") == "BR")
+        #expect(DeviceFacts.country(fromLocale: "en") == nil)
     }
 }

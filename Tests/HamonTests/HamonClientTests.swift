@@ -1,5 +1,4 @@
 import JSON
-import Synchronization
 import Testing
 
 import SDKBenchTesting
@@ -12,9 +11,9 @@ struct HamonClientTests {
     /// An engine in a fresh state directory, and what it reported.
     final class Fixture: Sendable {
         let home = TemporaryDirectory("hamon-test")
-        let clock = ManualHamonClock()
+        let clock = ManualClock()
         let transport: RecordingTransport
-        let notices = NoticeLog()
+        let notices = EventLog<HamonNotice>()
 
         init(_ transport: RecordingTransport = RecordingTransport()) { self.transport = transport }
 
@@ -26,12 +25,17 @@ struct HamonClientTests {
                     journalPath: home.path + "/hamon/queue.journal", installPath: home.path + "/hamon/install.json",
                     app: AppIdentity(version: "1.2.3", versionCode: 7)),
                 client: PingClient(configuration: configuration, transport: transport), clock: clock,
-                host: HostFacts(locale: "en_US", osVersion: "12", kernelRelease: "6.1.0"), events: { [notices] in notices.record($0) })
+                device: DeviceFacts(locale: "en_US", osVersion: "12", kernelRelease: "6.1.0"), events: { [notices] in notices.record($0) })
             client.configure(server: HamonServer(host: "10.0.0.5:8000"))
             return client
         }
 
         deinit { home.remove() }
+    }
+
+    /// The members of an object value; `nil` for any other value.
+    static func object(_ value: Value) -> JSONObject? {
+        if case .object(let object) = value { object } else { nil }
     }
 
     /// The events of a recorded request, decrypted.
@@ -203,20 +207,15 @@ struct HamonClientTests {
         let first = client.userData
         client.abandonLikeAKilledProcess()
         let second = try fixture.makeClient().userData
-        guard case .object(let a) = first, case .object(let b) = second else { return }
+        let a = try #require(Self.object(first))
+        let b = try #require(Self.object(second))
         #expect(a["advertising_id"] == b["advertising_id"])
         #expect(a["advertising_id"]?.plainText.count == 36)
     }
 }
 
-/// What an engine reported.
-final class NoticeLog: Sendable {
-    private let notices = Mutex<[HamonNotice]>([])
-
-    func record(_ notice: HamonNotice) { notices.withLock { $0.append(notice) } }
-
-    var all: [HamonNotice] { notices.withLock { $0 } }
-
+/// What the engine reported, sorted for the assertions.
+extension EventLog<HamonNotice> {
     var waitingCount: Int { all.filter { if case .waitingForUser = $0 { true } else { false } }.count }
 
     var restored: [Int] { all.compactMap { if case .restored(let count, _) = $0 { count } else { nil } } }

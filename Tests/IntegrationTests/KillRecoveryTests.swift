@@ -1,3 +1,4 @@
+import JSON
 import SDKBenchTesting
 import Script
 import Testing

@@ -1,4 +1,6 @@
 import Performance
+import Platform
+import SDKBenchTesting
 import Testing
 
 struct ExportTests {
@@ -41,7 +43,7 @@ struct ExportTests {
     }
 
     @Test func exportsStreamToFilesAndReadBack() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         defer { scratch.remove() }
         let entries = (0..<5).map { index -> PerformanceEntry in
             var entry = Self.entry(metadata: ["i": String(index), "odd": "a,\"b\"\n"])
@@ -67,7 +69,7 @@ struct ExportTests {
     }
 
     @Test func unwritablePathThrowsNamingIt() {
-        #expect(throws: PerformanceFileError.self) {
+        #expect(throws: FileError.self) {
             try PerformanceExporter.writeCSV([Self.entry()], to: "/nonexistent-dir/out.csv")
         }
         do {

@@ -1,4 +1,6 @@
 import Performance
+import Platform
+import SDKBenchTesting
 import Testing
 
 #if canImport(Glibc)
@@ -7,10 +9,10 @@ import Testing
 
 struct FileDestinationTests {
     @Test func batchesIntoADailyFileInTheSeedsFormat() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         defer { scratch.remove() }
-        let clock = ManualPerformanceClock(1_731_927_483.234)  // 2024-11-18
-        let log = EventLog()
+        let clock = ManualClock(1_731_927_483.234)  // 2024-11-18
+        let log = EventLog<PerformanceEvent>()
         let tracker = makeTracker(clock: clock, log: log)
         let destination = FileDestination(directory: scratch.path + "/perf", batchSize: 2, flushInterval: 30, clock: clock)
         tracker.addDestination(destination)
@@ -38,10 +40,10 @@ struct FileDestinationTests {
     }
 
     @Test func intervalFlushesOnTick() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         defer { scratch.remove() }
-        let clock = ManualPerformanceClock(1_731_927_483)
-        let tracker = makeTracker(clock: clock, log: EventLog())
+        let clock = ManualClock(1_731_927_483)
+        let tracker = makeTracker(clock: clock, log: EventLog<PerformanceEvent>())
         tracker.addDestination(FileDestination(directory: scratch.path, batchSize: 10, flushInterval: 30, clock: clock))
         tracker.start(feature: "a", layer: "b")
         tracker.end(feature: "a", layer: "b")
@@ -54,14 +56,14 @@ struct FileDestinationTests {
     }
 
     @Test func filesOlderThanSevenDaysAreRemoved() {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         defer { scratch.remove() }
         for day in ["2024-11-10", "2024-11-11", "2024-11-17"] {
             scratch.write("performance_\(day).json", "{\"entries\":[\n]}\n")
         }
         scratch.write("notes.txt", "kept")
-        let clock = ManualPerformanceClock(1_731_927_483)  // 2024-11-18
-        let tracker = makeTracker(clock: clock, log: EventLog())
+        let clock = ManualClock(1_731_927_483)  // 2024-11-18
+        let tracker = makeTracker(clock: clock, log: EventLog<PerformanceEvent>())
         tracker.addDestination(FileDestination(directory: scratch.path, batchSize: 1, clock: clock))
         tracker.start(feature: "a", layer: "b")
         tracker.end(feature: "a", layer: "b")
@@ -69,12 +71,12 @@ struct FileDestinationTests {
     }
 
     @Test func writeFailuresAreReportedAndTheBatchKept() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         defer { scratch.remove() }
         let blocked = scratch.path + "/blocked"
         scratch.write("blocked", "a file where the directory should be")
-        let clock = ManualPerformanceClock(1_731_927_483)
-        let log = EventLog()
+        let clock = ManualClock(1_731_927_483)
+        let log = EventLog<PerformanceEvent>()
         let tracker = makeTracker(clock: clock, log: log)
         let destination = FileDestination(directory: blocked, batchSize: 1, clock: clock)
         tracker.addDestination(destination)
@@ -93,11 +95,11 @@ struct FileDestinationTests {
     }
 
     @Test func malformedLinesAreReportedWithTheirLocation() {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         defer { scratch.remove() }
         let good = PerformanceExporter.jsonObject(for: ExportTests.entry())
         scratch.write("performance_2024-11-18.json", "{\"entries\":[\n\(good),\n{\"id\": broken,\n\(good)\n]}\n")
-        let seen = EventLog()
+        let seen = EventLog<PerformanceEvent>()
         let entries = Array(
             PerformanceStorage(directory: scratch.path).allEntries { file, line in seen.record(.warning("\(file):\(line)")) })
         #expect(entries.count == 2)
@@ -106,19 +108,21 @@ struct FileDestinationTests {
 }
 
 struct DeviceContextTests {
-    @Test func readsTheHostFromAFakeRoot() {
-        let scratch = Scratch()
-        defer { scratch.remove() }
-        _ = system("mkdir -p '\(scratch.path)/etc' '\(scratch.path)/sys/class/dmi/id' '\(scratch.path)/sys/class/net/lo' '\(scratch.path)/sys/class/net/wlan0/wireless'")
-        scratch.write("etc/os-release", "NAME=\"Debian GNU/Linux\"\nVERSION_ID=\"12\"\n")
-        scratch.write("sys/class/dmi/id/product_name", "ThinkPad X1\n")
-        scratch.write("sys/class/dmi/id/sys_vendor", "LENOVO\n")
-        scratch.write("sys/class/net/lo/operstate", "unknown\n")
-        scratch.write("sys/class/net/wlan0/operstate", "up\n")
-        let context = DeviceContext.detect(appVersion: "0.1.0", buildNumber: "3", root: scratch.path)
-        #expect(context == DeviceContext(
+    @Test func takesTheMachinesFactsInTheKitsWords() {
+        let machine = MachineFacts(
+            osName: "Debian GNU/Linux", osVersion: "12", machine: "x86_64", model: "LENOVO ThinkPad X1",
+            networkInterfaces: [
+                NetworkInterface(name: "lo", isUp: true, kind: .loopback), NetworkInterface(name: "wlan0", isUp: true, kind: .wifi),
+            ])
+        #expect(DeviceContext(machine: machine, appVersion: "0.1.0", buildNumber: "3") == DeviceContext(
             deviceModel: "LENOVO ThinkPad X1", iosVersion: "12", appVersion: "0.1.0", buildNumber: "3", networkType: "WiFi",
             osName: "Debian GNU/Linux"))
+        // Nothing known: the machine name stands in for the model, and no link is "none".
+        let bare = DeviceContext(machine: MachineFacts(machine: "aarch64"), appVersion: "1", buildNumber: "1")
+        #expect(bare.deviceModel == "aarch64")
+        #expect(bare.iosVersion == "unknown")
+        #expect(bare.networkType == "none")
+        #expect(bare.osName == "Linux")
     }
 
     @Test func namesAreIdentifierLike() {

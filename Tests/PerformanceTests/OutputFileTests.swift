@@ -1,5 +1,8 @@
-@testable import Performance
+import Platform
+import SDKBenchTesting
 import Testing
+
+@testable import Performance
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -7,7 +10,7 @@ import Testing
 
 /// `OutputFile` treats the path as a shell's `>` would, and never leaves half a file.
 struct OutputFileTests {
-    private func export(to path: String) throws(PerformanceFileError) -> Int {
+    private func export(to path: String) throws(FileError) -> Int {
         try PerformanceExporter.writeCSV([ExportTests.entry()], to: path)
     }
 
@@ -18,7 +21,7 @@ struct OutputFileTests {
     }
 
     @Test func aSymlinkIsFollowedAndStaysALink() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         defer { scratch.remove() }
         scratch.write("target.csv", "old\n")
         symlink(scratch.path + "/target.csv", scratch.path + "/link.csv")
@@ -33,7 +36,7 @@ struct OutputFileTests {
     }
 
     @Test func aFIFOIsWrittenInPlace() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         defer { scratch.remove() }
         let fifo = scratch.path + "/pipe"
         #expect(mkfifo(fifo, 0o600) == 0)
@@ -50,7 +53,7 @@ struct OutputFileTests {
     }
 
     @Test func anExistingFileKeepsItsModeAndANewOneFollowsTheUmask() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         defer { scratch.remove() }
         scratch.write("private.csv", "old\n")
         chmod(scratch.path + "/private.csv", 0o600)
@@ -67,11 +70,11 @@ struct OutputFileTests {
     }
 
     @Test func aDirectoryIsRefusedAndNothingIsLeftBehind() throws {
-        let scratch = Scratch()
+        let scratch = TemporaryDirectory()
         defer { scratch.remove() }
         mkdir(scratch.path + "/dir", 0o755)
-        #expect(throws: PerformanceFileError.self) { _ = try export(to: scratch.path + "/dir") }
-        #expect(throws: PerformanceFileError.self) { _ = try export(to: scratch.path + "/missing/x.csv") }
+        #expect(throws: FileError.self) { _ = try export(to: scratch.path + "/dir") }
+        #expect(throws: FileError.self) { _ = try export(to: scratch.path + "/missing/x.csv") }
         #expect(scratch.names() == ["dir"])
     }
 }

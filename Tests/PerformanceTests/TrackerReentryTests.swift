@@ -1,4 +1,5 @@
 import Performance
+import SDKBenchTesting
 import Synchronization
 import Testing
 
@@ -32,8 +33,8 @@ struct TrackerReentryTests {
     }
 
     @Test func aDestinationMayCallBackIntoItsTracker() throws {
-        let clock = ManualPerformanceClock(100)
-        let log = EventLog()
+        let clock = ManualClock(100)
+        let log = EventLog<PerformanceEvent>()
         let tracker = makeTracker(clock: clock, log: log)
         let destination = ReenteringDestination()
         destination.tracker.withLock { $0 = tracker }
@@ -49,8 +50,8 @@ struct TrackerReentryTests {
     }
 
     @Test func idsAreUniqueWithinARunInTheKitsShape() throws {
-        let clock = ManualPerformanceClock(1_731_927_483.234)
-        let tracker = makeTracker(clock: clock, log: EventLog())
+        let clock = ManualClock(1_731_927_483.234)
+        let tracker = makeTracker(clock: clock, log: EventLog<PerformanceEvent>())
         for _ in 0..<3 { tracker.start(feature: "deposit", layer: "api") }
         tracker.start(feature: "login", layer: "api")
         var ids: [String] = []

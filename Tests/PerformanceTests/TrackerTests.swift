@@ -1,10 +1,11 @@
 import Performance
+import SDKBenchTesting
 import Testing
 
 struct TrackerTests {
     @Test func endMatchesTheOldestStartOfTheSameFeatureAndLayer() throws {
-        let clock = ManualPerformanceClock(1_731_927_483.234)
-        let log = EventLog()
+        let clock = ManualClock(1_731_927_483.234)
+        let log = EventLog<PerformanceEvent>()
         let tracker = makeTracker(clock: clock, log: log)
         tracker.start(feature: "deposit", layer: "api", metadata: ["n": "1"])
         clock.advance(by: 1)
@@ -24,16 +25,16 @@ struct TrackerTests {
     }
 
     @Test func endWithoutStartIsAWarningNotAnEntry() {
-        let log = EventLog()
-        let tracker = makeTracker(clock: ManualPerformanceClock(0), log: log)
+        let log = EventLog<PerformanceEvent>()
+        let tracker = makeTracker(clock: ManualClock(0), log: log)
         #expect(tracker.end(feature: "deposit", layer: "web") == nil)
         #expect(log.warnings == ["end() called for deposit.web without start()"])
         #expect(tracker.logs().isEmpty)
     }
 
     @Test func sessionsExpireAfterTheTimeoutOnTick() {
-        let clock = ManualPerformanceClock(1000)
-        let log = EventLog()
+        let clock = ManualClock(1000)
+        let log = EventLog<PerformanceEvent>()
         let tracker = makeTracker(clock: clock, log: log)
         tracker.start(feature: "deposit", layer: "api")
         clock.advance(by: 200)
@@ -51,8 +52,8 @@ struct TrackerTests {
     }
 
     @Test func endedSessionsAreSkippedByExpiry() throws {
-        let clock = ManualPerformanceClock(0)
-        let log = EventLog()
+        let clock = ManualClock(0)
+        let log = EventLog<PerformanceEvent>()
         let tracker = makeTracker(clock: clock, log: log)
         for _ in 0..<3 { tracker.start(feature: "a", layer: "b") }
         tracker.start(feature: "c", layer: "d")
@@ -65,8 +66,8 @@ struct TrackerTests {
     }
 
     @Test func cacheKeepsTheLastEntriesAndFilters() {
-        let clock = ManualPerformanceClock(0)
-        let tracker = makeTracker(clock: clock, log: EventLog(), capacity: 3)
+        let clock = ManualClock(0)
+        let tracker = makeTracker(clock: clock, log: EventLog<PerformanceEvent>(), capacity: 3)
         for (index, feature) in ["deposit", "login", "deposit", "withdraw", "deposit"].enumerated() {
             tracker.start(feature: feature, layer: index % 2 == 0 ? "api" : "web")
             clock.advance(by: 1)
@@ -79,8 +80,8 @@ struct TrackerTests {
     }
 
     @Test func statsSummariseEveryTiming() throws {
-        let clock = ManualPerformanceClock(0)
-        let tracker = makeTracker(clock: clock, log: EventLog(), capacity: 10)
+        let clock = ManualClock(0)
+        let tracker = makeTracker(clock: clock, log: EventLog<PerformanceEvent>(), capacity: 10)
         for milliseconds in 1...100 {
             tracker.start(feature: "deposit", layer: "api")
             clock.advance(by: Double(milliseconds) / 1000)
@@ -103,8 +104,8 @@ struct TrackerTests {
     }
 
     @Test func disabledTrackerIgnoresStartAndEnd() {
-        let log = EventLog()
-        let tracker = makeTracker(clock: ManualPerformanceClock(0), log: log)
+        let log = EventLog<PerformanceEvent>()
+        let tracker = makeTracker(clock: ManualClock(0), log: log)
         tracker.disable()
         #expect(tracker.start(feature: "a", layer: "b") == nil)
         #expect(tracker.end(feature: "a", layer: "b") == nil)
@@ -114,7 +115,7 @@ struct TrackerTests {
     }
 
     @Test func userIdIsStoredAsItsSHA256() throws {
-        let tracker = makeTracker(clock: ManualPerformanceClock(0), log: EventLog())
+        let tracker = makeTracker(clock: ManualClock(0), log: EventLog<PerformanceEvent>())
         tracker.setUser("user-42")
         tracker.start(feature: "a", layer: "b")
         let entry = try #require(tracker.end(feature: "a", layer: "b"))
@@ -127,8 +128,8 @@ struct TrackerTests {
     }
 
     @Test func consoleDestinationLevels() throws {
-        let clock = ManualPerformanceClock(1_731_927_483.234)
-        let log = EventLog()
+        let clock = ManualClock(1_731_927_483.234)
+        let log = EventLog<PerformanceEvent>()
         let tracker = makeTracker(clock: clock, log: log)
         tracker.addDestination(ConsoleDestination(level: .minimal))
         tracker.addDestination(ConsoleDestination(level: .standard))

@@ -1,3 +1,4 @@
+import JSON
 import Script
 
 /// Checks a value against its argument kind once variables are substituted.

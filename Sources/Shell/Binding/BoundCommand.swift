@@ -1,3 +1,4 @@
+import JSON
 import Script
 
 /// An argument, option value or parameter after variable substitution, with where it was written.

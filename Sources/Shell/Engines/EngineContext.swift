@@ -1,4 +1,5 @@
 import Performance
+import Platform
 
 /// What the session hands an engine runtime when it starts.
 final class EngineContext {
@@ -8,9 +9,12 @@ final class EngineContext {
     /// The server services talk to (a configured host or the embedded backend).
     let server: ServiceServer
 
-    /// The machine's facts, read on first use and kept: `sdkbench -c help` reads none.
-    private(set) lazy var device: DeviceContext =
-        environment.deviceContext ?? DeviceContext.detect(appVersion: SDKBenchVersion.current, buildNumber: SDKBenchVersion.build)
+    /// The machine engines report as their device: the environment's, else this one (read on
+    /// first use, so `sdkbench -c help` reads none).
+    var machine: MachineFacts { environment.machine ?? .local }
+
+    /// The Performance kit's view of `machine`, built once.
+    private(set) lazy var device = DeviceContext(machine: machine, appVersion: SDKBenchVersion.current, buildNumber: SDKBenchVersion.build)
 
     init(environment: ShellEnvironment, output: Output, trace: TraceSink, server: ServiceServer) {
         self.environment = environment

@@ -1,6 +1,6 @@
 import Hamon
 import JSON
-import Performance
+import Platform
 import Script
 
 /// Owns the Hamon engine for the session: builds it on first use (restoring an earlier run's
@@ -26,15 +26,15 @@ final class HamonRuntime: EngineRuntime {
         let output = context.output
         self.output = output
         let paths = context.environment.paths
-        let facts = HostFactsReader.read(
-            environment: context.environment.processEnvironment, device: context.device, stateDirectory: paths.stateDirectory)
+        let facts = DeviceFactsReader.read(
+            environment: context.environment.processEnvironment, machine: context.machine, stateDirectory: paths.stateDirectory)
         let configuration = HamonConfiguration(
             journalPath: Self.journalPath(paths), installPath: paths.stateDirectory + "/hamon/install.json",
             app: AppIdentity(version: SDKBenchVersion.current, versionCode: Int(SDKBenchVersion.build) ?? 1))
         do {
             client = try HamonClient(
                 configuration: configuration, client: trace.client(timeout: 30, sdkHeadersAndCookies: false),
-                clock: context.environment.hamonClock, host: facts, events: { notice in HamonRuntime.render(notice, to: output) })
+                clock: context.environment.clock, device: facts, events: { notice in HamonRuntime.render(notice, to: output) })
         } catch {
             throw .runtime("cannot start Hamon: \(error)")
         }

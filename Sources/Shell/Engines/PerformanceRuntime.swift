@@ -1,5 +1,6 @@
 import JSON
 import Performance
+import Platform
 import Script
 
 /// Owns the Performance tracker for the session: builds it (restoring analytics timings an
@@ -14,7 +15,7 @@ final class PerformanceRuntime: EngineRuntime {
     let output: Output
     /// Analytics destinations send in the background; shutdown waits for them.
     private var analytics: [(id: Int, destination: AnalyticsDestination)] = []
-    private let clock: any PerformanceClock
+    private let clock: any WallClock
 
     init(context: EngineContext) {
         trace = context.trace
@@ -22,10 +23,10 @@ final class PerformanceRuntime: EngineRuntime {
         self.output = output
         let environment = context.environment
         tracker = PerformanceTracker(
-            configuration: PerformanceConfiguration(), clock: environment.performanceClock, deviceContext: context.device,
+            configuration: PerformanceConfiguration(), clock: environment.clock, deviceContext: context.device,
             events: { event in PerformanceRuntime.render(event, to: output) })
         defaultDirectory = environment.paths.performanceDirectory
-        clock = environment.performanceClock
+        clock = environment.clock
         restoreAnalytics()
     }
 

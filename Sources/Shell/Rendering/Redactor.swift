@@ -1,3 +1,4 @@
+import JSON
 import Script
 
 /// Masks secrets before anything reaches a trace: Authorization and cookie values, headers,

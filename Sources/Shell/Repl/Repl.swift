@@ -23,44 +23,28 @@ public final class Repl {
         defer { editor.close() }
         session.output.line("sdkbench \(SDKBenchVersion.current): type 'help' for commands, Ctrl-D to leave.")
         session.output.flush()
-        var pending = ""
+        var entry = ContinuedEntry()
         while !session.quitRequested {
-            let prompt = pending.isEmpty ? "sdkbench> " : "...> "
-            switch editor.readLine(prompt: prompt) {
+            switch editor.readLine(prompt: entry.prompt) {
             case .endOfFile:
                 session.output.line("")
                 return .success
             case .terminated:
                 return .success
             case .interrupted:
-                pending = ""
+                entry.cancel()
                 continue
             case .line(let text):
-                if Self.continues(text) {
-                    pending += text + "\n"
-                    continue
-                }
-                let entry = pending + text
-                pending = ""
-                let statements = handle(entry)
-                let holdsSecret = statements.containsSecret || session.output.secrets.occurs(in: entry)
-                if HistoryPolicy.shouldRecord(entry, containsSecret: holdsSecret) {
-                    editor.addToHistory(entry)
+                guard let whole = entry.add(text) else { continue }
+                let statements = handle(whole)
+                let holdsSecret = statements.containsSecret || session.output.secrets.occurs(in: whole)
+                if HistoryPolicy.shouldRecord(whole, containsSecret: holdsSecret) {
+                    editor.addToHistory(whole)
                 }
                 session.output.flush()
             }
         }
         return .success
-    }
-
-    /// Whether a line ends with an unescaped `\`, continuing on the next line.
-    static func continues(_ line: String) -> Bool {
-        var count = 0
-        for character in line.reversed() {
-            guard character == "\\" else { break }
-            count += 1
-        }
-        return count % 2 == 1
     }
 
     /// Parses and runs one entry, reporting errors as `<repl>`; tells whether it held a secret.

@@ -1,5 +1,6 @@
 import Script
 import Synchronization
+import SystemPackage
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -131,16 +132,7 @@ public final class Output: Sendable {
     }
 
     private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return  // EPIPE and friends: the reader is gone; nothing useful to do.
-                }
-                offset += written
-            }
-        }
+        // EPIPE and friends: the reader is gone; nothing useful to do.
+        _ = try? FileDescriptor(rawValue: descriptor).writeAll(bytes)
     }
 }

@@ -1,5 +1,4 @@
-import Hamon
-import Performance
+import Platform
 import Transport
 
 /// The version sdkbench reports, also the Performance device context's app version.
@@ -8,21 +7,21 @@ public enum SDKBenchVersion {
     public static let build = "1"
 }
 
-/// What a session is given from outside: paths, terminal facts, clocks. Tests build their own.
+/// What a session is given from outside: paths, terminal facts, the clock, the machine. Tests build their own.
 public struct ShellEnvironment: Sendable {
     public var paths: StatePaths
     public var useColor: Bool
     public var isInteractive: Bool
-    public var performanceClock: any PerformanceClock
-    /// `nil` detects the real host on first use of the Performance engine.
-    public var deviceContext: DeviceContext?
+    /// The wall clock of every engine's time rules (Performance's timeouts, Hamon's 10-second
+    /// and 2-second rules).
+    public var clock: any WallClock
+    /// The machine the engines report as their device; `nil` reads this one on first use.
+    public var machine: MachineFacts?
     /// Whether engines get a background ticker (1 s) for their time-based rules; tests drive `tick` instead.
     public var startsTicker: Bool
     /// Bind commands but run no handler: the fuzzer's mode.
     public var dryRun: Bool
-    /// The clock of Hamon's 10-second and 2-second rules.
-    public var hamonClock: any HamonClock
-    /// The process environment, for what engines report about the host (the locale).
+    /// The process environment, for what engines report about the device (the locale).
     public var processEnvironment: [String: String]
     /// Where every request goes; `nil` is the network (AsyncHTTPClient). The fuzzer gives one
     /// that answers at once, so whole scripts run over the real engines without sockets.
@@ -30,18 +29,16 @@ public struct ShellEnvironment: Sendable {
 
     public init(
         paths: StatePaths, useColor: Bool = false, isInteractive: Bool = false,
-        performanceClock: any PerformanceClock = SystemPerformanceClock(), deviceContext: DeviceContext? = nil,
-        startsTicker: Bool = true, dryRun: Bool = false, hamonClock: any HamonClock = SystemHamonClock(),
+        clock: any WallClock = SystemClock(), machine: MachineFacts? = nil, startsTicker: Bool = true, dryRun: Bool = false,
         processEnvironment: [String: String] = [:], transport: (any HTTPTransport)? = nil
     ) {
         self.transport = transport
-        self.hamonClock = hamonClock
         self.processEnvironment = processEnvironment
         self.paths = paths
         self.useColor = useColor
         self.isInteractive = isInteractive
-        self.performanceClock = performanceClock
-        self.deviceContext = deviceContext
+        self.clock = clock
+        self.machine = machine
         self.startsTicker = startsTicker
         self.dryRun = dryRun
     }

@@ -1,4 +1,5 @@
 import Performance
+import Platform
 import Script
 import Transport
 

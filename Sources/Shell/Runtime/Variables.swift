@@ -1,3 +1,4 @@
+import JSON
 import Script
 
 /// The shell's variables and the previous command's result (`last`).

@@ -1,3 +1,4 @@
+import JSON
 import Script
 
 /// Runs a bound command against the session and returns its result value.

@@ -1,4 +1,5 @@
 import Backend
+import JSON
 import Script
 
 enum BackendStartCommand {

@@ -1,4 +1,5 @@
 import Hamon
+import JSON
 import Script
 
 enum ConfigureHostCommand {

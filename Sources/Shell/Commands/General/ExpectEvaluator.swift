@@ -1,3 +1,4 @@
+import JSON
 import Script
 
 /// Evaluates `expect LHS OP RHS` for `ExpectCommand`.

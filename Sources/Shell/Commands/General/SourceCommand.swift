@@ -1,3 +1,4 @@
+import Platform
 import Script
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import JSON
+import Platform
 import Script
 
 /// A body field of the `http` command: a value, or a file named by HTTPie's `=@` (its text)

@@ -1,5 +1,6 @@
 import Hamon
-import Performance
+import JSON
+import Platform
 import Script
 
 enum QueueCommand {

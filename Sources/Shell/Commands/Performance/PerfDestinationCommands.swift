@@ -35,7 +35,7 @@ enum PerfDestinationAddFileCommand {
         let interval = context.option("interval").flatMap { DurationParser.seconds($0.text) } ?? 30
         let directory = context.option("dir").map(context.path) ?? host.defaultDirectory
         let destination = FileDestination(
-            directory: directory, batchSize: batch, flushInterval: interval, clock: context.session.environment.performanceClock)
+            directory: directory, batchSize: batch, flushInterval: interval, clock: context.session.environment.clock)
         let id = host.tracker.addDestination(destination)
         return .object(["id": .int(id), "kind": "file", "dir": .string(directory)])
     }

@@ -1,4 +1,7 @@
-/// ISO 8601 UTC timestamps with milliseconds (`2025-11-18T12:24:43.234Z`) as the kit writes them.
+/// ISO 8601 UTC timestamps with milliseconds (`2025-11-18T12:24:43.234Z`), as the kits write them.
+///
+/// Written and parsed by hand, without Foundation: the Performance engine formats two per entry
+/// when it exports millions of them, and start-up stays free of Foundation's date machinery.
 public enum Timestamps {
     /// Whole milliseconds since the epoch, rounded to nearest.
     static func milliseconds(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
@@ -11,7 +14,8 @@ public enum Timestamps {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    static func appendISO(_ seconds: Double, to bytes: inout [UInt8]) {
+    /// Appends `iso(seconds)` to `bytes`, without an intermediate string (the encoders' path).
+    public static func appendISO(_ seconds: Double, to bytes: inout [UInt8]) {
         let millis = milliseconds(seconds)
         let (days, dayMillis) = floorDivide(millis, 86_400_000)
         let date = CivilTime.date(fromDays: days)
@@ -31,8 +35,10 @@ public enum Timestamps {
         bytes.append(UInt8(ascii: "Z"))
     }
 
-    /// Parses `YYYY-MM-DDTHH:MM:SS[.fff]Z` (what the kit writes) into epoch seconds.
-    static func parseISO(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    /// Parses `YYYY-MM-DDTHH:MM:SS[.fff]Z` (what the kits write) into epoch seconds.
+    ///
+    /// - Returns: the seconds, rounded to milliseconds; `nil` for any other form.
+    public static func parseISO(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         guard text.count >= 20 else { return nil }
         func number(_ start: Int, _ length: Int) -> Int? {
             var value = 0
@@ -66,7 +72,7 @@ public enum Timestamps {
     }
 
     /// `1731927483.234`: epoch seconds with three decimals, as in entry ids.
-    static func epochMillisText(_ seconds: Double) -> String {
+    public static func epochMillisText(_ seconds: Double) -> String {
         let (whole, millis) = floorDivide(milliseconds(seconds), 1000)
         return String(whole) + "." + CivilTime.pad(millis, 3)
     }

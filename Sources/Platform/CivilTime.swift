@@ -1,5 +1,5 @@
 /// Calendar arithmetic for UTC timestamps without Foundation (Howard Hinnant's civil-date algorithms).
-enum CivilTime {
+public enum CivilTime {
     struct Date: Equatable {
         var year: Int
         var month: Int
@@ -28,13 +28,15 @@ enum CivilTime {
     }
 
     /// `YYYY-MM-DD` of the UTC day holding `seconds`.
-    static func dayStamp(_ seconds: Double) -> String {
+    public static func dayStamp(_ seconds: Double) -> String {
         let date = self.date(fromDays: Int((seconds / 86_400).rounded(.down)))
         return pad(date.year, 4) + "-" + pad(date.month, 2) + "-" + pad(date.day, 2)
     }
 
     /// Parses `YYYY-MM-DD` into days since the epoch.
-    static func days(fromStamp stamp: Substring) -> Int? {
+    ///
+    /// - Returns: the day number, or `nil` when `stamp` is not a date of that form.
+    public static func days(fromStamp stamp: Substring) -> Int? {
         let parts = stamp.split(separator: "-")
         guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
             (1...12).contains(month), (1...31).contains(day)
@@ -42,7 +44,8 @@ enum CivilTime {
         return days(from: Date(year: year, month: month, day: day))
     }
 
-    static func pad(_ value: Int, _ width: Int) -> String {
+    /// `value` in decimal, left-padded with zeros to `width` digits.
+    public static func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }

@@ -1,8 +1,12 @@
-import Hamon
+import Platform
 import Synchronization
 
-/// A clock that moves only when a test says so; `sleep` waits until `advance` passes its deadline.
-public final class ManualHamonClock: HamonClock {
+/// A clock that moves only when a test says so.
+///
+/// `sleep` waits until `advance` passes its deadline, so a test drives the 10-second and
+/// 2-second rules step by step; or, with `sleepsPassAtOnce`, every sleep returns at once (time
+/// standing still), for tests of whole flows where a retry's pause would only slow them down.
+public final class ManualClock: WallClock {
     private struct Sleeper {
         var deadline: Double
         var continuation: CheckedContinuation<Void, any Error>
@@ -16,12 +20,20 @@ public final class ManualHamonClock: HamonClock {
     }
 
     private let state: Mutex<State>
+    private let sleepsPassAtOnce: Bool
 
-    public init(_ start: Double = 1_731_927_483.234) { state = Mutex(State(now: start)) }
+    /// - Parameters:
+    ///   - start: seconds since the epoch (the default is 2024-11-18T10:58:03.234Z).
+    ///   - sleepsPassAtOnce: whether `sleep` returns at once instead of waiting for `advance`.
+    public init(_ start: Double = 1_731_927_483.234, sleepsPassAtOnce: Bool = false) {
+        state = Mutex(State(now: start))
+        self.sleepsPassAtOnce = sleepsPassAtOnce
+    }
 
     public func now() -> Double { state.withLock { $0.now } }
 
     public func sleep(seconds: Double) async throws {
+        if sleepsPassAtOnce { return try Task.checkCancellation() }
         let id = state.withLock { state in
             state.nextID += 1
             return state.nextID
@@ -69,12 +81,4 @@ public final class ManualHamonClock: HamonClock {
     public var pendingSleep: Double? {
         state.withLock { state in state.sleepers.values.map { $0.deadline - state.now }.min() }
     }
-}
-
-/// A clock that reads the real time but skips every sleep at once, so retries do not slow tests.
-public struct FastForwardHamonClock: HamonClock {
-    private let system = SystemHamonClock()
-    public init() {}
-    public func now() -> Double { system.now() }
-    public func sleep(seconds: Double) async throws { try Task.checkCancellation() }
 }

@@ -1,0 +1,20 @@
+import Synchronization
+
+/// Collects what an engine reports through its event callback (Performance's events, Hamon's
+/// notices), for a test to read back in order.
+///
+/// ```swift
+/// let log = EventLog<HamonNotice>()
+/// let client = try HamonClient(..., events: { log.record($0) })
+/// #expect(log.all.isEmpty)
+/// ```
+public final class EventLog<Event: Sendable>: Sendable {
+    private let events = Mutex<[Event]>([])
+
+    public init() {}
+
+    public func record(_ event: Event) { events.withLock { $0.append(event) } }
+
+    /// Everything recorded so far, oldest first.
+    public var all: [Event] { events.withLock { $0 } }
+}
