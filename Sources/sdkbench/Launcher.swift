@@ -14,12 +14,16 @@ struct Launcher {
     let session: ShellSession
 
     init(global: GlobalOptions) throws(ValidationError) {
+        try self.init(home: global.home, noColor: global.noColor)
+    }
+
+    init(home: String?, noColor: Bool) throws(ValidationError) {
         let environment = ProcessEnvironment.current()
         let interactive = Terminal.isInteractive
-        let color = !global.noColor && environment["NO_COLOR"] == nil && isatty(2) != 0 && environment["TERM"] != "dumb"
+        let color = !noColor && environment["NO_COLOR"] == nil && isatty(2) != 0 && environment["TERM"] != "dumb"
         let paths: StatePaths
         do {
-            paths = try StatePaths.resolve(home: global.home, environment: environment)
+            paths = try StatePaths.resolve(home: home, environment: environment)
         } catch {
             throw ValidationError(error.message)
         }
@@ -31,6 +35,11 @@ struct Launcher {
             output: Output(destination: .standardStreams, useColor: color))
         SignalTrap.install()
         session.restorePendingWork()
+    }
+
+    /// Runs `-c` commands as one source, `<command-line>`.
+    func runCommands(_ commands: [String]) -> ExitStatus {
+        runSource(SourceFile(name: "<command-line>", text: commands.joined(separator: "\n")), options: RunOptions())
     }
 
     func runSource(_ source: SourceFile, options: RunOptions) -> ExitStatus {

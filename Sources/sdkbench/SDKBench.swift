@@ -28,6 +28,11 @@ struct SDKBench: ParsableCommand {
         if arguments.first == "help", arguments.count > 1 {
             Glibc.exit(ShellHelp.print(Array(arguments.dropFirst())).rawValue)
         }
+        if let invocation = CommandLineShortcut.parse(arguments),
+            let launcher = try? Launcher(home: invocation.home, noColor: invocation.noColor)
+        {
+            launcher.finish(launcher.runCommands(invocation.commands))
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -54,10 +59,7 @@ struct SDKBench: ParsableCommand {
 
     mutating func run() throws {
         let launcher = try Launcher(global: global)
-        if !commands.isEmpty {
-            let source = SourceFile(name: "<command-line>", text: commands.joined(separator: "\n"))
-            launcher.finish(launcher.runSource(source, options: RunOptions()))
-        }
+        if !commands.isEmpty { launcher.finish(launcher.runCommands(commands)) }
         if Terminal.isInteractive {
             launcher.finish(launcher.runRepl())
         }
