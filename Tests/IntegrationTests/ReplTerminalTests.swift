@@ -127,9 +127,11 @@ struct ReplTerminalTests {
             }
             terminal.type(String(parts.last!))
             terminal.send("Enter")
-            // The command is running once its line is echoed and no new prompt follows it.
+            // The command is running once its line is echoed and no new prompt follows it. A line
+            // typed while the previous one still ran is echoed by the terminal before its prompt
+            // ("flushsdkbench> flush"), so the prompt is looked for anywhere in the line.
             terminal.waitFor("'\(name)' to start") { screen in
-                screen.split(separator: "\n").last { $0.hasPrefix("sdkbench>") } == "sdkbench> \(parts.last!)"
+                screen.split(separator: "\n").last { $0.contains("sdkbench>") }?.hasSuffix("sdkbench> \(parts.last!)") == true
             }
             let start = ContinuousClock.now
             terminal.send("C-c")

@@ -34,33 +34,3 @@ enum SetCommand {
         return .null
     }
 }
-
-enum UnsetCommand {
-    static let spec = CommandSpec(
-        ["unset"], summary: "Remove a variable",
-        arguments: [ArgumentSpec("NAME", .variableName, "the variable to remove")],
-        examples: ["unset feature"], setsLast: false
-    ) { context in
-        let name = context.string("NAME")
-        guard context.session.variables.unset(name) else {
-            throw context.failure("no variable named '\(name)'", at: context.argument("NAME"))
-        }
-        return .null
-    }
-}
-
-enum VarsCommand {
-    static let spec = CommandSpec(
-        ["vars"], summary: "List variables and their values (secrets masked)",
-        examples: ["vars"], setsLast: false
-    ) { context in
-        let variables = context.session.variables
-        var object = JSONObject()
-        for name in variables.names {
-            let shown: Value = variables.isSecret(name) ? .string(SecretValues.mask) : variables[name]!
-            object[name] = shown
-            context.session.output.line("\(name) = \(JSONWriter.compact(shown))")
-        }
-        return .object(object)
-    }
-}

@@ -1,0 +1,19 @@
+import Backend
+import JSON
+import Script
+
+enum BackendStartCommand {
+    static let spec = CommandSpec(
+        ["backend", "start"], summary: "Start the embedded local backend on 127.0.0.1",
+        options: [OptionSpec("port", value: .integer(0...65_535), valueName: "N", "the port (default: a free one)")],
+        discussion: "Services use it whenever no host is configured; it also starts by itself on first use.",
+        examples: ["backend start", "backend start --port 8080"]
+    ) { context in
+        let port = context.option("port").flatMap { Int($0.text) } ?? 0
+        guard (0...65535).contains(port) else { throw context.failure("--port must be 0-65535", at: context.option("port")) }
+        let wasRunning = context.session.services.backend != nil
+        let backend = try context.session.services.start(port: port, at: context.command.range)
+        context.session.output.line(wasRunning ? "the embedded backend already runs at \(backend.url)" : "embedded backend at \(backend.url)")
+        return BackendValues.status(backend)
+    }
+}
