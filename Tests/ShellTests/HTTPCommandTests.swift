@@ -133,6 +133,16 @@ struct HTTPCommandTests {
         await harness.close()
     }
 
+    /// A file item is read whole: one that never ends stops at the limit with an error.
+    @Test(.timeLimit(.minutes(1))) func aFileItemThatNeverEndsStopsAtTheLimit() async {
+        let harness = ShellHarness()
+        let run = await harness.execute("http POST http://127.0.0.1:1/x zeros=@/dev/zero\n")
+        #expect(run.status == .runtime)
+        #expect(run.stderr.contains("'/dev/zero' for field 'zeros' holds more than 64 MiB"), "\(run.stderr)")
+        #expect(run.stderr.contains("test.sdk:1:"), "\(run.stderr)")
+        await harness.close()
+    }
+
     @Test func anEmptyHeaderRemovesItAndASemicolonSendsItEmpty() async {
         let harness = ShellHarness()
         let run = await harness.execute("http GET /_sdkbench/health x-requested-with: X-Empty; -v\n")

@@ -34,13 +34,22 @@ struct HTTPField {
         }
     }
 
+    /// The most a file item may hold: it is read whole into the request, and `x=@/dev/zero`
+    /// must stop with an error rather than eat memory until the process is killed.
+    static let fileLimit = 64 << 20
+
     private func read(_ path: String, home: String?, directory: String?) throws(ShellError) -> [UInt8] {
         let resolved = SourceCommand.resolve(Self.expandingHome(path, home: home), relativeTo: directory)
+        let bytes: [UInt8]
         do throws(FileError) {
-            return try FileReader.readBytes(resolved)
+            bytes = try FileReader.readBytes(resolved, limit: Self.fileLimit + 1)
         } catch {
             throw .runtime("cannot read '\(path)' for field '\(name)': \(error.reason)", at: range)
         }
+        guard bytes.count <= Self.fileLimit else {
+            throw .runtime("'\(path)' for field '\(name)' holds more than \(Self.fileLimit >> 20) MiB; a file item is read whole", at: range)
+        }
+        return bytes
     }
 
     /// `~/x` under `home`; anything else, or no home, as it is.
