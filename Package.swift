@@ -17,6 +17,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
     targets: [
         // C shims: libedit's variadic el_set/el_get/history and libcrypto's SHA-256 / random.
@@ -30,6 +33,7 @@ let package = Package(
             name: "Transport",
             dependencies: [
                 "JSON",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -67,12 +71,24 @@ let package = Package(
         .executableTarget(name: "SDKBenchRunFuzz", dependencies: ["Shell", "Hamon", "Script", "Transport"]),
         // Built by scripts/bench.sh: in-process measurements of the Performance engine.
         .executableTarget(name: "SDKBenchBench", dependencies: ["Performance"]),
-        .target(name: "SDKBenchTesting", dependencies: ["Shell", "Performance", "Hamon", "Transport"]),
+        .target(
+            name: "SDKBenchTesting",
+            dependencies: [
+                "Shell", "Performance", "Hamon", "Transport", .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
 
         .testTarget(name: "ScriptTests", dependencies: ["Script"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
         .testTarget(name: "PerformanceTests", dependencies: ["Performance", "SDKBenchTesting", "Backend"]),
-        .testTarget(name: "TransportTests", dependencies: ["Transport", "JSON", "SDKBenchTesting", "Backend", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
+        .testTarget(
+            name: "TransportTests",
+            dependencies: [
+                "Transport", "JSON", "SDKBenchTesting", "Backend", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .testTarget(name: "HamonTests", dependencies: ["Hamon", "SDKBenchTesting"]),
         .testTarget(name: "DurableQueueTests", dependencies: ["DurableQueue", "SDKBenchTesting"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "Hamon", "JSON"]),

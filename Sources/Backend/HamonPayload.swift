@@ -1,5 +1,6 @@
 import CCrypto
-import Foundation
+// FoundationEssentials is enough for base64 (Data); full Foundation would add ICU for nothing here.
+import FoundationEssentials
 
 /// The backend's own reading of a Hamon body `{"payload":"<base64>"}`: base64 via Foundation,
 /// AES-256-CBC via libcrypto, the first 16 bytes taken as the IV. Independent of the client's

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import FoundationEssentials
 
 /// A fresh directory under /tmp for one test, removed by `remove()`.
 public struct TemporaryDirectory: Sendable {
@@ -30,8 +31,9 @@ public struct TemporaryDirectory: Sendable {
         SDKBenchFiles.read(path + "/" + name)
     }
 
+    /// Removes the directory and all it holds; synchronous, so that it can run in a `defer`.
     public func remove() {
-        _ = ProcessRunner.run("/bin/rm", ["-rf", path])
+        try? FileManager.default.removeItem(atPath: path)
     }
 }
 
