@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import Dispatch
 import Subprocess
 import Synchronization
 import SystemPackage
@@ -58,46 +59,72 @@ public enum ProcessRunner {
             if let key = Environment.Key(rawValue: pair.key) { result[key] = pair.value }
         }
         let leader = GroupLeader()
-        return await withTaskGroup(of: ProcessResult?.self) { group in
-            group.addTask {
-                do {
-                    let result = try await Subprocess.run(
-                        .path(FilePath(executable)), arguments: Arguments(arguments), environment: .inherit.updating(updates),
-                        workingDirectory: workingDirectory.map { FilePath($0) }, platformOptions: options,
-                        input: .string(stdin), output: .string(limit: outputLimit), error: .string(limit: outputLimit)
-                    ) { execution in
-                        leader.pid.store(execution.processIdentifier.value, ordering: .relaxed)
-                    }
-                    let status: Int32
-                    switch result.terminationStatus {
-                    case .exited(let code): status = code
-                    case .signaled(let signal): status = 128 + signal
-                    }
-                    return ProcessResult(status: status, stdout: result.standardOutput ?? "", stderr: result.standardError ?? "")
-                } catch {
-                    return ProcessResult(status: -1, stdout: "", stderr: "cannot run \(executable): \(error)")
+        // The deadline is a Dispatch timer, not a task: tests that block the cooperative pool must
+        // not be able to hold up the kill.
+        let timer = DispatchWorkItem { leader.kill() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(deadline / .nanoseconds(1))), execute: timer)
+        defer { timer.cancel() }
+        var result = await withTaskCancellationHandler {
+            do {
+                let result = try await Subprocess.run(
+                    .path(FilePath(executable)), arguments: Arguments(arguments), environment: .inherit.updating(updates),
+                    workingDirectory: workingDirectory.map { FilePath($0) }, platformOptions: options,
+                    input: .string(stdin), output: .string(limit: outputLimit), error: .string(limit: outputLimit)
+                ) { execution in
+                    leader.started(execution.processIdentifier.value)
                 }
+                leader.finished()
+                let status: Int32
+                switch result.terminationStatus {
+                case .exited(let code): status = code
+                case .signaled(let signal): status = 128 + signal
+                }
+                return ProcessResult(status: status, stdout: result.standardOutput ?? "", stderr: result.standardError ?? "")
+            } catch {
+                leader.finished()
+                return ProcessResult(status: -1, stdout: "", stderr: "cannot run \(executable): \(error)")
             }
-            group.addTask {
-                // Returns at the deadline, or at once when the test is cancelled.
-                try? await Task.sleep(for: deadline)
-                return nil
-            }
-            if let first = await group.next(), let finished = first {
-                group.cancelAll()
-                return finished
-            }
-            let pid = leader.pid.load(ordering: .relaxed)
-            if pid > 0 { kill(-pid, SIGKILL) }
-            var result = (await group.next() ?? nil) ?? ProcessResult(status: -1, stdout: "", stderr: "")
+        } onCancel: {
+            leader.kill()
+        }
+        if leader.wasKilled {
             result.timedOut = true
             result.stderr += "\n[ProcessRunner] \(executable) killed after the \(deadline) deadline or a cancelled test\n"
-            return result
         }
+        return result
     }
 }
 
-/// The child's process id once it is spawned (0 before), shared with the deadline's task.
+/// The child's process group, shared by the run, the deadline's timer and cancellation.
 private final class GroupLeader: Sendable {
-    let pid = Atomic<pid_t>(0)
+    private struct State {
+        var pid: pid_t = 0
+        var done = false
+        var killed = false
+        var killAsked = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Records the child; a kill asked for before it was spawned happens now.
+    func started(_ pid: pid_t) {
+        let killNow = state.withLock { state in
+            state.pid = pid
+            return state.killAsked
+        }
+        if killNow { kill() }
+    }
+
+    func finished() { state.withLock { $0.done = true } }
+
+    /// SIGKILL to the whole group, unless the child is already done.
+    func kill() {
+        state.withLock { state in
+            state.killAsked = true
+            guard state.pid > 0, !state.done, !state.killed else { return }
+            state.killed = Glibc.kill(-state.pid, SIGKILL) == 0
+        }
+    }
+
+    var wasKilled: Bool { state.withLock { $0.killed } }
 }

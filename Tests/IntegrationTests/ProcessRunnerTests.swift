@@ -16,7 +16,9 @@ struct ProcessRunnerTests {
     }
 
     /// A child that outlives the deadline is killed with everything it started: the background
-    /// `sleep` holds stdout open, so killing the shell alone would still hang.
+    /// `sleep` holds stdout open, so killing the shell alone would still hang. The bound is loose:
+    /// the kill is on time (a Dispatch timer), but this test's resumption waits for the cooperative
+    /// pool, which other tests running beside it may hold.
     @Test func theDeadlineKillsTheWholeProcessGroup() async {
         let clock = ContinuousClock()
         let started = clock.now
@@ -24,7 +26,7 @@ struct ProcessRunnerTests {
         #expect(result.timedOut)
         #expect(result.status == 128 + 9)
         #expect(result.stdout == "started\n")
-        #expect(started.duration(to: clock.now) < .seconds(20))
+        #expect(started.duration(to: clock.now) < .seconds(50))
     }
 
     @Test func aSignalIsReportedAsAShellWould() async {
