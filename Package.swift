@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "CCrypto", linkerSettings: [.linkedLibrary("crypto")]),
 
         // JSON values, parser and writer: shared by the script language, the transport and the engines.
-        .target(name: "JSON"),
+        .target(name: "JSON", dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]),
         .target(name: "Script", dependencies: ["JSON"]),
         .target(
             name: "Transport",
