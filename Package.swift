@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
     ],
     targets: [
         // C shims: libedit's variadic el_set/el_get/history and libcrypto's SHA-256 / random.
@@ -27,12 +29,13 @@ let package = Package(
         .target(name: "CCrypto", linkerSettings: [.linkedLibrary("crypto")]),
 
         // JSON values, parser and writer: shared by the script language, the transport and the engines.
-        .target(name: "JSON"),
+        .target(name: "JSON", dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]),
         .target(name: "Script", dependencies: ["JSON"]),
         .target(
             name: "Transport",
             dependencies: [
                 "JSON",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -82,14 +85,26 @@ let package = Package(
         .executableTarget(name: "SDKBenchRunFuzz", dependencies: ["Shell", "Hamon", "Platform", "Script", "Transport"]),
         // Built by scripts/bench.sh: in-process measurements of the Performance engine.
         .executableTarget(name: "SDKBenchBench", dependencies: ["Performance", "Platform"]),
-        .target(name: "SDKBenchTesting", dependencies: ["Shell", "Platform", "Script", "Transport"]),
+        .target(
+            name: "SDKBenchTesting",
+            dependencies: [
+                "Shell", "Platform", "Script", "Transport", .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
 
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "SDKBenchTesting"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "ScriptTests", dependencies: ["Script", "JSON"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
         .testTarget(name: "PerformanceTests", dependencies: ["Performance", "Platform", "SDKBenchTesting", "Backend"]),
-        .testTarget(name: "TransportTests", dependencies: ["Transport", "JSON", "SDKBenchTesting", "Backend", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
+        .testTarget(
+            name: "TransportTests",
+            dependencies: [
+                "Transport", "JSON", "SDKBenchTesting", "Backend", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .testTarget(name: "HamonTests", dependencies: ["Hamon", "JSON", "SDKBenchTesting", "Transport"]),
         .testTarget(name: "DurableQueueTests", dependencies: ["DurableQueue", "SDKBenchTesting"]),
         .testTarget(

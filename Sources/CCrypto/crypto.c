@@ -39,7 +39,3 @@ long sdk_aes256cbc_decrypt(const unsigned char *key, const unsigned char *iv, co
                            unsigned char *output, size_t capacity) {
     return sdk_aes256cbc(0, key, iv, input, length, output, capacity);
 }
-
-size_t sdk_base64_encode(const unsigned char *input, size_t length, unsigned char *output) {
-    return (size_t)EVP_EncodeBlock(output, input, (int)length);
-}

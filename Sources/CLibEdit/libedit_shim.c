@@ -1,6 +1,7 @@
 #include "CLibEdit.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -181,6 +182,15 @@ void sdk_signals_install(void) {
     action.sa_handler = on_termination;
     sigaction(SIGTERM, &action, NULL);
     sigaction(SIGHUP, &action, NULL);
+    // A parent may hand down a mask blocking these (posix_spawn keeps the caller's mask, and
+    // test runners and supervisors block signals in their threads): unblocked here, or SIGTERM
+    // would wait until the command in hand ended.
+    sigset_t handled;
+    sigemptyset(&handled);
+    sigaddset(&handled, SIGINT);
+    sigaddset(&handled, SIGTERM);
+    sigaddset(&handled, SIGHUP);
+    pthread_sigmask(SIG_UNBLOCK, &handled, NULL);
 }
 
 int sdk_signals_take_interrupt(void) {

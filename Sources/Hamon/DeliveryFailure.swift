@@ -5,7 +5,7 @@ public enum DeliveryFailure: Error, Sendable, Equatable, CustomStringConvertible
     /// 422 with FastAPI's details.
     case validation([ValidationDetail])
     /// A status other than 200 and 422 (a 5xx after its one retry).
-    case status(Int, body: String)
+    case status(HTTPStatus, body: String)
     /// No HTTP answer.
     case network(NetworkError)
     /// Ctrl-C or shutdown stopped it.
@@ -15,10 +15,9 @@ public enum DeliveryFailure: Error, Sendable, Equatable, CustomStringConvertible
         switch self {
         case .validation(let details):
             return "validation errors (422): " + details.map(\.line).joined(separator: "; ")
-        case .status(let code, let body):
-            let reason = HTTPStatus.reason(code)
+        case .status(let status, let body):
             let snippet = body.isEmpty ? "" : ": " + String(body.prefix(200))
-            return "HTTP \(code)\(reason.isEmpty ? "" : " " + reason)\(snippet)"
+            return "HTTP \(status.codeAndReason)\(snippet)"
         case .network(let error): return "\(error)"
         case .cancelled: return "cancelled"
         }

@@ -1,7 +1,9 @@
 import CCrypto
+// FoundationEssentials, not Foundation: base64 without pulling ICU's data into the static binary.
+import FoundationEssentials
 
 /// The Hamon payload cipher: AES-256-CBC with PKCS#7 padding and a zero IV, the IV sent in front
-/// of the ciphertext, all in base64.
+/// of the ciphertext, all in base64 (standard alphabet, padded, no line breaks).
 ///
 /// The key is the SDK's literal reversed character by character. The seed also prints a
 /// "reversed" string, which has two characters swapped; the real SDKs reverse the literal.
@@ -23,12 +25,16 @@ public enum HamonCipher {
         // Encryption cannot fail with a valid key and enough room; both are guaranteed above.
         precondition(length >= 0, "AES-256-CBC encryption failed")
         sealed.removeLast(sealed.count - 16 - length)
-        return Base64.encode(sealed)
+        return Data(sealed).base64EncodedString()
     }
 
     /// The plaintext of a payload, or why there is none.
+    ///
+    /// The base64 must be padded and unbroken, as `encrypt` writes it: the backend reads payloads
+    /// with the same `Data(base64Encoded:)`, so a payload this accepts is one the backend accepts.
     public static func decrypt(_ payload: String) throws(HamonCipherError) -> [UInt8] {
-        guard let sealed = Base64.decode(payload) else { throw .notBase64 }
+        guard let data = Data(base64Encoded: payload) else { throw .notBase64 }
+        let sealed = [UInt8](data)
         guard sealed.count >= 32, (sealed.count - 16) % 16 == 0 else { throw .wrongLength(sealed.count) }
         var plain = [UInt8](repeating: 0, count: sealed.count)
         let length = plain.withUnsafeMutableBufferPointer { out in
@@ -54,50 +60,5 @@ public enum HamonCipherError: Error, Sendable, Equatable, CustomStringConvertibl
         case .wrongLength(let count): return "the payload decodes to \(count) bytes: not a 16-byte IV followed by whole AES blocks"
         case .badPadding: return "the payload does not decrypt with the Hamon key (bad PKCS#7 padding)"
         }
-    }
-}
-
-/// Standard base64 with padding.
-public enum Base64 {
-    public static func encode(_ bytes: [UInt8]) -> String {
-        let capacity = 4 * ((bytes.count + 2) / 3) + 1
-        return String(unsafeUninitializedCapacity: capacity) { out in
-            bytes.withUnsafeBufferPointer { input in
-                sdk_base64_encode(input.baseAddress, input.count, out.baseAddress!)
-            }
-        }
-    }
-
-    /// The bytes of base64 text (padding optional, blanks and line breaks ignored); `nil` if it is not base64.
-    public static func decode(_ text: String) -> [UInt8]? {
-        var result: [UInt8] = []
-        result.reserveCapacity(text.utf8.count * 3 / 4)
-        var accumulator: UInt32 = 0
-        var bits = 0
-        var padding = 0
-        for byte in text.utf8 {
-            let value: UInt32
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(byte - UInt8(ascii: "A"))
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = UInt32(byte - UInt8(ascii: "a")) + 26
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(byte - UInt8(ascii: "0")) + 52
-            case UInt8(ascii: "+"): value = 62
-            case UInt8(ascii: "/"): value = 63
-            case UInt8(ascii: "="):
-                padding += 1
-                continue
-            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): continue
-            default: return nil
-            }
-            if padding > 0 { return nil }
-            accumulator = accumulator << 6 | value
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                result.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
-            }
-        }
-        guard padding <= 2, bits < 6 else { return nil }
-        return result
     }
 }

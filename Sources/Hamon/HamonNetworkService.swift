@@ -48,14 +48,14 @@ struct HamonNetworkService: Sendable {
             } catch {
                 return error == .cancelled ? .cancelled : .network(error)
             }
-            switch response.status {
+            switch response.status.code {
             case 200:
                 return nil
             case 422:
                 return .validation(ValidationDetail.parse(response.bodyText))
             case 500..<600 where !retried:
                 retried = true
-                notify(.retrying(status: response.status, seconds: Self.retryDelay))
+                notify(.retrying(status: response.status.code, seconds: Self.retryDelay))
                 do {
                     try await clock.sleep(seconds: Self.retryDelay)
                 } catch {

@@ -190,8 +190,7 @@ public final class AnalyticsDestination: PerformanceDestination {
         do {
             let response = try await client.send(request)
             guard response.isSuccess else {
-                let reason = HTTPStatus.reason(response.status)
-                return "HTTP \(response.status)\(reason.isEmpty ? "" : " " + reason)"
+                return "HTTP \(response.status.codeAndReason)"
             }
             return nil
         } catch {

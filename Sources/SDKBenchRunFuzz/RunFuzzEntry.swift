@@ -78,7 +78,7 @@ enum RunFuzz {
 /// Answers every request with 200 and a small JSON body, opening no socket.
 struct AnsweringTransport: HTTPTransport {
     func send(_ request: WireRequest, timeout: Double) async throws(NetworkError) -> WireResponse {
-        WireResponse(status: 200, headers: HeaderFields([("Content-Type", "application/json")]), body: Array(#"{"status":"success"}"#.utf8))
+        WireResponse(status: 200, headers: [.contentType: "application/json"], body: Array(#"{"status":"success"}"#.utf8))
     }
 }
 

@@ -1,116 +1,130 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import Shell
+import Dispatch
+import Subprocess
 import Synchronization
+import SystemPackage
 
 /// What a finished child process left behind.
 public struct ProcessResult: Sendable {
+    /// The exit code, or 128 + the signal that ended it (as a shell reports it); -1 when it could not be started.
     public var status: Int32
     public var stdout: String
     public var stderr: String
+    /// Whether the deadline passed and the child's process group was killed.
+    public var timedOut = false
 }
 
-/// Runs a program with arguments, environment and stdin, capturing both output streams.
+/// Runs a program with arguments, environment and stdin, capturing both output streams, under a
+/// deadline.
 ///
-/// posix_spawn and poll, not Foundation's Process: tests then need nothing beyond the stdlib.
+/// swift-subprocess does the spawning: close-on-exec pipes (a long-lived `serve` started by one
+/// test must not hold another test's pipe open), default signal dispositions and an empty mask in
+/// the child (the test runner may block or ignore signals; Ctrl-C and SIGTERM tests must test
+/// sdkbench, not the runner's mask), and both outputs drained while stdin is written.
+///
+/// ```swift
+/// let result = await ProcessRunner.run(SDKBenchFiles.sdkbenchExecutable, ["-c", "help"], environment: ["NO_COLOR": "1"])
+/// #expect(result.status == 0)
+/// ```
 public enum ProcessRunner {
-    private static let spawnLock = Mutex(())
+    /// Output past this fails the run rather than filling memory.
+    static let outputLimit = 256 << 20
 
+    /// Runs `executable` (a path, not looked up in `PATH`) and waits for it and its output.
+    ///
+    /// The child leads a process group of its own, so that at the deadline, or when the test is
+    /// cancelled (a `.timeLimit`), everything it started is killed and its pipes close: a hung
+    /// test then fails instead of holding up the whole run.
+    ///
+    /// - Parameters:
+    ///   - environment: added to (or replacing in) this process's environment.
+    ///   - stdin: written whole, then closed; empty closes it at once.
+    ///   - workingDirectory: where the child starts; this process's own when `nil`.
+    ///   - deadline: how long the child may run before its process group is sent SIGKILL.
+    /// - Returns: the exit status and both outputs; `timedOut` when the deadline killed it.
     public static func run(
         _ executable: String, _ arguments: [String], environment: [String: String] = [:], stdin: String = "",
-        workingDirectory: String? = nil
-    ) -> ProcessResult {
-        var inPipe: [Int32] = [0, 0], outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-
-        var merged = ProcessEnvironment.current()
-        for (key, value) in environment { merged[key] = value }
-        // glibc's posix_spawn_file_actions_addchdir_np is not visible from Swift: let sh change directory.
-        let command = workingDirectory.map { ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", $0, executable] } ?? [executable]
-        let argv = (command + arguments).map { strdup($0) } + [nil]
-        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        // The test runner may block or ignore signals; a child must start with the defaults, or
-        // Ctrl-C and SIGTERM tests would test the runner's mask instead of sdkbench.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var emptyMask = sigset_t()
-        sigemptyset(&emptyMask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigmask(&attributes, &emptyMask)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        // Tests spawn from several threads at once. A child must not inherit another test's pipes
-        // (a long-lived `serve` would keep that test from ever seeing end-of-file), so pipes are
-        // made close-on-exec, and made and handed over one spawn at a time: pipe2 is not visible
-        // from Swift, and between pipe() and fcntl() another spawn could take them. dup2 onto 0,
-        // 1 and 2 clears the flag in our own child.
-        let spawned = spawnLock.withLock { _ -> Int32 in
-            pipe(&inPipe)
-            pipe(&outPipe)
-            pipe(&errPipe)
-            for descriptor in inPipe + outPipe + errPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-            posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
-            posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-            posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-            let result = posix_spawn(&pid, command[0], &actions, &attributes, argv, envp)
-            close(inPipe[0])
-            close(outPipe[1])
-            close(errPipe[1])
-            return result
-        }
-        guard spawned == 0 else {
-            close(inPipe[1]); close(outPipe[0]); close(errPipe[0])
-            return ProcessResult(status: -1, stdout: "", stderr: "spawn failed: \(String(cString: strerror(spawned)))")
-        }
-        let (out, err) = pump(stdin: Array(stdin.utf8), input: inPipe[1], output: outPipe[0], error: errPipe[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return ProcessResult(status: exit, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
-    }
-
-    /// Feeds stdin and drains both outputs together so neither side can block the other.
-    private static func pump(stdin: [UInt8], input: Int32, output: Int32, error: Int32) -> ([UInt8], [UInt8]) {
-        var out: [UInt8] = [], err: [UInt8] = []
-        var written = 0
-        var inputOpen = true
+        workingDirectory: String? = nil, deadline: Duration = .seconds(300)
+    ) async -> ProcessResult {
+        // A child that exits before reading all of stdin must cost a failed write, not this process.
         signal(SIGPIPE, SIG_IGN)
-        if stdin.isEmpty { close(input); inputOpen = false }
-        var openOutputs: Set<Int32> = [output, error]
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while !openOutputs.isEmpty || inputOpen {
-            var fds: [pollfd] = openOutputs.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            if inputOpen { fds.append(pollfd(fd: input, events: Int16(POLLOUT), revents: 0)) }
-            if poll(&fds, nfds_t(fds.count), -1) < 0 { if errno == EINTR { continue } else { break } }
-            for entry in fds where entry.revents != 0 {
-                if entry.fd == input {
-                    let count = stdin.withUnsafeBytes { write(input, $0.baseAddress! + written, stdin.count - written) }
-                    if count > 0 { written += count }
-                    if count <= 0 || written == stdin.count { close(input); inputOpen = false }
-                    continue
-                }
-                let count = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
-                if count <= 0 {
-                    close(entry.fd)
-                    openOutputs.remove(entry.fd)
-                } else if entry.fd == output {
-                    out.append(contentsOf: buffer[0..<count])
-                } else {
-                    err.append(contentsOf: buffer[0..<count])
-                }
-            }
+        let options = {
+            var options = PlatformOptions()
+            options.processGroupID = 0
+            return options
+        }()
+        let updates = environment.reduce(into: [Environment.Key: String?]()) { result, pair in
+            if let key = Environment.Key(rawValue: pair.key) { result[key] = pair.value }
         }
-        return (out, err)
+        let leader = GroupLeader()
+        // The deadline is a Dispatch timer, not a task: tests that block the cooperative pool must
+        // not be able to hold up the kill.
+        let timer = DispatchWorkItem { leader.kill() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(deadline / .nanoseconds(1))), execute: timer)
+        defer { timer.cancel() }
+        var result = await withTaskCancellationHandler {
+            do {
+                let result = try await Subprocess.run(
+                    .path(FilePath(executable)), arguments: Arguments(arguments), environment: .inherit.updating(updates),
+                    workingDirectory: workingDirectory.map { FilePath($0) }, platformOptions: options,
+                    input: .string(stdin), output: .string(limit: outputLimit), error: .string(limit: outputLimit)
+                ) { execution in
+                    leader.started(execution.processIdentifier.value)
+                }
+                leader.finished()
+                let status: Int32
+                switch result.terminationStatus {
+                case .exited(let code): status = code
+                case .signaled(let signal): status = 128 + signal
+                }
+                return ProcessResult(status: status, stdout: result.standardOutput, stderr: result.standardError)
+            } catch {
+                leader.finished()
+                return ProcessResult(status: -1, stdout: "", stderr: "cannot run \(executable): \(error)")
+            }
+        } onCancel: {
+            leader.kill()
+        }
+        if leader.wasKilled {
+            result.timedOut = true
+            result.stderr += "\n[ProcessRunner] \(executable) killed after the \(deadline) deadline or a cancelled test\n"
+        }
+        return result
     }
+}
+
+/// The child's process group, shared by the run, the deadline's timer and cancellation.
+private final class GroupLeader: Sendable {
+    private struct State {
+        var pid: pid_t = 0
+        var done = false
+        var killed = false
+        var killAsked = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Records the child; a kill asked for before it was spawned happens now.
+    func started(_ pid: pid_t) {
+        let killNow = state.withLock { state in
+            state.pid = pid
+            return state.killAsked
+        }
+        if killNow { kill() }
+    }
+
+    func finished() { state.withLock { $0.done = true } }
+
+    /// SIGKILL to the whole group, unless the child is already done.
+    func kill() {
+        state.withLock { state in
+            state.killAsked = true
+            guard state.pid > 0, !state.done, !state.killed else { return }
+            state.killed = Glibc.kill(-state.pid, SIGKILL) == 0
+        }
+    }
+
+    var wasKilled: Bool { state.withLock { $0.killed } }
 }

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Synchronization
 import Transport
 
@@ -23,7 +24,7 @@ public final class RecordingTransport: HTTPTransport {
     public convenience init(statuses: [Int]) {
         self.init { _, index in
             let status = index < statuses.count ? statuses[index] : 200
-            return .success(WireResponse(status: status, body: Array(#"{"detail":"scripted"}"#.utf8)))
+            return .success(WireResponse(status: HTTPStatus(code: status), body: Array(#"{"detail":"scripted"}"#.utf8)))
         }
     }
 

@@ -3,6 +3,7 @@ import Platform
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import FoundationEssentials
 
 /// A fresh directory under /tmp for one test, removed by `remove()`.
 public struct TemporaryDirectory: Sendable {
@@ -36,8 +37,9 @@ public struct TemporaryDirectory: Sendable {
     /// The names in the directory, sorted (hidden ones too: a leftover temporary file shows).
     public func names() -> [String] { SystemFiles.list(path).sorted() }
 
+    /// Removes the directory and all it holds; synchronous, so that it can run in a `defer`.
     public func remove() {
-        _ = ProcessRunner.run("/bin/rm", ["-rf", path])
+        try? FileManager.default.removeItem(atPath: path)
     }
 }
 

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Synchronization
 
 /// One cookie as a `Set-Cookie` header gives it; only what sending it back needs.
@@ -28,8 +29,8 @@ public final class CookieJar: Sendable {
     public init() {}
 
     /// Stores the `Set-Cookie` headers of a response from `host`.
-    public func store(_ headers: HeaderFields, host: String) {
-        let parsed = headers.values(named: "Set-Cookie").compactMap(Cookie.init(setCookie:))
+    public func store(_ headers: HTTPFields, host: String) {
+        let parsed = headers[values: .setCookie].compactMap(Cookie.init(setCookie:))
         guard !parsed.isEmpty else { return }
         cookies.withLock { all in
             var list = all[host] ?? []

@@ -1,3 +1,4 @@
+import HTTPTypes
 import JSON
 
 /// A request under construction: the Ping contract's builder as a Swift value.
@@ -16,36 +17,49 @@ public struct HTTPRequest: Sendable {
     /// The URL before query parameters are appended.
     public var url: String
     public private(set) var method: HTTPMethod = .get
-    public var headers = HeaderFields()
+    /// In the order set, in the spelling first given, lookups ignoring case.
+    public var headers: HTTPFields = [:]
     public private(set) var parameters: [(name: String, value: String)] = []
     public private(set) var body: HTTPBody = .none
     /// Labelled views of the request for traces only (a decrypted payload, say); never sent.
     public var traceNotes: [(label: String, text: String)] = []
     /// A problem found while building, reported when the request is sent.
     public private(set) var buildError: String?
-    /// Lower-cased names of headers the client must not add (a standard header, the jar's `Cookie`).
-    public private(set) var omittedHeaders: [String] = []
+    /// Headers the client must not add (a standard header, the jar's `Cookie`).
+    public private(set) var omittedHeaders: [HTTPField.Name] = []
 
     public init(url: String = "") { self.url = url }
 
     /// Appends a query parameter; existing parameters and any query already in `url` are kept.
     public mutating func setParameter(name: String, value: String) { parameters.append((name, value)) }
 
-    /// Sets a header, replacing any of the same name (names are case-insensitive).
+    /// Sets a header, replacing any of the same name (names are case-insensitive) where the first
+    /// stood. A name that is not an RFC 9110 token, or a value with a line break or NUL (which
+    /// would start a header of its own), makes the request invalid.
     public mutating func setHeader(name: String, value: String) {
-        headers.set(name: name, value: value)
-        omittedHeaders.removeAll { $0 == name.lowercased() }
+        guard let field = HTTPField.Name(name) else {
+            buildError = "'\(name)' is not a header name"
+            return
+        }
+        // HTTPField(name:lenientValue:) would turn these into spaces; a request that asked for them is refused instead.
+        guard !value.utf8.contains(where: { $0 == 0 || $0 == 0x0A || $0 == 0x0D }) else {
+            buildError = "the value of header '\(name)' has a line break or NUL in it"
+            return
+        }
+        headers.replace(field, with: value)
+        omittedHeaders.removeAll { $0 == field }
     }
 
     /// Removes a header and keeps the client from adding one of that name, as HTTPie's `Header:`
-    /// takes away a default header.
+    /// takes away a default header. A name that is not a header name has nothing to remove.
     public mutating func removeHeader(name: String) {
-        headers.remove(name: name)
-        omittedHeaders.append(name.lowercased())
+        guard let field = HTTPField.Name(name) else { return }
+        headers[fields: field] = []
+        omittedHeaders.append(field)
     }
 
     /// Whether `removeHeader` took this name (any case) away.
-    public func omits(_ name: String) -> Bool { omittedHeaders.contains(name.lowercased()) }
+    public func omits(_ name: HTTPField.Name) -> Bool { omittedHeaders.contains(name) }
 
     public mutating func setMethod(_ method: HTTPMethod) { self.method = method }
 
@@ -86,14 +100,14 @@ public struct HTTPRequest: Sendable {
         all.append(contentsOf: fields)
         body = .form(all)
         method = .post
-        headers.set(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        headers.replace(.contentType, with: "application/x-www-form-urlencoded")
     }
 
     /// Any bytes with their content type.
     public mutating func setRawBody(_ bytes: [UInt8], contentType: String?, method: HTTPMethod) {
         body = .bytes(bytes)
         self.method = method
-        if let contentType { headers.set(name: "Content-Type", value: contentType) }
+        if let contentType { headers.replace(.contentType, with: contentType) }
     }
 
     /// The URL with the query parameters appended (`?` or `&` as the URL needs).

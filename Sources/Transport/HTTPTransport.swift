@@ -1,11 +1,13 @@
+import HTTPTypes
+
 /// A request reduced to what goes on the wire.
 public struct WireRequest: Sendable {
     public var method: HTTPMethod
     public var url: String
-    public var headers: HeaderFields
+    public var headers: HTTPFields
     public var body: [UInt8]?
 
-    public init(method: HTTPMethod, url: String, headers: HeaderFields, body: [UInt8]?) {
+    public init(method: HTTPMethod, url: String, headers: HTTPFields, body: [UInt8]?) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -15,11 +17,11 @@ public struct WireRequest: Sendable {
 
 /// A response as it came off the wire.
 public struct WireResponse: Sendable {
-    public var status: Int
-    public var headers: HeaderFields
+    public var status: HTTPStatus
+    public var headers: HTTPFields
     public var body: [UInt8]
 
-    public init(status: Int, headers: HeaderFields = HeaderFields(), body: [UInt8] = []) {
+    public init(status: HTTPStatus, headers: HTTPFields = [:], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import HTTPTypes
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -32,15 +33,21 @@ public final class LiveTransport: HTTPTransport {
 
     public func send(_ request: WireRequest, timeout: Double) async throws(NetworkError) -> WireResponse {
         var outgoing = HTTPClientRequest(url: request.url)
+        // AsyncHTTPClient 1.37 speaks NIOHTTP1's types only: fields are copied one by one, in order,
+        // in the spelling they were set.
         outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
-        for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
+        for field in request.headers { outgoing.headers.add(name: field.name.rawName, value: field.value) }
         if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
         do {
             let response = try await client.execute(outgoing, deadline: .now() + .nanoseconds(Int64(timeout * 1e9)))
-            var headers = HeaderFields()
-            for (name, value) in response.headers { headers.add(name: name, value: value) }
+            var headers = HTTPFields()
+            for (name, value) in response.headers {
+                // SwiftNIO's parser passes only token names, so none is dropped here in practice.
+                guard let fieldName = HTTPField.Name(name) else { continue }
+                headers.append(HTTPField(name: fieldName, lenientValue: value.utf8))
+            }
             let bytes = try await response.body.collect(upTo: Self.maximumBodySize)
-            return WireResponse(status: Int(response.status.code), headers: headers, body: Array(buffer: bytes))
+            return WireResponse(status: HTTPStatus(code: Int(response.status.code)), headers: headers, body: Array(buffer: bytes))
         } catch {
             throw Self.networkError(error, timeout: timeout)
         }

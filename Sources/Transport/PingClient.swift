@@ -1,3 +1,5 @@
+import HTTPTypes
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -7,9 +9,7 @@ public struct ClientConfiguration: Sendable {
     /// Seconds a request may take from sending to the last body byte.
     public var timeout: Double = 15
     /// Headers every request carries unless it sets them itself.
-    public var standardHeaders: [(name: String, value: String)] = [
-        ("x-requested-with", "ping-sdk"), ("x-requested-platform", Platform.name),
-    ]
+    public var standardHeaders: HTTPFields = [.xRequestedWith: "ping-sdk", .xRequestedPlatform: Platform.name]
     /// Whether `Set-Cookie` is stored and sent back.
     public var usesCookies = true
     public private(set) var requestInterceptors: [@Sendable (inout HTTPRequest) -> Void] = []
@@ -62,8 +62,8 @@ public final class PingClient: Sendable {
     /// Sends a built request: standard headers (but those it removed), then interceptors in order, then cookies.
     public func send(_ original: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
         var request = original
-        for (name, value) in configuration.standardHeaders where !request.headers.contains(name) && !request.omits(name) {
-            request.headers.add(name: name, value: value)
+        for field in configuration.standardHeaders where !request.headers.contains(field.name) && !request.omits(field.name) {
+            request.headers.append(field)
         }
         for interceptor in configuration.requestInterceptors { interceptor(&request) }
         let started = ContinuousClock.now
@@ -71,8 +71,9 @@ public final class PingClient: Sendable {
             if let problem = request.buildError { throw .invalidRequest(problem) }
             let url = request.fullURL
             let parsed = try ParsedURL(url)
-            if configuration.usesCookies, !request.headers.contains("Cookie"), !request.omits("Cookie"), let cookie = cookies.header(for: parsed.authority) {
-                request.headers.add(name: "Cookie", value: cookie)
+            if configuration.usesCookies, !request.headers.contains(.cookie), !request.omits(.cookie), let cookie = cookies.header(for: parsed.authority) {
+                // One `Cookie: a=1; b=2` field, appended: `headers[.cookie] = …` would split it into one field per pair.
+                request.headers.append(HTTPField(name: .cookie, value: cookie))
             }
             let wire = try await transport.send(
                 WireRequest(method: request.method, url: url, headers: request.headers, body: request.bodyBytes),

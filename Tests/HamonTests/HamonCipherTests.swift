@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Testing
 
 import SDKBenchTesting
@@ -14,13 +15,13 @@ struct HamonCipherTests {
     /// The payload must equal what the `openssl enc` command line computes for the same key and
     /// zero IV, prefixed with the 16 IV bytes: an answer that does not come from our own code.
     @Test(arguments: ["", "a", #"{"events":[{"uuid":"550E8400-E29B-41D4-A716-446655440000","timestamp":1731927483234,"name":"purchase","parameters":{"price":9.99}}]}"#, String(repeating: "0123456789abcdef", count: 4), "ünïcødé ✓"])
-    func encryptionMatchesTheOpensslCommandLine(plaintext: String) {
+    func encryptionMatchesTheOpensslCommandLine(plaintext: String) async {
         let hexKey = HamonCipher.key.map { byte in
             let digits = Array("0123456789abcdef")
             return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
         }.joined()
         let script = "{ head -c 16 /dev/zero; openssl enc -aes-256-cbc -K \(hexKey) -iv 00000000000000000000000000000000 -nosalt; } | base64 -w0"
-        let openssl = ProcessRunner.run("/bin/sh", ["-c", script], stdin: plaintext)
+        let openssl = await ProcessRunner.run("/bin/sh", ["-c", script], stdin: plaintext)
         #expect(openssl.status == 0, "\(openssl.stderr)")
         #expect(HamonCipher.encrypt(Array(plaintext.utf8)) == openssl.stdout)
     }
@@ -30,17 +31,31 @@ struct HamonCipherTests {
         #expect(try HamonCipher.decrypt(HamonCipher.encrypt(Array(text.utf8))) == Array(text.utf8))
         #expect(throws: HamonCipherError.notBase64) { try HamonCipher.decrypt("not base64!") }
         #expect(throws: HamonCipherError.wrongLength(16)) { try HamonCipher.decrypt("AAAAAAAAAAAAAAAAAAAAAA==") }
-        var tampered = Base64.decode(HamonCipher.encrypt(Array(text.utf8)))!
+        var tampered = [UInt8](Data(base64Encoded: HamonCipher.encrypt(Array(text.utf8)))!)
         tampered[tampered.count - 1] ^= 0x55
-        #expect(throws: HamonCipherError.badPadding) { try HamonCipher.decrypt(Base64.encode(tampered)) }
+        #expect(throws: HamonCipherError.badPadding) { try HamonCipher.decrypt(Data(tampered).base64EncodedString()) }
+    }
+
+    /// Base64 is Foundation's, as strict as the backend's reading: padding required, no blanks or
+    /// line breaks, nothing outside the standard alphabet.
+    @Test func payloadsMustBePaddedUnbrokenStandardBase64LikeTheBackendReadsThem() throws {
+        let payload = HamonCipher.encrypt(Array(#"{"events":[]}"#.utf8))
+        #expect(payload.hasSuffix("="), "a 13-byte plaintext seals to 48 bytes: no padding would make this test vacuous")
+        #expect(try HamonCipher.decrypt(payload) == Array(#"{"events":[]}"#.utf8))
+        let unpadded = String(payload.prefix { $0 != "=" })
+        let urlSafeAlphabet = String(repeating: "-_", count: 32)
+        let malformed = [unpadded, String(payload.prefix(20)) + "\n" + payload.dropFirst(20), " " + payload, urlSafeAlphabet]
+        for text in malformed {
+            #expect(throws: HamonCipherError.notBase64, "\(text.debugDescription)") { try HamonCipher.decrypt(text) }
+        }
     }
 
     @Test func base64RoundTripsEveryLength() {
         for length in 0..<40 {
             let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
-            #expect(Base64.decode(Base64.encode(bytes)) == bytes)
+            #expect(Data(base64Encoded: Data(bytes).base64EncodedString()).map { [UInt8]($0) } == bytes)
         }
-        #expect(Base64.encode(Array("foob".utf8)) == "Zm9vYg==")
+        #expect(Data("foob".utf8).base64EncodedString() == "Zm9vYg==")
     }
 }
 

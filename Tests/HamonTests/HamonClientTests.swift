@@ -19,7 +19,7 @@ struct HamonClientTests {
 
         func makeClient() throws -> HamonClient {
             var configuration = ClientConfiguration()
-            configuration.standardHeaders = []
+            configuration.standardHeaders = [:]
             let client = try HamonClient(
                 configuration: HamonConfiguration(
                     journalPath: home.path + "/hamon/queue.journal", installPath: home.path + "/hamon/install.json",
@@ -78,7 +78,7 @@ struct HamonClientTests {
         let request = fixture.transport.requests[1]
         #expect(request.method == .post)
         #expect(request.url == "http://10.0.0.5:8000/v1/users/user-1/event")
-        #expect(request.headers.fields.map(\.name) == ["Content-Type"])
+        #expect(request.headers.map(\.name.rawName) == ["Content-Type"])
         let events = try Self.events(in: request)
         #expect(Self.names(events) == (0..<10).map { "e\($0)" })
         #expect(events[9]["parameters"] == .object(["price": 9.99, "tags": ["a", "b"], "ok": true]))

@@ -15,7 +15,7 @@ struct BashCompletionTests {
     /// COMPREPLY for the line typed so far, the cursor at its end and the last word being completed.
     /// `words` are the shell words as bash splits them (quotes kept); `current` is that last word
     /// with quotes removed, as bash passes it to the function.
-    private func complete(_ words: [String], current: String) -> [String] {
+    private func complete(_ words: [String], current: String) async -> [String] {
         let executable = SDKBenchFiles.sdkbenchExecutable
         let directory = String(executable[..<(executable.lastIndex(of: "/") ?? executable.startIndex)])
         // The script re-runs `sdkbench` by the name typed, so it must be found on PATH.
@@ -33,7 +33,7 @@ struct BashCompletionTests {
             _sdkbench sdkbench "$CURRENT" "${COMP_WORDS[COMP_CWORD-1]}"
             printf '%s\\n' "${COMPREPLY[@]}"
             """
-        let result = ProcessRunner.run("/bin/bash", ["-c", program], environment: environment)
+        let result = await ProcessRunner.run("/bin/bash", ["-c", program], environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
@@ -47,27 +47,27 @@ struct BashCompletionTests {
         return prefix
     }
 
-    @Test func laterWordsInsideAnOpenQuote() {
-        let replies = complete(["sdkbench", "-c", "'perf st"], current: "perf st")
+    @Test func laterWordsInsideAnOpenQuote() async {
+        let replies = await complete(["sdkbench", "-c", "'perf st"], current: "perf st")
         #expect(replies.count >= 2, "a lone match would make readline close the quote: \(replies)")
         #expect(replies.allSatisfy { $0.hasPrefix("perf start ") }, "\(replies)")
         #expect(commonPrefix(replies) == "perf start ")
     }
 
-    @Test func firstWordLeavesTheQuoteOpenForMore() {
-        let replies = complete(["sdkbench", "-c", "'pe"], current: "pe")
+    @Test func firstWordLeavesTheQuoteOpenForMore() async {
+        let replies = await complete(["sdkbench", "-c", "'pe"], current: "pe")
         #expect(replies.count >= 2, "a lone match would make readline close the quote: \(replies)")
         #expect(replies.contains("perf start"))
         #expect(commonPrefix(replies) == "perf ")
     }
 
-    @Test func severalMatchesAreWholeLines() {
-        let replies = complete(["sdkbench", "-c", "'perf s"], current: "perf s")
+    @Test func severalMatchesAreWholeLines() async {
+        let replies = await complete(["sdkbench", "-c", "'perf s"], current: "perf s")
         #expect(replies == ["perf start", "perf summary"])
     }
 
-    @Test func unquotedWordCompletesToo() {
-        let replies = complete(["sdkbench", "-c", "pe"], current: "pe")
+    @Test func unquotedWordCompletesToo() async {
+        let replies = await complete(["sdkbench", "-c", "pe"], current: "pe")
         #expect(commonPrefix(replies) == "perf ")
     }
 }

@@ -24,13 +24,13 @@ struct CommandLineShortcutTests {
     @Test(arguments: [
         ["echo hi"], ["set n 2", "expect n == 3"], ["perf strat x y"], ["sleep 1ms", "echo {{missing}}"], ["status"],
     ])
-    func bothPathsAgree(commands: [String]) {
+    func bothPathsAgree(commands: [String]) async {
         let home = TemporaryDirectory()
         defer { home.remove() }
         let arguments = commands.flatMap { ["-c", $0] }
         let environment = ["NO_COLOR": "1", "HOME": home.path]
-        let shortcut = ProcessRunner.run(SDKBenchFiles.sdkbenchExecutable, ["--home", home.path] + arguments, environment: environment)
-        let parsed = ProcessRunner.run(SDKBenchFiles.sdkbenchExecutable, ["--home=\(home.path)"] + arguments, environment: environment)
+        let shortcut = await ProcessRunner.run(SDKBenchFiles.sdkbenchExecutable, ["--home", home.path] + arguments, environment: environment)
+        let parsed = await ProcessRunner.run(SDKBenchFiles.sdkbenchExecutable, ["--home=\(home.path)"] + arguments, environment: environment)
         #expect(shortcut.status == parsed.status)
         #expect(shortcut.stdout == parsed.stdout)
         #expect(shortcut.stderr == parsed.stderr)

@@ -10,7 +10,7 @@ struct KillRecoveryTests {
     /// - Parameter failing: whether the server answers 500 to everything during the first run
     ///   (so all 500 events are still queued at the kill) or accepts them (so only the tail is).
     @Test(arguments: [true, false])
-    func everyEventLoggedBeforeAKillIsDeliveredAfterARestart(failing: Bool) throws {
+    func everyEventLoggedBeforeAKillIsDeliveredAfterARestart(failing: Bool) async throws {
         let work = TemporaryDirectory("kill-test")
         defer { work.remove() }
         var first = "configure host {{host}}\nuser kill-test\n"
@@ -54,7 +54,7 @@ struct KillRecoveryTests {
             wait "$serve"
             echo "serve=$?"
             """
-        let result = ProcessRunner.run("/bin/sh", ["-c", driver, SDKBenchFiles.sdkbenchExecutable, work.path, firstScript, secondScript])
+        let result = await ProcessRunner.run("/bin/sh", ["-c", driver, SDKBenchFiles.sdkbenchExecutable, work.path, firstScript, secondScript])
         #expect(result.stdout == "first=137\nsecond=0\nserve=0\n", "\(result.stderr) \(work.read("err2") ?? "")")
         let output = work.read("out2") ?? ""
         if failing {
@@ -78,7 +78,7 @@ struct KillRecoveryTests {
         #expect(indexes.sorted() == Array(1...500))
     }
 
-    @Test func serveAnnouncesItsURLFirstAndStopsOnSIGTERM() {
+    @Test func serveAnnouncesItsURLFirstAndStopsOnSIGTERM() async {
         let work = TemporaryDirectory("serve-test")
         defer { work.remove() }
         let driver = """
@@ -91,7 +91,7 @@ struct KillRecoveryTests {
             wait "$pid"
             echo "serve=$?"
             """
-        let result = ProcessRunner.run("/bin/sh", ["-c", driver, SDKBenchFiles.sdkbenchExecutable, work.path])
+        let result = await ProcessRunner.run("/bin/sh", ["-c", driver, SDKBenchFiles.sdkbenchExecutable, work.path])
         #expect(result.stdout.hasSuffix("client=0\nserve=0\n"), "\(result.stdout) \(result.stderr)")
         #expect((work.read("out") ?? "").hasPrefix("http://127.0.0.1:"))
     }

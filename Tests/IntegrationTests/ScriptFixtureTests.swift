@@ -15,11 +15,11 @@ struct ScriptFixtureTests {
     ]
 
     @Test(arguments: cases.map(\.name))
-    func fixture(_ name: String) throws {
+    func fixture(_ name: String) async throws {
         let flags = Self.cases.first { $0.name == name }!.flags
         let home = TemporaryDirectory()
         defer { home.remove() }
-        let result = ProcessRunner.run(
+        let result = await ProcessRunner.run(
             SDKBenchFiles.sdkbenchExecutable,
             ["run", "--home", home.path, "--var", "tmp=\(home.path)"] + flags + ["\(name).sdk"],
             environment: ["NO_COLOR": "1", "SDKBENCH_FAKE_CLOCK": "1731927483.234+0.125"], workingDirectory: Self.fixtures)
@@ -32,10 +32,10 @@ struct ScriptFixtureTests {
         }
     }
 
-    @Test func okFixtureWroteTheCSV() throws {
+    @Test func okFixtureWroteTheCSV() async throws {
         let home = TemporaryDirectory()
         defer { home.remove() }
-        let result = ProcessRunner.run(
+        let result = await ProcessRunner.run(
             SDKBenchFiles.sdkbenchExecutable, ["run", "--home", home.path, "--var", "tmp=\(home.path)", "ok-basics.sdk"],
             environment: ["NO_COLOR": "1"], workingDirectory: Self.fixtures)
         #expect(result.status == 0)

@@ -7,7 +7,7 @@ import Testing
 @Suite(.timeLimit(.minutes(2)))
 struct ServeShutdownTests {
     @Test(arguments: [false, true])
-    func serveLeavesWithinTwoSecondsOfSIGTERMWithAHeldRequest(clientLeftFirst: Bool) throws {
+    func serveLeavesWithinTwoSecondsOfSIGTERMWithAHeldRequest(clientLeftFirst: Bool) async throws {
         let work = TemporaryDirectory("serve-held")
         defer { work.remove() }
         // Each wait polls the process it waits for, under a deadline, and never sleeps as a stand-in
@@ -45,7 +45,7 @@ struct ServeShutdownTests {
             echo "serve=$status ms=$(( (end - start) / 1000000 ))"
             """
         let mode = clientLeftFirst ? "left" : "stayed"
-        let result = ProcessRunner.run("/bin/sh", ["-c", driver, SDKBenchFiles.sdkbenchExecutable, work.path, mode])
+        let result = await ProcessRunner.run("/bin/sh", ["-c", driver, SDKBenchFiles.sdkbenchExecutable, work.path, mode])
         let line = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
         let context = "\(result.stdout)\(result.stderr)\(work.read("serve.err") ?? "")"
         #expect(line.hasPrefix("serve=0 "), "\(context)")

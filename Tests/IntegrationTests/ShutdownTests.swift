@@ -4,7 +4,7 @@ import Testing
 
 /// SIGTERM in the middle of a script: the engines shut down in order and buffered timings reach disk.
 struct ShutdownTests {
-    @Test func sigtermFlushesBufferedTimingsAndExits143() {
+    @Test func sigtermFlushesBufferedTimingsAndExits143() async {
         let home = TemporaryDirectory()
         defer { home.remove() }
         let script = home.write(
@@ -26,12 +26,13 @@ struct ShutdownTests {
             wait "$pid"
             echo "exit=$?"
             """
-        let result = ProcessRunner.run("/bin/sh", ["-c", driver, SDKBenchFiles.sdkbenchExecutable, home.path, script])
+        let result = await ProcessRunner.run("/bin/sh", ["-c", driver, SDKBenchFiles.sdkbenchExecutable, home.path, script])
         #expect(result.stdout == "exit=143\n")
         let out = home.read("out") ?? ""
         #expect(out.hasSuffix("ready\n"))
         #expect(!out.contains("not reached"))
-        let files = home.read("perf/performance_" + todayStamp() + ".json") ?? ""
+        let today = await todayStamp()
+        let files = home.read("perf/performance_" + today + ".json") ?? ""
         #expect(files.contains("\"id\":\"deposit_api_"), "the buffered timing was not flushed at SIGTERM")
     }
 
@@ -57,7 +58,7 @@ struct ShutdownTests {
     /// Runs `stuckFlush`, then the driver's `signals` once "ready" is printed; returns the exit
     /// line (`exit=N ms=M`, M from the last signal to the exit), stderr, and whether a restart
     /// finds all 10 events queued.
-    private func stopStuckFlush(_ signals: String) -> (exit: String, milliseconds: Int, err: String, restored: Bool) {
+    private func stopStuckFlush(_ signals: String) async -> (exit: String, milliseconds: Int, err: String, restored: Bool) {
         let home = TemporaryDirectory()
         defer { home.remove() }
         let script = home.write("stuck.sdk", Self.stuckFlush)
@@ -70,16 +71,16 @@ struct ShutdownTests {
             status=$?
             echo "exit=$status ms=$(( ($(date +%s%N) - start) / 1000000 ))"
             """
-        let result = ProcessRunner.run("/bin/sh", ["-c", driver, SDKBenchFiles.sdkbenchExecutable, home.path, script])
+        let result = await ProcessRunner.run("/bin/sh", ["-c", driver, SDKBenchFiles.sdkbenchExecutable, home.path, script])
         let milliseconds = Int(result.stdout.split(separator: "=").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? .max
-        let restarted = ProcessRunner.run(SDKBenchFiles.sdkbenchExecutable, ["--home", home.path, "-c", "queue", "-c", "expect last.count == 10"])
+        let restarted = await ProcessRunner.run(SDKBenchFiles.sdkbenchExecutable, ["--home", home.path, "-c", "queue", "-c", "expect last.count == 10"])
         return (result.stdout, milliseconds, home.read("err") ?? "", restarted.status == 0)
     }
 
     /// SIGTERM while an automatic flush is stuck in a request: out within the 5 s budget, with a
     /// line saying what is kept; the next run restores it.
-    @Test func aStuckFlushDoesNotHoldUpExitBeyondTheBudget() {
-        let run = stopStuckFlush("""
+    @Test func aStuckFlushDoesNotHoldUpExitBeyondTheBudget() async {
+        let run = await stopStuckFlush("""
             start=$(date +%s%N)
             kill -TERM "$pid"
             """)
@@ -91,8 +92,8 @@ struct ShutdownTests {
 
     /// A second SIGTERM while shutdown waits for a stuck flush leaves at once; the journal keeps
     /// every event.
-    @Test func aSecondSignalLeavesAtOnce() {
-        let run = stopStuckFlush("""
+    @Test func aSecondSignalLeavesAtOnce() async {
+        let run = await stopStuckFlush("""
             kill -TERM "$pid"
             until grep -q "before exit" "$1/err" 2>/dev/null; do kill -0 "$pid" 2>/dev/null || break; done
             start=$(date +%s%N)
@@ -105,8 +106,8 @@ struct ShutdownTests {
     }
 
     /// The UTC day the daily file is named after, from `date` to stay independent of the code under test.
-    private func todayStamp() -> String {
-        let result = ProcessRunner.run("/bin/date", ["-u", "+%Y-%m-%d"])
+    private func todayStamp() async -> String {
+        let result = await ProcessRunner.run("/bin/date", ["-u", "+%Y-%m-%d"])
         return String(result.stdout.prefix(10))
     }
 }

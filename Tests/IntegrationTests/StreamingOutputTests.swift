@@ -39,7 +39,7 @@ struct StreamingOutputTests {
     }
 
     /// A second process on a home whose queue is held gets one notice, not one per command.
-    @Test func aSecondProcessOnTheSameHomeIsToldOnce() throws {
+    @Test func aSecondProcessOnTheSameHomeIsToldOnce() async throws {
         let home = TemporaryDirectory()
         defer { home.remove() }
         let holder = Process()
@@ -54,7 +54,7 @@ struct StreamingOutputTests {
             holder.waitUntilExit()
         }
         #expect(read(pipe, until: "holding\n", deadline: 10).contains("holding\n"))
-        let second = ProcessRunner.run(
+        let second = await ProcessRunner.run(
             SDKBenchFiles.sdkbenchExecutable, ["--home", home.path, "run", "--keep-going", home.write("s.sdk", "log a\nlog b\nlog c\n")],
             environment: ["NO_COLOR": "1"])
         #expect(second.status == 3)

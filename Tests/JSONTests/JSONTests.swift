@@ -53,3 +53,32 @@ struct SimpleScalarTests {
         for text in ["01", "[1]", "\"a\"", "tru", ""] { #expect(JSONParser.simpleScalar(text) == nil, "\(text)") }
     }
 }
+
+struct JSONObjectTests {
+    @Test func keysKeepInsertionOrderAndARemovedKeyComesBackLast() {
+        var object = JSONObject()
+        for key in ["z", "a", "m"] { object[key] = .string(key) }
+        object["a"] = .int(1)
+        #expect(object.keys == ["z", "a", "m"])
+        object["z"] = nil
+        object["z"] = .null
+        #expect(object.keys == ["a", "m", "z"])
+        #expect(object.map(\.key) == ["a", "m", "z"])
+        #expect(object.count == 3)
+        #expect(JSONWriter.compact(.object(object)) == #"{"a":1,"m":"m","z":null}"#)
+    }
+
+    @Test func equalityIgnoresOrderAsJSONDoes() {
+        var forward = JSONObject()
+        forward["a"] = 1
+        forward["b"] = 2
+        var backward = JSONObject()
+        backward["b"] = 2
+        backward["a"] = 1
+        #expect(forward == backward)
+        backward["a"] = 3
+        #expect(forward != backward)
+        backward["a"] = nil
+        #expect(forward != backward)
+    }
+}

@@ -43,12 +43,12 @@ struct CompleterTests {
         #expect(response.replaceLength == "pre{{fe".count)
     }
 
-    @Test func filesForSourceAndExport() {
+    @Test func filesForSourceAndExport() async {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         directory.write("setup.sdk", "")
         directory.write("notes.txt", "")
-        _ = ProcessRunner.run("/bin/mkdir", [directory.path + "/scripts"])
+        _ = await ProcessRunner.run("/bin/mkdir", [directory.path + "/scripts"])
         let response = complete("source \(directory.path)/")
         #expect(response.candidates == ["\(directory.path)/scripts/", "\(directory.path)/setup.sdk"])
         let onlyDirectory = complete("source \(directory.path)/scr")
@@ -87,11 +87,11 @@ struct CompleterTests {
         #expect(try parsedPath("source", odd) == directory.path + "/odd\\\"{{x}}#=.sdk")
     }
 
-    @Test func tildeListsHomeAndKeepsThePrefix() {
+    @Test func tildeListsHomeAndKeepsThePrefix() async {
         let home = TemporaryDirectory()
         defer { home.remove() }
         home.write("setup.sdk", "")
-        _ = ProcessRunner.run("/bin/mkdir", [home.path + "/scripts"])
+        _ = await ProcessRunner.run("/bin/mkdir", [home.path + "/scripts"])
         let completer = Completer(table: .standard, home: home.path)
         let listed = completer.complete(CompletionRequest(line: "source ~/", fullLine: "source ~/"))
         #expect(listed.candidates == ["~/scripts/", "~/setup.sdk"])

@@ -153,6 +153,26 @@ struct HTTPCommandTests {
         await harness.close()
     }
 
+    /// `-v` shows the request's headers in the order written, a repeated one in its first place and
+    /// spelling with the last value, the client's standard headers after them.
+    @Test func verboseListsHeadersInTheOrderWritten() async {
+        let harness = ShellHarness()
+        let run = await harness.execute("http GET /_sdkbench/health X-B:1 x-a:2 x-b:3 -v\n")
+        #expect(run.status == .success, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("GET ") }.dropFirst()
+        let headers = lines.prefix { !$0.isEmpty }.filter { !$0.hasPrefix("Host: ") }
+        #expect(headers == ["X-B: 3", "x-a: 2", "x-requested-with: ping-sdk", "x-requested-platform: linux"])
+        await harness.close()
+    }
+
+    @Test func aHeaderNameThatIsNotATokenFailsTheCommand() async {
+        let harness = ShellHarness()
+        let run = await harness.execute("http GET /_sdkbench/health X@Y:1\n")
+        #expect(run.status == .runtime)
+        #expect(run.stderr.contains("'X@Y' is not a header name"), "\(run.stderr)")
+        await harness.close()
+    }
+
     @Test func theMethodMayBeLeftOutAndIsCaseInsensitive() async {
         let harness = ShellHarness()
         let run = await harness.execute("""
@@ -190,7 +210,7 @@ struct HTTPCommandTests {
     @Test func binaryBodiesAreNotDumped() {
         func render(_ body: [UInt8], _ type: String) -> String {
             HTTPResponseText.render(
-                HTTPResponse(request: HTTPRequest(), status: 200, headers: HeaderFields([("Content-Type", type)]), body: body, duration: 0))
+                HTTPResponse(request: HTTPRequest(), status: 200, headers: [.contentType: type], body: body, duration: 0))
         }
         let png = render([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0xFF], "image/png")
         #expect(png.contains("binary data not shown (9 bytes, image/png)"))

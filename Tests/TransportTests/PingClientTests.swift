@@ -1,6 +1,9 @@
 import Synchronization
 import JSON
 import Testing
+// Scoped: swift-http-types also has an HTTPRequest and an HTTPResponse, which would clash with Transport's.
+import struct HTTPTypes.HTTPField
+import struct HTTPTypes.HTTPFields
 
 import SDKBenchTesting
 @testable import Transport
@@ -21,16 +24,16 @@ struct PingClientTests {
             request.setHeader(name: "X-Requested-With", value: "mine")
         }
         let first = transport.requests[0].headers
-        #expect(first["x-requested-with"] == "ping-sdk")
-        #expect(first["x-requested-platform"] == Platform.name)
+        #expect(first[.xRequestedWith] == "ping-sdk")
+        #expect(first[.xRequestedPlatform] == Platform.name)
         #expect(Platform.name == "linux")
-        #expect(transport.requests[1].headers.values(named: "x-requested-with") == ["mine"])
+        #expect(transport.requests[1].headers[values: .xRequestedWith] == ["mine"])
     }
 
     @Test func aRemovedHeaderIsNotAddedBackByTheClient() async throws {
         let transport = RecordingTransport()
         let cookies = CookieJar()
-        cookies.store(HeaderFields([("Set-Cookie", "session=abc")]), host: "example.test")
+        cookies.store([.setCookie: "session=abc"], host: "example.test")
         let client = PingClient(transport: transport, cookies: cookies)
         _ = try await client.send { request in
             request.url = "http://example.test/a"
@@ -38,9 +41,9 @@ struct PingClientTests {
             request.removeHeader(name: "cookie")
         }
         let sent = transport.requests[0].headers
-        #expect(sent["x-requested-with"] == nil)
-        #expect(sent["cookie"] == nil)
-        #expect(sent["x-requested-platform"] == Platform.name)
+        #expect(sent[.xRequestedWith] == nil)
+        #expect(sent[.cookie] == nil)
+        #expect(sent[.xRequestedPlatform] == Platform.name)
     }
 
     @Test func requestInterceptorsRunInRegistrationOrderAndResponseInterceptorsSeeTheSentRequest() async throws {
@@ -49,13 +52,13 @@ struct PingClientTests {
         let client = client(transport) { configuration in
             configuration.onRequest { request in request.setHeader(name: "X-Order", value: "first") }
             configuration.onRequest { request in
-                request.setHeader(name: "X-Order", value: (request.headers["x-order"] ?? "") + ",second")
+                request.setHeader(name: "X-Order", value: (request.headers[HTTPField.Name("x-order")!] ?? "") + ",second")
             }
-            configuration.onResponse { response in seen.withLock { $0.append("r1:" + (response.request.headers["X-Order"] ?? "")) } }
-            configuration.onResponse { response in seen.withLock { $0.append("r2:\(response.status)") } }
+            configuration.onResponse { response in seen.withLock { $0.append("r1:" + (response.request.headers[HTTPField.Name("X-Order")!] ?? "")) } }
+            configuration.onResponse { response in seen.withLock { $0.append("r2:\(response.status.code)") } }
         }
         _ = try await client.send { $0.url = "http://example.test/" }
-        #expect(transport.requests[0].headers["X-Order"] == "first,second")
+        #expect(transport.requests[0].headers[HTTPField.Name("X-Order")!] == "first,second")
         #expect(seen.withLock { $0 } == ["r1:first,second", "r2:200"])
     }
 
@@ -85,7 +88,7 @@ struct PingClientTests {
         }
         let sent = transport.requests[0]
         #expect(sent.method == .post)
-        #expect(sent.headers["content-type"] == "application/x-www-form-urlencoded")
+        #expect(sent.headers[.contentType] == "application/x-www-form-urlencoded")
         #expect(String(decoding: sent.body ?? [], as: UTF8.self) == "a=1&b=2&a=3")
     }
 
@@ -101,7 +104,7 @@ struct PingClientTests {
             request.put(json: .object(["name": "Ada", "age": 36]))
         }
         #expect(transport.requests[0].method == .post)
-        #expect(transport.requests[0].headers["Content-Type"] == "application/json")
+        #expect(transport.requests[0].headers[.contentType] == "application/json")
         #expect(transport.requests[0].body == Array("{}".utf8))
         #expect(transport.requests[1].method == .put)
         #expect(String(decoding: transport.requests[1].body ?? [], as: UTF8.self) == #"{"name":"Ada","age":36}"#)
@@ -143,18 +146,18 @@ struct PingClientTests {
 
     @Test func cookiesAreStoredPerHostAndSentAsOneHeader() async throws {
         let transport = RecordingTransport { request, index in
-            var headers = HeaderFields()
+            var headers = HTTPFields()
             if index == 0 {
-                headers.add(name: "Set-Cookie", value: "a=1; Path=/; HttpOnly")
-                headers.add(name: "Set-Cookie", value: "b=2")
+                headers.append(HTTPField(name: .setCookie, value: "a=1; Path=/; HttpOnly"))
+                headers.append(HTTPField(name: .setCookie, value: "b=2"))
             }
-            if index == 2 { headers.add(name: "set-cookie", value: "a=gone; Max-Age=0") }
+            if index == 2 { headers.append(HTTPField(name: HTTPField.Name("set-cookie")!, value: "a=gone; Max-Age=0")) }
             return .success(WireResponse(status: 200, headers: headers))
         }
         let client = client(transport)
         for _ in 0..<4 { _ = try await client.send { $0.url = "http://shop.test:8080/" } }
         _ = try await client.send { $0.url = "http://other.test/" }
-        let cookies = transport.requests.map { $0.headers.values(named: "cookie") }
+        let cookies = transport.requests.map { $0.headers[values: .cookie] }
         #expect(cookies[0] == [])
         #expect(cookies[1] == ["a=1; b=2"])
         #expect(cookies[3] == ["b=2"])
@@ -162,12 +165,12 @@ struct PingClientTests {
     }
 
     @Test func headerNamesAreCaseInsensitive() {
-        var headers = HeaderFields()
-        headers.set(name: "Content-Type", value: "text/plain")
-        headers.set(name: "content-type", value: "application/json")
-        #expect(headers.count == 1)
-        #expect(headers["CONTENT-TYPE"] == "application/json")
-        #expect(headers.fields[0].name == "Content-Type")
+        var request = HTTPRequest()
+        request.setHeader(name: "Content-Type", value: "text/plain")
+        request.setHeader(name: "content-type", value: "application/json")
+        #expect(request.headers.count == 1)
+        #expect(request.headers[HTTPField.Name("CONTENT-TYPE")!] == "application/json")
+        #expect(request.headers[0].name.rawName == "Content-Type")
     }
 
     @Test func theTimeoutIsTheClientsAndDefaultsToFifteenSeconds() async throws {

@@ -16,8 +16,4 @@ long sdk_aes256cbc_encrypt(const unsigned char *key, const unsigned char *iv, co
 long sdk_aes256cbc_decrypt(const unsigned char *key, const unsigned char *iv, const void *input, size_t length,
                            unsigned char *output, size_t capacity);
 
-/// Standard base64 with padding, no line breaks; `output` needs 4 * ((length + 2) / 3) + 1 bytes
-/// (a NUL is written after the text). Returns the length of the text.
-size_t sdk_base64_encode(const unsigned char *input, size_t length, unsigned char *output);
-
 #endif

@@ -32,7 +32,7 @@ final class TraceSink: Sendable {
         var configuration = ClientConfiguration()
         configuration.timeout = timeout
         if !sdkHeadersAndCookies {
-            configuration.standardHeaders = []
+            configuration.standardHeaders = [:]
             configuration.usesCookies = false
         }
         configuration.onExchange = { [self] exchange in record(exchange) }

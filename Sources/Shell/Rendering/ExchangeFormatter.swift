@@ -14,9 +14,9 @@ enum ExchangeFormatter {
         let parsed = try? ParsedURL(url)
         out += "\(request.method.rawValue) \(Redactor.url(parsed?.pathAndQuery ?? url)) HTTP/1.1\n"
         if let parsed { out += "Host: \(parsed.authority)\n" }
-        for (name, value) in request.headers { out += "\(name): \(Redactor.header(name: name, value: value))\n" }
+        for field in request.headers { out += headerLine(field.name.rawName, field.value) }
         if let body = request.bodyBytes, !body.isEmpty {
-            out += "\n" + bodyText(body, contentType: request.headers["Content-Type"]) + "\n"
+            out += "\n" + bodyText(body, contentType: request.headers[values: .contentType].first) + "\n"
         }
         for note in request.traceNotes {
             out += "\n-- \(note.label) (not sent as such) --\n" + cut(Redactor.body(note.text)) + "\n"
@@ -24,14 +24,18 @@ enum ExchangeFormatter {
         out += "\n"
         switch exchange.result {
         case .success(let response):
-            let reason = HTTPStatus.reason(response.status)
-            out += "HTTP/1.1 \(response.status)\(reason.isEmpty ? "" : " " + reason)  (\(milliseconds(response.duration)))\n"
-            for (name, value) in response.headers { out += "\(name): \(Redactor.header(name: name, value: value))\n" }
-            if !response.body.isEmpty { out += "\n" + bodyText(response.body, contentType: response.headers["Content-Type"]) + "\n" }
+            out += "HTTP/1.1 \(response.status.codeAndReason)  (\(milliseconds(response.duration)))\n"
+            for field in response.headers { out += headerLine(field.name.rawName, field.value) }
+            if !response.body.isEmpty { out += "\n" + bodyText(response.body, contentType: response.headers[values: .contentType].first) + "\n" }
         case .failure(let error):
             out += "-- no response: \(error) (\(milliseconds(exchange.duration))) --\n"
         }
         return out
+    }
+
+    /// `Name: value` as sent or received, the value masked when the name says it is a secret.
+    static func headerLine(_ name: String, _ value: String) -> String {
+        "\(name): \(Redactor.header(name: name, value: value))\n"
     }
 
     /// The whole body is redacted before it is cut: a secret member past the cut must not be

@@ -29,7 +29,7 @@ enum BackendRemote {
         case .success(let response) where response.status == 200:
             return .success(response.bodyText)
         case .success(let response):
-            return .failure(Failure(message: "\(url) answered HTTP \(response.status): is \(host.host) an 'sdkbench serve' backend?"))
+            return .failure(Failure(message: "\(url) answered HTTP \(response.status.code): is \(host.host) an 'sdkbench serve' backend?"))
         case .failure(let error):
             return .failure(Failure(message: "cannot reach the backend at \(host.host): \(error)"))
         }

@@ -7,7 +7,7 @@ enum HTTPCommand {
         ["http"], summary: "Send an HTTP request (HTTPie's item syntax) through the Ping transport",
         arguments: [
             ArgumentSpec(
-                "METHOD", .choice(HTTPMethod.allCases.map(\.rawValue)), "any case; left out: GET, or POST when there is body data",
+                "METHOD", .choice(HTTPMethod.pingContract.map(\.rawValue)), "any case; left out: GET, or POST when there is body data",
                 optional: true),
             ArgumentSpec("URL", .text, "http(s)://[user:pass@]host/path; :3000/x means localhost; /path goes to the configured host"),
             ArgumentSpec(
@@ -99,11 +99,10 @@ enum HTTPCommand {
                 output.write(HTTPResponseText.render(response))
             }
             let value = HTTPResponseText.value(response)
-            if context.flag("check-status"), response.status >= 300 {
+            if context.flag("check-status"), response.status.code >= 300 {
                 // The line fails, but what came back stays inspectable as `last`, as HTTPie still prints it.
                 session.variables.last = value
-                let reason = HTTPStatus.reason(response.status)
-                throw context.failure("\(method.rawValue) \(Redactor.url(url)): HTTP \(response.status)\(reason.isEmpty ? "" : " " + reason) (--check-status)")
+                throw context.failure("\(method.rawValue) \(Redactor.url(url)): HTTP \(response.status.codeAndReason) (--check-status)")
             }
             return value
         }

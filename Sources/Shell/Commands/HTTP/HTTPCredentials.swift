@@ -1,4 +1,5 @@
-import Hamon
+// FoundationEssentials, not Foundation: base64 without pulling ICU's data into the static binary.
+import FoundationEssentials
 
 /// HTTPie's two ways of giving Basic credentials: `-a USER[:PASS]` and `http://USER:PASS@host/`.
 ///
@@ -19,7 +20,7 @@ enum HTTPCredentials {
     /// answer HTTPie's prompt.
     static func basic(_ credentials: String) -> String {
         let pair = credentials.contains(":") ? credentials : credentials + ":"
-        return "Basic " + Base64.encode(Array(pair.utf8))
+        return "Basic " + Data(pair.utf8).base64EncodedString()
     }
 
     /// `%40` back to `@`; a `%` not followed by two hex digits stays as it is.

@@ -47,9 +47,9 @@ enum HamonTestCommand {
         }
         switch outcome {
         case .success(let response):
-            output.line("reachable  yes (HTTP \(response.status) in \(ExchangeFormatter.milliseconds(response.duration)))")
+            output.line("reachable  yes (HTTP \(response.status.code) in \(ExchangeFormatter.milliseconds(response.duration)))")
             result["reachable"] = .bool(true)
-            result["status"] = .int(response.status)
+            result["status"] = .int(response.status.code)
             return .object(result)
         case .failure(let error):
             output.line("reachable  no (\(error))")

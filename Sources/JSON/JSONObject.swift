@@ -1,0 +1,35 @@
+import OrderedCollections
+
+/// A JSON object that keeps its keys in insertion order, so results print the way they were built.
+///
+/// Stored as swift-collections' `OrderedDictionary`. Equality ignores order, as JSON's does
+/// (`{"a":1,"b":2}` equals `{"b":2,"a":1}`); `OrderedDictionary`'s own `==` would not.
+public struct JSONObject: Sendable, Equatable, Sequence {
+    private var storage: OrderedDictionary<String, Value> = [:]
+
+    public init() {}
+
+    /// The keys in insertion order.
+    public var keys: [String] { storage.keys.elements }
+
+    public var count: Int { storage.count }
+
+    /// The member named `key`; setting `nil` removes it, setting a new key appends it.
+    public subscript(key: String) -> Value? {
+        get { storage[key] }
+        set { storage[key] = newValue }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(base: storage.makeIterator()) }
+
+    /// Members in insertion order.
+    public struct Iterator: IteratorProtocol {
+        var base: OrderedDictionary<String, Value>.Iterator
+
+        public mutating func next() -> (key: String, value: Value)? { base.next() }
+    }
+
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        lhs.storage.count == rhs.storage.count && lhs.storage.allSatisfy { rhs.storage[$0.key] == $0.value }
+    }
+}
