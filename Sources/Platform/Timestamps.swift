@@ -4,7 +4,7 @@
 /// when it exports millions of them, and start-up stays free of Foundation's date machinery.
 public enum Timestamps {
     /// Whole milliseconds since the epoch, rounded to nearest.
-    static func milliseconds(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
+    @inlinable static func milliseconds(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
 
     /// `2025-11-18T12:24:43.234Z` for seconds since the epoch.
     public static func iso(_ seconds: Double) -> String {
@@ -15,7 +15,7 @@ public enum Timestamps {
     }
 
     /// Appends `iso(seconds)` to `bytes`, without an intermediate string (the encoders' path).
-    public static func appendISO(_ seconds: Double, to bytes: inout [UInt8]) {
+    @inlinable public static func appendISO(_ seconds: Double, to bytes: inout [UInt8]) {
         let millis = milliseconds(seconds)
         let (days, dayMillis) = floorDivide(millis, 86_400_000)
         let date = CivilTime.date(fromDays: days)
@@ -38,7 +38,7 @@ public enum Timestamps {
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fff]Z` (what the kits write) into epoch seconds.
     ///
     /// - Returns: the seconds, rounded to milliseconds; `nil` for any other form.
-    public static func parseISO(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    @inlinable public static func parseISO(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         guard text.count >= 20 else { return nil }
         func number(_ start: Int, _ length: Int) -> Int? {
             var value = 0
@@ -77,12 +77,12 @@ public enum Timestamps {
         return String(whole) + "." + CivilTime.pad(millis, 3)
     }
 
-    static func floorDivide(_ value: Int, _ divisor: Int) -> (Int, Int) {
+    @inlinable static func floorDivide(_ value: Int, _ divisor: Int) -> (Int, Int) {
         let quotient = value >= 0 ? value / divisor : (value - divisor + 1) / divisor
         return (quotient, value - quotient * divisor)
     }
 
-    static func appendDigits(_ value: Int, _ width: Int, _ bytes: inout [UInt8]) {
+    @inlinable static func appendDigits(_ value: Int, _ width: Int, _ bytes: inout [UInt8]) {
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0)
         var remaining = value
         var count = 0

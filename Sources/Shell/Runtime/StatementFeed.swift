@@ -8,6 +8,9 @@ import Synchronization
 /// Chunks that have run go back to the parsing thread to be freed there: memory freed on the
 /// thread that allocated it stays cheap, while freeing another thread's allocations costs more
 /// than the parse it saves.
+///
+/// Kept on this figure: a 1,000,000-line script runs at 399,000-472,000 lines/s in 37-42 MiB
+/// (scripts/bench.sh, "1,000,000-line script" line), where holding every statement took 680 MB.
 final class StatementFeed: Sendable {
     // Long statements (a dozen parameters) hold kilobytes each: a thousand ahead keeps memory
     // small while the hand-over still happens only once per thousand statements.
