@@ -38,6 +38,30 @@ struct StreamingOutputTests {
         #expect(process.isRunning)
     }
 
+    /// A parent that blocks SIGTERM hands the mask down through exec and posix_spawn: sdkbench
+    /// unblocks the signals it handles, so SIGTERM still stops a long command at once.
+    @Test func sigtermStopsACommandEvenWhenTheParentBlockedIt() throws {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [
+            "-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGTERM]); os.execv(sys.argv[1], sys.argv[1:])",
+            SDKBenchFiles.sdkbenchExecutable, "--home", home.path, "-c", "echo first-line", "-c", "sleep 30s",
+        ]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        #expect(read(pipe, until: "first-line\n", deadline: 10).contains("first-line\n"))
+        let start = ContinuousClock.now
+        process.terminate()
+        process.waitUntilExit()
+        let elapsed = start.duration(to: .now)
+        #expect(elapsed < .seconds(3), "SIGTERM took \(elapsed) to stop 'sleep 30s'")
+        #expect(process.terminationStatus == 143)
+    }
+
     /// A second process on a home whose queue is held gets one notice, not one per command.
     @Test func aSecondProcessOnTheSameHomeIsToldOnce() async throws {
         let home = TemporaryDirectory()
