@@ -1,10 +1,6 @@
 import DurableQueue
 import Platform
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 /// The durable copy of an analytics destination's unsent timings: one journal per endpoint,
 /// `<directory>/<hash>.journal`, with the endpoint beside it in `<hash>.url` so a later run can
 /// restore and send them without being told the URL again.
@@ -37,8 +33,7 @@ public final class AnalyticsJournal: Sendable {
     public static func pendingEndpoints(in directory: String) -> [String] {
         SystemFiles.list(directory).filter { $0.hasSuffix(".journal") }.sorted().compactMap { name in
             let base = directory + "/" + name.dropLast(".journal".count)
-            var status = stat()
-            guard stat(base + ".journal", &status) == 0, status.st_size > 0 else { return nil }
+            guard SystemFiles.size(base + ".journal") > 0 else { return nil }
             guard let endpoint = SystemFiles.firstLine(base + ".url"), !endpoint.isEmpty else { return nil }
             return endpoint
         }

@@ -17,6 +17,12 @@ public enum SystemFiles {
         return trimmed(text.prefix { $0 != "\n" })
     }
 
+    /// The size of the file in bytes, 0 when it is missing or cannot be read.
+    public static func size(_ path: String) -> Int {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int(status.st_size) : 0
+    }
+
     /// Whether anything exists at `path`.
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 

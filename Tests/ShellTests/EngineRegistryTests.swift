@@ -78,7 +78,7 @@ import Testing
         #expect(Self.log(state) == ["timer started"])
         #expect(registry.statuses().map(\.name) == ["queue", "timer"])
         #expect(registry.statuses().map(\.status.line) == ["idle", "on"])
-        #expect(registry.runtimeIfStarted(QueueEngine.self) == nil)
+        #expect(!registry.running.contains { $0 is QueueEngine })
     }
 
     @Test func restoreStartsOnlyEnginesWithWorkLeftAndWarnsForOneThatCannotStart() throws {
@@ -99,8 +99,8 @@ import Testing
         let (fresh, _) = Self.registry(home)
         fresh.restorePendingWork { warnings.append($0) }
         #expect(fresh.running.count == 1)
-        #expect(fresh.runtimeIfStarted(QueueEngine.self) != nil)
-        #expect(fresh.runtimeIfStarted(TimerEngine.self) == nil)
+        #expect(fresh.running.contains { $0 is QueueEngine })
+        #expect(!fresh.running.contains { $0 is TimerEngine })
     }
 
     @Test func shutdownFollowsTheListAndAnImpatientEngineLeavesTheRestNoTime() throws {

@@ -47,11 +47,6 @@ final class EngineRegistry {
         return engine
     }
 
-    /// The engine of type `kind` if it has started, without starting it.
-    func runtimeIfStarted<Engine: EngineRuntime>(_ kind: Engine.Type) -> Engine? {
-        started[ObjectIdentifier(kind)] as? Engine
-    }
-
     /// The started engines, in registry order.
     var running: [any EngineRuntime] {
         kinds.compactMap { started[ObjectIdentifier($0)] }

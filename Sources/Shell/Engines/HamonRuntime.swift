@@ -18,7 +18,7 @@ final class HamonRuntime: EngineRuntime {
 
     static func journalPath(_ paths: StatePaths) -> String { paths.stateDirectory + "/hamon/queue.journal" }
 
-    static func hasWorkToRestore(_ paths: StatePaths) -> Bool { FileSize.of(journalPath(paths)) > 0 }
+    static func hasWorkToRestore(_ paths: StatePaths) -> Bool { SystemFiles.size(journalPath(paths)) > 0 }
 
     init(context: EngineContext) throws(ShellError) {
         server = context.server

@@ -10,6 +10,8 @@ final class PerformanceRuntime: EngineRuntime {
 
     let tracker: PerformanceTracker
     let defaultDirectory: String
+    /// Where this session's analytics destinations journal what they have not sent.
+    private let analyticsJournalDirectory: String
 
     let trace: TraceSink
     let output: Output
@@ -26,6 +28,7 @@ final class PerformanceRuntime: EngineRuntime {
             configuration: PerformanceConfiguration(), clock: environment.clock, deviceContext: context.device,
             events: { event in PerformanceRuntime.render(event, to: output) })
         defaultDirectory = environment.paths.performanceDirectory
+        analyticsJournalDirectory = Self.analyticsJournalDirectory(environment.paths)
         clock = environment.clock
         restoreAnalytics()
     }
@@ -63,8 +66,6 @@ final class PerformanceRuntime: EngineRuntime {
 
     /// Where analytics destinations journal what they have not sent.
     static func analyticsJournalDirectory(_ paths: StatePaths) -> String { paths.performanceDirectory + "/analytics" }
-
-    private var analyticsJournalDirectory: String { defaultDirectory + "/analytics" }
 
     /// Adds an analytics destination for `endpoint`, journaled, restoring what an earlier run left
     /// for it; an endpoint that already has one keeps it. Returns its id and how many timings it restored.

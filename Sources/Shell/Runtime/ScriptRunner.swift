@@ -90,7 +90,6 @@ public final class ScriptRunner {
     /// Runs the statements of a checked source, stopping at the first failure unless `keepGoing`.
     func execute(next: () -> Statement?, in source: SourceFile, options: RunOptions) -> RunResult {
         var result = RunResult(source: source.name, status: .success)
-        var firstFailure: ExitStatus?
         let clock = ContinuousClock()
         while let statement = next() {
             if session.quitRequested { break }
@@ -113,15 +112,13 @@ public final class ScriptRunner {
             let duration = started.duration(to: clock.now)
             let output = wantsOutput ? session.output.endRecording() : ""
             finish(CommandResult(command: command, range: statement.range, duration: duration, outcome: outcome, output: output), in: source, into: &result)
-            if let error = outcome.error {
-                firstFailure = firstFailure ?? error.status
-                if !options.keepGoing {
-                    result.status = error.status
-                    return result
-                }
+            if let error = outcome.error, !options.keepGoing {
+                result.status = error.status
+                return result
             }
         }
-        result.status = firstFailure ?? .success
+        // Only failed commands reach `failures` here: an interruption returned above.
+        result.status = result.failures.first?.outcome.error?.status ?? .success
         return result
     }
 
