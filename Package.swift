@@ -68,10 +68,15 @@ let package = Package(
             name: "Hamon",
             dependencies: ["CCrypto", "DurableQueue", "JSON", "Platform", "Transport", .product(name: "DequeModule", package: "swift-collections")]
         ),
+        // Miataru API 1.1: DeviceKeys (generated from OpenSSL's random bytes), the key store, the calls.
+        .target(
+            name: "Miataru",
+            dependencies: ["CCrypto", "JSON", "Platform", "Transport", .product(name: "SystemPackage", package: "swift-system")]
+        ),
         .target(
             name: "Shell",
             dependencies: [
-                "Script", "JSON", "LineEditing", "Performance", "Hamon", "Platform", "Transport", "Backend",
+                "Script", "JSON", "LineEditing", "Performance", "Hamon", "Miataru", "Platform", "Transport", "Backend",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
@@ -106,13 +111,15 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HamonTests", dependencies: ["Hamon", "JSON", "SDKBenchTesting", "Transport"]),
+        .testTarget(name: "MiataruTests", dependencies: ["Miataru", "JSON", "Platform", "SDKBenchTesting", "Transport"]),
         .testTarget(name: "DurableQueueTests", dependencies: ["DurableQueue", "SDKBenchTesting"]),
         .testTarget(
             name: "BackendTests",
             dependencies: ["Backend", "Hamon", "JSON", .product(name: "HummingbirdTesting", package: "hummingbird")]
         ),
         .testTarget(
-            name: "ShellTests", dependencies: ["Shell", "SDKBenchTesting", "Backend", "JSON", "LineEditing", "Script", "Transport"], exclude: ["Golden"]),
+            name: "ShellTests", dependencies: ["Shell", "SDKBenchTesting", "Backend", "JSON", "LineEditing", "Miataru", "Script", "Transport"],
+            exclude: ["Golden"]),
         // Runs the real executable: depending on it makes `swift test` build it.
         .testTarget(name: "IntegrationTests", dependencies: ["SDKBenchTesting", "sdkbench", "JSON", "Script"], exclude: ["Fixtures"]),
     ],

@@ -1,4 +1,5 @@
 import CCrypto
+import Platform
 
 /// Random bytes from OpenSSL's CSPRNG, fetched 4 KiB at a time: a uuid per logged event must
 /// not cost a system call.

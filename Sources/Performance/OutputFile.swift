@@ -32,6 +32,11 @@ public enum OutputFile {
         return try atomically(path: path, target: resolved(path), mode: exists ? FilePermissions(rawValue: status.st_mode & 0o7777) : nil, body)
     }
 
+    /// Writes `bytes` to `path` as `write(to:_:)` does (for a small document: GeoJSON, a report).
+    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        try write(to: path) { writer throws(FileError) in try writer.append { $0.append(contentsOf: bytes) } }
+    }
+
     /// The path a write to `path` lands on: symlinks followed, also a dangling one (it is created).
     static func resolved(_ path: String) -> String {
         var target = path

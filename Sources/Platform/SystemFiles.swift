@@ -38,7 +38,8 @@ public enum SystemFiles {
         return names
     }
 
-    static func trimmed(_ text: Substring) -> String {
+    /// `text` without white space at either end.
+    public static func trimmed(_ text: Substring) -> String {
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })

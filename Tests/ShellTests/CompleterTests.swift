@@ -108,13 +108,23 @@ struct CompleterTests {
         #expect(completer.completeWholeLine("perf s") == ["perf start", "perf summary"])
     }
 
-    /// Sift and Miataru are not offered until their engines exist.
+    /// Sift is not offered until its engine exists.
     @Test func servicesThatDoNotExistYetAreNotOffered() {
         for line in ["backend received ", "backend fault ", "backend clear "] {
-            #expect(complete(line).candidates == ["hamon", "perf"], "\(line)")
+            #expect(complete(line).candidates == ["hamon", "miataru", "perf"], "\(line)")
         }
         let overview = HelpGenerator(table: .standard).overview()
         #expect(!overview.lowercased().contains("sift"))
-        #expect(!overview.lowercased().contains("miataru"))
+        #expect(overview.contains("miataru key set"))
+    }
+
+    @Test func miataruSubcommandsAndSeenDevicesComplete() {
+        #expect(complete("miataru k").candidates == ["key"])
+        #expect(complete("miataru key ").candidates == ["forget", "generate", "set", "show"])
+        #expect(complete("miataru allowed ").candidates == ["add", "remove", "set", "show"])
+        let seen = Completer(table: .standard, sessionNames: { $0 == MiataruRuntime.deviceNames ? ["phone-2", "phone-3"] : [] })
+        let request = CompletionRequest(line: "miataru location get phone-2 ph", fullLine: "miataru location get phone-2 ph")
+        #expect(seen.complete(request).candidates == ["phone-2", "phone-3"])
+        #expect(seen.complete(CompletionRequest(line: "miataru allowed add p", fullLine: "miataru allowed add p")).candidates == ["phone-2", "phone-3"])
     }
 }

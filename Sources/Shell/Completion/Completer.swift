@@ -7,12 +7,18 @@ public struct Completer {
     public let table: CommandTable
     /// The variable names to offer after `{{` and for name arguments.
     public var variableNames: () -> [String]
+    /// Names the session has learned, by `ValueRule.sessionNames` category.
+    public var sessionNames: (String) -> [String]
     /// What `~` in a path stands for: the session's `HOME`, as commands expand it when they run.
     public var home: String?
 
-    public init(table: CommandTable, variableNames: @escaping () -> [String] = { [] }, home: String? = nil) {
+    public init(
+        table: CommandTable, variableNames: @escaping () -> [String] = { [] }, sessionNames: @escaping (String) -> [String] = { _ in [] },
+        home: String? = nil
+    ) {
         self.table = table
         self.variableNames = variableNames
+        self.sessionNames = sessionNames
         self.home = home
     }
 
@@ -110,7 +116,7 @@ public struct Completer {
         case .valuePath, .expression: return (["last"] + variableNames(), false)
         case .commandName: return (table.nextWords(after: previous), false)
         case .duration: return (["250ms", "1s", "5s", "1m"], false)
-        case .rule(let rule): return (rule.suggestions, false)
+        case .rule(let rule): return (rule.suggestions + (rule.sessionNames.map(sessionNames) ?? []), false)
         case .text, .number, .integer, .secret, .httpItem: return ([], false)
         }
     }

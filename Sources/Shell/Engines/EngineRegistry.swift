@@ -11,6 +11,7 @@ final class EngineRegistry {
     static var standard: [any EngineRuntime.Type] { [
         HamonRuntime.self,
         PerformanceRuntime.self,
+        MiataruRuntime.self,
     ] }
 
     let kinds: [any EngineRuntime.Type]

@@ -33,9 +33,14 @@ protocol EngineRuntime: AnyObject {
     /// Delivers pending work within `budget` seconds, durable queues keeping the rest; `false`
     /// when a second signal cut the wait short (later engines then leave at once).
     func shutdown(budget: Double) -> Bool
+
+    /// Names the engine has seen that TAB offers for values of a `ValueRule` with this
+    /// `sessionNames` category (Miataru's device ids).
+    func knownNames(_ category: String) -> [String]
 }
 
 extension EngineRuntime {
     static func hasWorkToRestore(_ paths: StatePaths) -> Bool { false }
     func hostChanged(at range: SourceRange?) throws(ShellError) {}
+    func knownNames(_ category: String) -> [String] { [] }
 }

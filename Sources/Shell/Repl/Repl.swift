@@ -16,11 +16,18 @@ public final class Repl {
         let session = self.session
         let completer = Completer(
             table: session.table, variableNames: { [unowned session] in session.variables.names },
+            sessionNames: { [unowned session] category in session.engines.running.flatMap { $0.knownNames(category) } },
             home: session.environment.processEnvironment["HOME"])
         let editor = LineEditor(
             programName: "sdkbench", historyFile: session.environment.paths.historyFile,
             completer: { completer.complete($0) })
         defer { editor.close() }
+        // The answer is read like a line but never recorded in the history.
+        session.confirm = { prompt in
+            guard case .line(let answer) = editor.readLine(prompt: prompt) else { return false }
+            return ["y", "yes"].contains(answer.lowercased().filter { !$0.isWhitespace })
+        }
+        defer { session.confirm = nil }
         session.output.line("sdkbench \(SDKBenchVersion.current): type 'help' for commands, Ctrl-D to leave.")
         session.output.flush()
         var entry = ContinuedEntry()

@@ -27,6 +27,8 @@ public final class ShellSession {
     var sourceDepth = 0
     /// The directory relative `source` paths start from: the running script's, or the working directory.
     public var currentSourceDirectory: String?
+    /// Asks the user a yes/no question on the terminal (set by the REPL; `nil` in scripts).
+    public var confirm: ((String) -> Bool)?
     /// The engines, started on first use, in the order status and shutdown follow.
     let engines: EngineRegistry
     private var isShutDown = false

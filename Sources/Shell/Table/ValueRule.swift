@@ -11,12 +11,17 @@ public struct ValueRule: Sendable, Equatable {
     public let expected: String
     /// Values TAB offers and help shows; other valid values are accepted too.
     public let suggestions: [String]
+    /// A category of names the session learns as it runs (device ids seen), which TAB offers too.
+    public let sessionNames: String?
     private let accepts: @Sendable (String) -> Bool
 
-    public init(name: String, expected: String, suggestions: [String] = [], accepts: @escaping @Sendable (String) -> Bool) {
+    public init(
+        name: String, expected: String, suggestions: [String] = [], sessionNames: String? = nil, accepts: @escaping @Sendable (String) -> Bool
+    ) {
         self.name = name
         self.expected = expected
         self.suggestions = suggestions
+        self.sessionNames = sessionNames
         self.accepts = accepts
     }
 

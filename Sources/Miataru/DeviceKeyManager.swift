@@ -1,0 +1,114 @@
+/// Keeps a device's key on the server and in the store in step, so that a failure never loses
+/// the only copy of the key the server holds.
+///
+/// The new key is written as a pending file before it is sent. An ACK makes it the key (one
+/// rename); a refusal from the server discards it and keeps the old one. When no answer came
+/// (the line broke, a timeout), the server may or may not have taken it: both stay, and
+/// `resolvePending` asks the server later which one it holds.
+public struct DeviceKeyManager: Sendable {
+    public let store: DeviceKeyStore
+    /// The server's name in the store (its base URL, or `local`).
+    public let serverName: String
+
+    public init(store: DeviceKeyStore, serverName: String) {
+        self.store = store
+        self.serverName = serverName
+    }
+
+    /// The key stored for `device`, `nil` when there is none.
+    public func key(of device: String) throws(DeviceKeyStoreError) -> String? {
+        try store.key(server: serverName, device: device)
+    }
+
+    /// A key sent without an answer, waiting for `resolvePending`.
+    public func pendingKey(of device: String) throws(DeviceKeyStoreError) -> String? {
+        try store.pendingKey(server: serverName, device: device)
+    }
+
+    /// Sets `device`'s key on the server to `new`: first time with `CurrentDeviceKey` null, a
+    /// change with the stored key.
+    ///
+    /// - Throws: `DeviceKeyChangeError`; after `.refused` the old key is still the stored one.
+    public func change(device: String, to new: String, client: MiataruClient) async throws(DeviceKeyChangeError) -> String {
+        let current: String?
+        do {
+            current = try key(of: device)
+            try store.savePending(new, server: serverName, device: device)
+        } catch {
+            throw .store(error)
+        }
+        let verbose: String
+        do {
+            verbose = try await client.setDeviceKey(device: device, current: current, new: new)
+        } catch {
+            if error.isDefiniteRefusal {
+                store.discardPending(server: serverName, device: device)
+                throw .refused(error, hadKey: current != nil)
+            }
+            throw .unanswered(error, pendingPath: store.pendingPath(server: serverName, device: device))
+        }
+        do {
+            try store.promotePending(server: serverName, device: device)
+        } catch {
+            throw .acceptedButNotStored(error, pendingPath: store.pendingPath(server: serverName, device: device))
+        }
+        return verbose
+    }
+
+    /// Settles a key left pending by a change that got no answer: asks the server (with
+    /// getDeviceSecurityStatus, which has no side effect) whether the pending key is the one it
+    /// holds, and keeps whichever is.
+    ///
+    /// - Returns: what was decided; `.undecided` when the server could not be asked (both kept).
+    public func resolvePending(device: String, client: MiataruClient) async -> PendingKeyResolution {
+        guard let pending = try? pendingKey(of: device) else { return .nothingPending }
+        do {
+            _ = try await client.securityStatus(of: device, requester: device, requesterKey: pending)
+        } catch {
+            guard case .forbidden = error else { return .undecided(error) }
+            store.discardPending(server: serverName, device: device)
+            return .discarded
+        }
+        do {
+            try store.promotePending(server: serverName, device: device)
+            return .promoted
+        } catch {
+            return .undecided(.invalidResponse("the server holds the pending key, but it could not be stored: \(error)"))
+        }
+    }
+}
+
+/// What `DeviceKeyManager.resolvePending` decided.
+public enum PendingKeyResolution: Sendable, Equatable {
+    case nothingPending
+    /// The server holds the pending key: it is now the stored key.
+    case promoted
+    /// The server refused the pending key: the stored key stays.
+    case discarded
+    /// The server could not be asked; both files stay.
+    case undecided(MiataruError)
+}
+
+/// Why a key change did not complete.
+public enum DeviceKeyChangeError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The store could not be read or the pending key written: nothing was sent.
+    case store(DeviceKeyStoreError)
+    /// The server answered with an error: it kept its key, and so did the store.
+    case refused(MiataruError, hadKey: Bool)
+    /// No answer: the server may hold either key; the new one is kept at `pendingPath`.
+    case unanswered(MiataruError, pendingPath: String)
+    /// The server took the new key but the store could not rename it into place.
+    case acceptedButNotStored(DeviceKeyStoreError, pendingPath: String)
+
+    public var description: String {
+        switch self {
+        case .store(let error): return "nothing sent: \(error)"
+        case .refused(let error, let hadKey):
+            return "\(error); " + (hadKey ? "the stored key is unchanged" : "no key is stored")
+        case .unanswered(let error, let path):
+            return "\(error); the server may or may not have taken the new key, so it is kept at \(path) and checked at the next use"
+        case .acceptedButNotStored(let error, let path):
+            return "the server took the new key but it could not be stored (\(error)); it is kept at \(path)"
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Platform
+import SystemPackage
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The DeviceKeys this machine holds: one file per server and device, 0600 in 0700 directories.
+///
+/// The server keeps no way to remove or recover a key, so the file may be the only copy of what
+/// the server holds: it is replaced atomically, and a key being set is first written beside it as
+/// `.pending` (see `DeviceKeyManager`). A file that group or others can read is refused, because
+/// a key that may have leaked must not be trusted silently.
+///
+/// ```swift
+/// let store = DeviceKeyStore(directory: state + "/miataru/keys")
+/// try store.save("k3y", server: "https://service.miataru.com", device: "phone-1")
+/// let key = try store.key(server: "https://service.miataru.com", device: "phone-1")
+/// ```
+public struct DeviceKeyStore: Sendable {
+    public let directory: String
+
+    public init(directory: String) { self.directory = directory }
+
+    /// The file of `device`'s key on `server`.
+    public func path(server: String, device: String) -> String {
+        directory + "/" + Self.fileName(server) + "/" + Self.fileName(device) + ".key"
+    }
+
+    func pendingPath(server: String, device: String) -> String { path(server: server, device: device) + ".pending" }
+
+    /// The stored key, `nil` when there is none.
+    ///
+    /// - Throws: `DeviceKeyStoreError.tooOpen` when group or others can read the file, `.unusable`
+    ///   when it holds no valid key, `.file` when it cannot be read.
+    public func key(server: String, device: String) throws(DeviceKeyStoreError) -> String? {
+        try read(path(server: server, device: device))
+    }
+
+    /// A key whose setting was started but not confirmed (see `DeviceKeyManager`).
+    public func pendingKey(server: String, device: String) throws(DeviceKeyStoreError) -> String? {
+        try read(pendingPath(server: server, device: device))
+    }
+
+    /// Stores `key` as the device's key, replacing any earlier one.
+    public func save(_ key: String, server: String, device: String) throws(DeviceKeyStoreError) {
+        try write(key, to: path(server: server, device: device))
+    }
+
+    func savePending(_ key: String, server: String, device: String) throws(DeviceKeyStoreError) {
+        try write(key, to: pendingPath(server: server, device: device))
+    }
+
+    /// Makes the pending key the device's key (one rename: there is always one of them on disk).
+    func promotePending(server: String, device: String) throws(DeviceKeyStoreError) {
+        let from = pendingPath(server: server, device: device)
+        let to = path(server: server, device: device)
+        guard rename(from, to) == 0 else { throw .file(.current(to, "cannot replace")) }
+    }
+
+    func discardPending(server: String, device: String) {
+        _ = unlink(pendingPath(server: server, device: device))
+    }
+
+    /// Removes the device's key (and a pending one); `false` when there was none.
+    public func remove(server: String, device: String) throws(DeviceKeyStoreError) -> Bool {
+        discardPending(server: server, device: device)
+        let path = path(server: server, device: device)
+        if unlink(path) == 0 { return true }
+        if errno == ENOENT { return false }
+        throw .file(.current(path, "cannot remove"))
+    }
+
+    /// The devices with a key stored for `server`, sorted.
+    public func devices(server: String) -> [String] {
+        SystemFiles.list(directory + "/" + Self.fileName(server))
+            .filter { $0.hasSuffix(".key") }
+            .compactMap { Self.decodedName(String($0.dropLast(4))) }
+            .sorted()
+    }
+
+    private func write(_ key: String, to path: String) throws(DeviceKeyStoreError) {
+        do {
+            try AtomicFile.writeSecret(Array(key.utf8), to: path)
+        } catch {
+            throw .file(error)
+        }
+    }
+
+    private func read(_ path: String) throws(DeviceKeyStoreError) -> String? {
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.opening(path, .readOnly)
+        } catch {
+            if error.code == ENOENT { return nil }
+            throw .file(error)
+        }
+        defer { try? descriptor.close() }
+        // Checked on the open descriptor, so the file read is the file checked.
+        var status = stat()
+        guard fstat(descriptor.rawValue, &status) == 0 else { throw .file(.current(path, "cannot read")) }
+        let mode = UInt16(status.st_mode & 0o777)
+        if mode & 0o077 != 0 { throw .tooOpen(path: path, mode: mode) }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileReader.readAll(descriptor: descriptor.rawValue, path: path)
+        } catch {
+            throw .file(error)
+        }
+        // A key written by hand with `echo` ends in a newline that is not part of it.
+        var text = String(decoding: bytes, as: UTF8.self)
+        while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
+        guard !text.isEmpty else { throw .unusable(path: path, reason: "it is empty") }
+        guard text.count <= DeviceKeyGenerator.length else {
+            throw .unusable(path: path, reason: "it holds \(text.count) characters; a DeviceKey has at most \(DeviceKeyGenerator.length)")
+        }
+        return text
+    }
+
+    /// A name safe as one path component: letters, digits, `.`, `_` and `-` stay; every other
+    /// byte (and a leading dot) becomes `%XX`.
+    static func fileName(_ name: String) -> String {
+        var result = ""
+        for (index, byte) in name.utf8.enumerated() {
+            let isPlain = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x5F || byte == 0x2D || (byte == 0x2E && index > 0)
+            if isPlain {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let digits = Array("0123456789ABCDEF".unicodeScalars)
+                result += "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 15)])
+            }
+        }
+        return result.isEmpty ? "%" : result
+    }
+
+    static func decodedName(_ name: String) -> String? {
+        var bytes: [UInt8] = []
+        var iterator = name.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next(), let low = iterator.next(),
+                let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
+            else { return nil }
+            bytes.append(value)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+}

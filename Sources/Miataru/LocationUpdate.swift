@@ -1,0 +1,77 @@
+import JSON
+
+/// One UpdateLocation: the values are strings, as the iOS client sends them, kept as the user wrote them.
+public struct LocationUpdate: Sendable, Equatable {
+    public var device: String
+    /// Seconds since the epoch (the server wants a whole number).
+    public var timestamp: Int
+    public var latitude: String
+    public var longitude: String
+    public var accuracy: String
+    public var speed: String?
+    public var battery: String?
+    public var altitude: String?
+    /// `EnableLocationHistory`: off deletes the history the server kept for the device.
+    public var keepsHistory: Bool
+    /// `LocationDataRetentionTime`: minutes the current location lives when history is off.
+    public var retentionMinutes: Int
+
+    public init(
+        device: String, timestamp: Int, latitude: String, longitude: String, accuracy: String, speed: String? = nil,
+        battery: String? = nil, altitude: String? = nil, keepsHistory: Bool = false, retentionMinutes: Int = 30
+    ) {
+        self.device = device
+        self.timestamp = timestamp
+        self.latitude = latitude
+        self.longitude = longitude
+        self.accuracy = accuracy
+        self.speed = speed
+        self.battery = battery
+        self.altitude = altitude
+        self.keepsHistory = keepsHistory
+        self.retentionMinutes = retentionMinutes
+    }
+
+    /// The request body, with `DeviceKey` in the location when the device has one.
+    func body(deviceKey: String?) -> Value {
+        var location = JSONObject()
+        location["Device"] = .string(device)
+        location["Timestamp"] = .string(String(timestamp))
+        location["Longitude"] = .string(longitude)
+        location["Latitude"] = .string(latitude)
+        location["HorizontalAccuracy"] = .string(accuracy)
+        if let speed { location["Speed"] = .string(speed) }
+        if let battery { location["BatteryLevel"] = .string(battery) }
+        if let altitude { location["Altitude"] = .string(altitude) }
+        if let deviceKey { location["DeviceKey"] = .string(deviceKey) }
+        return .object([
+            "MiataruConfig": .object([
+                "EnableLocationHistory": .string(keepsHistory ? "True" : "False"),
+                "LocationDataRetentionTime": .string(String(retentionMinutes)),
+            ]),
+            "MiataruLocation": .array([.object(location)]),
+        ])
+    }
+}
+
+/// The ranges the server checks, checked here first so a typo costs no request.
+public enum LocationRange {
+    public static let latitude = -90.0...90.0
+    public static let longitude = -180.0...180.0
+    public static let accuracy = 0.0...10_000.0
+    public static let speed = 0.0...1_000.0
+    public static let battery = 0.0...100.0
+    public static let altitude = -1_000.0...100_000.0
+
+    /// Why `text` is not a valid `name` within `range`, or `nil` when it is.
+    public static func problem(_ text: String, name: String, range: ClosedRange<Double>) -> String? {
+        guard let value = Double(text), value.isFinite else { return "\(name) '\(text)' is not a number" }
+        if value < range.lowerBound { return "\(name) must be at least \(bound(range.lowerBound)) (got \(text))" }
+        if value > range.upperBound { return "\(name) must be at most \(bound(range.upperBound)) (got \(text))" }
+        return nil
+    }
+
+    private static func bound(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,59 @@
+import JSON
+import Miataru
+import Performance
+
+enum MiataruGeoJSONCommand {
+    static let spec = CommandSpec(
+        ["miataru", "geojson"], summary: "A device's location as GeoJSON (GetLocationGeoJSON, with the SDK's fallback)",
+        arguments: [ArgumentSpec("DEVICE", .rule(.miataruDevice), "a device id")],
+        options: [OptionSpec("out", value: .file(extensions: ["geojson", "json"]), valueName: "FILE", "write the GeoJSON to FILE")],
+        discussion: """
+            The server refuses GetLocationGeoJSON (401) for a device with a DeviceKey; then, as the iOS client
+            does, the location is read with GetLocation and the same Feature is built here (last.fallback is
+            true, and the output says so).
+            """,
+        examples: ["miataru geojson phone-2", "miataru geojson phone-2 --out phone-2.geojson"]
+    ) { context in
+        let range = context.command.range
+        let miataru = try context.session.engine(MiataruRuntime.self, at: range)
+        let connection = try miataru.connection(at: range)
+        let device = context.string("DEVICE")
+        miataru.saw([device])
+        let output = context.session.output
+        let first = try AsyncBridge.run(at: range) { [client = connection.client] () async -> Result<Value?, MiataruError> in
+            do throws(MiataruError) {
+                return .success(try await client.geoJSON(of: device))
+            } catch {
+                return .failure(error)
+            }
+        }
+        var feature: Value?
+        var fallback = false
+        switch first {
+        case .success(let answer): feature = answer
+        case .failure(.unauthorized):
+            fallback = true
+            output.line("GetLocationGeoJSON answered 401 (\(device) has a DeviceKey): built from GetLocation instead")
+            let requester = MiataruRequester(deviceID: miataru.deviceID, deviceKey: try connection.ownKey(at: range))
+            let locations = try connection.call(at: range, device: requester.deviceID) { client throws(MiataruError) in
+                try await client.getLocation(of: [device], as: requester)
+            }
+            feature = locations.first.flatMap { $0 }?.geoJSON
+        case .failure(let error):
+            throw MiataruErrorText.shellError(error, device: device, at: range)
+        }
+        let text = feature.map(JSONWriter.pretty) ?? "{}"
+        if let out = context.option("out") {
+            let path = context.path(out)
+            do {
+                try OutputFile.write(Array((text + "\n").utf8), to: path)
+            } catch {
+                throw context.failure("cannot write \(out.text): \(error)", at: out)
+            }
+            output.line(feature == nil ? "\(device): no location; wrote {} to \(out.text)" : "\(device): GeoJSON written to \(out.text)")
+        } else {
+            output.line(feature == nil ? "\(device): no location ({})" : text)
+        }
+        return .object(["device": .string(device), "geojson": feature ?? .object(JSONObject()), "fallback": .bool(fallback), "found": .bool(feature != nil)])
+    }
+}

@@ -1,0 +1,61 @@
+import JSON
+import Miataru
+
+enum MiataruKeySetCommand {
+    static let spec = CommandSpec(
+        ["miataru", "key", "set"], summary: "Set the own device's DeviceKey on the server (setDeviceKey) and store it",
+        arguments: [ArgumentSpec("KEY", .secret, "the new key, at most 256 characters (kept out of history and traces)", optional: true)],
+        options: [OptionSpec("generate", "generate a new 256-character key and set it")],
+        discussion: """
+            The first time, CurrentDeviceKey is sent as null; a change sends the stored key. The new key is stored
+            (0600) only when the server answers ACK; on any failure the stored key is kept, so the copy the server
+            holds is never lost. A change that gets no answer keeps the new key as pending and asks the server
+            at the next use which one it holds.
+            """,
+        examples: ["miataru key set --generate", "miataru key set {{new_key}}"],
+        check: { bound throws(ShellError) in
+            let key = bound.arguments.first("KEY")
+            if key != nil, bound.options["generate"] != nil {
+                throw ShellError(.usage("give a KEY or --generate, not both"), at: bound.range)
+            }
+            if key == nil, bound.options["generate"] == nil {
+                throw ShellError(.usage("give the new KEY, or --generate for a random one"), at: bound.range)
+            }
+            if let key, key.isKnown, key.text.isEmpty || key.text.count > DeviceKeyGenerator.length {
+                throw ShellError(.invalidValue(name: "KEY", value: "***", expected: "1 to 256 characters (the server's limit)"), at: key.range)
+            }
+        }
+    ) { context in
+        let range = context.command.range
+        let miataru = try context.session.engine(MiataruRuntime.self, at: range)
+        let connection = try miataru.connection(at: range)
+        let new = context.argument("KEY")?.text ?? DeviceKeyGenerator.generate()
+        let output = context.session.output
+        output.secrets.add(new)
+        let current = try connection.ownKey(at: range)
+        let device = miataru.deviceID
+        let keys = connection.keys
+        let client = connection.client
+        let result = try AsyncBridge.run(at: range) { () async -> Result<String, DeviceKeyChangeError> in
+            do throws(DeviceKeyChangeError) {
+                return .success(try await keys.change(device: device, to: new, client: client))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let verbose):
+            output.line("\(device): DeviceKey \(current == nil ? "set" : "changed") (\(MiataruKeyText.masked(new))): \(verbose)")
+            return .object(["device": .string(device), "changed": .bool(current != nil), "response": .string(verbose)])
+        case .failure(.refused(let error, _)):
+            var failure = MiataruErrorText.shellError(error, device: device, at: range)
+            if case .remote(let message, var details) = failure.kind {
+                details.append(current == nil ? "no key is stored for \(device)" : "the stored key is unchanged")
+                failure.kind = .remote(message, details: details)
+            }
+            throw failure
+        case .failure(let error):
+            throw context.failure("miataru key set: \(error)")
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import JSON
+enum MiataruKeyShowCommand {
+    static let spec = CommandSpec(
+        ["miataru", "key", "show"], summary: "Show the own device's stored DeviceKey, masked unless --reveal",
+        options: [OptionSpec("reveal", "print the whole key")],
+        discussion: "The key file is refused when group or others can read it (fix it with chmod 600).",
+        examples: ["miataru key show", "miataru key show --reveal"]
+    ) { context in
+        let range = context.command.range
+        let miataru = try context.session.engine(MiataruRuntime.self, at: range)
+        let connection = try miataru.connection(at: range)
+        let output = context.session.output
+        let path = connection.keys.store.path(server: connection.keys.serverName, device: miataru.deviceID)
+        guard let key = try connection.ownKey(at: range) else {
+            output.line("\(miataru.deviceID): no DeviceKey stored for \(connection.keys.serverName)")
+            return .object(["device": .string(miataru.deviceID), "stored": false, "path": .string(path)])
+        }
+        if context.flag("reveal") {
+            output.revealedLine(key)
+        } else {
+            output.line("\(miataru.deviceID): \(MiataruKeyText.masked(key)) in \(path)")
+        }
+        return .object(["device": .string(miataru.deviceID), "stored": true, "length": .int(key.count), "path": .string(path)])
+    }
+}

@@ -1,0 +1,253 @@
+import JSON
+import Miataru
+import Testing
+
+import SDKBenchTesting
+import Script
+@testable import Shell
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Miataru through the shell against the in-process backend: the seed's testing checklist.
+@Suite(.timeLimit(.minutes(2)))
+struct MiataruFlowTests {
+    static func store(_ harness: ShellHarness) -> DeviceKeyStore {
+        DeviceKeyStore(directory: harness.home.path + "/state/miataru/keys")
+    }
+
+    static func storedKey(_ harness: ShellHarness, _ device: String) throws -> String? {
+        try store(harness).key(server: "local", device: device)
+    }
+
+    @Test func aGeneratedKeyIsSetStoredAndShownMasked() async throws {
+        let harness = ShellHarness()
+        let run = await harness.execute("miataru device phone-a\nmiataru key set --generate\nexpect last.changed == false\nmiataru key show\n")
+        #expect(run.status == .success, "\(run.stderr)")
+        let key = try #require(try Self.storedKey(harness, "phone-a"))
+        #expect(key.utf8.count == 256 && key.utf8.allSatisfy { DeviceKeyGenerator.alphabet.contains($0) })
+        #expect(SDKBenchFiles.mode(Self.store(harness).path(server: "local", device: "phone-a")) == 0o600)
+        #expect(run.stdout.contains("phone-a: \(key.prefix(4))…(256 chars) in "))
+        #expect(!run.stdout.contains(key))
+        await harness.close()
+    }
+
+    @Test func aChangeSendsTheCurrentKeyAndTheNewOneWorks() async throws {
+        let harness = ShellHarness()
+        let first = await harness.execute("miataru device phone-a\nmiataru key set first-key\nmiataru location update 49.8 10.8\n")
+        #expect(first.status == .success, "\(first.stderr)")
+        let change = await harness.execute("miataru key set second-key\nexpect last.changed == true\nmiataru location update 49.9 10.8\n")
+        #expect(change.status == .success, "\(change.stderr)")
+        #expect(try Self.storedKey(harness, "phone-a") == "second-key")
+        #expect(change.stdout.contains("DeviceKey changed"))
+        await harness.close()
+    }
+
+    /// The server holds a key this store does not: the change is refused and the stored key kept.
+    @Test func aRefusedChangeKeepsTheStoredKey() async throws {
+        let harness = ShellHarness()
+        let setup = await harness.execute("miataru device phone-a\nmiataru key set right-key\n")
+        #expect(setup.status == .success, "\(setup.stderr)")
+        try Self.store(harness).save("stale-key", server: "local", device: "phone-a")
+        let run = await harness.execute("miataru key set newer-key\n")
+        #expect(run.status == .runtime)
+        #expect(run.stderr.contains("DeviceKey authentication failed for phone-a"), "\(run.stderr)")
+        #expect(run.stderr.contains("the stored key is unchanged"))
+        #expect(try Self.storedKey(harness, "phone-a") == "stale-key")
+        await harness.close()
+    }
+
+    @Test func updateLocationWithAndWithoutAKey() async throws {
+        let harness = ShellHarness()
+        let run = await harness.execute("""
+            miataru device plain
+            miataru location update 48.0 10.8 --accuracy 20
+            expect last.withKey == false
+            miataru device keyed
+            miataru key set --generate
+            miataru location update 50.1 10.9 --speed 3 --battery 80 --altitude 300 --history
+            expect last.withKey == true
+            miataru location get plain keyed
+            expect last.found == 2
+            expect last.locations[0].Latitude == 48
+            expect last.locations[1].BatteryLevel == 80
+            """)
+        #expect(run.status == .success, "\(run.stderr)\n\(run.stdout)")
+        await harness.close()
+    }
+
+    /// The checklist's 403: a stored key that differs from the server's gets the message and what to do.
+    @Test func aWrongStoredKeyIsA403WithWhatToDo() async throws {
+        let harness = ShellHarness()
+        let setup = await harness.execute("miataru device phone-a\nmiataru key set right-key\n")
+        #expect(setup.status == .success, "\(setup.stderr)")
+        try Self.store(harness).save("wrong-key", server: "local", device: "phone-a")
+        let run = await harness.execute("miataru location update 49.8 10.8\n")
+        #expect(run.status == .runtime)
+        #expect(run.stderr.contains("DeviceKey authentication failed for phone-a (403 Forbidden: DeviceKey does not match)"), "\(run.stderr)")
+        #expect(run.stderr.contains("miataru key forget"))
+        #expect(!run.stderr.contains("wrong-key") && !run.stdout.contains("wrong-key"))
+        await harness.close()
+    }
+
+    @Test func visitorHistoryWithAndWithoutAKey() async throws {
+        let harness = ShellHarness()
+        let run = await harness.execute("""
+            miataru device plain
+            miataru location update 48.0 10.8
+            miataru device keyed
+            miataru key set --generate
+            miataru location update 50.0 10.0
+            miataru device reader
+            miataru location get plain keyed
+            miataru device plain
+            miataru visitors
+            expect last.visitors[0].DeviceID == "reader"
+            miataru device keyed
+            miataru visitors
+            expect last.visitors[0].DeviceID == "reader"
+            expect last.available == 1
+            """)
+        #expect(run.status == .success, "\(run.stderr)\n\(run.stdout)")
+        await harness.close()
+    }
+
+    @Test func geoJSONFallsBackToGetLocationWhenTheDeviceHasAKey() async throws {
+        let harness = ShellHarness()
+        let run = await harness.execute("""
+            miataru device plain
+            miataru location update 48.0 10.837502
+            miataru geojson plain
+            expect last.fallback == false
+            expect last.geojson.geometry.coordinates[1] == 48
+            capture direct last.geojson
+            miataru device keyed
+            miataru key set --generate
+            miataru location update 48.0 10.837502
+            miataru geojson keyed
+            expect last.fallback == true
+            expect last.geojson.geometry.coordinates[0] == 10.837502
+            expect last.geojson.properties.name == "keyed"
+            miataru geojson nobody-there
+            expect last.found == false
+            """)
+        #expect(run.status == .success, "\(run.stderr)\n\(run.stdout)")
+        #expect(run.stdout.contains("GetLocationGeoJSON answered 401 (keyed has a DeviceKey): built from GetLocation instead"))
+        await harness.close()
+    }
+
+    /// Two devices share through an allowed list, a third is denied; history follows its own flag.
+    @Test func theAllowedListGrantsAndDenies() async throws {
+        let harness = ShellHarness()
+        let run = await harness.execute("""
+            miataru device owner
+            miataru key set --generate
+            miataru location update 50.0 10.0 --history
+            miataru location update 50.1 10.1 --history
+            miataru allowed set friend:location:history viewer:location
+            expect last.enabled == true
+            miataru allowed show
+            expect last.allowed[0].DeviceID == "friend"
+            expect last.allowed[1].hasHistoryAccess == false
+            miataru device friend
+            miataru location get owner
+            expect last.found == 1
+            miataru history owner
+            expect last.available == 2
+            expect last.locations[0].Latitude == 50.1
+            miataru device viewer
+            miataru history owner
+            expect last.available == 0
+            miataru device stranger
+            miataru location get owner
+            expect last.locations[0] == null
+            miataru history owner
+            expect last.locations == []
+            miataru device owner
+            miataru allowed remove viewer
+            miataru allowed add stranger --location
+            expect last.allowed[1].DeviceID == "stranger"
+            miataru allowed set
+            expect last.enabled == false
+            miataru device stranger
+            miataru history owner
+            expect last.available == 2
+            """)
+        #expect(run.status == .success, "\(run.stderr)\n\(run.stdout)")
+        #expect(run.stdout.contains("stranger  no location, or not allowed"))
+        await harness.close()
+    }
+
+    @Test func theKeyIsReadBackByALaterRun() async throws {
+        let first = ShellHarness()
+        let set = await first.execute("miataru device phone-a\nmiataru key set kept-key\n")
+        #expect(set.status == .success, "\(set.stderr)")
+        await first.close()
+        let second = ShellHarness(sharingHomeOf: first)
+        let show = await second.execute("miataru key show\nexpect last.stored == true\nexpect last.length == 8\nmiataru device\nexpect last.device == \"phone-a\"\n")
+        #expect(show.status == .success, "\(show.stderr)")
+        #expect(show.stdout.contains("kept…(8 chars)"))
+        await second.close()
+    }
+
+    @Test func aKeyFileOthersCanReadIsRefusedWithHowToFixIt() async throws {
+        let harness = ShellHarness()
+        let setup = await harness.execute("miataru device phone-a\nmiataru key set secret-key-1\n")
+        #expect(setup.status == .success, "\(setup.stderr)")
+        let path = Self.store(harness).path(server: "local", device: "phone-a")
+        #expect(chmod(path, 0o644) == 0)
+        let run = await harness.execute("miataru location update 49.8 10.8\n")
+        #expect(run.status == .runtime)
+        #expect(run.stderr.contains("permissions 0644 for '\(path)' are too open"), "\(run.stderr)")
+        #expect(run.stderr.contains("chmod 600"))
+        await harness.close()
+    }
+
+    @Test func outOfRangeValuesStopTheScriptBeforeAnyRequest() async {
+        let harness = ShellHarness()
+        let run = await harness.execute("miataru device phone-a\nmiataru location update 91 10\n")
+        #expect(run.status == .runtime || run.status == .parse)
+        #expect(run.stderr.contains("Latitude must be at most 90 (got 91)"), "\(run.stderr)")
+        #expect(!run.stdout.contains("started the embedded local backend"))
+        let battery = await harness.execute("miataru location update 10 10 --battery 101\n")
+        #expect(battery.stderr.contains("BatteryLevel must be at most 100"), "\(battery.stderr)")
+        await harness.close()
+    }
+
+    @Test func aForgetNeedsYesInAScript() async throws {
+        let harness = ShellHarness()
+        let run = await harness.execute("miataru device phone-a\nmiataru key set k-1\nmiataru key forget\n")
+        #expect(run.status == .runtime)
+        #expect(run.stderr.contains("add --yes to confirm"))
+        #expect(try Self.storedKey(harness, "phone-a") == "k-1")
+        let yes = await harness.execute("miataru key forget --yes\nexpect last.removed == true\n")
+        #expect(yes.status == .success, "\(yes.stderr)")
+        #expect(try Self.storedKey(harness, "phone-a") == nil)
+        await harness.close()
+    }
+
+    @Test func securityStatusAndSlogans() async throws {
+        let harness = ShellHarness()
+        let run = await harness.execute("""
+            miataru device owner
+            miataru key set --generate
+            miataru location update 50.0 10.0
+            miataru allowed set friend:location
+            miataru slogan "on my way"
+            miataru slogan
+            expect last.slogan == "on my way"
+            miataru security
+            expect last.HasDeviceKey == true
+            expect last.IsAllowedDeviceListEnabled == true
+            miataru security nobody
+            expect last.HasDeviceKey == false
+            miataru device friend
+            miataru location get owner
+            expect last.locations[0].Slogan == "on my way"
+            miataru delete
+            """)
+        #expect(run.status == .success, "\(run.stderr)\n\(run.stdout)")
+        await harness.close()
+    }
+}
