@@ -63,6 +63,11 @@ public enum LocationRange {
     public static let battery = 0.0...100.0
     public static let altitude = -1_000.0...100_000.0
 
+    /// What a valid value looks like, for an error message: `a number from -90 to 90`.
+    public static func expected(_ range: ClosedRange<Double>) -> String {
+        "a number from \(bound(range.lowerBound)) to \(bound(range.upperBound))"
+    }
+
     /// Why `text` is not a valid `name` within `range`, or `nil` when it is.
     public static func problem(_ text: String, name: String, range: ClosedRange<Double>) -> String? {
         guard let value = Double(text), value.isFinite else { return "\(name) '\(text)' is not a number" }

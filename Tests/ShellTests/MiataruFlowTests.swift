@@ -208,10 +208,10 @@ struct MiataruFlowTests {
         let harness = ShellHarness()
         let run = await harness.execute("miataru device phone-a\nmiataru location update 91 10\n")
         #expect(run.status == .runtime || run.status == .parse)
-        #expect(run.stderr.contains("Latitude must be at most 90 (got 91)"), "\(run.stderr)")
+        #expect(run.stderr.contains("invalid LAT '91': expected Latitude as a number from -90 to 90"), "\(run.stderr)")
         #expect(!run.stdout.contains("started the embedded local backend"))
         let battery = await harness.execute("miataru location update 10 10 --battery 101\n")
-        #expect(battery.stderr.contains("BatteryLevel must be at most 100"), "\(battery.stderr)")
+        #expect(battery.stderr.contains("invalid --battery '101': expected BatteryLevel as a number from 0 to 100"), "\(battery.stderr)")
         await harness.close()
     }
 

@@ -33,8 +33,10 @@ enum MiataruLocationUpdateCommand {
             for entry in ranges {
                 let value = entry.isOption ? bound.options[entry.argument] : bound.arguments.first(entry.argument)
                 guard let value, value.isKnown else { continue }
-                if let problem = LocationRange.problem(value.text, name: entry.name, range: entry.range) {
-                    throw ShellError(.invalidValue(name: entry.isOption ? "--" + entry.argument : entry.argument, value: value.text, expected: problem), at: value.range)
+                if LocationRange.problem(value.text, name: entry.name, range: entry.range) != nil {
+                    let name = entry.isOption ? "--" + entry.argument : entry.argument
+                    throw ShellError(
+                        .invalidValue(name: name, value: value.text, expected: "\(entry.name) as \(LocationRange.expected(entry.range))"), at: value.range)
                 }
             }
         }
