@@ -250,4 +250,35 @@ struct MiataruFlowTests {
         #expect(run.status == .success, "\(run.stderr)\n\(run.stdout)")
         await harness.close()
     }
+
+    /// A key set that gets no answer keeps the new key as pending; the next command asks the
+    /// server, which never saw it (the fault answered first), so the old key stays.
+    @Test func aKeySetWithNoAnswerIsSettledAtTheNextUse() async throws {
+        let harness = ShellHarness()
+        let setup = await harness.execute("miataru device phone-a\nmiataru key set old-key\nmiataru timeout 300ms\nbackend fault miataru timeout\n")
+        #expect(setup.status == .success, "\(setup.stderr)")
+        let cut = await harness.execute("miataru key set new-key\n")
+        #expect(cut.status == .runtime)
+        #expect(cut.stderr.contains("the server may or may not have taken the new key"), "\(cut.stderr)")
+        #expect(try Self.storedKey(harness, "phone-a") == "old-key")
+        #expect(try Self.store(harness).pendingKey(server: "local", device: "phone-a") == "new-key")
+        let next = await harness.execute("backend clear miataru\nmiataru location update 10 10\n")
+        #expect(next.status == .success, "\(next.stderr)")
+        #expect(next.stdout.contains("was not taken by the server: the stored key stays"), "\(next.stdout)")
+        #expect(try Self.store(harness).pendingKey(server: "local", device: "phone-a") == nil)
+        #expect(try Self.storedKey(harness, "phone-a") == "old-key")
+        await harness.close()
+    }
+
+    @Test(arguments: [("500", "HTTP 500 from the Miataru server"), ("429", "429 "), ("garbage", "miataru: ")])
+    func aMisbehavingServerIsALocatedErrorAndNothingIsStored(fault: String, expected: String) async throws {
+        let harness = ShellHarness()
+        let run = await harness.execute("miataru device phone-a\nbackend fault miataru \(fault)\nmiataru key set k-1\n")
+        #expect(run.status == .runtime)
+        #expect(run.stderr.contains("test.sdk:3:1: error:"), "\(run.stderr)")
+        #expect(run.stderr.contains(expected), "\(run.stderr)")
+        if fault == "429" { #expect(run.stderr.contains("retry later")) }
+        #expect(try Self.storedKey(harness, "phone-a") == nil)
+        await harness.close()
+    }
 }

@@ -6,7 +6,7 @@ enum MiataruGeoJSONCommand {
     static let spec = CommandSpec(
         ["miataru", "geojson"], summary: "A device's location as GeoJSON (GetLocationGeoJSON, with the SDK's fallback)",
         arguments: [ArgumentSpec("DEVICE", .rule(.miataruDevice), "a device id")],
-        options: [OptionSpec("out", value: .file(extensions: ["geojson", "json"]), valueName: "FILE", "write the GeoJSON to FILE")],
+        options: [OptionSpec("out", value: .file(extensions: ["geojson", "json"]), valueName: "FILE", "write the GeoJSON to FILE (- is standard output)")],
         discussion: """
             The server refuses GetLocationGeoJSON (401) for a device with a DeviceKey; then, as the iOS client
             does, the location is read with GetLocation and the same Feature is built here (last.fallback is
@@ -43,7 +43,7 @@ enum MiataruGeoJSONCommand {
             throw MiataruErrorText.shellError(error, device: device, at: range)
         }
         let text = feature.map(JSONWriter.pretty) ?? "{}"
-        if let out = context.option("out") {
+        if let out = context.option("out"), out.text != "-" {
             let path = context.path(out)
             do {
                 try OutputFile.write(Array((text + "\n").utf8), to: path)
