@@ -175,7 +175,7 @@ struct MiataruFlowTests {
             expect last.available == 2
             """)
         #expect(run.status == .success, "\(run.stderr)\n\(run.stdout)")
-        #expect(run.stdout.contains("stranger  no location, or not allowed"))
+        #expect(run.stdout.contains("owner  no location, or not allowed"))
         await harness.close()
     }
 
@@ -270,7 +270,7 @@ struct MiataruFlowTests {
         await harness.close()
     }
 
-    @Test(arguments: [("500", "HTTP 500 from the Miataru server"), ("429", "429 "), ("garbage", "miataru: ")])
+    @Test(arguments: [("500", "HTTP 500 from the Miataru server"), ("429", "429 "), ("garbage", "miataru key set: invalid response")])
     func aMisbehavingServerIsALocatedErrorAndNothingIsStored(fault: String, expected: String) async throws {
         let harness = ShellHarness()
         let run = await harness.execute("miataru device phone-a\nbackend fault miataru \(fault)\nmiataru key set k-1\n")

@@ -94,7 +94,12 @@ enum Redactor {
         case .object(let object):
             var result = JSONObject()
             for (key, item) in object {
-                if isSecretName(key), item != .null { result[key] = .string(mask) } else { result[key] = json(item) }
+                // A container under a secret-ish name (`MiataruSetDeviceKey`) is opened rather than
+                // hidden whole: its members are masked by their own names, and registered values by value.
+                switch item {
+                case .null, .object, .array: result[key] = json(item)
+                default: result[key] = isSecretName(key) ? .string(mask) : item
+                }
             }
             return .object(result)
         case .array(let items): return .array(items.map(json))
