@@ -164,6 +164,10 @@ struct ReplTerminalTests {
         await terminal.waitFor("the list to be sent") { $0.contains("repl-friend  location") }
         await terminal.enter("miataru allowed show")
         await terminal.waitFor("the list as the server holds it") { $0.contains("repl-owner: 1 allowed device") }
+        await terminal.enter("miataru key forget")
+        await terminal.waitFor("the confirmation") { $0.contains("[y/N]") }
+        await terminal.enter("n")
+        await terminal.waitFor("the key to be kept") { $0.contains("\nkept") }
         await terminal.send("C-d")
         await terminal.waitFor("the REPL to exit") { $0.contains("EXIT=") }
         let screen = await terminal.screen
@@ -176,6 +180,8 @@ struct ReplTerminalTests {
         #expect(history.contains("miataru\\040allowed\\040add\\040repl-friend"), "\(history)")
         #expect(!history.contains("S3CRET-repl-key"))
         #expect(!history.contains("key\\040set"))
+        #expect(history.contains("miataru\\040key\\040forget"))
+        #expect(SDKBenchFiles.exists(home.path + "/state/miataru/keys/local/repl-owner.key"))
     }
 
     /// Ctrl-C during a request held by the backend, a stuck flush and a sleep: each command stops

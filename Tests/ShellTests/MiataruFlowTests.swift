@@ -37,7 +37,8 @@ struct MiataruFlowTests {
         let harness = ShellHarness()
         let first = await harness.execute("miataru device phone-a\nmiataru key set first-key\nmiataru location update 49.8 10.8\n")
         #expect(first.status == .success, "\(first.stderr)")
-        let change = await harness.execute("miataru key set second-key\nexpect last.changed == true\nmiataru location update 49.9 10.8\n")
+        let change = await harness.execute(
+            "miataru key set second-key\nexpect last.changed == true\nmiataru location update 49.9 10.8\nstatus\nexpect last.miataru.key == true\nexpect last.miataru.device == phone-a\n")
         #expect(change.status == .success, "\(change.stderr)")
         #expect(try Self.storedKey(harness, "phone-a") == "second-key")
         #expect(change.stdout.contains("DeviceKey changed"))

@@ -28,7 +28,11 @@ enum BackendReceivedCommand {
         guard let value = try? JSONParser.parse(text) else { throw context.failure("the backend answered something that is not JSON") }
         if case .object(let object) = value {
             let count = object["count"]?.plainText ?? "0"
-            var line = "\(service.rawValue): \(count) received in \(object["batches"]?.plainText ?? "0") batches"
+            var line = "\(service.rawValue): \(count) received"
+            if let batches = object["batches"] { line += " in \(batches.plainText) batches" }
+            if case .object(let calls)? = object["calls"], calls.count > 0 {
+                line += " (" + calls.map { "\($0.key) \($0.value.plainText)" }.joined(separator: ", ") + ")"
+            }
             if let duplicates = object["duplicates"] { line += ", \(duplicates.plainText) duplicates" }
             if case .object(let users)? = object["users"] { line += ", \(users.count) user\(users.count == 1 ? "" : "s")" }
             context.session.output.line(line)

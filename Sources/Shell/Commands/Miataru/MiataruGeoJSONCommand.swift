@@ -39,6 +39,9 @@ enum MiataruGeoJSONCommand {
                 try await client.getLocation(of: [device], as: requester)
             }
             feature = locations.first.flatMap { $0 }?.geoJSON
+            if feature == nil, device == requester.deviceID {
+                output.line("GetLocation answers null for a device's own id when its allowed list is on: the owner is not on its own list")
+            }
         case .failure(let error):
             throw MiataruErrorText.shellError(error, device: device, at: range)
         }
