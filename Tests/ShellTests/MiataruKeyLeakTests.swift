@@ -50,4 +50,14 @@ struct MiataruKeyLeakTests {
             }
         }
     }
+
+    /// A key the check refuses (too long) is still a secret: the error's excerpt masks it.
+    @Test func aRefusedKeyIsMaskedInTheCheckError() {
+        let harness = ShellHarness()
+        let key = "S3CRET-" + String(repeating: "k", count: 300)
+        let run = harness.run("miataru key set \(key)\n")
+        #expect(run.status == .parse)
+        #expect(run.stderr.contains("invalid KEY '***': expected 1 to 256 characters"), "\(run.stderr)")
+        #expect(!run.stderr.contains("S3CRET-"), "\(run.stderr)")
+    }
 }

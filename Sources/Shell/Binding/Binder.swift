@@ -74,7 +74,13 @@ public struct Binder: Sendable {
             bound.options[name] = optionValue
         }
         try assign(positionals, to: &bound, variables: variables)
-        try spec.spec.check?(bound)
+        do {
+            try spec.spec.check?(bound)
+        } catch {
+            var failure = error
+            failure.secrets = bound.secretValues
+            throw failure
+        }
         return bound
     }
 

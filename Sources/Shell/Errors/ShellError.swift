@@ -53,6 +53,9 @@ public enum ShellErrorKind: Sendable, Equatable {
 public struct ShellError: Error, Sendable, Equatable {
     public var kind: ShellErrorKind
     public var range: SourceRange?
+    /// Secret values the failed line held (a too-long KEY that a check refused): reporting the
+    /// error registers them first, so its excerpt masks them although the line never ran.
+    public var secrets: [String] = []
 
     public init(_ kind: ShellErrorKind, at range: SourceRange?) {
         self.kind = kind

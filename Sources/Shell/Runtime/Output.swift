@@ -83,6 +83,7 @@ public final class Output: Sendable {
 
     /// Renders a located error on standard error.
     public func report(_ error: ShellError, in source: SourceFile?) {
+        for secret in error.secrets { secrets.add(secret) }
         writeError(renderer.render(error, in: source, secrets: secrets))
     }
 
