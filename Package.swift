@@ -115,7 +115,8 @@ let package = Package(
         .testTarget(name: "DurableQueueTests", dependencies: ["DurableQueue", "SDKBenchTesting"]),
         .testTarget(
             name: "BackendTests",
-            dependencies: ["Backend", "Hamon", "JSON", .product(name: "HummingbirdTesting", package: "hummingbird")]
+            dependencies: ["Backend", "Hamon", "JSON", .product(name: "HummingbirdTesting", package: "hummingbird")],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "ShellTests", dependencies: ["Shell", "SDKBenchTesting", "Backend", "JSON", "LineEditing", "Miataru", "Script", "Transport"],

@@ -3,6 +3,7 @@ enum BackendCatalog {
     static let services: [any BackendServiceRoutes.Type] = [
         HamonRoutes.self,
         PerformanceRoutes.self,
+        MiataruRoutes.self,
     ]
 
     /// Fresh routes (and empty recorders) for each listed service, for one backend.

@@ -5,12 +5,12 @@ import Hummingbird
 enum BackendRouter {
     static func make(services: [any BackendServiceRoutes], records: BackendRecords, plan: FaultPlan, holds: HeldRequests) -> Router<BackendContext> {
         let router = Router(context: BackendContext.self)
-        var owners: [(prefix: String, faults: FaultMiddleware)] = []
+        var owners: [(routes: any BackendServiceRoutes, faults: FaultMiddleware)] = []
         for routes in services {
             let prefix = type(of: routes).prefix
             let faults = FaultMiddleware(service: routes.service, records: records, plan: plan, holds: holds)
             routes.register(on: router.group(RouterPath(prefix)).add(middleware: faults))
-            owners.append((prefix, faults))
+            owners.append((routes, faults))
         }
         addControlRoutes(to: router, records: records, plan: plan, holds: holds)
         // Added after every route, so it wraps only the not-found answer.

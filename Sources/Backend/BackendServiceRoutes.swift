@@ -22,8 +22,19 @@ protocol BackendServiceRoutes: Sendable {
 
     /// Adds the service's routes to `group`, whose paths are relative to `prefix`.
     func register(on group: RouterGroup<BackendContext>)
+
+    /// Whether a request no route took is the service's, to count, fault and answer
+    /// (`answerUnrouted`). By default: the paths under `prefix`.
+    static func owns(unroutedPath path: String) -> Bool
+
+    /// The answer to a request the service owns but no route took; by default FastAPI's 404.
+    func answerUnrouted(_ request: Request) -> Response
 }
 
 extension BackendServiceRoutes {
     var service: BackendService { Self.service }
+
+    static func owns(unroutedPath path: String) -> Bool { path == prefix || path.hasPrefix(prefix + "/") }
+
+    func answerUnrouted(_ request: Request) -> Response { Response.json(404, #"{"detail":"Not Found"}"#) }
 }

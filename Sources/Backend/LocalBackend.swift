@@ -4,7 +4,7 @@ import NIOCore
 import ServiceLifecycle
 import Synchronization
 
-/// The embedded backend: the Hamon, performance (and, later, Sift and Miataru) servers on one
+/// The embedded backend: the Hamon, performance and Miataru (and, later, Sift) servers on one
 /// loopback port, keeping what they receive and failing on request.
 ///
 /// ```swift

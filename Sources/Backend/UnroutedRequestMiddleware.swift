@@ -1,8 +1,8 @@
 import Hummingbird
 
-/// Gives a request that no route took to the service whose prefix it is under: that service's
-/// `FaultMiddleware` counts it and applies its planned fault, then it is answered 404 as FastAPI
-/// answers it.
+/// Gives a request that no route took to the service that owns its path (by default, the one whose
+/// prefix it is under): that service's `FaultMiddleware` counts it and applies its planned fault,
+/// then the service answers it (FastAPI's 404 unless the service says otherwise).
 ///
 /// A route group's middleware only sees requests that match one of its routes, so without this a
 /// `GET` to a `POST` route would be nobody's request: not counted, deaf to `backend fault`.
@@ -11,19 +11,20 @@ import Hummingbird
 struct UnroutedRequestMiddleware: RouterMiddleware {
     typealias Context = BackendContext
 
-    /// Each service's prefix and fault middleware, longest prefix first, so `/v1/users` wins over `/v1`.
-    let owners: [(prefix: String, faults: FaultMiddleware)]
+    /// Each service's routes and fault middleware, longest prefix first, so `/v1/users` (Hamon)
+    /// wins over Miataru's root.
+    let owners: [(routes: any BackendServiceRoutes, faults: FaultMiddleware)]
 
-    init(owners: [(prefix: String, faults: FaultMiddleware)]) {
-        self.owners = owners.sorted { $0.prefix.count > $1.prefix.count }
+    init(owners: [(routes: any BackendServiceRoutes, faults: FaultMiddleware)]) {
+        self.owners = owners.sorted { type(of: $0.routes).prefix.count > type(of: $1.routes).prefix.count }
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
         // A route that matched has set its endpoint path; only requests nobody took are looked at.
-        guard context.endpointPath == nil, let owner = owners.first(where: { path == $0.prefix || path.hasPrefix($0.prefix + "/") }) else {
+        guard context.endpointPath == nil, let owner = owners.first(where: { type(of: $0.routes).owns(unroutedPath: path) }) else {
             return try await next(request, context)
         }
-        return try await owner.faults.handle(request, context: context) { _, _ in Response.json(404, #"{"detail":"Not Found"}"#) }
+        return try await owner.faults.handle(request, context: context) { request, _ in owner.routes.answerUnrouted(request) }
     }
 }

@@ -18,3 +18,10 @@ enum WireText {
         return out + "\""
     }
 }
+
+extension WireText {
+    /// A JSON object from members whose values are already JSON text, in the order given.
+    static func object(_ members: [(key: String, json: String)]) -> String {
+        "{" + members.map { quote($0.key) + ":" + $0.json }.joined(separator: ",") + "}"
+    }
+}

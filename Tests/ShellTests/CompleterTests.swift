@@ -108,7 +108,7 @@ struct CompleterTests {
         #expect(completer.completeWholeLine("perf s") == ["perf start", "perf summary"])
     }
 
-    /// Sift is not offered until its engine exists.
+    /// Sift is not offered until the backend serves it; Miataru is served.
     @Test func servicesThatDoNotExistYetAreNotOffered() {
         for line in ["backend received ", "backend fault ", "backend clear "] {
             #expect(complete(line).candidates == ["hamon", "miataru", "perf"], "\(line)")
