@@ -12,7 +12,7 @@ struct MiataruBench: Sendable {
     static let requestsPerDevice = updatesPerDevice + 2
 
     let client: MiataruClient
-    /// One timestamp for the whole run: the server expires a location 30 minutes after it.
+    /// Now, in seconds, as a device sends it; one value for the whole run (the peer does the same).
     let timestamp = Int(SystemClock().now())
 
     init(url: String) {
