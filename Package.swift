@@ -88,8 +88,8 @@ let package = Package(
         .executableTarget(name: "SDKBenchFuzz", dependencies: ["Shell", "LineEditing", "Platform", "Script"]),
         // Built only by scripts/fuzz.sh: whole scripts run over the real engines, with a transport that answers at once.
         .executableTarget(name: "SDKBenchRunFuzz", dependencies: ["Shell", "Hamon", "Platform", "Script", "Transport"]),
-        // Built by scripts/bench.sh: in-process measurements of the Performance engine.
-        .executableTarget(name: "SDKBenchBench", dependencies: ["Performance", "Platform"]),
+        // Built by scripts/bench.sh: in-process measurements of the Performance engine, and the Miataru client's side of its benchmark.
+        .executableTarget(name: "SDKBenchBench", dependencies: ["JSON", "Miataru", "Performance", "Platform", "Transport"]),
         .target(
             name: "SDKBenchTesting",
             dependencies: [

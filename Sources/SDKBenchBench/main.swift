@@ -9,6 +9,8 @@ import Platform
 //   SDKBenchBench tracker PENDING PAIRS      -> pairs/s of the tracker
 //   SDKBenchBench baseline PENDING PAIRS     -> pairs/s of the seed's matching
 //   SDKBenchBench daily-file DIR COUNT       -> writes COUNT entries as one daily file, via FileDestination
+//   SDKBenchBench miataru URL DEVICES [WORKERS] -> {"requests","seconds","p50_ms","p99_ms"} of the Miataru
+//                                               key / 10 updates / read sequence per device (MiataruBench)
 let arguments = CommandLine.arguments
 func argument(_ index: Int) -> Int { index < arguments.count ? Int(arguments[index]) ?? 0 : 0 }
 
@@ -34,7 +36,14 @@ case "daily-file":
         _ = tracker.end(feature: feature, layer: "api")
     }
     tracker.shutdown()
+case "miataru" where arguments.count > 3:
+    do {
+        print(try await MiataruBench.measure(url: arguments[2], devices: argument(3), workers: max(1, argument(4))))
+    } catch {
+        fputs("SDKBenchBench miataru: \(error)\n", stderr)
+        exit(1)
+    }
 default:
-    fputs("usage: SDKBenchBench tracker|baseline PENDING PAIRS | daily-file DIR COUNT\n", stderr)
+    fputs("usage: SDKBenchBench tracker|baseline PENDING PAIRS | daily-file DIR COUNT | miataru URL DEVICES [WORKERS]\n", stderr)
     exit(1)
 }

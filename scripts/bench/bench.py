@@ -135,6 +135,12 @@ def hamon(work):
     hamon_bench.run(SDKBENCH, ROOT, work, line, QUICK)
 
 
+def miataru():
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import miataru_bench
+    miataru_bench.run(SDKBENCH, BENCH, ROOT, line, QUICK)
+
+
 def main():
     for binary in (SDKBENCH, BENCH):
         if not os.path.exists(binary):
@@ -148,6 +154,7 @@ def main():
         csv_export(work, home)
         script_lines(work, home)
         hamon(work)
+        miataru()
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
