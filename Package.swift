@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
+        // gzip through the system zlib: the backend gunzips Sift's uploads (no hand-written inflate).
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
     ],
     targets: [
         // C shims: libedit's variadic el_set/el_get/history and libcrypto's SHA-256 / random.
@@ -48,7 +50,7 @@ let package = Package(
             name: "Backend",
             dependencies: [
                 "CCrypto", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),
         // What the engines share about the machine they run on: the wall clock, the machine's
@@ -115,7 +117,10 @@ let package = Package(
         .testTarget(name: "DurableQueueTests", dependencies: ["DurableQueue", "SDKBenchTesting"]),
         .testTarget(
             name: "BackendTests",
-            dependencies: ["Backend", "Hamon", "JSON", .product(name: "HummingbirdTesting", package: "hummingbird")],
+            dependencies: [
+                "Backend", "Hamon", "JSON", "SDKBenchTesting", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(

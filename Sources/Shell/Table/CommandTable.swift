@@ -82,6 +82,7 @@ public struct CommandTable: Sendable {
         BackendReceivedCommand.spec,
         BackendFaultCommand.spec,
         BackendClearCommand.spec,
+        BackendSiftKeyCommand.spec,
     ])
 
     public init(commands: [CommandSpec]) {
