@@ -4,10 +4,11 @@
 #   libssl-dev   OpenSSL's libcrypto (SHA-256, secure random; AES for Hamon)
 #   openssl      the `openssl enc` command the cipher's known-answer tests compare against
 #   tmux         drives the REPL through a real terminal in the tests
-#   python3      the Python peers in scripts/bench
+#   python3      the Python peers in scripts/bench (and the gzip reader of Sift's known-answer test)
+#   zlib1g-dev   zlib, which compress-nio links for Sift's gzipped upload bodies
 set -euo pipefail
 
-packages=(libedit-dev libssl-dev openssl tmux python3)
+packages=(libedit-dev libssl-dev openssl tmux python3 zlib1g-dev)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
