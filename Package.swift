@@ -22,7 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
-        // gzip for Sift's upload bodies, over the system zlib (zlib1g-dev).
+        // gzip through the system zlib (zlib1g-dev): Sift's upload bodies, and the backend's gunzip of them.
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
     ],
     targets: [
@@ -50,7 +50,7 @@ let package = Package(
             name: "Backend",
             dependencies: [
                 "CCrypto", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),
         // What the engines share about the machine they run on: the wall clock, the machine's
@@ -126,7 +126,10 @@ let package = Package(
         .testTarget(name: "DurableQueueTests", dependencies: ["DurableQueue", "SDKBenchTesting"]),
         .testTarget(
             name: "BackendTests",
-            dependencies: ["Backend", "Hamon", "JSON", .product(name: "HummingbirdTesting", package: "hummingbird")],
+            dependencies: [
+                "Backend", "Hamon", "JSON", "SDKBenchTesting", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -4,6 +4,7 @@ enum BackendCatalog {
         HamonRoutes.self,
         PerformanceRoutes.self,
         MiataruRoutes.self,
+        SiftRoutes.self,
     ]
 
     /// Fresh routes (and empty recorders) for each listed service, for one backend.

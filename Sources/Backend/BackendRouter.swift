@@ -13,6 +13,7 @@ enum BackendRouter {
             owners.append((routes, faults))
         }
         addControlRoutes(to: router, records: records, plan: plan, holds: holds)
+        for routes in services { routes.registerControl(on: router.group("/_sdkbench")) }
         // Added after every route, so it wraps only the not-found answer.
         router.add(middleware: UnroutedRequestMiddleware(owners: owners))
         return router

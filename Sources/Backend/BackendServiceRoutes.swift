@@ -23,6 +23,10 @@ protocol BackendServiceRoutes: Sendable {
     /// Adds the service's routes to `group`, whose paths are relative to `prefix`.
     func register(on group: RouterGroup<BackendContext>)
 
+    /// Adds the service's own control routes to `group`, whose paths are relative to `/_sdkbench`
+    /// (as `backend fault` has its own there); by default none.
+    func registerControl(on group: RouterGroup<BackendContext>)
+
     /// Whether a request no route took is the service's, to count, fault and answer
     /// (`answerUnrouted`). By default: the paths under `prefix`.
     static func owns(unroutedPath path: String) -> Bool
@@ -33,6 +37,8 @@ protocol BackendServiceRoutes: Sendable {
 
 extension BackendServiceRoutes {
     var service: BackendService { Self.service }
+
+    func registerControl(on group: RouterGroup<BackendContext>) {}
 
     static func owns(unroutedPath path: String) -> Bool { path == prefix || path.hasPrefix(prefix + "/") }
 

@@ -4,7 +4,7 @@ import NIOCore
 import ServiceLifecycle
 import Synchronization
 
-/// The embedded backend: the Hamon, performance and Miataru (and, later, Sift) servers on one
+/// The embedded backend: the Hamon, performance, Miataru and Sift servers on one
 /// loopback port, keeping what they receive and failing on request.
 ///
 /// ```swift
@@ -18,6 +18,7 @@ public final class LocalBackend: Sendable {
     public let host: String
     public let port: Int
     private let records: BackendRecords
+    private let services: [any BackendServiceRoutes]
     private let plan: FaultPlan
     private let holds: HeldRequests
     private let group: ServiceGroup
@@ -28,8 +29,10 @@ public final class LocalBackend: Sendable {
     static let stopBudget = 2.0
 
     private init(
-        host: String, port: Int, records: BackendRecords, plan: FaultPlan, holds: HeldRequests, group: ServiceGroup, task: Task<Void, Error>
+        host: String, port: Int, services: [any BackendServiceRoutes], records: BackendRecords, plan: FaultPlan, holds: HeldRequests,
+        group: ServiceGroup, task: Task<Void, Error>
     ) {
+        self.services = services
         self.group = group
         self.host = host
         self.port = port
@@ -73,7 +76,7 @@ public final class LocalBackend: Sendable {
             }
         }
         let actualPort = try await bound.value()
-        return LocalBackend(host: host, port: actualPort, records: records, plan: plan, holds: holds, group: group, task: task)
+        return LocalBackend(host: host, port: actualPort, services: services, records: records, plan: plan, holds: holds, group: group, task: task)
     }
 
     /// Waits until the server stops by itself (a signal, for `sdkbench serve`).
@@ -136,6 +139,17 @@ public final class LocalBackend: Sendable {
 
     /// Requests `service` has answered (faults included).
     public func requestCount(_ service: BackendService) -> Int { records.requests(service) }
+
+    /// Sets the beacon key the Sift routes check; `nil` accepts any key again.
+    public func setSiftBeaconKey(_ key: String?) {
+        for case let sift as SiftRoutes in services { sift.beaconKey.set(key) }
+    }
+
+    /// The longest beacon key the Sift routes take.
+    public static let siftBeaconKeyMaximumLength = SiftRoutes.maximumKeyLength
+
+    /// Whether the Sift routes check a key.
+    public var siftBeaconKeyIsSet: Bool { services.contains { ($0 as? SiftRoutes)?.beaconKey.isSet == true } }
 
     /// Requests the `timeout` fault holds now (their clients are still there).
     public var heldRequestCount: Int { holds.count }

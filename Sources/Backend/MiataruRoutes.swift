@@ -102,8 +102,7 @@ struct MiataruRoutes: BackendServiceRoutes {
             if case .object = json { return .success(json) }
             reason = "invalid JSON: the body must be an object"
         } catch {
-            let message = error.kind.pythonMessage ?? (error.kind == .notUTF8 ? "not UTF-8" : "nested too deeply")
-            reason = "invalid JSON at character \(error.offset): \(message)"
+            reason = "invalid JSON at character \(error.offset): \(error.kind.reason)"
         }
         return .failure(.json(400, WireText.object([("error", WireText.quote(reason))])))
     }

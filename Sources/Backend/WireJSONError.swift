@@ -38,4 +38,7 @@ enum WireJSONErrorKind: Sendable, Equatable {
         case .notUTF8, .tooDeep: return nil
         }
     }
+
+    /// Says what is wrong in words: Python's message for a syntax error, ours for the rest.
+    var reason: String { pythonMessage ?? (self == .notUTF8 ? "not UTF-8" : "nested too deeply") }
 }

@@ -3,8 +3,8 @@ import Synchronization
 
 @testable import Backend
 
-/// A service the backend does not serve yet, added the way the next one will be: one type, put in
-/// a list. It keeps the account ids it was sent.
+/// A service added the way each one is: one type, put in a list (standing in for Sift's routes,
+/// under their name and prefix). It keeps the account ids it was sent.
 struct AccountEchoRoutes: BackendServiceRoutes {
     static let service = BackendService.sift
     static let prefix = "/v3/accounts"

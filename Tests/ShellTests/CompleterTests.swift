@@ -108,12 +108,13 @@ struct CompleterTests {
         #expect(completer.completeWholeLine("perf s") == ["perf start", "perf summary"])
     }
 
-    /// The backend offers the services it serves; the help lists the Sift and Miataru commands.
-    @Test func servicesThatDoNotExistYetAreNotOffered() {
+    /// The services the backend serves, and only those, are offered; the help lists every engine's commands.
+    @Test func theServedServicesAreOffered() {
         for line in ["backend received ", "backend fault ", "backend clear "] {
-            #expect(complete(line).candidates == ["hamon", "miataru", "perf"], "\(line)")
+            #expect(complete(line).candidates == ["hamon", "miataru", "perf", "sift"], "\(line)")
         }
         let overview = HelpGenerator(table: .standard).overview()
+        #expect(overview.contains("backend sift-key"))
         #expect(overview.contains("sift event"))
         #expect(overview.contains("miataru key set"))
     }

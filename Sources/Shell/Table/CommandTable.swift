@@ -98,6 +98,7 @@ public struct CommandTable: Sendable {
         BackendReceivedCommand.spec,
         BackendFaultCommand.spec,
         BackendClearCommand.spec,
+        BackendSiftKeyCommand.spec,
     ])
 
     public init(commands: [CommandSpec]) {

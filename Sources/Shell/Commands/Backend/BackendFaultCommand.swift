@@ -7,7 +7,7 @@ enum BackendFaultCommand {
     static let spec = CommandSpec(
         ["backend", "fault"], summary: "Make the next N requests of a service fail (status, timeout, reset, garbage)",
         arguments: [
-            ArgumentSpec("SERVICE", .choice(BackendValues.services), "hamon, perf or miataru"),
+            ArgumentSpec("SERVICE", .choice(BackendValues.services), "hamon, perf, miataru or sift"),
             ArgumentSpec("FAULT", .identifier(suggestions: ["500", "503", "422", "timeout", "reset", "garbage"]), "an HTTP status, timeout (never answer), reset (TCP reset) or garbage (not HTTP)"),
         ],
         options: [OptionSpec("times", value: .integer(0...1_000_000), valueName: "N", "how many requests (default 1; 0 cancels)")],

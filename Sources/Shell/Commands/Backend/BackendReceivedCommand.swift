@@ -6,7 +6,7 @@ import Transport
 enum BackendReceivedCommand {
     static let spec = CommandSpec(
         ["backend", "received"], summary: "What the backend received for a service, as a result to expect against",
-        arguments: [ArgumentSpec("SERVICE", .choice(BackendValues.services), "hamon, perf or miataru")],
+        arguments: [ArgumentSpec("SERVICE", .choice(BackendValues.services), "hamon, perf, miataru or sift")],
         options: [OptionSpec("limit", value: .integer(0...1_000_000), valueName: "N", "keep only the newest N items (counts stay whole)")],
         discussion: """
             Reads the embedded backend, or, when a host is configured and the embedded one is not running, that \

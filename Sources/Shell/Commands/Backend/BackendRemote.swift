@@ -1,25 +1,30 @@
+import JSON
 import Script
 import Transport
 
 /// The `/_sdkbench` routes of a backend running in another process (`sdkbench serve`).
 enum BackendRemote {
     /// The body of a 200 answer; anything else is a located error saying what to check.
-    static func call(_ method: HTTPMethod, _ path: String, host: ServiceServer.Setting, in context: CommandContext) throws(ShellError) -> String {
-        switch try fetch(method, path, host: host, in: context) {
+    ///
+    /// - Parameter json: a JSON body, for what must not go in a URL (a key).
+    static func call(_ method: HTTPMethod, _ path: String, json: Value? = nil, host: ServiceServer.Setting, in context: CommandContext) throws(ShellError) -> String {
+        switch try fetch(method, path, json: json, host: host, in: context) {
         case .success(let body): return body
         case .failure(let failure): throw context.failure(failure.message)
         }
     }
 
     /// Like `call`, with a failure to report instead of thrown; only an interruption throws.
-    static func fetch(_ method: HTTPMethod, _ path: String, host: ServiceServer.Setting, in context: CommandContext) throws(ShellError) -> Result<String, Failure> {
+    static func fetch(
+        _ method: HTTPMethod, _ path: String, json: Value? = nil, host: ServiceServer.Setting, in context: CommandContext
+    ) throws(ShellError) -> Result<String, Failure> {
         let client = context.session.trace.client(timeout: 10, sdkHeadersAndCookies: false, insecure: host.insecure)
         let url = baseURL(host) + path
         let outcome: Result<HTTPResponse, NetworkError> = try AsyncBridge.run(at: context.command.range) {
             do throws(NetworkError) {
                 return .success(try await client.send { request in
                     request.url = url
-                    request.setMethod(method)
+                    if let json { request.setJSON(json, method: method) } else { request.setMethod(method) }
                 })
             } catch {
                 return .failure(error)

@@ -21,6 +21,7 @@ enum BackendStatusCommand {
         for service in BackendService.allCases {
             output.line("\(service.rawValue.padding(9))\(backend.requestCount(service)) requests")
         }
+        output.line("sift key  " + (backend.siftBeaconKeyIsSet ? "set (uploads without it are refused)" : "none (any key is accepted)"))
         for fault in backend.plannedFaults {
             output.line("fault     \(fault.service.rawValue): \(fault.fault) for the next \(fault.remaining) request\(fault.remaining == 1 ? "" : "s")")
         }

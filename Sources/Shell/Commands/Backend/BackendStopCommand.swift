@@ -21,6 +21,7 @@ enum BackendValues {
             "running": true, "separate": false, "url": .string(backend.url), "port": .int(backend.port), "requests": .object(requests),
             "faults": .array(backend.plannedFaults.map { .object(["service": .string($0.service.rawValue), "fault": .string("\($0.fault)"), "remaining": .int($0.remaining)]) }),
             "held": .int(backend.heldRequestCount),
+            "sift_auth": .string(backend.siftBeaconKeyIsSet ? "key" : "any"),
         ])
     }
 

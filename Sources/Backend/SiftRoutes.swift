@@ -1,0 +1,110 @@
+import Hummingbird
+
+/// The Sift mobile-events server: `PUT /v3/accounts/{account}/mobile_events` with
+/// `Authorization: Basic base64(beacon key)`, `Content-Encoding: gzip` and the gzip of
+/// `{"data":[event, ...]}` (wire-notes, "Sift").
+///
+/// In order: the key (401 when wrong; see `SiftBeaconKey` for a missing header), the encoding
+/// (gzip, or none: the SDK always gzips, but a hand-written `http PUT` need not, and the recorder
+/// marks such a batch `"gzip":false`; any other coding is a 415), the gzip stream (400 when
+/// corrupt, cut short or followed by more bytes; 413 past 64 MiB inflated), the JSON and the list
+/// request (400 naming each bad key). Each answer's body is in `SiftAnswer`.
+struct SiftRoutes: BackendServiceRoutes {
+    static let service = BackendService.sift
+    static let prefix = "/v3/accounts"
+
+    let recorder = SiftRecorder()
+    /// Set by `backend sift-key`, in process or through `/_sdkbench/sift-key` (`SiftRoutes+Control`).
+    let beaconKey = SiftBeaconKey()
+
+    /// The most JSON one upload may inflate to: as much as the backend takes uncompressed.
+    static let jsonLimit = 64 << 20
+
+    /// What the route reads of one request.
+    struct Upload {
+        var account: String
+        var authorization: String?
+        var contentEncoding: String?
+        var contentType: String?
+        var body: [UInt8]
+    }
+
+    func register(on group: RouterGroup<BackendContext>) {
+        group.put(":account/mobile_events") { request, context in
+            let upload = Upload(
+                account: context.parameters.get("account") ?? "", authorization: request.headers[.authorization],
+                contentEncoding: request.headers[.contentEncoding], contentType: request.headers[.contentType],
+                body: try await request.bytes(context))
+            return receive(upload).response
+        }
+    }
+
+    /// Checks, stores and records one upload, and answers it.
+    func receive(_ upload: Upload) -> BackendAnswer {
+        var record = SiftRecorder.Upload(
+            account: upload.account, status: 200, events: 0, gzip: false, bytes: upload.body.count, contentType: upload.contentType,
+            auth: "refused")
+        switch accept(upload, into: &record) {
+        case .success(let events):
+            record.events = events.count
+            recorder.record(record, events: events.map { ($0.text, $0.canonicalText) })
+            return SiftAnswer.ok
+        case .failure(let answer):
+            record.status = answer.status
+            record.answer = answer.body
+            recorder.record(record)
+            return answer
+        }
+    }
+
+    /// The upload's events, or the answer that refuses it; fills in `record` as far as the checks get.
+    private func accept(_ upload: Upload, into record: inout SiftRecorder.Upload) -> Result<[WireJSON], BackendAnswer> {
+        let verdict = beaconKey.check(authorization: upload.authorization)
+        record.auth = verdict.recorded
+        if case .refused(let reason) = verdict { return .failure(SiftAnswer.unauthorized(reason)) }
+        let json: [UInt8]
+        switch Self.decode(upload.body, contentEncoding: upload.contentEncoding) {
+        case .failure(let answer): return .failure(answer)
+        case .success(let decoded):
+            json = decoded.json
+            record.gzip = decoded.gzip
+        }
+        record.jsonBytes = json.count
+        let parsed: WireJSON
+        do throws(WireJSONError) {
+            parsed = try WireJSON.parse(json)
+        } catch {
+            return .failure(SiftAnswer.invalidJSON("the body is not JSON: \(error.kind.reason) at character \(error.offset)"))
+        }
+        switch SiftListRequest.read(parsed) {
+        case .success(let request): return .success(request.events)
+        case .failure(let found):
+            let problems = found.messages
+            let listed = Array(problems.prefix(SiftListRequest.listedProblems))
+            let more = problems.count > listed.count ? " (and \(problems.count - listed.count) more)" : ""
+            return .failure(SiftAnswer.invalidJSON(listed[0] + more, problems: listed))
+        }
+    }
+
+    /// The JSON bytes of a body and whether it was gzipped, or the answer that refuses it.
+    static func decode(_ body: [UInt8], contentEncoding: String?) -> Result<(json: [UInt8], gzip: Bool), BackendAnswer> {
+        let coding = contentEncoding.map { $0.lowercased().filter { $0 != " " && $0 != "\t" } } ?? ""
+        switch coding {
+        case "gzip", "x-gzip":
+            switch Gunzip.decompress(body, limit: jsonLimit) {
+            case .success(let json): return .success((json, true))
+            case .failure(.tooLarge): return .failure(SiftAnswer.invalidBody(413, "the body inflates past \(jsonLimit >> 20) MiB"))
+            case .failure(.truncated): return .failure(SiftAnswer.invalidBody(400, "the gzip stream is cut short (Content-Encoding: gzip)"))
+            case .failure(.trailingBytes): return .failure(SiftAnswer.invalidBody(400, "bytes follow the end of the gzip stream"))
+            case .failure(.corrupt): return .failure(SiftAnswer.invalidBody(400, "the body is not a valid gzip stream (Content-Encoding: gzip)"))
+            }
+        case "", "identity":
+            if body.starts(with: [0x1F, 0x8B]) {
+                return .failure(SiftAnswer.invalidBody(400, "the body is gzip but Content-Encoding does not say gzip"))
+            }
+            return .success((body, false))
+        default:
+            return .failure(SiftAnswer.invalidBody(415, "Content-Encoding \(coding) is not supported: gzip (or none)"))
+        }
+    }
+}
