@@ -147,7 +147,7 @@ final class SiftRuntime: EngineRuntime {
         _ = AsyncBridge.wait(budget: 5) { await client.close() }
         let left = client.uploaderStatus()
         if left.batches > 0 {
-            output.warn("[Sift] \(SiftNoticeText.batches(left.batches)) (\(SiftNoticeText.events(left.events))) stay in the journal for the next run")
+            output.warn("[Sift] \(SiftNoticeText.batches(left.batches)) (\(SiftNoticeText.events(left.events))) \(left.batches == 1 ? "stays" : "stay") in the journal for the next run")
         }
         return patient
     }
