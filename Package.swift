@@ -22,7 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
-        // gzip through the system zlib: the backend gunzips Sift's uploads (no hand-written inflate).
+        // gzip through the system zlib (zlib1g-dev): Sift's upload bodies, and the backend's gunzip of them.
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
     ],
     targets: [
@@ -75,10 +75,18 @@ let package = Package(
             name: "Miataru",
             dependencies: ["CCrypto", "JSON", "Platform", "Transport", .product(name: "SystemPackage", package: "swift-system")]
         ),
+        // The Sift iOS SDK: typed events, the two queues, the uploader's rules, archives, collectors.
+        .target(
+            name: "Sift",
+            dependencies: [
+                "DurableQueue", "JSON", "Platform", "Transport", .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
         .target(
             name: "Shell",
             dependencies: [
-                "Script", "JSON", "LineEditing", "Performance", "Hamon", "Miataru", "Platform", "Transport", "Backend",
+                "Script", "JSON", "LineEditing", "Performance", "Hamon", "Miataru", "Sift", "Platform", "Transport", "Backend",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
@@ -114,6 +122,7 @@ let package = Package(
         ),
         .testTarget(name: "HamonTests", dependencies: ["Hamon", "JSON", "SDKBenchTesting", "Transport"]),
         .testTarget(name: "MiataruTests", dependencies: ["Miataru", "JSON", "Platform", "SDKBenchTesting", "Transport"]),
+        .testTarget(name: "SiftTests", dependencies: ["Sift", "JSON", "Platform", "SDKBenchTesting", "Transport"]),
         .testTarget(name: "DurableQueueTests", dependencies: ["DurableQueue", "SDKBenchTesting"]),
         .testTarget(
             name: "BackendTests",
@@ -124,7 +133,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(
-            name: "ShellTests", dependencies: ["Shell", "SDKBenchTesting", "Backend", "JSON", "LineEditing", "Miataru", "Script", "Transport"],
+            name: "ShellTests", dependencies: ["Shell", "SDKBenchTesting", "Backend", "JSON", "LineEditing", "Miataru", "Sift", "Script", "Transport"],
             exclude: ["Golden"]),
         // Runs the real executable: depending on it makes `swift test` build it.
         .testTarget(name: "IntegrationTests", dependencies: ["SDKBenchTesting", "sdkbench", "JSON", "Script"], exclude: ["Fixtures"]),

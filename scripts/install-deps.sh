@@ -5,7 +5,7 @@
 #   zlib1g-dev   zlib's headers and library, which compress-nio links (gzip for Sift's uploads)
 #   openssl      the `openssl enc` command the cipher's known-answer tests compare against
 #   tmux         drives the REPL through a real terminal in the tests
-#   python3      the Python peers in scripts/bench
+#   python3      the Python peers in scripts/bench (and the gzip reader of Sift's known-answer test)
 set -euo pipefail
 
 packages=(libedit-dev libssl-dev zlib1g-dev openssl tmux python3)

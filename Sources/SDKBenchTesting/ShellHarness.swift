@@ -2,6 +2,7 @@ import Foundation
 import Platform
 import Script
 import Shell
+import Transport
 
 /// A session wired for tests: memory output, a temporary home, a manual clock, a fixed machine.
 public final class ShellHarness: @unchecked Sendable {
@@ -19,9 +20,15 @@ public final class ShellHarness: @unchecked Sendable {
     /// Whether this harness made its home (and removes it at the end).
     private let ownsHome: Bool
 
-    /// - Parameter other: a harness whose home this one uses, as a second run of sdkbench on the
-    ///   same state would (shut `other` down first); the home stays `other`'s to remove.
-    public init(start: Double = 1_731_927_483.234, table: CommandTable = .standard, sharingHomeOf other: ShellHarness? = nil) {
+    /// - Parameters:
+    ///   - other: a harness whose home this one uses, as a second run of sdkbench on the same
+    ///     state would (shut `other` down first); the home stays `other`'s to remove.
+    ///   - transport: replaces the network for every engine (a `RecordingTransport`), for flows
+    ///     whose server side is not the point.
+    public init(
+        start: Double = 1_731_927_483.234, table: CommandTable = .standard, sharingHomeOf other: ShellHarness? = nil,
+        transport: (any HTTPTransport)? = nil
+    ) {
         home = other?.home ?? TemporaryDirectory()
         ownsHome = other == nil
         clock = ManualClock(start, sleepsPassAtOnce: true)
@@ -31,7 +38,7 @@ public final class ShellHarness: @unchecked Sendable {
             environment: ShellEnvironment(
                 paths: StatePaths(stateDirectory: home.path + "/state", configDirectory: home.path + "/config"),
                 clock: clock, machine: Self.machine, startsTicker: false,
-                processEnvironment: ["LANG": "en_US.UTF-8"]),
+                processEnvironment: ["LANG": "en_US.UTF-8"], transport: transport),
             output: output)
     }
 

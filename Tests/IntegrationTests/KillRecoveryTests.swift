@@ -33,28 +33,7 @@ struct KillRecoveryTests {
             echo "received={{received.count}} duplicates={{received.duplicates}}"
             echo "events={{received.events}}"
             """)
-        // The shell waits for each process's own output (no fixed delays) before the next step,
-        // and gives up waiting if that process has died instead.
-        let driver = """
-            "$0" serve --port 0 > "$1/serve.out" 2> "$1/serve.err" &
-            serve=$!
-            until [ -s "$1/serve.out" ]; do kill -0 "$serve" 2>/dev/null || { echo "serve died"; exit 1; }; done
-            url=$(head -n 1 "$1/serve.out")
-            "$0" run --home "$1/home" --var "host=${url#http://}" "$2" > "$1/out1" 2> "$1/err1" &
-            pid=$!
-            until grep -q logged-500 "$1/out1" 2>/dev/null; do
-                kill -0 "$pid" 2>/dev/null || { echo "first run died: $(cat "$1/err1")"; kill -TERM "$serve"; exit 1; }
-            done
-            kill -KILL "$pid"
-            wait "$pid"
-            echo "first=$?"
-            "$0" run --home "$1/home" --var "host=${url#http://}" "$3" > "$1/out2" 2> "$1/err2"
-            echo "second=$?"
-            kill -TERM "$serve"
-            wait "$serve"
-            echo "serve=$?"
-            """
-        let result = await ProcessRunner.run("/bin/sh", ["-c", driver, SDKBenchFiles.sdkbenchExecutable, work.path, firstScript, secondScript])
+        let result = await KillRestartDriver.run(work: work, first: firstScript, second: secondScript, killAfter: "logged-500")
         #expect(result.stdout == "first=137\nsecond=0\nserve=0\n", "\(result.stderr) \(work.read("err2") ?? "")")
         let output = work.read("out2") ?? ""
         if failing {

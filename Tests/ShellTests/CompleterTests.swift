@@ -108,13 +108,14 @@ struct CompleterTests {
         #expect(completer.completeWholeLine("perf s") == ["perf start", "perf summary"])
     }
 
-    /// The services the backend serves, and only those, are offered.
+    /// The services the backend serves, and only those, are offered; the help lists every engine's commands.
     @Test func theServedServicesAreOffered() {
         for line in ["backend received ", "backend fault ", "backend clear "] {
             #expect(complete(line).candidates == ["hamon", "miataru", "perf", "sift"], "\(line)")
         }
         let overview = HelpGenerator(table: .standard).overview()
         #expect(overview.contains("backend sift-key"))
+        #expect(overview.contains("sift event"))
         #expect(overview.contains("miataru key set"))
     }
 

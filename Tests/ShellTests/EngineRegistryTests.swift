@@ -116,6 +116,6 @@ import Testing
 
     @Test func theStandardListNamesEachEngineOnce() {
         let names = EngineRegistry.standard.map { $0.name }
-        #expect(names == ["hamon", "perf", "miataru"])
+        #expect(names == ["hamon", "perf", "miataru", "sift"])
     }
 }

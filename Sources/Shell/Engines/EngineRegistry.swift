@@ -12,6 +12,7 @@ final class EngineRegistry {
         HamonRuntime.self,
         PerformanceRuntime.self,
         MiataruRuntime.self,
+        SiftRuntime.self,
     ] }
 
     let kinds: [any EngineRuntime.Type]

@@ -98,17 +98,12 @@ final class MiataruRuntime: EngineRuntime {
         switch serverSetting {
         case let setting? where setting != "local": url = setting
         default:
-            let host = try serverSetting == "local" ? localHost(at: range) : server.effectiveHost(at: range)
+            let host = try serverSetting == "local" ? server.embeddedHost(at: range) : server.effectiveHost(at: range)
             url = (host.https ? "https://" : "http://") + host.host
             insecure = host.insecure
         }
         let client = MiataruClient(http: trace.client(timeout: timeout, sdkHeadersAndCookies: false, insecure: insecure), server: MiataruServer(url))
         return MiataruConnection(client: client, keys: DeviceKeyManager(store: store, serverName: storeName()), runtime: self)
-    }
-
-    private func localHost(at range: SourceRange?) throws(ShellError) -> ServiceServer.Setting {
-        let backend = try server.ensureBackend(at: range)
-        return ServiceServer.Setting(host: "\(backend.host):\(backend.port)", https: false, insecure: false)
     }
 
     private static func keep(_ id: String, in path: String, at range: SourceRange? = nil) throws(ShellError) {

@@ -24,6 +24,11 @@ final class ServiceServer {
     /// The host services should talk to now, starting the embedded backend if that is where they go.
     func effectiveHost(at range: SourceRange?) throws(ShellError) -> Setting {
         if let configured { return configured }
+        return try embeddedHost(at: range)
+    }
+
+    /// The embedded backend as a host setting (started if it is not running), for a service told `local`.
+    func embeddedHost(at range: SourceRange?) throws(ShellError) -> Setting {
         let backend = try ensureBackend(at: range)
         return Setting(host: "\(backend.host):\(backend.port)", https: false, insecure: false)
     }

@@ -73,6 +73,22 @@ public struct CommandTable: Sendable {
         MiataruSecurityCommand.spec,
         MiataruSloganCommand.spec,
         MiataruTimeoutCommand.spec,
+        // Sift
+        SiftAccountCommand.spec,
+        SiftBeaconCommand.spec,
+        SiftServerCommand.spec,
+        SiftUserCommand.spec,
+        SiftUnsetUserCommand.spec,
+        SiftEventCommand.spec,
+        SiftCollectDeviceCommand.spec,
+        SiftCollectAppStateCommand.spec,
+        SiftUploadCommand.spec,
+        SiftPauseCommand.spec,
+        SiftResumeCommand.spec,
+        SiftQueuesCommand.spec,
+        SiftLocationAllowCommand.spec,
+        SiftLocationDisallowCommand.spec,
+        SiftLocationSetCommand.spec,
         // HTTP
         HTTPCommand.spec,
         // Embedded backend

@@ -1,0 +1,64 @@
+import JSON
+import Sift
+
+enum SiftUploadCommand {
+    static let spec = CommandSpec(
+        ["sift", "upload"], summary: "Hand ready Sift queues to the uploader and send (--force: every queued event)",
+        options: [
+            OptionSpec("force", "ignore the queues' readiness, as the SDK's upload:YES"),
+            OptionSpec("wait", value: .duration, valueName: "DURATION", "also wait through retries until every batch is delivered or dropped, at most DURATION"),
+        ],
+        discussion: """
+            Batches go one at a time, oldest first: PUT, gzipped JSON, Basic auth. Only 200 succeeds; 400 drops the \
+            batch; other answers are rejects, retried after 5 s, 10 s, 20 s … and dropped at the third; network \
+            errors (no answer, refused, unknown host) are retried every 5 s up to 120 times (the newest iOS SDK \
+            drops a batch at once on "network blocked" errors; the workbench keeps it, so a local server that is \
+            down for a minute loses nothing). Without --wait the command returns when a retry is pending, and \
+            the retry goes on in the background.
+            """,
+        examples: ["sift upload", "sift upload --force", "sift upload --force --wait 60s", "expect last.waiting == 0"]
+    ) { context in
+        let range = context.command.range
+        let sift = try context.session.engine(SiftRuntime.self, at: range)
+        try sift.prepareServer(at: range)
+        let client = sift.client
+        let force = context.flag("force")
+        var report = try AsyncBridge.run(at: range) { await client.upload(force: force) }
+        if let wait = context.option("wait").flatMap({ DurationParser.seconds($0.text) }), report.uploader.batches > 0 {
+            let before = report
+            let settled = try AsyncBridge.run(at: range) { () async -> Bool in
+                await withTaskGroup(of: Bool.self) { group in
+                    group.addTask { await client.waitUntilSettled(throughRetries: true); return true }
+                    group.addTask {
+                        try? await Task.sleep(for: .milliseconds(Int(wait * 1000)))
+                        return false
+                    }
+                    let first = await group.next() ?? false
+                    group.cancelAll()
+                    return first
+                }
+            }
+            report = try AsyncBridge.run(at: range) { await client.upload(force: false) }
+            report.transferred += before.transferred
+            report.deliveredEvents += before.deliveredEvents
+            report.deliveredBatches += before.deliveredBatches
+            report.dropped = before.dropped + report.dropped
+            if !settled { context.session.output.warn("[Sift] still waiting after \(context.option("wait")!.text); the uploader goes on in the background") }
+        }
+        return render(report, client: client, output: context.session.output)
+    }
+
+    private static func render(_ report: SiftUploadReport, client: SiftClient, output: Output) -> Value {
+        let now = client.clockNow
+        var line = "sift upload: \(SiftNoticeText.events(report.transferred)) handed over; delivered \(SiftNoticeText.events(report.deliveredEvents))"
+        line += " in \(SiftNoticeText.batches(report.deliveredBatches))"
+        if !report.dropped.isEmpty { line += "; dropped \(SiftNoticeText.batches(report.dropped.count))" }
+        output.line(line)
+        if report.uploader.batches > 0 || report.uploader.paused { output.line("  uploader: " + SiftNoticeText.uploader(report.uploader, now: now)) }
+        return .object([
+            "transferred": .int(report.transferred), "delivered": .int(report.deliveredEvents), "batches": .int(report.deliveredBatches),
+            "dropped": .array(report.dropped.map { .object(["events": .int($0.events), "reason": .string(SiftText.drop($0.reason))]) }),
+            "waiting": .int(report.uploader.batches), "uploader": SiftNoticeText.uploaderValue(report.uploader, now: now),
+        ])
+    }
+}

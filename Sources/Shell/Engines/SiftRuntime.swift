@@ -1,0 +1,154 @@
+import FoundationEssentials
+import JSON
+import Platform
+import Script
+import Sift
+
+/// Owns the Sift engine for the session: builds it on first use (restoring an earlier run's
+/// queues and batches), resolves where batches go (`sift server`, else `configure host`, else
+/// the embedded backend), registers the beacon key as a secret, ticks the age rule and renders
+/// the engine's notices.
+final class SiftRuntime: EngineRuntime {
+    static let name = "sift"
+    /// The path every host-based URL format uses, as the real service's.
+    static let mobileEventsPath = "/v3/accounts/%@/mobile_events"
+
+    let client: SiftClient
+    private let server: ServiceServer
+    private let trace: TraceSink
+    let output: Output
+    /// `sift server FORMAT|local`; `nil` follows `configure host` (the embedded backend when none).
+    private(set) var serverSetting: String?
+    private var appliedInsecure = false
+
+    static func directory(_ paths: StatePaths) -> String { paths.stateDirectory + "/sift" }
+
+    /// Batches wait in the uploader's journal, or events in a queue's (an acknowledged event's
+    /// line may linger until compaction: starting for nothing costs a moment, not a loss).
+    static func hasWorkToRestore(_ paths: StatePaths) -> Bool {
+        let directory = directory(paths)
+        if SystemFiles.size(directory + "/uploader.journal") > 0 { return true }
+        return SiftQueueIdentifier.allCases.contains { queue in
+            SystemFiles.text(directory + "/queues/" + queue.rawValue + ".journal", limit: 1 << 24)?.contains(#" {"time":"#) ?? false
+        }
+    }
+
+    init(context: EngineContext) throws(ShellError) {
+        server = context.server
+        trace = context.trace
+        let output = context.output
+        self.output = output
+        let configuration = SiftConfiguration(
+            directory: Self.directory(context.environment.paths), app: SiftApp(name: "sdkbench", version: SDKBenchVersion.current))
+        do {
+            client = try SiftClient(
+                configuration: configuration, http: trace.client(timeout: 30, sdkHeadersAndCookies: false), clock: context.environment.clock,
+                machine: context.machine, events: { notice in SiftNoticeText.render(notice, to: output) })
+        } catch {
+            throw .runtime("cannot start Sift: \(error)")
+        }
+    }
+
+    var tick: @Sendable () -> Void { { [client] in client.tick() } }
+
+    static var idleStatus: EngineStatus {
+        EngineStatus(
+            line: "not started",
+            fields: ["account": .null, "user": .null, "queued": .int(0), "batches": .int(0), "rejects": .int(0), "paused": .bool(false)])
+    }
+
+    func status() -> EngineStatus {
+        let settings = client.settings
+        let queued = client.queueStatuses().reduce(0) { $0 + $1.count }
+        let uploader = client.uploaderStatus()
+        var line = "account \(settings.account ?? "(none)"), user \(settings.userID ?? "(none)"), \(SiftNoticeText.events(queued)) queued, "
+        line += "\(SiftNoticeText.batches(uploader.batches)) waiting"
+        if uploader.rejects > 0 { line += " (\(uploader.rejects) reject\(uploader.rejects == 1 ? "" : "s"))" }
+        if settings.paused { line += ", paused" }
+        return EngineStatus(
+            line: line,
+            fields: [
+                "account": settings.account.map(Value.string) ?? .null, "user": settings.userID.map(Value.string) ?? .null,
+                "queued": .int(queued), "batches": .int(uploader.batches), "rejects": .int(uploader.rejects), "paused": .bool(settings.paused),
+            ])
+    }
+
+    func hostChanged(at range: SourceRange?) throws(ShellError) {
+        guard serverSetting == nil else { return }
+        try prepareServer(at: range)
+    }
+
+    /// Sets `sift server` (`local`, a URL format, or `nil` to follow `configure host`) and applies it.
+    func setServer(_ setting: String?, at range: SourceRange?) throws(ShellError) {
+        let previous = serverSetting
+        serverSetting = setting
+        do {
+            try prepareServer(at: range)
+        } catch {
+            serverSetting = previous
+            throw error
+        }
+    }
+
+    /// Points the engine at the URL format in use (starting the embedded backend when that is where batches go).
+    ///
+    /// - Returns: the format applied.
+    @discardableResult
+    func prepareServer(at range: SourceRange?) throws(ShellError) -> SiftURLFormat {
+        let text: String
+        var insecure = false
+        switch serverSetting {
+        case let format? where format != "local":
+            text = format
+        default:
+            let host = try serverSetting == "local" ? server.embeddedHost(at: range) : server.effectiveHost(at: range)
+            text = (host.https ? "https://" : "http://") + host.host + Self.mobileEventsPath
+            insecure = host.insecure
+        }
+        let format: SiftURLFormat
+        do {
+            format = try SiftURLFormat(text)
+        } catch {
+            throw .runtime(error.description, at: range)
+        }
+        if insecure != appliedInsecure {
+            appliedInsecure = insecure
+            client.setHTTPClient(trace.client(timeout: 30, sdkHeadersAndCookies: false, insecure: insecure))
+        }
+        if client.settings.urlFormat != format { client.setURLFormat(format) }
+        return format
+    }
+
+    /// Registers the key and the forms it takes on the wire before the engine holds it.
+    func setBeaconKey(_ key: String) {
+        let encoded = Data(key.utf8).base64EncodedString()
+        output.secrets.add(key)
+        output.secrets.add(encoded)
+        output.secrets.add("Basic " + encoded)
+        client.setBeaconKey(key)
+    }
+
+    /// Sends what the uploader holds within `budget` seconds (ready queues first); the journals
+    /// keep the rest. `false` when a second signal cut the wait short.
+    func shutdown(budget: Double) -> Bool {
+        let client = client
+        let output = output
+        client.tick()
+        var patient = true
+        if client.uploaderStatus().batches > 0, client.uploaderStatus().missing.isEmpty {
+            let slow = {
+                output.warn("[Sift] sending \(SiftNoticeText.batches(client.uploaderStatus().batches)) before exit (at most \(Int(budget.rounded(.up))) s; Ctrl-C or SIGTERM again leaves now, keeping them)")
+                output.flush()
+            }
+            if case .interrupted = AsyncBridge.wait(budget: budget, slow: slow, { await client.waitUntilSettled(throughRetries: false) }) {
+                patient = false
+            }
+        }
+        _ = AsyncBridge.wait(budget: 5) { await client.close() }
+        let left = client.uploaderStatus()
+        if left.batches > 0 {
+            output.warn("[Sift] \(SiftNoticeText.batches(left.batches)) (\(SiftNoticeText.events(left.events))) \(left.batches == 1 ? "stays" : "stay") in the journal for the next run")
+        }
+        return patient
+    }
+}

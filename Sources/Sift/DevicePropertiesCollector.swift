@@ -1,0 +1,25 @@
+import JSON
+import Platform
+
+/// Builds `ios_device_properties` from what this machine can honestly tell; anything it cannot
+/// (carrier, screen, jailbreak evidence) is left out rather than made up.
+public enum DevicePropertiesCollector {
+    /// - Parameters:
+    ///   - machine: the machine's facts (host name, OS, kernel, architecture, DMI model, memory).
+    ///   - vendorID: the install's `device_ifv`.
+    /// - Returns: the snapshot, string values but `device_memory_size` (bytes), as the SDK types them.
+    public static func properties(machine: MachineFacts, app: SiftApp, sdkVersion: String, vendorID: String) -> JSONObject {
+        var object = JSONObject()
+        let strings: [(String, String?)] = [
+            ("app_name", app.name), ("app_version", app.version), ("sdk_version", sdkVersion), ("device_name", machine.hostname),
+            ("device_ifv", vendorID), ("device_system_name", machine.osName), ("device_system_version", machine.osVersion),
+            ("device_hardware_machine", machine.machine), ("device_hardware_model", machine.model),
+            ("device_kernel_version", machine.kernelRelease),
+        ]
+        for (key, value) in strings {
+            if let value, !value.isEmpty { object[key] = .string(value) }
+        }
+        if let memory = machine.memoryBytes { object["device_memory_size"] = .int(memory) }
+        return object
+    }
+}

@@ -1,0 +1,70 @@
+import JSON
+
+extension SiftEvent {
+    /// The event as one member of the list request's `data`: `time` always, every other key only
+    /// when it holds something (empty strings and empty maps are left out, as the SDK does).
+    public var wireJSON: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(160)
+        bytes.append(contentsOf: #"{"time":"#.utf8)
+        bytes.append(contentsOf: String(time).utf8)
+        for (key, text) in [("mobile_event_type", type), ("path", path), ("user_id", userID), ("installation_id", installationID)] {
+            guard let text, !text.isEmpty else { continue }
+            Self.appendKey(key, to: &bytes)
+            JSONWriter.appendString(text, to: &bytes)
+        }
+        let maps = [
+            ("fields", fields), ("device_properties", deviceProperties), ("metrics", metrics), ("ios_app_state", iosAppState),
+            ("ios_device_properties", iosDeviceProperties),
+        ]
+        for (key, map) in maps {
+            guard let map, map.count > 0 else { continue }
+            Self.appendKey(key, to: &bytes)
+            JSONWriter.appendCompact(.object(map), to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
+
+    private static func appendKey(_ key: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: ","))
+        JSONWriter.appendString(key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// Reads an event back from its wire JSON (an archive after a restart).
+    ///
+    /// - Returns: `nil` when the bytes are not an object with an integer `time`.
+    public init?(wireJSON bytes: [UInt8]) {
+        guard case .object(let object)? = try? JSONParser.parse(String(decoding: bytes, as: UTF8.self)),
+            case .int(let time)? = object["time"]
+        else { return nil }
+        self.init(time: Int64(time))
+        func text(_ key: String) -> String? { if case .string(let value)? = object[key] { return value } else { return nil } }
+        func map(_ key: String) -> JSONObject? { if case .object(let value)? = object[key] { return value } else { return nil } }
+        type = text("mobile_event_type")
+        path = text("path")
+        userID = text("user_id")
+        installationID = text("installation_id")
+        fields = map("fields")
+        deviceProperties = map("device_properties")
+        metrics = map("metrics")
+        iosAppState = map("ios_app_state")
+        iosDeviceProperties = map("ios_device_properties")
+    }
+
+    /// The JSON-encoded list request, `{"data":[event, ...]}`, from events already in wire JSON.
+    ///
+    /// - Parameter events: each event's `wireJSON`, oldest first.
+    public static func listRequest<Events: Sequence>(_ events: Events) -> [UInt8] where Events.Element == [UInt8] {
+        var bytes = Array(#"{"data":["#.utf8)
+        var first = true
+        for event in events {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            bytes.append(contentsOf: event)
+        }
+        bytes.append(contentsOf: "]}".utf8)
+        return bytes
+    }
+}
