@@ -117,4 +117,21 @@ struct SiftFlowTests {
         #expect(disallowed.contains("sdk_version") && !disallowed.contains("location"), "\(disallowed)")
         await harness.close()
     }
+
+    /// Without `sift server`, batches go where the SDK sends them, unless `configure host` names a host.
+    @Test func theDefaultServerIsTheSDKsUnlessAHostIsConfigured() async throws {
+        let transport = RecordingTransport(statuses: [])
+        let harness = ShellHarness(transport: transport)
+        let run = await harness.execute("""
+            sift server
+            expect last.server == "https://api3.siftscience.com/v3/accounts/%@/mobile_events"
+            configure host 127.0.0.1:9
+            sift server
+            expect last.server == "http://127.0.0.1:9/v3/accounts/%@/mobile_events"
+            sift server local
+            expect last.setting == local
+            """)
+        #expect(run.status == .success, "\(run.stderr)\n\(run.stdout)")
+        await harness.close()
+    }
 }

@@ -17,7 +17,7 @@ final class SiftRuntime: EngineRuntime {
     private let server: ServiceServer
     private let trace: TraceSink
     let output: Output
-    /// `sift server FORMAT|local`; `nil` follows `configure host` (the embedded backend when none).
+    /// `sift server FORMAT|local`; `nil` follows `configure host`, else the SDK's default (the real service).
     private(set) var serverSetting: String?
     private var appliedInsecure = false
 
@@ -100,6 +100,10 @@ final class SiftRuntime: EngineRuntime {
         switch serverSetting {
         case let format? where format != "local":
             text = format
+        case nil where server.configured == nil:
+            // The SDK's own default, as the issue asks: a beacon key is an account's, and only
+            // `sift server local` or `configure host` send batches elsewhere.
+            text = SiftURLFormat.standard.format
         default:
             let host = try serverSetting == "local" ? server.embeddedHost(at: range) : server.effectiveHost(at: range)
             text = (host.https ? "https://" : "http://") + host.host + Self.mobileEventsPath

@@ -6,10 +6,9 @@ enum SiftServerCommand {
         ["sift", "server"], summary: "Set where Sift batches go: a URL format with %@ or {account}, or local",
         arguments: [ArgumentSpec("URL_FORMAT", .rule(.siftServer), "e.g. http://127.0.0.1:8080/v3/accounts/%@/mobile_events, or local", optional: true)],
         discussion: """
-            Without an argument, shows the format in use. By default Sift follows 'configure host' \
-            (HOST/v3/accounts/%@/mobile_events) and uses the embedded backend when no host is configured, so the \
-            workbench never sends to the real service unless told to: \
-            sift server https://api3.siftscience.com/v3/accounts/%@/mobile_events (the SDK's default).
+            Without an argument, shows the format in use. By default batches go where the SDK sends them, \
+            https://api3.siftscience.com/v3/accounts/%@/mobile_events, unless 'configure host' names a host \
+            (HOST/v3/accounts/%@/mobile_events); 'sift server local' sends them to the embedded backend.
             """,
         examples: ["sift server local", "sift server http://127.0.0.1:8080/v3/accounts/%@/mobile_events", "sift server"]
     ) { context in
