@@ -110,6 +110,7 @@ struct ReplTerminalTests {
         let steps = [
             ("http GET http://127.0.0.1:1/x Authorization:'Bearer T0PS3CRET'", "the refused connection to be reported", "error: GET http://127.0.0.1:1/x"),
             ("set t X9SECRETX --secret", "the missing option value to be reported", "option '--secret' needs a value"),
+            ("sift beacon B3ACONS3CRET", "the beacon key to be set", "sift beacon key set"),
             ("perf pending", "perf pending to list the timing", "deposit.api"),
         ]
         for (line, description, expected) in steps {
@@ -127,6 +128,7 @@ struct ReplTerminalTests {
         #expect(!history.contains("hunter2"))
         #expect(!history.contains("T0PS3CRET"))
         #expect(!history.contains("X9SECRETX"))
+        #expect(!history.contains("B3ACONS3CRET"))
         #expect(!history.contains("half-typed"))
         #expect(SDKBenchFiles.mode(home.path + "/state/history") == 0o600)
     }
