@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 command -v sqlite3 >/dev/null || { apt-get install -y -qq sqlite3 >/dev/null 2>&1 || true; }
-# The Hamon and Miataru peers are plain Python: requests, and cryptography for Hamon (pip when missing).
+# The Hamon, Miataru and Sift peers are plain Python: requests, and cryptography for Hamon (pip when missing).
 python3 -c 'import requests, cryptography' 2>/dev/null || python3 -m pip install --quiet requests cryptography
 scripts/release-build.sh --product sdkbench
 scripts/release-build.sh --product SDKBenchBench

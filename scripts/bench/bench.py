@@ -141,6 +141,12 @@ def miataru():
     miataru_bench.run(SDKBENCH, BENCH, ROOT, line, QUICK)
 
 
+def sift(work):
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import sift_bench
+    sift_bench.run(SDKBENCH, ROOT, work, line, QUICK)
+
+
 def main():
     for binary in (SDKBENCH, BENCH):
         if not os.path.exists(binary):
@@ -155,6 +161,7 @@ def main():
         script_lines(work, home)
         hamon(work)
         miataru()
+        sift(work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -6,7 +6,6 @@ thread that POSTs AES-encrypted batches over a keep-alive session.
 
     python3 scripts/bench/hamon_peer.py --journal PATH [--var NAME=VALUE]... SCRIPT.sdk
 """
-import argparse
 import base64
 import collections
 import json
@@ -18,6 +17,7 @@ import threading
 import time
 import uuid
 
+import peer_script
 import requests
 from cryptography.hazmat.primitives import padding
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
@@ -206,37 +206,24 @@ def parse_parameters(words):
 
 
 def main():
-    arguments = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    arguments.add_argument("--journal", required=True)
-    arguments.add_argument("--var", action="append", default=[], metavar="NAME=VALUE",
-                           help="substitute {{NAME}} in the script, as sdkbench run --var does")
-    arguments.add_argument("script")
-    options = arguments.parse_args()
-    variables = dict(assignment.split("=", 1) for assignment in options.var)
+    options, variables = peer_script.options(__doc__.splitlines()[0], ("--journal", "the journal file"))
     peer = Peer(options.journal)
-    with open(options.script, encoding="utf-8") as script:
-        for number, line in enumerate(script, 1):
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            if "{{" in line:
-                for name, value in variables.items():
-                    line = line.replace("{{" + name + "}}", value)
-            try:
-                words = shlex.split(line, posix=True)  # handles '...' words with blanks inside
-                if words[:2] == ["configure", "host"] and len(words) == 3:
-                    peer.configure(words[2])
-                elif words[0] == "user" and len(words) == 2:
-                    peer.set_user(words[1])
-                elif words[0] == "log" and len(words) >= 2:
-                    peer.log(words[1], parse_parameters(words[2:]))
-                elif words == ["flush"]:
-                    peer.flush()
-                else:
-                    raise ValueError(f"unknown command: {line}")
-            except ValueError as error:  # also shlex quoting and json.loads errors
-                print(f"peer: line {number}: {error}", file=sys.stderr)
-                sys.exit(2)
+    for number, line in peer_script.statements(options.script, variables):
+        try:
+            words = shlex.split(line, posix=True)  # handles '...' words with blanks inside
+            if words[:2] == ["configure", "host"] and len(words) == 3:
+                peer.configure(words[2])
+            elif words[0] == "user" and len(words) == 2:
+                peer.set_user(words[1])
+            elif words[0] == "log" and len(words) >= 2:
+                peer.log(words[1], parse_parameters(words[2:]))
+            elif words == ["flush"]:
+                peer.flush()
+            else:
+                raise ValueError(f"unknown command: {line}")
+        except ValueError as error:  # also shlex quoting and json.loads errors
+            print(f"peer: line {number}: {error}", file=sys.stderr)
+            sys.exit(2)
     peer.close()
     print(f"peer: {peer.delivered} events delivered in {peer.batches} requests")
 
