@@ -116,6 +116,15 @@ struct SecretMaskingTests {
         #expect(guessed.isEmpty)
     }
 
+    @Test func theByteSearchFindsSecretsAtEitherEndAndOnlyWhole() {
+        #expect(SecretValues.bytes(of: "abcabd", contain: "abd"))
+        #expect(SecretValues.bytes(of: "key", contain: "key"))
+        #expect(SecretValues.bytes(of: "x ключ", contain: "ключ"))
+        #expect(!SecretValues.bytes(of: "ab", contain: "abc"))
+        #expect(!SecretValues.bytes(of: "abcab", contain: "abd"))
+        #expect(!SecretValues.bytes(of: "abc", contain: ""))
+    }
+
     static func files(under directory: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         return enumerator.compactMap { $0 as? String }.map { directory + "/" + $0 }.filter { path in
