@@ -55,17 +55,32 @@ struct MiataruConnection {
     func call<T: Sendable>(
         at range: SourceRange?, device: String, _ body: @escaping @Sendable (MiataruClient) async throws(MiataruError) -> T
     ) throws(ShellError) -> T {
+        switch try outcome(at: range, body) {
+        case .success(let value): return value
+        case .failure(let error): throw MiataruErrorText.shellError(error, device: device, at: range)
+        }
+    }
+
+    /// Runs one call and hands back its failure as it is, for a caller that answers some
+    /// failures itself (GeoJSON's 401 fallback); only an interruption throws.
+    func outcome<T: Sendable>(
+        at range: SourceRange?, _ body: @escaping @Sendable (MiataruClient) async throws(MiataruError) -> T
+    ) throws(ShellError) -> Result<T, MiataruError> {
         let client = self.client
-        let result = try AsyncBridge.run(at: range) { () async -> Result<T, MiataruError> in
+        return try AsyncBridge.run(at: range) { () async -> Result<T, MiataruError> in
             do throws(MiataruError) {
                 return .success(try await body(client))
             } catch {
                 return .failure(error)
             }
         }
-        switch result {
-        case .success(let value): return value
-        case .failure(let error): throw MiataruErrorText.shellError(error, device: device, at: range)
-        }
+    }
+}
+
+extension CommandContext {
+    /// This command's link to the Miataru server, starting the engine (and the embedded backend
+    /// when that is the server) if needed.
+    func miataruConnection() throws(ShellError) -> MiataruConnection {
+        try session.engine(MiataruRuntime.self, at: command.range).connection(at: command.range)
     }
 }

@@ -13,7 +13,7 @@ enum MiataruAllowedAddCommand {
         examples: ["miataru allowed add phone-2 --location --history", "miataru allowed add phone-3 --location"]
     ) { context in
         let range = context.command.range
-        let connection = try context.session.engine(MiataruRuntime.self, at: range).connection(at: range)
+        let connection = try context.miataruConnection()
         var devices = try connection.fetchAllowed(at: range).devices
         let entry = AllowedDevice(
             deviceID: context.string("DEVICE"), hasCurrentLocationAccess: context.flag("location"), hasHistoryAccess: context.flag("history"))

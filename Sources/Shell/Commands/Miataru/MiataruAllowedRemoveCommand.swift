@@ -12,7 +12,7 @@ enum MiataruAllowedRemoveCommand {
         examples: ["miataru allowed remove phone-3"]
     ) { context in
         let range = context.command.range
-        let connection = try context.session.engine(MiataruRuntime.self, at: range).connection(at: range)
+        let connection = try context.miataruConnection()
         var devices = try connection.fetchAllowed(at: range).devices
         let device = context.string("DEVICE")
         guard devices.contains(where: { $0.deviceID == device }) else {

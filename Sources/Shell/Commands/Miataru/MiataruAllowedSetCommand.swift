@@ -13,7 +13,7 @@ enum MiataruAllowedSetCommand {
         examples: ["miataru allowed set phone-2:location:history phone-3:location", "miataru allowed set"]
     ) { context in
         let range = context.command.range
-        let connection = try context.session.engine(MiataruRuntime.self, at: range).connection(at: range)
+        let connection = try context.miataruConnection()
         var devices: [AllowedDevice] = []
         for value in context.values("DEVICE") {
             guard let device = AllowedDevice(spec: value.text) else {

@@ -5,7 +5,7 @@ enum MiataruAllowedShowCommand {
         examples: ["miataru allowed show"]
     ) { context in
         let range = context.command.range
-        let connection = try context.session.engine(MiataruRuntime.self, at: range).connection(at: range)
+        let connection = try context.miataruConnection()
         let list = try connection.fetchAllowed(at: range)
         MiataruAllowedText.render(list.devices, enabled: list.isEnabled, owner: list.deviceID, to: context.session.output)
         return MiataruAllowedText.value(list.devices, enabled: list.isEnabled, owner: list.deviceID)

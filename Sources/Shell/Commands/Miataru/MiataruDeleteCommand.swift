@@ -8,8 +8,8 @@ enum MiataruDeleteCommand {
         examples: ["miataru delete"]
     ) { context in
         let range = context.command.range
-        let miataru = try context.session.engine(MiataruRuntime.self, at: range)
-        let connection = try miataru.connection(at: range)
+        let connection = try context.miataruConnection()
+        let miataru = connection.runtime
         let device = miataru.deviceID
         let key = try connection.ownKey(at: range)
         let count = try connection.call(at: range, device: device) { client throws(MiataruError) in try await client.deleteLocation(of: device, deviceKey: key) }

@@ -15,18 +15,12 @@ enum MiataruGeoJSONCommand {
         examples: ["miataru geojson phone-2", "miataru geojson phone-2 --out phone-2.geojson"]
     ) { context in
         let range = context.command.range
-        let miataru = try context.session.engine(MiataruRuntime.self, at: range)
-        let connection = try miataru.connection(at: range)
+        let connection = try context.miataruConnection()
+        let miataru = connection.runtime
         let device = context.string("DEVICE")
         miataru.saw([device])
         let output = context.session.output
-        let first = try AsyncBridge.run(at: range) { [client = connection.client] () async -> Result<Value?, MiataruError> in
-            do throws(MiataruError) {
-                return .success(try await client.geoJSON(of: device))
-            } catch {
-                return .failure(error)
-            }
-        }
+        let first = try connection.outcome(at: range) { client throws(MiataruError) in try await client.geoJSON(of: device) }
         var feature: Value?
         var fallback = false
         switch first {

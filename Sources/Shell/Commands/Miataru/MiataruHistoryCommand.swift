@@ -13,8 +13,8 @@ enum MiataruHistoryCommand {
         examples: ["miataru history phone-2", "miataru history phone-2 --amount 50"]
     ) { context in
         let range = context.command.range
-        let miataru = try context.session.engine(MiataruRuntime.self, at: range)
-        let connection = try miataru.connection(at: range)
+        let connection = try context.miataruConnection()
+        let miataru = connection.runtime
         let device = context.string("DEVICE")
         miataru.saw([device])
         let amount = context.option("amount").flatMap { Int($0.text) } ?? 10

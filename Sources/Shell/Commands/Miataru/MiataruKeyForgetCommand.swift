@@ -10,8 +10,8 @@ enum MiataruKeyForgetCommand {
         examples: ["miataru key forget --yes"]
     ) { context in
         let range = context.command.range
-        let miataru = try context.session.engine(MiataruRuntime.self, at: range)
-        let connection = try miataru.connection(at: range)
+        let connection = try context.miataruConnection()
+        let miataru = connection.runtime
         let output = context.session.output
         let device = miataru.deviceID
         if !context.flag("yes") {

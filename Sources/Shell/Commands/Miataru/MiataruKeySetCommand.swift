@@ -27,8 +27,8 @@ enum MiataruKeySetCommand {
         }
     ) { context in
         let range = context.command.range
-        let miataru = try context.session.engine(MiataruRuntime.self, at: range)
-        let connection = try miataru.connection(at: range)
+        let connection = try context.miataruConnection()
+        let miataru = connection.runtime
         let new = context.argument("KEY")?.text ?? DeviceKeyGenerator.generate()
         let output = context.session.output
         output.secrets.add(new)

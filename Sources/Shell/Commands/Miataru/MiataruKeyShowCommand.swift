@@ -7,8 +7,8 @@ enum MiataruKeyShowCommand {
         examples: ["miataru key show", "miataru key show --reveal"]
     ) { context in
         let range = context.command.range
-        let miataru = try context.session.engine(MiataruRuntime.self, at: range)
-        let connection = try miataru.connection(at: range)
+        let connection = try context.miataruConnection()
+        let miataru = connection.runtime
         let output = context.session.output
         let path = connection.keys.store.path(server: connection.keys.serverName, device: miataru.deviceID)
         guard let key = try connection.ownKey(at: range) else {

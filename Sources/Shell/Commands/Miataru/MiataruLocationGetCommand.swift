@@ -13,8 +13,8 @@ enum MiataruLocationGetCommand {
         examples: ["miataru location get phone-2", "miataru location get phone-2 phone-3"]
     ) { context in
         let range = context.command.range
-        let miataru = try context.session.engine(MiataruRuntime.self, at: range)
-        let connection = try miataru.connection(at: range)
+        let connection = try context.miataruConnection()
+        let miataru = connection.runtime
         let devices = context.values("DEVICE").map(\.text)
         miataru.saw(devices)
         let requester = MiataruRequester(deviceID: miataru.deviceID, deviceKey: try connection.ownKey(at: range))

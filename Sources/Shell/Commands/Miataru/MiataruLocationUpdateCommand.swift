@@ -42,8 +42,8 @@ enum MiataruLocationUpdateCommand {
         }
     ) { context in
         let range = context.command.range
-        let miataru = try context.session.engine(MiataruRuntime.self, at: range)
-        let connection = try miataru.connection(at: range)
+        let connection = try context.miataruConnection()
+        let miataru = connection.runtime
         let key = try connection.ownKey(at: range)
         let update = LocationUpdate(
             device: miataru.deviceID, timestamp: Int(miataru.clock.now()), latitude: context.string("LAT"), longitude: context.string("LON"),

@@ -9,8 +9,8 @@ enum MiataruSecurityCommand {
         examples: ["miataru security", "miataru security phone-2"]
     ) { context in
         let range = context.command.range
-        let miataru = try context.session.engine(MiataruRuntime.self, at: range)
-        let connection = try miataru.connection(at: range)
+        let connection = try context.miataruConnection()
+        let miataru = connection.runtime
         let device = context.argument("DEVICE")?.text ?? miataru.deviceID
         miataru.saw([device])
         let requester = miataru.deviceID

@@ -9,8 +9,8 @@ enum MiataruSloganCommand {
         examples: ["miataru slogan \"on my way\"", "miataru slogan"]
     ) { context in
         let range = context.command.range
-        let miataru = try context.session.engine(MiataruRuntime.self, at: range)
-        let connection = try miataru.connection(at: range)
+        let connection = try context.miataruConnection()
+        let miataru = connection.runtime
         let device = miataru.deviceID
         let key = try connection.requiredKey(for: "the slogan calls", at: range)
         let output = context.session.output

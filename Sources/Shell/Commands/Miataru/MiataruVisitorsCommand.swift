@@ -10,8 +10,8 @@ enum MiataruVisitorsCommand {
         examples: ["miataru visitors", "miataru visitors --amount 5"]
     ) { context in
         let range = context.command.range
-        let miataru = try context.session.engine(MiataruRuntime.self, at: range)
-        let connection = try miataru.connection(at: range)
+        let connection = try context.miataruConnection()
+        let miataru = connection.runtime
         let device = miataru.deviceID
         let amount = context.option("amount").flatMap { Int($0.text) } ?? 10
         let key = try connection.ownKey(at: range)
