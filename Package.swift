@@ -33,10 +33,13 @@ let package = Package(
         // JSON values, parser and writer: shared by the script language, the transport and the engines.
         .target(name: "JSON", dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]),
         .target(name: "Script", dependencies: ["JSON"]),
+        // Swift tasks run on a SwiftNIO event loop: the client transport and the backend each keep
+        // their calls on their loop's thread.
+        .target(name: "LoopExecutor", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
         .target(
             name: "Transport",
             dependencies: [
-                "JSON",
+                "JSON", "LoopExecutor",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -49,7 +52,8 @@ let package = Package(
         .target(
             name: "Backend",
             dependencies: [
-                "CCrypto", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
+                "CCrypto", "LoopExecutor", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),

@@ -1,6 +1,8 @@
 import Hummingbird
 import Logging
+import LoopExecutor
 import NIOCore
+import NIOPosix
 import ServiceLifecycle
 import Synchronization
 
@@ -57,23 +59,29 @@ public final class LocalBackend: Sendable {
         var logger = Logger(label: "sdkbench.backend")
         logger.logLevel = .critical
         let bound = BoundPort()
+        // One loop thread per backend, and the handlers run on it (`EventLoopTaskExecutor` has the
+        // figures); released when the server stops.
+        let loops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let executor = EventLoopTaskExecutor(loops.next())
         let app = Application(
             router: router,
             // The handlers are an autoclosure: one closer per connection.
             server: .http1(configuration: .init(additionalChannelHandlers: [HeldConnectionCloser()])),
             configuration: .init(address: .hostname(host, port: port), serverName: "sdkbench-backend"),
-            onServerRunning: { channel in bound.resolve(channel.localAddress?.port ?? port) }, logger: logger)
+            onServerRunning: { channel in bound.resolve(channel.localAddress?.port ?? port) }, eventLoopGroupProvider: .shared(loops), logger: logger)
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
                 services: [app], gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [], logger: logger))
         let task = Task {
             do {
-                try await group.run()
+                try await withTaskExecutorPreference(executor) { try await group.run() }
                 bound.fail(BackendError.cannotStart("the server stopped before it was running"))
             } catch {
                 bound.fail(BackendError.cannotStart("\(host):\(port): \(error)"))
+                try? await loops.shutdownGracefully()
                 throw error
             }
+            try? await loops.shutdownGracefully()
         }
         let actualPort = try await bound.value()
         return LocalBackend(host: host, port: actualPort, services: services, records: records, plan: plan, holds: holds, group: group, task: task)

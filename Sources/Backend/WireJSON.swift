@@ -38,13 +38,9 @@ indirect enum WireJSON: Sendable, Equatable {
 
     /// Compact JSON text (numbers as they were written).
     var text: String {
-        switch self {
-        case .null: return "null"
-        case .bool(let flag): return flag ? "true" : "false"
-        case .number(let digits, _): return digits
-        case .string(let string): return WireText.quote(string)
-        case .array(let items): return "[" + items.map(\.text).joined(separator: ",") + "]"
-        case .object(let members): return "{" + members.map { WireText.quote($0.key) + ":" + $0.value.text }.joined(separator: ",") + "}"
-        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        write(to: &bytes, canonical: false)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

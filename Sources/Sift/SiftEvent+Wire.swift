@@ -8,15 +8,11 @@ extension SiftEvent {
         bytes.reserveCapacity(160)
         bytes.append(contentsOf: #"{"time":"#.utf8)
         bytes.append(contentsOf: String(time).utf8)
-        for (key, text) in [("mobile_event_type", type), ("path", path), ("user_id", userID), ("installation_id", installationID)] {
+        for (key, text) in texts {
             guard let text, !text.isEmpty else { continue }
             Self.appendKey(key, to: &bytes)
             JSONWriter.appendString(text, to: &bytes)
         }
-        let maps = [
-            ("fields", fields), ("device_properties", deviceProperties), ("metrics", metrics), ("ios_app_state", iosAppState),
-            ("ios_device_properties", iosDeviceProperties),
-        ]
         for (key, map) in maps {
             guard let map, map.count > 0 else { continue }
             Self.appendKey(key, to: &bytes)
@@ -24,6 +20,34 @@ extension SiftEvent {
         }
         bytes.append(UInt8(ascii: "}"))
         return bytes
+    }
+
+    /// The wire form as a JSON value (what `wireJSON` encodes), for results and reports.
+    public var wireValue: Value {
+        var object = JSONObject()
+        object["time"] = .int(Int(time))
+        for (key, text) in texts {
+            guard let text, !text.isEmpty else { continue }
+            object[key] = .string(text)
+        }
+        for (key, map) in maps {
+            guard let map, map.count > 0 else { continue }
+            object[key] = .object(map)
+        }
+        return .object(object)
+    }
+
+    /// The string keys in wire order.
+    private var texts: KeyValuePairs<String, String?> {
+        ["mobile_event_type": type, "path": path, "user_id": userID, "installation_id": installationID]
+    }
+
+    /// The map keys in wire order.
+    private var maps: KeyValuePairs<String, JSONObject?> {
+        [
+            "fields": fields, "device_properties": deviceProperties, "metrics": metrics, "ios_app_state": iosAppState,
+            "ios_device_properties": iosDeviceProperties,
+        ]
     }
 
     private static func appendKey(_ key: String, to bytes: inout [UInt8]) {

@@ -1,12 +1,14 @@
 import AsyncHTTPClient
 import HTTPTypes
+import LoopExecutor
 import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
 
 /// The network: AsyncHTTPClient with connection pooling, TLS verification on and redirects refused
-/// (a 3xx comes back with its body). One client per process and verification setting.
+/// (a 3xx comes back with its body). One client per process and verification setting, both on one
+/// event loop thread, where each exchange runs (see `EventLoopTaskExecutor` for the figures).
 public final class LiveTransport: HTTPTransport {
     /// Verifies certificates.
     public static let shared = LiveTransport(verifiesCertificates: true)
@@ -15,6 +17,11 @@ public final class LiveTransport: HTTPTransport {
 
     /// Bodies larger than this are refused rather than held in memory.
     public static let maximumBodySize = 64 << 20
+
+    /// One thread for every connection: a workbench drives a handful at a time, and one loop lets
+    /// the calls run on it.
+    private static let loops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    private static let executor = EventLoopTaskExecutor(loops.next())
 
     private let client: HTTPClient
 
@@ -28,10 +35,17 @@ public final class LiveTransport: HTTPTransport {
         // A refused connection is an answer: fail at once and let the engines' own retry rules
         // decide, instead of the pool retrying until the connect timeout.
         configuration.connectionPool.retryConnectionEstablishment = false
-        client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
+        client = HTTPClient(eventLoopGroup: Self.loops, configuration: configuration)
     }
 
     public func send(_ request: WireRequest, timeout: Double) async throws(NetworkError) -> WireResponse {
+        let result: Result<WireResponse, NetworkError> = await withTaskExecutorPreference(Self.executor) {
+            do throws(NetworkError) { return .success(try await self.exchange(request, timeout: timeout)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    private func exchange(_ request: WireRequest, timeout: Double) async throws(NetworkError) -> WireResponse {
         var outgoing = HTTPClientRequest(url: request.url)
         // AsyncHTTPClient 1.37 speaks NIOHTTP1's types only: fields are copied one by one, in order,
         // in the spelling they were set.

@@ -36,6 +36,20 @@ struct SiftEventTests {
         #expect(back?.time == event.time && back?.userID == "u1" && back?.path == nil && back?.fields == nil)
     }
 
+    @Test func theWireValueIsWhatTheWireJSONEncodes() throws {
+        var full = SiftEvent(time: 7, type: "tap", path: "/p", fields: map(["q": "\"x\"", "e": "é"]))
+        full.userID = "u"
+        full.installationID = "i"
+        full.metrics = map(["m": "1"])
+        full.iosAppState = map(["battery_level": .double(0.5), "network_addresses": .array(["::1"])])
+        full.deviceProperties = JSONObject()
+        let sparse = SiftEvent(time: 1, type: "", path: nil, fields: JSONObject())
+        for event in [full, sparse] {
+            #expect(JSONWriter.compact(event.wireValue) == String(decoding: event.wireJSON, as: UTF8.self))
+            #expect(try JSONParser.parse(String(decoding: event.wireJSON, as: UTF8.self)) == event.wireValue)
+        }
+    }
+
     @Test func theListRequestWrapsEventsInData() {
         let events = [SiftEvent(time: 1, type: "a"), SiftEvent(time: 2, fields: map(["q": "\"x\""]))].map(\.wireJSON)
         let text = String(decoding: SiftEvent.listRequest(events), as: UTF8.self)

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """The Python peer for the Miataru benchmark: the same calls as `SDKBenchBench miataru` with
-`requests` over one keep-alive Session, one request at a time, and the same bodies byte for byte
+`requests`, one keep-alive Session per worker thread, each worker taking a contiguous chunk of the
+devices one request at a time (as the Swift side splits them), and the same bodies byte for byte
 (compact JSON, values as strings, members in the same order). Prints one JSON line:
 {"requests","seconds","p50_ms","p99_ms"}.
 
-    python3 scripts/bench/miataru_peer.py URL DEVICES
+    python3 scripts/bench/miataru_peer.py URL DEVICES [WORKERS]
 """
+import concurrent.futures
 import json
 import math
 import secrets
@@ -62,8 +64,8 @@ class Peer:
         if answer.get("MiataruResponse") != "ACK":
             sys.exit(f"miataru peer: {name} answered {answer}")
 
-    def run(self, devices, keys, timestamp):
-        for index in range(devices):
+    def run(self, chunk, keys, timestamp):
+        for index in chunk:
             me, key = device(index), keys[index]
             self.acknowledged("setDeviceKey", {
                 "MiataruSetDeviceKey": {"DeviceID": me, "CurrentDeviceKey": None, "NewDeviceKey": key}})
@@ -73,8 +75,8 @@ class Peer:
                     "MiataruLocation": [{
                         "Device": me, "Timestamp": str(timestamp), "Longitude": longitude(index, update),
                         "Latitude": latitude(index, update), "HorizontalAccuracy": "25", "DeviceKey": key}]})
-            # Device i reads device i - 1, already done; the first reads itself.
-            peer = index - 1 if index else index
+            # Device i reads device i - 1, already done; a chunk's first device reads itself.
+            peer = index - 1 if index != chunk.start else index
             answer = self.call("GetLocation", {
                 "MiataruConfig": {"RequestMiataruDeviceID": me, "RequestMiataruDeviceKey": key},
                 "MiataruGetLocation": [{"Device": device(peer)}]})
@@ -87,17 +89,24 @@ class Peer:
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         sys.exit(__doc__.strip().splitlines()[-1].strip())
     url, devices = sys.argv[1], int(sys.argv[2])
+    workers = max(1, int(sys.argv[3])) if len(sys.argv) == 4 else 1
     # Keys are made before the clock starts, as the Swift side makes its own.
     keys = ["".join(secrets.choice(ALPHABET) for _ in range(KEY_LENGTH)) for _ in range(devices)]
     timestamp = int(time.time())
-    peer = Peer(url)
+    peers = [Peer(url) for _ in range(workers)]
+    chunks = [range(devices * worker // workers, devices * (worker + 1) // workers) for worker in range(workers)]
     begin = time.perf_counter()
-    peer.run(devices, keys, timestamp)
+    if workers == 1:
+        peers[0].run(chunks[0], keys, timestamp)
+    else:
+        with concurrent.futures.ThreadPoolExecutor(workers) as pool:
+            for done in [pool.submit(peer.run, chunk, keys, timestamp) for peer, chunk in zip(peers, chunks)]:
+                done.result()
     seconds = time.perf_counter() - begin
-    ordered = sorted(peer.latencies)
+    ordered = sorted(latency for peer in peers for latency in peer.latencies)
     print(json.dumps({"requests": len(ordered), "seconds": seconds, "p50_ms": percentile(ordered, 0.5) * 1000,
                       "p99_ms": percentile(ordered, 0.99) * 1000}))
 

@@ -26,7 +26,7 @@ enum SiftAppendText {
             object["dropped"] = .string(reason)
         }
         object["transferred"] = .int(result.transferred)
-        object["event"] = (try? JSONParser.parse(String(decoding: result.event.wireJSON, as: UTF8.self))) ?? .null
+        object["event"] = result.event.wireValue
         return .object(object)
     }
 
