@@ -67,8 +67,10 @@ def median_of_three(command, sdkbench, devices, side, extra=()):
 def backend_floor(sdkbench, requests=5_000):
     """Requests/s and p50 of one UpdateLocation at a time over a bare keep-alive socket (no HTTP
     library, Python's cost near nothing): what the backend itself allows one request at a time."""
-    body = json.dumps({"MiataruLocation": [{"Device": "floor", "Timestamp": "1700000000", "Longitude": "1.5",
-                                            "Latitude": "2.5", "HorizontalAccuracy": "25"}]}, separators=(",", ":")).encode()
+    body = json.dumps({"MiataruConfig": {"EnableLocationHistory": "False", "LocationDataRetentionTime": "30"},
+                       "MiataruLocation": [{"Device": "floor", "Timestamp": "1700000000", "Longitude": "1.5",
+                                            "Latitude": "2.5", "HorizontalAccuracy": "25"}]},
+                      separators=(",", ":")).encode()
     with served(sdkbench) as url:
         host, port = url.removeprefix("http://").rsplit(":", 1)
         request = (f"POST /v1/UpdateLocation HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n"
@@ -105,12 +107,12 @@ def run(sdkbench, bench, root, line, quick):
           f"{REQUESTS_PER_DEVICE * devices:,} requests to 'sdkbench serve', keep-alive; one device at a time, then "
           f"{CONCURRENT_WORKERS} at a time on both sides (median of 3 each)")
     peer_command = [sys.executable, os.path.join(root, "scripts/bench/miataru_peer.py")]
+    floor_rate, floor_p50 = backend_floor(sdkbench)
     ours, ours_rates = median_of_three([bench, "miataru"], sdkbench, devices, "SDKBenchBench miataru")
     peer, peer_rates = median_of_three(peer_command, sdkbench, devices, "the Python peer")
     workers = [str(CONCURRENT_WORKERS)]
     ours_many, ours_many_rates = median_of_three([bench, "miataru"], sdkbench, devices, "SDKBenchBench miataru", workers)
     peer_many, peer_many_rates = median_of_three(peer_command, sdkbench, devices, "the Python peer", workers)
-    floor_rate, floor_p50 = backend_floor(sdkbench)
     line("sdkbench MiataruClient, one at a time", describe(ours), f"runs: {ours_rates} req/s")
     line("python peer, requests.Session, one at a time", describe(peer), f"runs: {peer_rates} req/s")
     line("  ratio one at a time", f"{ours['rate'] / peer['rate']:.1f}x", f"p50 {peer['p50_ms'] / ours['p50_ms']:.1f}x lower")
