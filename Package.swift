@@ -114,6 +114,9 @@ let package = Package(
 
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "SDKBenchTesting"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(
+            name: "LoopExecutorTests",
+            dependencies: ["LoopExecutor", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]),
         .testTarget(name: "ScriptTests", dependencies: ["Script", "JSON"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
         .testTarget(name: "PerformanceTests", dependencies: ["Performance", "Platform", "SDKBenchTesting", "Backend"]),
