@@ -11,10 +11,18 @@ struct HelpGoldenTests {
     @Test(arguments: [
         ([], "help.txt"), (["perf"], "help-perf.txt"), (["perf", "start"], "help-perf-start.txt"),
         (["perf", "export"], "help-perf-export.txt"), (["expect"], "help-expect.txt"), (["http"], "help-http.txt"),
+        (["miataru", "key", "set"], "help-miataru-key-set.txt"),
     ])
     func helpText(_ words: [String], _ file: String) {
         let text = generator.help(for: words) ?? "<nil>"
         if let mismatch = Golden.mismatch(text, file: file, directory: directory) { Issue.record("\(mismatch)") }
+    }
+
+    @Test func aDiscussionIsReflowedWithBlankLinesBetweenParagraphs() throws {
+        let spec = CommandSpec(
+            ["demo"], summary: "Demo", discussion: "One two\nthree.\n\nNext\nparagraph.", handler: { _ in .null })
+        let help = try #require(HelpGenerator(table: CommandTable(commands: [spec])).help(for: ["demo"]))
+        #expect(help.contains("\nOne two three.\n\nNext paragraph.\n"), "\(help)")
     }
 
     @Test func unknownHelpTopicIsAnError() {

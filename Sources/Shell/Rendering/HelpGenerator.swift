@@ -118,11 +118,14 @@ public struct HelpGenerator: Sendable {
         }
     }
 
+    /// Reflows prose to `width`: a blank line separates paragraphs, a single line break in the
+    /// source is a space (discussions are written as wrapped source lines).
     private func wrap(_ text: String, indent: String, width: Int = 88) -> String {
         var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for (index, paragraph) in text.split(separator: "\n\n", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { lines.append("") }
             var line = indent
-            for word in paragraph.split(separator: " ") {
+            for word in paragraph.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
                 if line.count + word.count + 1 > width, line != indent {
                     lines.append(line)
                     line = indent
