@@ -124,7 +124,7 @@ let package = Package(
             name: "TransportTests",
             dependencies: [
                 "Transport", "JSON", "SDKBenchTesting", "Backend", .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .testTarget(name: "HamonTests", dependencies: ["Hamon", "JSON", "SDKBenchTesting", "Transport"]),

@@ -93,7 +93,8 @@ public enum PendingKeyResolution: Sendable, Equatable {
 public enum DeviceKeyChangeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The store could not be read or the pending key written: nothing was sent.
     case store(DeviceKeyStoreError)
-    /// The server answered with an error: it kept its key, and so did the store.
+    /// The server answered with an error, or no connection could be opened: the server kept its
+    /// key, and so did the store.
     case refused(MiataruError, hadKey: Bool)
     /// No answer: the server may hold either key; the new one is kept at `pendingPath`.
     case unanswered(MiataruError, pendingPath: String)

@@ -33,10 +33,11 @@ public enum MiataruError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Whether the server surely did not apply the call: it answered, and not with success.
-    /// A network failure leaves that open (the request may have arrived before the line broke).
+    /// Whether the server surely did not apply the call: it answered, and not with success, or
+    /// the request never left (no connection). Other network failures leave that open: the request
+    /// may have arrived before the line broke.
     public var isDefiniteRefusal: Bool {
-        if case .network = self { return false }
+        if case .network(let error) = self { return error.requestWasNeverSent }
         if case .invalidResponse = self { return false }
         return true
     }

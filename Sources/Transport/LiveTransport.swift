@@ -87,14 +87,18 @@ public final class LiveTransport: HTTPTransport {
         if error is HTTPParserError { return .invalidResponse("the server's answer is not HTTP (\(error))") }
         if let connection = error as? NIOConnectionError {
             if let first = connection.connectionErrors.first {
-                return .networkUnavailable("cannot connect to \(connection.host):\(connection.port): \(describe(first.error))")
+                return .cannotConnect("cannot connect to \(connection.host):\(connection.port): \(describe(first.error))")
             }
             if connection.dnsAError != nil || connection.dnsAAAAError != nil {
-                return .networkUnavailable("cannot resolve host '\(connection.host)'")
+                return .cannotConnect("cannot resolve host '\(connection.host)'")
             }
-            return .networkUnavailable("cannot connect to \(connection.host):\(connection.port)")
+            return .cannotConnect("cannot connect to \(connection.host):\(connection.port)")
         }
         if let channel = error as? ChannelError, case .connectTimeout = channel { return .timeout(seconds: timeout) }
+        // These only come from opening a TCP connection: the request never left.
+        if let io = error as? IOError, [ECONNREFUSED, EHOSTUNREACH, ENETUNREACH].contains(io.errnoCode) {
+            return .cannotConnect(describe(error))
+        }
         return .networkUnavailable(describe(error))
     }
 

@@ -6,7 +6,10 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidResponse(String)
     /// No complete response within the client's timeout.
     case timeout(seconds: Double)
-    /// No connection: refused, reset, unresolvable host, TLS failure.
+    /// No connection could be opened (refused, unreachable, unknown host): nothing was sent.
+    case cannotConnect(String)
+    /// The connection failed at some point (reset, closed, TLS failure): the request may or may
+    /// not have reached the server.
     case networkUnavailable(String)
     /// The caller gave up (Ctrl-C, shutdown).
     case cancelled
@@ -16,8 +19,17 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidRequest(let reason): return "invalid request: \(reason)"
         case .invalidResponse(let reason): return "invalid response: \(reason)"
         case .timeout(let seconds): return "timed out after \(HTTPDurations.text(seconds))"
-        case .networkUnavailable(let reason): return "network unavailable: \(reason)"
+        case .cannotConnect(let reason), .networkUnavailable(let reason): return "network unavailable: \(reason)"
         case .cancelled: return "cancelled"
+        }
+    }
+
+    /// Whether the server surely never saw the request: it could not be built, or no connection
+    /// was opened. Anything else may have arrived before the line broke.
+    public var requestWasNeverSent: Bool {
+        switch self {
+        case .invalidRequest, .cannotConnect: return true
+        case .invalidResponse, .timeout, .networkUnavailable, .cancelled: return false
         }
     }
 }

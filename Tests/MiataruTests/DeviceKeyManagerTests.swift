@@ -61,6 +61,18 @@ struct DeviceKeyManagerTests {
         #expect(try manager.pendingKey(of: "A") == nil)
     }
 
+    @Test func aConnectionThatCannotBeOpenedIsARefusalThatKeepsNothingPending() async throws {
+        let (client, _) = Self.client { _, index in
+            index == 0 ? Self.answer(200, #"{"MiataruResponse":"ACK"}"#) : .failure(.cannotConnect("connection refused"))
+        }
+        _ = try await manager.change(device: "A", to: "one", client: client)
+        await #expect(throws: DeviceKeyChangeError.refused(.network(.cannotConnect("connection refused")), hadKey: true)) {
+            try await manager.change(device: "A", to: "two", client: client)
+        }
+        #expect(try manager.key(of: "A") == "one")
+        #expect(try manager.pendingKey(of: "A") == nil)
+    }
+
     @Test func aPendingKeyTheServerRefusesIsDropped() async throws {
         let (client, _) = Self.client { _, index in
             index == 0 ? .failure(.networkUnavailable("reset")) : Self.answer(403, #"{"error":"Forbidden: DeviceKey does not match"}"#)

@@ -1,6 +1,11 @@
 import AsyncHTTPClient
 import Backend
+import NIOCore
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @testable import Transport
 
@@ -61,8 +66,9 @@ struct LiveTransportTests {
             _ = try await client.send { $0.url = "http://127.0.0.1:\(port)/" }
             Issue.record("a stopped server answered")
         } catch {
-            guard case .networkUnavailable(let reason) = error else { Issue.record("refused: \(error)"); return }
+            guard case .cannotConnect(let reason) = error else { Issue.record("refused: \(error)"); return }
             #expect(reason.contains("refused"))
+            #expect(error.requestWasNeverSent)
         }
     }
 
@@ -71,6 +77,11 @@ struct LiveTransportTests {
         #expect(LiveTransport.networkError(HTTPClientError.readTimeout, timeout: 3) == .timeout(seconds: 3))
         #expect(LiveTransport.networkError(HTTPClientError.cancelled, timeout: 3) == .cancelled)
         #expect(LiveTransport.networkError(CancellationError(), timeout: 3) == .cancelled)
+        // Refused and unreachable are "never sent"; a reset may come after the request left.
+        let refused = LiveTransport.networkError(IOError(errnoCode: ECONNREFUSED, reason: "connect"), timeout: 3)
+        #expect(refused == .cannotConnect("connection refused") && refused.requestWasNeverSent)
+        let reset = LiveTransport.networkError(IOError(errnoCode: ECONNRESET, reason: "read"), timeout: 3)
+        #expect(reset == .networkUnavailable("connection reset by peer") && !reset.requestWasNeverSent)
         if case .invalidRequest = LiveTransport.networkError(HTTPClientError.invalidURL, timeout: 3) {} else {
             Issue.record("invalidURL is not invalidRequest")
         }
