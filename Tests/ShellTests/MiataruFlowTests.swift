@@ -271,6 +271,18 @@ struct MiataruFlowTests {
         await harness.close()
     }
 
+    @Test func aServerThatCannotBeReachedTakesNoKeyAndLeavesNothingPending() async throws {
+        let harness = ShellHarness()
+        // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+        let run = await harness.execute("miataru server http://127.0.0.1:1\nmiataru device phone-a\nmiataru key set k-1\n")
+        #expect(run.status == .runtime)
+        #expect(run.stderr.contains("connection refused; nothing was sent, no key is stored for phone-a"), "\(run.stderr)")
+        let store = Self.store(harness)
+        #expect(try store.key(server: "http://127.0.0.1:1", device: "phone-a") == nil)
+        #expect(try store.pendingKey(server: "http://127.0.0.1:1", device: "phone-a") == nil)
+        await harness.close()
+    }
+
     @Test(arguments: [("500", "HTTP 500 from the Miataru server"), ("429", "429 "), ("garbage", "miataru key set: invalid response")])
     func aMisbehavingServerIsALocatedErrorAndNothingIsStored(fault: String, expected: String) async throws {
         let harness = ShellHarness()

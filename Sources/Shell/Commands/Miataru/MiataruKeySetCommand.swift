@@ -48,10 +48,14 @@ enum MiataruKeySetCommand {
             output.line("\(device): DeviceKey \(current == nil ? "set" : "changed") (\(MiataruKeyText.masked(new))): \(verbose)")
             return .object(["device": .string(device), "changed": .bool(current != nil), "response": .string(verbose)])
         case .failure(.refused(let error, _)):
+            let kept = current == nil ? "no key is stored for \(device)" : "the stored key is unchanged"
             var failure = MiataruErrorText.shellError(error, device: device, at: range)
             if case .remote(let message, var details) = failure.kind {
-                details.append(current == nil ? "no key is stored for \(device)" : "the stored key is unchanged")
+                details.append(kept)
                 failure.kind = .remote(message, details: details)
+            } else {
+                // No connection was opened: say that the server cannot have taken the new key.
+                failure = context.failure("miataru key set: \(error); nothing was sent, \(kept)")
             }
             throw failure
         case .failure(let error):
