@@ -64,6 +64,25 @@ struct ReplTerminalTests {
             }
         }
 
+        /// Waits for an empty prompt on the cursor's row after a command's output: keys sent before
+        /// it is drawn reach a terminal still in line mode, where Tab is only a tab.
+        func waitForPrompt(timeout: Double = 20) async {
+            let clock = ContinuousClock()
+            let deadline = clock.now + .seconds(timeout)
+            while true {
+                let rows = await screen.split(separator: "\n", omittingEmptySubsequences: false)
+                let cursor = Int(await tmux(["display-message", "-p", "-t", "0", "#{cursor_y}"]).stdout.filter(\.isNumber)) ?? -1
+                if rows.indices.contains(cursor), rows[cursor].hasPrefix("sdkbench>"), rows[cursor].dropFirst(9).allSatisfy({ $0 == " " }) {
+                    return
+                }
+                if clock.now > deadline {
+                    Issue.record("timed out waiting for an empty prompt; screen:\n\(rows.joined(separator: "\n"))")
+                    return
+                }
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+        }
+
         /// Ends the tmux server; a test that stops early leaves it to `deinit`.
         func close() async { await tmux(["kill-server"]) }
 
@@ -145,6 +164,7 @@ struct ReplTerminalTests {
 
         await terminal.enter("miataru device repl-owner")
         await terminal.waitFor("the device to be set") { $0.contains("miataru device: repl-owner") }
+        await terminal.waitForPrompt()
         await terminal.type("miataru ke")
         await terminal.send("Tab")
         await terminal.waitFor("'miataru ke' to complete to 'miataru key'") { $0.contains("sdkbench> miataru key") }
@@ -156,6 +176,7 @@ struct ReplTerminalTests {
         await terminal.waitFor("the key to be set") { $0.contains("repl-owner: DeviceKey set") }
         await terminal.enter("miataru location get repl-friend")
         await terminal.waitFor("the read to answer") { $0.contains("repl-friend  no location, or not allowed") }
+        await terminal.waitForPrompt()
         await terminal.type("miataru allowed a")
         await terminal.send("Tab")
         await terminal.waitFor("'allowed a' to complete to 'allowed add'") { $0.contains("sdkbench> miataru allowed add") }
