@@ -73,15 +73,16 @@ public final class LocalBackend: Sendable {
             configuration: ServiceGroupConfiguration(
                 services: [app], gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [], logger: logger))
         let task = Task {
+            var failure: (any Error)?
             do {
                 try await withTaskExecutorPreference(executor) { try await group.run() }
                 bound.fail(BackendError.cannotStart("the server stopped before it was running"))
             } catch {
                 bound.fail(BackendError.cannotStart("\(host):\(port): \(error)"))
-                try? await loops.shutdownGracefully()
-                throw error
+                failure = error
             }
             try? await loops.shutdownGracefully()
+            if let failure { throw failure }
         }
         let actualPort = try await bound.value()
         return LocalBackend(host: host, port: actualPort, services: services, records: records, plan: plan, holds: holds, group: group, task: task)

@@ -1,10 +1,15 @@
 extension WireJSON {
+    /// Compact JSON text (numbers as they were written).
+    var text: String { rendered(canonical: false) }
+
     /// Compact text with object keys sorted, each key once (the last, as `subscript` reads it):
     /// equal for two values that differ only in key order, so it can key a dictionary of values.
-    var canonicalText: String {
+    var canonicalText: String { rendered(canonical: true) }
+
+    private func rendered(canonical: Bool) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256)
-        write(to: &bytes, canonical: true)
+        write(to: &bytes, canonical: canonical)
         return String(decoding: bytes, as: UTF8.self)
     }
 

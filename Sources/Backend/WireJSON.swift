@@ -35,12 +35,4 @@ indirect enum WireJSON: Sendable, Equatable {
         guard case .object(let members) = self else { return nil }
         return members.last { $0.key == key }
     }
-
-    /// Compact JSON text (numbers as they were written).
-    var text: String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(256)
-        write(to: &bytes, canonical: false)
-        return String(decoding: bytes, as: UTF8.self)
-    }
 }

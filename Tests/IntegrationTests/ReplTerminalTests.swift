@@ -50,33 +50,30 @@ struct ReplTerminalTests {
         /// Waits until `line` was entered at the last prompt and runs: the cursor has left the
         /// prompt's row. The text alone cannot tell, because a typed line shows before its Enter is read.
         func waitForRunning(_ line: String, timeout: Double = 20) async {
-            let clock = ContinuousClock()
-            let deadline = clock.now + .seconds(timeout)
-            while true {
-                let rows = await screen.split(separator: "\n", omittingEmptySubsequences: false)
-                let cursor = Int(await tmux(["display-message", "-p", "-t", "0", "#{cursor_y}"]).stdout.filter(\.isNumber)) ?? -1
-                if let row = rows.lastIndex(where: { $0.contains("sdkbench>") }), rows[row].hasSuffix("sdkbench> \(line)"), cursor > row { return }
-                if clock.now > deadline {
-                    Issue.record("timed out waiting for '\(line)' to run; screen:\n\(rows.joined(separator: "\n"))")
-                    return
-                }
-                try? await Task.sleep(for: .milliseconds(50))
+            await waitForCursor("'\(line)' to run", timeout: timeout) { rows, cursor in
+                guard let row = rows.lastIndex(where: { $0.contains("sdkbench>") }) else { return false }
+                return rows[row].hasSuffix("sdkbench> \(line)") && cursor > row
             }
         }
 
         /// Waits for an empty prompt on the cursor's row after a command's output: keys sent before
         /// it is drawn reach a terminal still in line mode, where Tab is only a tab.
         func waitForPrompt(timeout: Double = 20) async {
+            await waitForCursor("an empty prompt", timeout: timeout) { rows, cursor in
+                rows.indices.contains(cursor) && rows[cursor].hasPrefix("sdkbench>") && rows[cursor].dropFirst(9).allSatisfy { $0 == " " }
+            }
+        }
+
+        /// Polls the screen's rows and the cursor's row until `condition` holds or the deadline passes.
+        private func waitForCursor(_ description: String, timeout: Double, _ condition: ([Substring], Int) -> Bool) async {
             let clock = ContinuousClock()
             let deadline = clock.now + .seconds(timeout)
             while true {
                 let rows = await screen.split(separator: "\n", omittingEmptySubsequences: false)
                 let cursor = Int(await tmux(["display-message", "-p", "-t", "0", "#{cursor_y}"]).stdout.filter(\.isNumber)) ?? -1
-                if rows.indices.contains(cursor), rows[cursor].hasPrefix("sdkbench>"), rows[cursor].dropFirst(9).allSatisfy({ $0 == " " }) {
-                    return
-                }
+                if condition(rows, cursor) { return }
                 if clock.now > deadline {
-                    Issue.record("timed out waiting for an empty prompt; screen:\n\(rows.joined(separator: "\n"))")
+                    Issue.record("timed out waiting for \(description); screen:\n\(rows.joined(separator: "\n"))")
                     return
                 }
                 try? await Task.sleep(for: .milliseconds(50))

@@ -50,13 +50,12 @@ enum MiataruKeySetCommand {
         case .failure(.refused(let error, _)):
             let kept = current == nil ? "no key is stored for \(device)" : "the stored key is unchanged"
             var failure = MiataruErrorText.shellError(error, device: device, at: range)
-            if case .remote(let message, var details) = failure.kind {
-                details.append(kept)
-                failure.kind = .remote(message, details: details)
-            } else {
-                // No connection was opened: say that the server cannot have taken the new key.
-                failure = context.failure("miataru key set: \(error); nothing was sent, \(kept)")
+            guard case .remote(let message, var details) = failure.kind else {
+                // Refused without an answer: no connection was opened, so the server cannot have the new key.
+                throw context.failure("miataru key set: \(error); nothing was sent, \(kept)")
             }
+            details.append(kept)
+            failure.kind = .remote(message, details: details)
             throw failure
         case .failure(let error):
             throw context.failure("miataru key set: \(error)")
