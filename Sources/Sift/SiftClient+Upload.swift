@@ -164,7 +164,7 @@ extension SiftClient {
     /// Feeds the answer to the state machine, journals what it decided and reports it.
     private func apply(_ result: Result<Int, NetworkError>, to batch: SiftBatch) {
         let now = clock.now()
-        let (outcome, rejectsBefore, rejectsAfter, live) = state.withLock { state in
+        let (outcome, rejectsBefore, rejectsAfter, liveCount) = state.withLock { state in
             let before = state.uploader.rejects
             let failuresBefore = state.uploader.transportFailures
             let outcome: SiftUploaderStateMachine.Outcome
@@ -183,13 +183,19 @@ extension SiftClient {
             case .retry(_, let reason):
                 state.lastFailure = SiftText.retry(reason)
             }
-            return (outcome, before, state.uploader.rejects, state.uploader.batches.map { Journal.Record(seq: $0.seq, bytes: $0.body) })
+            return (outcome, before, state.uploader.rejects, state.uploader.batches.count)
         }
         switch outcome {
         case .delivered, .dropped:
             do throws(JournalError) {
                 try uploaderJournal.acknowledge(batch.seq, batch.seq, count: 1)
-                if live.isEmpty || uploaderJournal.wantsCompaction(live: live.count) { try uploaderJournal.rewrite { live } }
+                if liveCount == 0 || uploaderJournal.wantsCompaction(live: liveCount) {
+                    // The batches are read under the journal's lock, as `settleQueueJournal` does: a
+                    // batch journaled since the count above is in the state by then, and kept.
+                    try uploaderJournal.rewrite {
+                        state.withLock { $0.uploader.batches.map { Journal.Record(seq: $0.seq, bytes: $0.body) } }
+                    }
+                }
             } catch {
                 notify(.archiveProblem(error.message))
             }
