@@ -45,9 +45,9 @@ struct SiftRoutes: BackendServiceRoutes {
             account: upload.account, status: 200, events: 0, gzip: false, bytes: upload.body.count, contentType: upload.contentType,
             auth: "refused")
         switch accept(upload, into: &record) {
-        case .success(let events):
-            record.events = events.count
-            recorder.record(record, events: events.map { ($0.text, $0.canonicalText) })
+        case .success(let accepted):
+            record.events = accepted.events
+            recorder.record(record, json: accepted.json)
             return SiftAnswer.ok
         case .failure(let answer):
             record.status = answer.status
@@ -57,8 +57,8 @@ struct SiftRoutes: BackendServiceRoutes {
         }
     }
 
-    /// The upload's events, or the answer that refuses it; fills in `record` as far as the checks get.
-    private func accept(_ upload: Upload, into record: inout SiftRecorder.Upload) -> Result<[WireJSON], BackendAnswer> {
+    /// The upload's event count and JSON, or the answer that refuses it; fills in `record` as far as the checks get.
+    private func accept(_ upload: Upload, into record: inout SiftRecorder.Upload) -> Result<(events: Int, json: [UInt8]), BackendAnswer> {
         let verdict = beaconKey.check(authorization: upload.authorization)
         record.auth = verdict.recorded
         if case .refused(let reason) = verdict { return .failure(SiftAnswer.unauthorized(reason)) }
@@ -77,7 +77,7 @@ struct SiftRoutes: BackendServiceRoutes {
             return .failure(SiftAnswer.invalidJSON("the body is not JSON: \(error.kind.reason) at character \(error.offset)"))
         }
         switch SiftListRequest.read(parsed) {
-        case .success(let request): return .success(request.events)
+        case .success(let request): return .success((request.events.count, json))
         case .failure(let found):
             let problems = found.messages
             let listed = Array(problems.prefix(SiftListRequest.listedProblems))

@@ -1,19 +1,15 @@
 extension WireJSON {
     /// Compact JSON text (numbers as they were written).
-    var text: String { rendered(canonical: false) }
-
-    /// Compact text with object keys sorted, each key once (the last, as `subscript` reads it):
-    /// equal for two values that differ only in key order, so it can key a dictionary of values.
-    var canonicalText: String { rendered(canonical: true) }
-
-    private func rendered(canonical: Bool) -> String {
+    var text: String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256)
-        write(to: &bytes, canonical: canonical)
+        write(to: &bytes, canonical: false)
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends compact text: members in their order, or (`canonical`) sorted by key with each key once.
+    /// Appends compact text: members in their order, or (`canonical`) sorted by key with each key
+    /// once (the last, as `subscript` reads it), which is equal for two values that differ only in
+    /// key order, so it can key a dictionary of values.
     func write(to bytes: inout [UInt8], canonical: Bool) {
         switch self {
         case .null: bytes.append(contentsOf: "null".utf8)

@@ -79,7 +79,7 @@ extension SiftClient {
     }
 
     private enum Step {
-        case send(SiftBatch, url: String, key: String)
+        case send(SiftBatch, SiftUploadDestination)
         case sleep(Double)
         case stop
     }
@@ -92,7 +92,9 @@ extension SiftClient {
                 let action = state.closed ? .rest(.paused) : state.uploader.next(configured: state.missing.isEmpty)
                 switch action {
                 case .send(let batch):
-                    return .send(batch, url: state.urlFormat.url(account: state.account ?? ""), key: state.beaconKey ?? "")
+                    let destination = SiftUploadDestination.current(format: state.urlFormat, account: state.account ?? "", key: state.beaconKey ?? "", last: state.destination)
+                    state.destination = destination
+                    return .send(batch, destination)
                 case .sleep(let until):
                     Self.resumeWaiters(&state, all: false)
                     return .sleep(max(0, until - now))
@@ -113,8 +115,8 @@ extension SiftClient {
                     return stopDriving()
                 }
                 state.withLock { $0.uploader.retryTimerFired() }
-            case .send(let batch, let url, let key):
-                let result = await send(batch, url: url, key: key)
+            case .send(let batch, let destination):
+                let result = await send(batch, to: destination)
                 if case .failure(.cancelled) = result {
                     state.withLock { $0.uploader.abandoned() }
                     return stopDriving()
@@ -141,7 +143,7 @@ extension SiftClient {
     }
 
     /// PUT, Basic auth with the bare key, JSON gzipped.
-    private func send(_ batch: SiftBatch, url: String, key: String) async -> Result<Int, NetworkError> {
+    private func send(_ batch: SiftBatch, to destination: SiftUploadDestination) async -> Result<Int, NetworkError> {
         var buffer = ByteBuffer(bytes: batch.body)
         let compressed: [UInt8]
         do {
@@ -150,9 +152,9 @@ extension SiftClient {
         } catch {
             return .failure(.invalidRequest("cannot gzip the batch: \(error)"))
         }
-        var request = HTTPRequest(url: url)
+        var request = HTTPRequest(url: destination.url)
         request.setRawBody(compressed, contentType: "application/json", method: .put)
-        request.setHeader(name: "Authorization", value: "Basic " + Data(key.utf8).base64EncodedString())
+        request.setHeader(name: "Authorization", value: destination.authorization)
         request.setHeader(name: "Content-Encoding", value: "gzip")
         do throws(NetworkError) {
             return .success(try await http.withLock { $0 }.send(request).status.code)

@@ -58,6 +58,8 @@ public final class SiftClient: Sendable {
         var deliveredBatches = 0
         var dropped: [SiftDroppedBatch] = []
         var lastFailure: String?
+        /// The URL and Authorization value last worked out, with what they came from.
+        var destination: SiftUploadDestination?
 
         var missing: [String] {
             var missing: [String] = []

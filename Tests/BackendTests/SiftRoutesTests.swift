@@ -184,6 +184,18 @@ struct SiftRoutesTests {
         #expect(received.contains(#"{"account":"acct1","duplicates":2,"event":"#))
     }
 
+    @Test func uploadsAreIndexedWhenReadAndTheIndexCarriesOverToTheNextRead() {
+        let event = Bodies.event(extra: #","fields":{"a":"1"}"#)
+        #expect(routes.receive(Bodies.upload(Bodies.list([event]))).status == 200)
+        #expect(received.contains(#""batches":1,"count":1,"duplicates":0"#), "\(received)")
+        // Arrived after the first read: told apart from what that read indexed.
+        #expect(routes.receive(Bodies.upload(Bodies.list([event, Bodies.event(time: "7")]))).status == 200)
+        let second = received
+        #expect(second.contains(#""batches":2,"count":2,"duplicates":1"#), "\(second)")
+        #expect(second.contains(#"{"account":"acct1","duplicates":1,"event":"#))
+        #expect(received == second)
+    }
+
     @Test func limitKeepsTheNewestUploadsAndEvents() {
         for time in 1...3 { _ = routes.receive(Bodies.upload(Bodies.list([Bodies.event(time: "\(time)")]))) }
         let newest = routes.recorder.receivedJSON(requests: 3, limit: 1)

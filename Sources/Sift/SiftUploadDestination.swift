@@ -1,0 +1,20 @@
+import FoundationEssentials
+
+/// Where the uploader sends and the Authorization it sends, worked out again only when the URL
+/// format, account or beacon key changed: the uploader asks before every batch, thousands of
+/// times a run.
+struct SiftUploadDestination: Sendable {
+    let format: SiftURLFormat
+    let account: String
+    let key: String
+    let url: String
+    /// `Basic base64(beacon key)`: the bare key, no `user:` part, as the SDK sends it.
+    let authorization: String
+
+    static func current(format: SiftURLFormat, account: String, key: String, last: SiftUploadDestination?) -> SiftUploadDestination {
+        if let last, last.format == format, last.account == account, last.key == key { return last }
+        return SiftUploadDestination(
+            format: format, account: account, key: key, url: format.url(account: account),
+            authorization: "Basic " + Data(key.utf8).base64EncodedString())
+    }
+}
