@@ -66,7 +66,9 @@ final class SiftRecorder: ServiceRecorder {
 
     private struct State {
         var uploads: [Upload] = []
-        /// Accepted uploads not indexed yet: the account and the JSON, oldest first.
+        /// Accepted uploads not indexed yet: the account and the JSON, oldest first. The bytes are
+        /// parsed again when indexed: holding them is one block per upload, where holding the
+        /// parsed events would be hundreds of small ones that the next upload cannot reuse.
         var unindexed: [(account: String, json: [UInt8])] = []
         var events: [Event] = []
         /// Account and canonical text -> index in `events`.

@@ -1,4 +1,5 @@
 import DurableQueue
+import FoundationEssentials
 import JSON
 import Platform
 import Synchronization
@@ -24,6 +25,10 @@ import Transport
 public final class SiftClient: Sendable {
     /// The version this engine reports as `sdk_version`.
     public static let sdkVersion = "0.1.0"
+
+    /// The beacon key as uploads carry it after `Authorization: Basic `: the base64 of the bare
+    /// key's UTF-8, no `user:` part, as the SDK sends it. Whoever masks the key masks this form too.
+    public static func encodedBeaconKey(_ key: String) -> String { Data(key.utf8).base64EncodedString() }
 
     public let configuration: SiftConfiguration
     public let install: SiftInstall

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import JSON
 import Platform
 import Script
@@ -133,7 +132,7 @@ final class SiftRuntime: EngineRuntime {
 
     /// Registers the key and the forms it takes on the wire before the engine holds it.
     func setBeaconKey(_ key: String) {
-        let encoded = Data(key.utf8).base64EncodedString()
+        let encoded = SiftClient.encodedBeaconKey(key)
         output.secrets.add(key)
         output.secrets.add(encoded)
         output.secrets.add("Basic " + encoded)
