@@ -11,7 +11,6 @@ import collections
 import json
 import os
 import platform
-import shlex
 import sys
 import threading
 import time
@@ -208,22 +207,20 @@ def parse_parameters(words):
 def main():
     options, variables = peer_script.options(__doc__.splitlines()[0], ("--journal", "the journal file"))
     peer = Peer(options.journal)
-    for number, line in peer_script.statements(options.script, variables):
-        try:
-            words = shlex.split(line, posix=True)  # handles '...' words with blanks inside
-            if words[:2] == ["configure", "host"] and len(words) == 3:
-                peer.configure(words[2])
-            elif words[0] == "user" and len(words) == 2:
-                peer.set_user(words[1])
-            elif words[0] == "log" and len(words) >= 2:
-                peer.log(words[1], parse_parameters(words[2:]))
-            elif words == ["flush"]:
-                peer.flush()
-            else:
-                raise ValueError(f"unknown command: {line}")
-        except ValueError as error:  # also shlex quoting and json.loads errors
-            print(f"peer: line {number}: {error}", file=sys.stderr)
-            sys.exit(2)
+
+    def dispatch(words, line):
+        if words[:2] == ["configure", "host"] and len(words) == 3:
+            peer.configure(words[2])
+        elif words[0] == "user" and len(words) == 2:
+            peer.set_user(words[1])
+        elif words[0] == "log" and len(words) >= 2:
+            peer.log(words[1], parse_parameters(words[2:]))  # json.loads errors are ValueErrors
+        elif words == ["flush"]:
+            peer.flush()
+        else:
+            raise ValueError(f"unknown command: {line}")
+
+    peer_script.run(options.script, variables, dispatch)
     peer.close()
     print(f"peer: {peer.delivered} events delivered in {peer.batches} requests")
 

@@ -1,5 +1,7 @@
 """What the Python peers share: reading an .sdk script as `sdkbench run --var` would."""
 import argparse
+import shlex
+import sys
 
 
 def options(description, *journal_arguments):
@@ -25,3 +27,15 @@ def statements(path, variables):
                 for name, value in variables.items():
                     line = line.replace("{{" + name + "}}", value)
             yield number, line
+
+
+def run(path, variables, dispatch):
+    """Calls `dispatch(words, line)` for each statement, split as a shell would (quotes kept
+    together); a ValueError (shlex quoting, bad arguments, an unknown command) or a StopIteration
+    (an option without its value) ends the run with `peer: line N: ...` and exit 2."""
+    for number, line in statements(path, variables):
+        try:
+            dispatch(shlex.split(line, posix=True), line)
+        except (ValueError, StopIteration) as error:
+            print(f"peer: line {number}: {error}", file=sys.stderr)
+            sys.exit(2)

@@ -16,7 +16,6 @@ import gzip
 import json
 import os
 import random
-import shlex
 import sys
 import threading
 import time
@@ -209,26 +208,24 @@ def parse_event(words):
 def main():
     options, variables = peer_script.options(__doc__.splitlines()[0], ("--dir", "where the journals go"))
     peer = Peer(options.dir)
-    for number, line in peer_script.statements(options.script, variables):
-        try:
-            words = shlex.split(line, posix=True)
-            if words[:2] == ["configure", "host"] and len(words) == 3:
-                peer.configure(words[2])
-            elif words[:2] == ["sift", "account"] and len(words) == 3:
-                peer.account = words[2]
-            elif words[:2] == ["sift", "beacon"] and len(words) == 3:
-                peer.key = words[2]
-            elif words[:2] == ["sift", "user"] and len(words) == 3:
-                peer.user = words[2]
-            elif words[:2] == ["sift", "event"] and len(words) >= 3:
-                peer.event(*parse_event(words[2:]))
-            elif words[:3] == ["sift", "upload", "--force"]:
-                peer.upload()
-            else:
-                raise ValueError(f"unknown command: {line}")
-        except (ValueError, StopIteration) as error:
-            print(f"peer: line {number}: {error}", file=sys.stderr)
-            sys.exit(2)
+
+    def dispatch(words, line):
+        if words[:2] == ["configure", "host"] and len(words) == 3:
+            peer.configure(words[2])
+        elif words[:2] == ["sift", "account"] and len(words) == 3:
+            peer.account = words[2]
+        elif words[:2] == ["sift", "beacon"] and len(words) == 3:
+            peer.key = words[2]
+        elif words[:2] == ["sift", "user"] and len(words) == 3:
+            peer.user = words[2]
+        elif words[:2] == ["sift", "event"] and len(words) >= 3:
+            peer.event(*parse_event(words[2:]))
+        elif words[:3] == ["sift", "upload", "--force"]:
+            peer.upload()
+        else:
+            raise ValueError(f"unknown command: {line}")
+
+    peer_script.run(options.script, variables, dispatch)
     peer.close()
     print(f"peer: {peer.delivered} events delivered in {peer.requests} requests")
 
