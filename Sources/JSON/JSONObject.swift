@@ -9,6 +9,12 @@ public struct JSONObject: Sendable, Equatable, Sequence {
 
     public init() {}
 
+    /// An empty object with room for `minimumCapacity` members: one allocation instead of one
+    /// per doubling as members are added (a Sift event's result object grew five times).
+    public init(minimumCapacity: Int) {
+        storage.reserveCapacity(minimumCapacity)
+    }
+
     /// The keys in insertion order.
     public var keys: [String] { storage.keys.elements }
 

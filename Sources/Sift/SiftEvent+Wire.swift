@@ -24,7 +24,7 @@ extension SiftEvent {
 
     /// The wire form as a JSON value (what `wireJSON` encodes), for results and reports.
     public var wireValue: Value {
-        var object = JSONObject()
+        var object = JSONObject(minimumCapacity: 10)  // time, four texts and five maps at most
         object["time"] = .int(Int(time))
         for (key, text) in texts {
             guard let text, !text.isEmpty else { continue }

@@ -68,6 +68,15 @@ struct JSONObjectTests {
         #expect(JSONWriter.compact(.object(object)) == #"{"a":1,"m":"m","z":null}"#)
     }
 
+    @Test func anObjectMadeWithRoomStartsEmptyAndGrowsPastIt() {
+        var object = JSONObject(minimumCapacity: 2)
+        #expect(object.count == 0)
+        #expect(object == JSONObject())
+        for index in 0..<5 { object["k\(index)"] = .int(index) }
+        #expect(object.keys == ["k0", "k1", "k2", "k3", "k4"])
+        #expect(JSONWriter.compact(.object(object)) == #"{"k0":0,"k1":1,"k2":2,"k3":3,"k4":4}"#)
+    }
+
     @Test func equalityIgnoresOrderAsJSONDoes() {
         var forward = JSONObject()
         forward["a"] = 1

@@ -5,7 +5,7 @@ import Sift
 /// How `sift event` and `sift collect` report an append: one line, and the result value.
 enum SiftAppendText {
     static func report(_ result: SiftAppendResult, what: String, to output: Output) -> Value {
-        var object = JSONObject()
+        var object = JSONObject(minimumCapacity: 6)
         object["queue"] = .string(result.queue.rawValue)
         switch result.outcome {
         case .queued(let depth):

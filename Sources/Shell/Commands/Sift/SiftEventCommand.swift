@@ -16,7 +16,7 @@ enum SiftEventCommand {
     ) { context in
         let sift = try context.session.engine(SiftRuntime.self, at: context.command.range)
         try sift.prepareServer(at: context.command.range)
-        var fields = JSONObject()
+        var fields = JSONObject(minimumCapacity: context.command.parameters.count)
         for (key, value) in context.command.parameters { fields[key] = value.value }
         let event = sift.client.makeEvent(type: context.string("TYPE"), path: context.option("path")?.text, fields: fields.count > 0 ? fields : nil)
         do {
