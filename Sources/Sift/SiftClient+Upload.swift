@@ -74,7 +74,9 @@ extension SiftClient {
             return true
         }
         guard start else { return }
-        let task = Task { await drive() }
+        // On the transport's thread when it has one: the loop builds, gzips and sends each batch
+        // and takes the answer with no thread hop (two per batch otherwise).
+        let task = Task(executorPreference: http.withLock { $0 }.preferredExecutor) { await self.drive() }
         state.withLock { state in if state.driverRunning { state.driver = task } }
     }
 

@@ -25,6 +25,8 @@ public final class LiveTransport: HTTPTransport {
 
     private let client: HTTPClient
 
+    public var preferredExecutor: (any TaskExecutor)? { Self.executor }
+
     private init(verifiesCertificates: Bool) {
         var tls = TLSConfiguration.makeClientConfiguration()
         if !verifiesCertificates { tls.certificateVerification = .none }

@@ -46,6 +46,9 @@ public final class PingClient: Sendable {
     public let cookies: CookieJar
     private let transport: any HTTPTransport
 
+    /// The transport's own thread, for a task that sends one request after another.
+    public var preferredExecutor: (any TaskExecutor)? { transport.preferredExecutor }
+
     public init(configuration: ClientConfiguration = ClientConfiguration(), transport: any HTTPTransport, cookies: CookieJar = CookieJar()) {
         self.configuration = configuration
         self.transport = transport

@@ -13,11 +13,14 @@ struct SiftClientTests {
         let home = TemporaryDirectory("sift-test")
         let clock: ManualClock
         let transport: RecordingTransport
+        /// What the client sends through, when not `transport` itself (a wrapper around it).
+        let sender: (any HTTPTransport)?
         let notices = EventLog<SiftNotice>()
 
-        init(_ transport: RecordingTransport = RecordingTransport(statuses: []), clock: ManualClock = ManualClock()) {
+        init(_ transport: RecordingTransport = RecordingTransport(statuses: []), clock: ManualClock = ManualClock(), sender: (any HTTPTransport)? = nil) {
             self.transport = transport
             self.clock = clock
+            self.sender = sender
         }
 
         func makeClient(configured: Bool = true) throws -> SiftClient {
@@ -25,7 +28,7 @@ struct SiftClientTests {
             configuration.standardHeaders = [:]
             let client = try SiftClient(
                 configuration: SiftConfiguration(directory: home.path + "/sift", app: SiftApp(name: "sdkbench", version: "0.1.0")),
-                http: PingClient(configuration: configuration, transport: transport), clock: clock,
+                http: PingClient(configuration: configuration, transport: sender ?? transport), clock: clock,
                 machine: MachineFacts(osName: "Debian GNU/Linux", osVersion: "12", kernelRelease: "6.1.0-test", machine: "x86_64", hostname: "testbox"),
                 sensors: SiftSensors(battery: { PowerSupply(level: 0.5, state: .charging) }, networkAddresses: { ["127.0.0.1", "10.1.2.3"] }),
                 events: { [notices] in notices.record($0) })
