@@ -19,8 +19,10 @@ struct JournalMap {
     let base: UnsafeMutableRawPointer
     let size: Int
 
-    /// The smallest map: a queue of a few events should not reserve more.
-    static let minimumSize = 1 << 18
+    /// The smallest map: the file is reserved on disk as far as the map reaches, and a queue of
+    /// a few events should not take more (a nearly full disk refused a 256 KiB one before a
+    /// record that fitted in a `write(2)`).
+    static let minimumSize = 1 << 16
     /// Growth doubles up to this step, then adds it: a large queue does not reserve gigabytes.
     static let largestStep = 1 << 26
 
