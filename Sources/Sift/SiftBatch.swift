@@ -5,10 +5,19 @@ public struct SiftBatch: Sendable, Equatable {
     public var eventCount: Int
     /// `{"data":[...]}`, uncompressed.
     public var body: [UInt8]
+    /// `body` gzipped when the batch was made, if it was; a batch restored from the journal is
+    /// gzipped when sent.
+    public var gzipped: [UInt8]?
 
-    public init(seq: Int, eventCount: Int, body: [UInt8]) {
+    public init(seq: Int, eventCount: Int, body: [UInt8], gzipped: [UInt8]? = nil) {
         self.seq = seq
         self.eventCount = eventCount
         self.body = body
+        self.gzipped = gzipped
+    }
+
+    /// The same batch whether or not it was gzipped yet: the gzip form is made from `body`.
+    public static func == (lhs: SiftBatch, rhs: SiftBatch) -> Bool {
+        lhs.seq == rhs.seq && lhs.eventCount == rhs.eventCount && lhs.body == rhs.body
     }
 }

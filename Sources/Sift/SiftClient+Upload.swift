@@ -146,11 +146,9 @@ extension SiftClient {
 
     /// PUT, Basic auth with the bare key, JSON gzipped.
     private func send(_ batch: SiftBatch, to destination: SiftUploadDestination) async -> Result<Int, NetworkError> {
-        var buffer = ByteBuffer(bytes: batch.body)
         let compressed: [UInt8]
         do {
-            let gzipped = try buffer.compress(with: .gzip())
-            compressed = Array(gzipped.readableBytesView)
+            compressed = try batch.gzipped ?? Self.gzip(batch.body)
         } catch {
             return .failure(.invalidRequest("cannot gzip the batch: \(error)"))
         }
@@ -163,6 +161,12 @@ extension SiftClient {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// A list request as it goes on the wire.
+    static func gzip(_ body: [UInt8]) throws -> [UInt8] {
+        var buffer = ByteBuffer(bytes: body)
+        return Array(try buffer.compress(with: .gzip()).readableBytesView)
     }
 
     /// Feeds the answer to the state machine, journals what it decided and reports it.

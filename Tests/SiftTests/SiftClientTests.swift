@@ -175,6 +175,24 @@ struct SiftClientTests {
         await again.close()
     }
 
+    /// A batch is gzipped when it is made, on the thread that queues, and sent as it was made.
+    @Test func aBatchIsGzippedWhenMadeAndSentAsMade() async throws {
+        let fixture = Fixture()
+        let sift = try fixture.makeClient(configured: false)
+        _ = try sift.append(sift.makeEvent(type: "tap"))
+        let batch = try #require(sift.state.withLock { $0.uploader.batches.first })
+        let gzipped = try #require(batch.gzipped)
+        #expect(gzipped == (try SiftClient.gzip(batch.body)))
+        sift.setAccount("acct-1")
+        sift.setBeaconKey("k")
+        sift.setURLFormat(try SiftURLFormat("http://127.0.0.1:9/{account}"))
+        #expect(await sift.upload(force: true).deliveredEvents == 1)
+        let request = try #require(fixture.transport.requests.first)
+        #expect(request.body == gzipped)
+        #expect(try await Self.events(in: request).map { $0["mobile_event_type"] } == [.string("tap")])
+        await sift.close()
+    }
+
     @Test func aRejectCountIsArchivedWithTheBatch() async throws {
         let fixture = Fixture(RecordingTransport(statuses: [500]))
         let sift = try fixture.makeClient()
