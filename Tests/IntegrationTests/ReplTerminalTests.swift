@@ -220,6 +220,9 @@ struct ReplTerminalTests {
             ("sleep", "sleep 30s"),
         ]
         for (index, (name, lines)) in commands.enumerated() {
+            // After an interruption the error and the new prompt are still being drawn: a line
+            // typed then is echoed by the terminal and again by libedit ("sleep 30ssleep 30s").
+            await terminal.waitForPrompt()
             let parts = lines.split(separator: "\n")
             for part in parts.dropLast() {
                 await terminal.enter(String(part))
