@@ -70,6 +70,7 @@ struct SiftRoutes: BackendServiceRoutes {
             record.gzip = decoded.gzip
         }
         record.jsonBytes = json.count
+        if let count = SiftListScan.validEventCount(json) { return .success((count, json)) }
         let parsed: WireJSON
         do throws(WireJSONError) {
             parsed = try WireJSON.parse(json)
