@@ -12,8 +12,8 @@ import SystemPackage
 /// `+<seq> <bytes>` adds an item; `-<first> <last>` removes the items numbered first…last once
 /// they were delivered. Records are stored through a shared mapping of the file (`JournalMap`),
 /// so a record is in the kernel's hands before `append` returns and a killed process loses
-/// nothing; `sync` (fdatasync) is for the
-/// caller's flushes and shutdown, never per item. When nothing is left the file is truncated;
+/// nothing; `sync` (fdatasync, which writes the map's dirty pages too) is for the caller's
+/// flushes and shutdown, never per item. When nothing is left the file is truncated;
 /// when dead records dominate it is rewritten. A torn last line (a crash mid-write) is ignored
 /// on restore. An exclusive `flock` keeps a second process out.
 ///

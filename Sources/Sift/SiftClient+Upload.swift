@@ -74,8 +74,8 @@ extension SiftClient {
             return true
         }
         guard start else { return }
-        // On the transport's thread when it has one: the loop builds, gzips and sends each batch
-        // and takes the answer with no thread hop (two per batch otherwise).
+        // On the transport's thread when it has one: the loop sends each batch and takes its
+        // answer with no thread hop (two per batch otherwise, on the one-at-a-time path).
         let task = Task(executorPreference: http.withLock { $0 }.preferredExecutor) { await self.drive() }
         state.withLock { state in if state.driverRunning { state.driver = task } }
     }
