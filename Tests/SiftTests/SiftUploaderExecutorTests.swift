@@ -48,10 +48,12 @@ struct SiftUploaderExecutorTests {
         let transport = PreferringTransport(recording, executor: executor)
         let fixture = SiftClientTests.Fixture(recording, sender: transport)
         let sift = try fixture.makeClient()
+        // The first event is a batch at once, which the uploader may send before `upload` looks.
         _ = try sift.append(sift.makeEvent(type: "tap", path: nil, fields: nil))
-        #expect(await sift.upload(force: true).deliveredEvents == 1)
+        _ = await sift.upload(force: true)
         _ = try sift.append(sift.makeEvent(type: "scroll", path: nil, fields: nil))
-        #expect(await sift.upload(force: true).deliveredEvents == 1)
+        _ = await sift.upload(force: true)
+        await recording.waitForRequests(2)
         await sift.close()
         return transport.sentOnExecutor.all
     }
