@@ -10,10 +10,9 @@ import SystemPackage
 /// engines that must not lose what they queued (Hamon's events, Performance's analytics timings).
 ///
 /// `+<seq> <bytes>` adds an item; `-<first> <last>` removes the items numbered first…last once
-/// they were delivered. Records are stored through a shared mapping of the file (`JournalMap`),
-/// so a record is in the kernel's hands before `append` returns and a killed process loses
-/// nothing; `sync` (fdatasync, which writes the map's dirty pages too) is for the caller's
-/// flushes and shutdown, never per item. When nothing is left the file is truncated;
+/// they were delivered. Each record is one `write(2)`, so a record is in the kernel's hands
+/// before `append` returns and a killed process loses nothing; `sync` (fdatasync) is for the
+/// caller's flushes and shutdown, never per item. When nothing is left the file is truncated;
 /// when dead records dominate it is rewritten. A torn last line (a crash mid-write) is ignored
 /// on restore. An exclusive `flock` keeps a second process out.
 ///
@@ -39,10 +38,6 @@ public final class Journal: Sendable {
         var lockDescriptor: Int32
         var nextSeq: Int
         var deadRecords = 0
-        /// Made at the first record after the file was opened, replaced or emptied.
-        var map: JournalMap?
-        /// Where the records end; the file runs on past it with zeros the map has yet to fill.
-        var end = 0
     }
 
     /// Opens (creating directories and file as needed), locks and replays the journal.
@@ -99,9 +94,6 @@ public final class Journal: Sendable {
     public func append<T>(_ bytes: [UInt8], queued: (Int) -> T) throws(JournalError) -> T {
         try state.withLock { state throws(JournalError) in
             let seq = state.nextSeq
-            guard !Self.holdsSeparator(bytes) else {
-                throw JournalError("an item for \(path) holds a line break or a NUL byte, which the journal uses to tell records apart")
-            }
             var line = [UInt8]()
             line.reserveCapacity(bytes.count + 24)
             line.append(UInt8(ascii: "+"))
@@ -109,7 +101,7 @@ public final class Journal: Sendable {
             line.append(UInt8(ascii: " "))
             line.append(contentsOf: bytes)
             line.append(UInt8(ascii: "\n"))
-            try Self.store(line, in: &state, path: path)
+            try Self.writeAll(state.descriptor, line, path: path)
             state.nextSeq += 1
             return queued(seq)
         }
@@ -118,7 +110,8 @@ public final class Journal: Sendable {
     /// Records that the items numbered `first…last` were delivered (`count` of them were live).
     public func acknowledge(_ first: Int, _ last: Int, count: Int) throws(JournalError) {
         try state.withLock { state throws(JournalError) in
-            try Self.store(Array("-\(first) \(last)\n".utf8), in: &state, path: path)
+            let line = Array("-\(first) \(last)\n".utf8)
+            try Self.writeAll(state.descriptor, line, path: path)
             state.deadRecords += count + 1
         }
     }
@@ -141,11 +134,7 @@ public final class Journal: Sendable {
         try state.withLock { state throws(JournalError) in
             let records = live()
             if records.isEmpty, state.descriptor >= 0 {
-                // Unmapped first: a store into a page past the file's end would be a SIGBUS.
-                state.map?.unmap()
-                state.map = nil
                 guard ftruncate(state.descriptor, 0) == 0 else { throw JournalError(FileError.current(path, "cannot truncate")) }
-                state.end = 0
                 state.deadRecords = 0
                 return
             }
@@ -165,11 +154,8 @@ public final class Journal: Sendable {
             } catch {
                 throw JournalError(error)
             }
-            state.map?.unmap()
-            state.map = nil
             if state.descriptor >= 0 { Glibc.close(state.descriptor) }
             state.descriptor = descriptor.rawValue
-            state.end = bytes.count
             state.deadRecords = 0
         }
     }
@@ -185,12 +171,6 @@ public final class Journal: Sendable {
     /// Syncs (unless told not to) and closes; the lock is released.
     public func close(sync: Bool = true) {
         state.withLock { state in
-            if let map = state.map {
-                map.unmap()
-                state.map = nil
-                // The zeros the map had yet to fill go: a closed journal is its records alone.
-                ftruncate(state.descriptor, off_t(state.end))
-            }
             if state.descriptor >= 0 {
                 if sync { fdatasync(state.descriptor) }
                 Glibc.close(state.descriptor)
@@ -203,40 +183,19 @@ public final class Journal: Sendable {
         }
     }
 
-    /// Appends a record through the map, growing it (and the file) when the record does not fit.
-    private static func store(_ record: [UInt8], in state: inout State, path: String) throws(JournalError) {
-        let needed = state.end + record.count
-        if state.map == nil || needed > state.map!.size {
-            let current = state.map?.size ?? 0
-            state.map?.unmap()
-            state.map = nil
-            state.map = try JournalMap.map(state.descriptor, covering: needed, grownFrom: current, path: path)
+    private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(JournalError) {
+        do throws(FileError) {
+            try AtomicFile.writeAll(FileDescriptor(rawValue: descriptor), bytes, path: path)
+        } catch {
+            throw JournalError(error)
         }
-        state.map!.store(record, at: state.end)
-        state.end = needed
-    }
-
-    /// Whether an item holds a byte that separates records: a line break ends one, and a NUL
-    /// marks where the mapped file's written part ends.
-    private static func holdsSeparator(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return false }
-            return memchr(base, 0x0A, raw.count) != nil || memchr(base, 0, raw.count) != nil
-        }
-    }
-
-    /// A file's bytes up to the zeros a map had reserved past the last record (a killed process
-    /// leaves them; a closed journal has none).
-    private static func written(_ bytes: [UInt8]) -> [UInt8] {
-        guard let zero = bytes.firstIndex(of: 0) else { return bytes }
-        return Array(bytes[..<zero])
     }
 
     /// Reads the journal: live items in order, unreadable lines counted, the next free number.
     static func replay(_ path: String, accepts: ([UInt8]) -> Bool) throws(JournalError) -> ([Record], Int, Int) {
         let bytes: [UInt8]
         do throws(FileError) {
-            bytes = try Self.written(FileReader.readBytes(path))
+            bytes = try FileReader.readBytes(path)
         } catch let error where error.code == ENOENT {
             return ([], 0, 0)
         } catch {

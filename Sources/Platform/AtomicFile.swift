@@ -57,8 +57,8 @@ public enum AtomicFile {
     }
 
     /// Like `write(to:mode:directoryMode:_:)`, but hands back the new file still open for
-    /// reading and appending, so the caller goes on writing to the file it just put in place (a
-    /// journal after compaction, through a map or `write(2)`). The caller closes it.
+    /// appending, so the caller goes on writing to the file it just put in place (a journal
+    /// after compaction). The caller closes it.
     ///
     /// - Throws: `FileError` as `write` does.
     public static func replaceKeepingOpen(
@@ -110,9 +110,7 @@ public enum AtomicFile {
             let temporary = directory + "/." + name + "." + String(getpid()) + "-" + String(number) + ".tmp"
             do {
                 let options: FileDescriptor.OpenOptions = appending ? [.create, .exclusiveCreate, .closeOnExec, .append] : [.create, .exclusiveCreate, .closeOnExec]
-                // Kept open for reading too: a journal maps the file it goes on writing, and a
-                // shared writable mapping needs a descriptor open for both.
-                let descriptor = try FileDescriptor.open(FilePath(temporary), appending ? .readWrite : .writeOnly, options: options, permissions: [.ownerReadWrite, .groupReadWrite, .otherReadWrite])
+                let descriptor = try FileDescriptor.open(FilePath(temporary), .writeOnly, options: options, permissions: [.ownerReadWrite, .groupReadWrite, .otherReadWrite])
                 return (descriptor, temporary)
             } catch Errno.fileExists {
                 continue  // left by a crashed run whose pid this one reuses
