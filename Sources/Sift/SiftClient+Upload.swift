@@ -12,15 +12,41 @@ extension SiftClient {
     /// - Parameter force: ignore the queues' readiness, as the SDK's `upload:YES`.
     /// - Returns: what moved, what was delivered or dropped meanwhile, and the uploader's state.
     public func upload(force: Bool) async -> SiftUploadReport {
+        await upload(force: force, throughRetriesFor: nil).report
+    }
+
+    /// Like `upload(force:)`, then, while batches wait and for at most `limit`, waits through
+    /// retries too; what became ready meanwhile is transferred at the end.
+    ///
+    /// - Returns: everything moved, delivered or dropped from the call to its end, and whether
+    ///   the uploader settled (nothing left but what it cannot send) within `limit`.
+    public func upload(force: Bool, throughRetriesFor limit: Duration?) async -> (report: SiftUploadReport, settled: Bool) {
         let before = state.withLock { ($0.deliveredEvents, $0.deliveredBatches, $0.dropped.count) }
-        let transferred = transfer(force: force)
+        var transferred = transfer(force: force)
         kick()
         await waitUntilSettled(throughRetries: false)
-        return state.withLock { state in
+        var settled = true
+        if let limit, uploaderStatus().batches > 0 {
+            settled = await withTaskGroup(of: Bool.self) { group in
+                group.addTask { await self.waitUntilSettled(throughRetries: true); return true }
+                group.addTask {
+                    try? await Task.sleep(for: limit)
+                    return false
+                }
+                let first = await group.next() ?? false
+                group.cancelAll()
+                return first
+            }
+            transferred += transfer(force: false)
+            kick()
+            await waitUntilSettled(throughRetries: false)
+        }
+        let report = state.withLock { state in
             SiftUploadReport(
                 transferred: transferred, deliveredEvents: state.deliveredEvents - before.0, deliveredBatches: state.deliveredBatches - before.1,
                 dropped: Array(state.dropped[before.2...]), uploader: Self.uploaderStatus(state))
         }
+        return (report, settled)
     }
 
     /// Returns once the uploader rests (nothing to send, paused, or not configured), or, unless

@@ -61,6 +61,8 @@ struct SiftLoopbackTests {
         let run = await harness.execute(Self.setup + "backend fault sift 500 --times 2\n" + Self.events(40) + """
             sift upload --force --wait 60s
             expect last.waiting == 0
+            expect last.delivered == 40
+            expect last.batches == 3
             backend received sift
             expect last.count == 40
             expect last.duplicates == 0

@@ -23,28 +23,10 @@ enum SiftUploadCommand {
         try sift.prepareServer(at: range)
         let client = sift.client
         let force = context.flag("force")
-        var report = try AsyncBridge.run(at: range) { await client.upload(force: force) }
-        if let wait = context.option("wait").flatMap({ DurationParser.seconds($0.text) }), report.uploader.batches > 0 {
-            let before = report
-            let settled = try AsyncBridge.run(at: range) { () async -> Bool in
-                await withTaskGroup(of: Bool.self) { group in
-                    group.addTask { await client.waitUntilSettled(throughRetries: true); return true }
-                    group.addTask {
-                        try? await Task.sleep(for: .milliseconds(Int(wait * 1000)))
-                        return false
-                    }
-                    let first = await group.next() ?? false
-                    group.cancelAll()
-                    return first
-                }
-            }
-            report = try AsyncBridge.run(at: range) { await client.upload(force: false) }
-            report.transferred += before.transferred
-            report.deliveredEvents += before.deliveredEvents
-            report.deliveredBatches += before.deliveredBatches
-            report.dropped = before.dropped + report.dropped
-            if !settled { context.session.output.warn("[Sift] still waiting after \(context.option("wait")!.text); the uploader goes on in the background") }
-        }
+        let wait = context.option("wait").flatMap { DurationParser.seconds($0.text) }.map { Duration.milliseconds(Int64($0 * 1000)) }
+        // One call, so what is delivered while waiting through retries counts in the report.
+        let (report, settled) = try AsyncBridge.run(at: range) { await client.upload(force: force, throughRetriesFor: wait) }
+        if !settled { context.session.output.warn("[Sift] still waiting after \(context.option("wait")!.text); the uploader goes on in the background") }
         return render(report, client: client, output: context.session.output)
     }
 
