@@ -64,6 +64,16 @@ struct ReplTerminalTests {
             }
         }
 
+        /// Waits until `line` ran and an empty prompt follows it on the cursor's row: the old
+        /// prompt still shows until the typed line is read, so the prompt alone cannot tell.
+        func waitForPrompt(after line: String, timeout: Double = 20) async {
+            await waitForCursor("'\(line)' to end at a new prompt", timeout: timeout) { rows, cursor in
+                guard let row = rows.lastIndex(where: { $0.hasSuffix("sdkbench> \(line)") }) else { return false }
+                return cursor > row && rows.indices.contains(cursor) && rows[cursor].hasPrefix("sdkbench>")
+                    && rows[cursor].dropFirst(9).allSatisfy { $0 == " " }
+            }
+        }
+
         /// Polls the screen's rows and the cursor's row until `condition` holds or the deadline passes.
         private func waitForCursor(_ description: String, timeout: Double, _ condition: ([Substring], Int) -> Bool) async {
             let clock = ContinuousClock()
@@ -224,12 +234,13 @@ struct ReplTerminalTests {
             // typed then is echoed by the terminal and again by libedit ("sleep 30ssleep 30s").
             await terminal.waitForPrompt()
             let parts = lines.split(separator: "\n")
+            // Each line waits for its prompt: a line typed while the previous one still runs is
+            // echoed by the terminal and again by libedit ("flushflush"), and never matches.
             for part in parts.dropLast() {
                 await terminal.enter(String(part))
+                await terminal.waitForPrompt(after: String(part))
             }
             await terminal.enter(String(parts.last!))
-            // A line typed while the previous one still ran is echoed by the terminal before its
-            // prompt ("flushsdkbench> flush"), so the prompt is looked for anywhere in the line.
             await terminal.waitForRunning(String(parts.last!))
             let start = ContinuousClock.now
             await terminal.send("C-c")
