@@ -56,13 +56,14 @@ struct SiftLoopbackTests {
         await harness.close()
     }
 
+    /// The batches of 1 and 33 may go through their retries before `sift upload` starts (sleeps
+    /// pass at once here), so only the 6 it hands over are sure to count in its report.
     @Test func fiveHundredTwiceEndsWithEveryEventDeliveredOnce() async {
         let harness = ShellHarness()
         let run = await harness.execute(Self.setup + "backend fault sift 500 --times 2\n" + Self.events(40) + """
             sift upload --force --wait 60s
             expect last.waiting == 0
-            expect last.delivered == 40
-            expect last.batches == 3
+            expect last.delivered >= 6
             backend received sift
             expect last.count == 40
             expect last.duplicates == 0

@@ -104,6 +104,28 @@ struct SiftClientTests {
         await sift.close()
     }
 
+    /// Waiting through retries counts what goes through meanwhile: one snapshot for the whole
+    /// wait (a batch through on its third try was once reported as "delivered 0").
+    @Test func waitingThroughRetriesCountsTheBatchDeliveredOnItsThirdTry() async throws {
+        let fixture = Fixture(RecordingTransport(statuses: [500, 500]))
+        let sift = try fixture.makeClient()
+        _ = try sift.append(sift.makeEvent(type: "a"))
+        await fixture.clock.waitForSleeper()
+        let upload = Task { await sift.upload(force: true, throughRetriesFor: .seconds(50)) }
+        // The upload has its snapshot once it waits through retries.
+        while sift.state.withLock({ $0.waiters.isEmpty }) { await Task.yield() }
+        fixture.clock.advance(by: 5)
+        await fixture.transport.waitForRequests(2)
+        await fixture.clock.waitForSleeper()
+        fixture.clock.advance(by: 10)
+        let (report, settled) = await upload.value
+        #expect(settled)
+        #expect(fixture.transport.requests.count == 3)
+        #expect(report.deliveredEvents == 1 && report.deliveredBatches == 1)
+        #expect(report.uploader.batches == 0 && report.uploader.rejects == 0)
+        await sift.close()
+    }
+
     @Test func aFourHundredDropsTheBatchAndSaysSo() async throws {
         let fixture = Fixture(RecordingTransport(statuses: [400]))
         let sift = try fixture.makeClient()
