@@ -255,7 +255,7 @@ public struct Parser {
         let text = String(decoding: bytes[index..<stop], as: UTF8.self)
         column += stop - index
         index = stop
-        return Word(parts: [.literal(text)], range: SourceRange(start: start, end: position), isQuoted: false)
+        return Word(literal: text, range: SourceRange(start: start, end: position), isQuoted: false)
     }
 
     /// The common parameter, `key=value` or `key:=JSON` with a plain key and a value of printable
@@ -288,7 +288,7 @@ public struct Parser {
         let valuePosition = position
         column += valueEnd - valueStart
         index = valueEnd
-        let value = Word(parts: [.literal(text)], range: SourceRange(start: valuePosition, end: position), isQuoted: false)
+        let value = Word(literal: text, range: SourceRange(start: valuePosition, end: position), isQuoted: false)
         let range = SourceRange(start: start, end: position)
         guard typed else { return Token(kind: .parameter(key: key, value: value), range: range) }
         if !JSONParser.isSimpleScalar(bytes[valueStart..<valueEnd]) { try validateJSON(value, key: key) }
