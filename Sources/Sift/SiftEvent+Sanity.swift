@@ -6,12 +6,15 @@ extension SiftEvent {
     ///
     /// - Returns: one sentence naming the first offending key, for the caller to show.
     public var sanityProblem: String? {
-        for (name, map) in [("fields", fields), ("device_properties", deviceProperties), ("metrics", metrics)] {
-            guard let map else { continue }
-            for (key, value) in map {
-                guard case .string = value else {
-                    return "\(name).\(key) is \(Self.article(value.typeName)) \(value.typeName), not a string (\(name) must map strings to strings)"
-                }
+        Self.problem(in: fields, named: "fields") ?? Self.problem(in: deviceProperties, named: "device_properties")
+            ?? Self.problem(in: metrics, named: "metrics")
+    }
+
+    private static func problem(in map: JSONObject?, named name: String) -> String? {
+        guard let map else { return nil }
+        for (key, value) in map {
+            guard case .string = value else {
+                return "\(name).\(key) is \(article(value.typeName)) \(value.typeName), not a string (\(name) must map strings to strings)"
             }
         }
         return nil

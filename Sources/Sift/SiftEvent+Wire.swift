@@ -8,15 +8,12 @@ extension SiftEvent {
         bytes.reserveCapacity(160)
         bytes.append(contentsOf: #"{"time":"#.utf8)
         bytes.append(contentsOf: String(time).utf8)
-        for (key, text) in texts {
-            guard let text, !text.isEmpty else { continue }
+        forEachMember { key, member in
             Self.appendKey(key, to: &bytes)
-            JSONWriter.appendString(text, to: &bytes)
-        }
-        for (key, map) in maps {
-            guard let map, map.count > 0 else { continue }
-            Self.appendKey(key, to: &bytes)
-            JSONWriter.appendCompact(.object(map), to: &bytes)
+            switch member {
+            case .text(let text): JSONWriter.appendString(text, to: &bytes)
+            case .map(let map): JSONWriter.appendCompact(.object(map), to: &bytes)
+            }
         }
         bytes.append(UInt8(ascii: "}"))
         return bytes
@@ -26,28 +23,32 @@ extension SiftEvent {
     public var wireValue: Value {
         var object = JSONObject(minimumCapacity: 10)  // time, four texts and five maps at most
         object["time"] = .int(Int(time))
-        for (key, text) in texts {
-            guard let text, !text.isEmpty else { continue }
-            object[key] = .string(text)
-        }
-        for (key, map) in maps {
-            guard let map, map.count > 0 else { continue }
-            object[key] = .object(map)
+        forEachMember { key, member in
+            switch member {
+            case .text(let text): object[key] = .string(text)
+            case .map(let map): object[key] = .object(map)
+            }
         }
         return .object(object)
     }
 
-    /// The string keys in wire order.
-    private var texts: KeyValuePairs<String, String?> {
-        ["mobile_event_type": type, "path": path, "user_id": userID, "installation_id": installationID]
+    private enum Member {
+        case text(String)
+        case map(JSONObject)
     }
 
-    /// The map keys in wire order.
-    private var maps: KeyValuePairs<String, JSONObject?> {
-        [
-            "fields": fields, "device_properties": deviceProperties, "metrics": metrics, "ios_app_state": iosAppState,
-            "ios_device_properties": iosDeviceProperties,
-        ]
+    /// Each key past `time` that holds something, in wire order. Calls rather than a list of
+    /// pairs: the list was an allocation per event, twice per `sift event`.
+    private func forEachMember(_ body: (String, Member) -> Void) {
+        if let type, !type.isEmpty { body("mobile_event_type", .text(type)) }
+        if let path, !path.isEmpty { body("path", .text(path)) }
+        if let userID, !userID.isEmpty { body("user_id", .text(userID)) }
+        if let installationID, !installationID.isEmpty { body("installation_id", .text(installationID)) }
+        if let fields, fields.count > 0 { body("fields", .map(fields)) }
+        if let deviceProperties, deviceProperties.count > 0 { body("device_properties", .map(deviceProperties)) }
+        if let metrics, metrics.count > 0 { body("metrics", .map(metrics)) }
+        if let iosAppState, iosAppState.count > 0 { body("ios_app_state", .map(iosAppState)) }
+        if let iosDeviceProperties, iosDeviceProperties.count > 0 { body("ios_device_properties", .map(iosDeviceProperties)) }
     }
 
     private static func appendKey(_ key: String, to bytes: inout [UInt8]) {
