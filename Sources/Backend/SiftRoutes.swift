@@ -75,7 +75,8 @@ struct SiftRoutes: BackendServiceRoutes {
         do throws(WireJSONError) {
             parsed = try WireJSON.parse(json)
         } catch {
-            return .failure(SiftAnswer.invalidJSON("the body is not JSON: \(error.kind.reason) at character \(error.offset)"))
+            // Python's form ("msg: ... (char N)"): some of its messages end in "at".
+            return .failure(SiftAnswer.invalidJSON("the body is not JSON: \(error.kind.reason): char \(error.offset)"))
         }
         switch SiftListRequest.read(parsed) {
         case .success(let request): return .success((request.events.count, json))

@@ -120,8 +120,15 @@ struct SiftRoutesTests {
     @Test func aBodyThatIsNotJSONIsA400() {
         let answer = routes.receive(Bodies.upload(#"{"data":[}"#))
         #expect(answer.status == 400)
-        #expect(answer.body == #"{"status":56,"error_message":"the body is not JSON: Expecting value at character 9"}"#)
+        #expect(answer.body == #"{"status":56,"error_message":"the body is not JSON: Expecting value: char 9"}"#)
         #expect(received.contains(#""refused":1"#))
+    }
+
+    /// Python's messages may end in "at"; the place follows after a colon, as Python puts it (char 28 is what Python says).
+    @Test func aControlCharacterInAStringIsNamedWhereItIs() {
+        let answer = routes.receive(Bodies.upload("{\"data\":[{\"time\":1,\"path\":\"a\u{1}b\"}]}"))
+        #expect(answer.status == 400)
+        #expect(answer.body == #"{"status":56,"error_message":"the body is not JSON: Invalid control character at: char 28"}"#)
     }
 
     @Test(arguments: [
