@@ -5,7 +5,8 @@ extension SiftEvent {
     /// when it holds something (empty strings and empty maps are left out, as the SDK does).
     public var wireJSON: [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(160)
+        // An app event with a few fields is about 200 bytes: room for it without growing.
+        bytes.reserveCapacity(256)
         bytes.append(contentsOf: #"{"time":"#.utf8)
         bytes.append(contentsOf: String(time).utf8)
         forEachMember { key, member in

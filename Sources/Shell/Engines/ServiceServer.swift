@@ -17,6 +17,8 @@ final class ServiceServer {
     /// `nil`: services use the embedded backend (started on first use).
     var configured: Setting?
     private(set) var backend: LocalBackend?
+    /// The embedded backend's host setting, made once per backend: services ask for it per command.
+    private var embedded: (backend: LocalBackend, setting: Setting)?
     private let output: Output
 
     init(output: Output) { self.output = output }
@@ -30,7 +32,10 @@ final class ServiceServer {
     /// The embedded backend as a host setting (started if it is not running), for a service told `local`.
     func embeddedHost(at range: SourceRange?) throws(ShellError) -> Setting {
         let backend = try ensureBackend(at: range)
-        return Setting(host: "\(backend.host):\(backend.port)", https: false, insecure: false)
+        if let embedded, embedded.backend === backend { return embedded.setting }
+        let setting = Setting(host: "\(backend.host):\(backend.port)", https: false, insecure: false)
+        embedded = (backend, setting)
+        return setting
     }
 
     /// The running embedded backend, started (with a one-line notice) if it is not running.

@@ -22,6 +22,8 @@ final class SiftRuntime: EngineRuntime {
     /// The last format text parsed and its result: every `sift event` asks, and parsing it each
     /// time was 15% of the Sift bench's run.
     private var parsedFormat: (text: String, format: SiftURLFormat)?
+    /// The URL format text made for a host, kept because every `sift event` checks the server.
+    private var hostText: (host: ServiceServer.Setting, text: String)?
 
     static func directory(_ paths: StatePaths) -> String { paths.stateDirectory + "/sift" }
 
@@ -108,7 +110,12 @@ final class SiftRuntime: EngineRuntime {
             text = SiftURLFormat.standard.format
         default:
             let host = try serverSetting == "local" ? server.embeddedHost(at: range) : server.effectiveHost(at: range)
-            text = (host.https ? "https://" : "http://") + host.host + Self.mobileEventsPath
+            if let hostText, hostText.host == host {
+                text = hostText.text
+            } else {
+                text = (host.https ? "https://" : "http://") + host.host + Self.mobileEventsPath
+                hostText = (host, text)
+            }
             insecure = host.insecure
         }
         let format: SiftURLFormat
