@@ -70,6 +70,7 @@ final class ServiceServer {
     func stop() -> Bool {
         guard let running = backend else { return false }
         backend = nil
+        embedded = nil
         _ = AsyncBridge.wait { await running.stop() }
         return true
     }
