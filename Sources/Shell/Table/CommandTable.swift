@@ -115,12 +115,17 @@ public struct CommandTable: Sendable {
 
     /// The longest command whose path is a prefix of `words`, and how many words it used.
     public func resolve<S: Sequence<String>>(_ words: S) -> (spec: CommandSpec, length: Int)? {
+        var iterator = words.makeIterator()
+        return resolve(wordCount: .max) { _ in iterator.next() }
+    }
+
+    /// `resolve` over the first `wordCount` words, read one at a time by index (`nil` ends them).
+    func resolve(wordCount: Int, word: (Int) -> String?) -> (spec: CommandSpec, length: Int)? {
         var node = root
         var best: (Int, Int)?
         var depth = 0
-        for word in words {
-            // Most commands are leaves: skip hashing the first argument against no children.
-            guard !node.children.isEmpty, let next = node.children[word] else { break }
+        // Most commands are leaves: skip hashing the first argument against no children.
+        while depth < wordCount, !node.children.isEmpty, let text = word(depth), let next = node.children[text] {
             node = next
             depth += 1
             if let index = node.command { best = (index, depth) }
