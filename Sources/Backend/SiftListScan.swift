@@ -118,7 +118,7 @@ struct SiftListScan {
     /// Integer milliseconds that fit an Int64 with room to spare: 1 to 18 digits, no sign.
     private mutating func time() -> Bool {
         let start = at
-        while let byte = current, (0x30...0x39).contains(byte) { at += 1 }
+        skipDigits()
         let digits = at - start
         guard digits >= 1, digits <= 18, digits == 1 || bytes[start] != UInt8(ascii: "0") else { return false }
         // `.`, `e` or `E` next would make it a number that is no integer.
@@ -163,10 +163,9 @@ struct SiftListScan {
     }
 
     private mutating func literal(_ word: StaticString) -> Bool {
-        let count = word.utf8CodeUnitCount
-        guard at + count <= bytes.count else { return false }
-        for index in 0..<count where bytes[at + index] != word.utf8Start[index] { return false }
-        at += count
+        let end = at + word.utf8CodeUnitCount
+        guard end <= bytes.count, named(at..<end, word) else { return false }
+        at = end
         return true
     }
 
@@ -210,7 +209,7 @@ struct SiftListScan {
                     at += 1
                 default: return false
                 }
-            case 0x20...0x7E, 0x7F: continue
+            case 0x20...0x7F: continue
             default: return false
             }
         }
