@@ -155,6 +155,20 @@ int sdk_history_save(History *h, const char *path) {
     return history(h, &event, H_SAVE, path);
 }
 
+int sdk_history_lines(History *h, const char **lines, int capacity) {
+    HistEvent event;
+    int count = 0;
+    for (int more = history(h, &event, H_FIRST); more != -1 && count < capacity; more = history(h, &event, H_NEXT)) {
+        lines[count++] = event.str;
+    }
+    return count;
+}
+
+void sdk_history_clear(History *h) {
+    HistEvent event;
+    history(h, &event, H_CLEAR);
+}
+
 void sdk_history_close(History *h) { history_end(h); }
 
 /* Every SIGINT, SIGTERM or SIGHUP counted, so a wait can tell a second signal from the first. */

@@ -22,6 +22,7 @@ public final class LineEditor {
     private let editLine: OpaquePointer?
     private let history: OpaquePointer?
     private let historyFile: String?
+    private let historySize: Int
     private var isClosed = false
 
     /// The completer of the editor that is open; C callbacks cannot capture context.
@@ -30,6 +31,7 @@ public final class LineEditor {
     public init(programName: String, historyFile: String?, historySize: Int = 1000, completer: @escaping Completer) {
         setlocale(LC_ALL, "")
         self.historyFile = historyFile
+        self.historySize = historySize
         history = sdk_history_open(Int32(historySize))
         if let history, let historyFile, access(historyFile, R_OK) == 0 {
             _ = sdk_history_load(history, historyFile)
@@ -49,7 +51,9 @@ public final class LineEditor {
         var error: Int32 = 0
         guard let text = sdk_el_gets(editLine, &count, &error) else {
             if SignalTrap.terminationRequested { return .terminated }
-            if count < 0 && error == EINTR && SignalTrap.takeInterrupt() {
+            // Inside a Ctrl-R search libedit reads the interrupted key as the end of input (count 0,
+            // not -1): the pending SIGINT, not the count, tells a Ctrl-C from a Ctrl-D.
+            if SignalTrap.takeInterrupt() {
                 el_reset(editLine)
                 fputs("^C\n", stdout)
                 fflush(stdout)
@@ -73,16 +77,44 @@ public final class LineEditor {
         saveHistory()
     }
 
-    /// Writes the history file with mode 0600, creating its directory.
+    /// The lines in the history, oldest first.
+    public var historyLines: [String] {
+        guard let history else { return [] }
+        var pointers = [UnsafePointer<CChar>?](repeating: nil, count: historySize + 1)
+        let count = Int(sdk_history_lines(history, &pointers, Int32(pointers.count)))
+        return pointers.prefix(count).reversed().compactMap { $0.map { String(cString: $0) } }
+    }
+
+    /// Removes the lines `shouldRemove` picks, from memory and from the file (replaced whole,
+    /// so a crash leaves the old file or the new one, never a mix).
+    public func removeFromHistory(where shouldRemove: (String) -> Bool) {
+        guard let history else { return }
+        let lines = historyLines
+        let kept = lines.filter { !shouldRemove($0) }
+        guard kept.count != lines.count else { return }
+        sdk_history_clear(history)
+        for line in kept { sdk_history_enter(history, line) }
+        saveHistory()
+    }
+
+    /// Writes the history file with mode 0600, creating its directory: written beside it and
+    /// renamed over it, so a line removed for holding a secret is gone from the file at once.
     public func saveHistory() {
         guard let history, let historyFile else { return }
         // Private as secrets are: lines typed hold tokens. A history that cannot be saved costs
         // only recall in the next session, never an error.
         try? Directories.create(Directories.parent(of: historyFile), mode: AtomicFile.secretDirectoryMode)
-        let descriptor = open(historyFile, O_WRONLY | O_CREAT, 0o600)
-        if descriptor >= 0 { Glibc.close(descriptor) }
-        chmod(historyFile, 0o600)
-        _ = sdk_history_save(history, historyFile)
+        let temporary = historyFile + ".saving"
+        unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else { return }
+        Glibc.close(descriptor)
+        guard sdk_history_save(history, temporary) >= 0 else {
+            unlink(temporary)
+            return
+        }
+        chmod(temporary, 0o600)
+        if rename(temporary, historyFile) != 0 { unlink(temporary) }
     }
 
     public func close() {

@@ -130,7 +130,7 @@ struct ReplTerminalTests {
         let afterInterrupt = await terminal.waitFor("the session to survive Ctrl-C") { $0.contains("\nstill-alive") }
         #expect(!afterInterrupt.contains("\nhalf-typed"))
 
-        await terminal.enter("set token --secret hunter2")
+        await terminal.enter("set token --secret hunter2-hunter2")
         // A header credential on a refused connection, and a mistyped secret line: neither may
         // reach the history file.
         let steps = [

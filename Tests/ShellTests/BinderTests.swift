@@ -84,7 +84,7 @@ struct BinderTests {
     }
 
     @Test func secretArgumentsAreFlagged() throws {
-        #expect(try bind("set token --secret abc").containsSecret)
+        #expect(try bind("set token --secret abcdefgh").containsSecret)
         #expect(try !bind("set token abc").containsSecret)
     }
 

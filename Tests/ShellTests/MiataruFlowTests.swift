@@ -218,10 +218,10 @@ struct MiataruFlowTests {
 
     @Test func aForgetNeedsYesInAScript() async throws {
         let harness = ShellHarness()
-        let run = await harness.execute("miataru device phone-a\nmiataru key set k-1\nmiataru key forget\n")
+        let run = await harness.execute("miataru device phone-a\nmiataru key set key-one-1\nmiataru key forget\n")
         #expect(run.status == .runtime)
         #expect(run.stderr.contains("add --yes to confirm"))
-        #expect(try Self.storedKey(harness, "phone-a") == "k-1")
+        #expect(try Self.storedKey(harness, "phone-a") == "key-one-1")
         let yes = await harness.execute("miataru key forget --yes\nexpect last.removed == true\n")
         #expect(yes.status == .success, "\(yes.stderr)")
         #expect(try Self.storedKey(harness, "phone-a") == nil)
@@ -256,25 +256,25 @@ struct MiataruFlowTests {
     /// server, which never saw it (the fault answered first), so the old key stays.
     @Test func aKeySetWithNoAnswerIsSettledAtTheNextUse() async throws {
         let harness = ShellHarness()
-        let setup = await harness.execute("miataru device phone-a\nmiataru key set old-key\nmiataru timeout 300ms\nbackend fault miataru timeout\n")
+        let setup = await harness.execute("miataru device phone-a\nmiataru key set old-key-1\nmiataru timeout 300ms\nbackend fault miataru timeout\n")
         #expect(setup.status == .success, "\(setup.stderr)")
-        let cut = await harness.execute("miataru key set new-key\n")
+        let cut = await harness.execute("miataru key set new-key-1\n")
         #expect(cut.status == .runtime)
         #expect(cut.stderr.contains("the server may or may not have taken the new key"), "\(cut.stderr)")
-        #expect(try Self.storedKey(harness, "phone-a") == "old-key")
-        #expect(try Self.store(harness).pendingKey(server: "local", device: "phone-a") == "new-key")
+        #expect(try Self.storedKey(harness, "phone-a") == "old-key-1")
+        #expect(try Self.store(harness).pendingKey(server: "local", device: "phone-a") == "new-key-1")
         let next = await harness.execute("backend clear miataru\nmiataru location update 10 10\n")
         #expect(next.status == .success, "\(next.stderr)")
         #expect(next.stdout.contains("was not taken by the server: the stored key stays"), "\(next.stdout)")
         #expect(try Self.store(harness).pendingKey(server: "local", device: "phone-a") == nil)
-        #expect(try Self.storedKey(harness, "phone-a") == "old-key")
+        #expect(try Self.storedKey(harness, "phone-a") == "old-key-1")
         await harness.close()
     }
 
     @Test func aServerThatCannotBeReachedTakesNoKeyAndLeavesNothingPending() async throws {
         let harness = ShellHarness()
         // Port 1 on loopback: nothing listens there, so the connection is refused at once.
-        let run = await harness.execute("miataru server http://127.0.0.1:1\nmiataru device phone-a\nmiataru key set k-1\n")
+        let run = await harness.execute("miataru server http://127.0.0.1:1\nmiataru device phone-a\nmiataru key set key-one-1\n")
         #expect(run.status == .runtime)
         #expect(run.stderr.contains("connection refused; nothing was sent, no key is stored for phone-a"), "\(run.stderr)")
         let store = Self.store(harness)
@@ -286,7 +286,7 @@ struct MiataruFlowTests {
     @Test(arguments: [("500", "HTTP 500 from the Miataru server"), ("429", "429 "), ("garbage", "miataru key set: invalid response")])
     func aMisbehavingServerIsALocatedErrorAndNothingIsStored(fault: String, expected: String) async throws {
         let harness = ShellHarness()
-        let run = await harness.execute("miataru device phone-a\nbackend fault miataru \(fault)\nmiataru key set k-1\n")
+        let run = await harness.execute("miataru device phone-a\nbackend fault miataru \(fault)\nmiataru key set key-one-1\n")
         #expect(run.status == .runtime)
         #expect(run.stderr.contains("test.sdk:3:1: error:"), "\(run.stderr)")
         #expect(run.stderr.contains(expected), "\(run.stderr)")

@@ -117,12 +117,61 @@ struct SecretMaskingTests {
     }
 
     @Test func theByteSearchFindsSecretsAtEitherEndAndOnlyWhole() {
-        #expect(SecretValues.bytes(of: "abcabd", contain: "abd"))
+        #expect(SecretValues.bytes(of: "abcabcdefghd", contain: "abcdefgh"))
         #expect(SecretValues.bytes(of: "key", contain: "key"))
         #expect(SecretValues.bytes(of: "x ключ", contain: "ключ"))
-        #expect(!SecretValues.bytes(of: "ab", contain: "abc"))
-        #expect(!SecretValues.bytes(of: "abcab", contain: "abd"))
+        #expect(!SecretValues.bytes(of: "abcdefg", contain: "abcdefgh"))
+        #expect(!SecretValues.bytes(of: "abcdefgabcdefgX", contain: "abcdefgh"))
         #expect(!SecretValues.bytes(of: "abc", contain: ""))
+        // Shorter than 8: only where it stands as a word of its own.
+        #expect(!SecretValues.bytes(of: "abcabd", contain: "abd"))
+        #expect(SecretValues.bytes(of: "abc abd.", contain: "abd"))
+    }
+
+    @Test func aShortSecretIsMaskedOnlyAsAWholeWord() {
+        let secrets = SecretValues()
+        secrets.add("e")
+        #expect(secrets.masked("every error here") == "every error here")
+        #expect(secrets.masked("key=e, then e") == "key=***, then ***")
+        #expect(!secrets.occurs(in: "echo hello"))
+        let excerpt = secrets.masked(line: "fcm e extra", start: 7, end: 12)
+        #expect(excerpt.line == "fcm *** extra")
+        #expect(excerpt.start == 9)
+        let long = SecretValues()
+        long.add("abcdefgh")
+        #expect(long.masked("xabcdefghx") == "x***x")
+    }
+
+    @Test func secretNamesMatchWholeWordsOfTheName() {
+        for name in ["api_key", "x-api-key", "X-Api-Key", "token", "access_token", "deviceKey", "DeviceKey", "APIKey", "password", "client_secret", "Authorization", "Cookie"] {
+            #expect(Redactor.isSecretName(name), "\(name)")
+        }
+        for name in ["keyboard_layout", "tokenized", "monkey", "keys_pressed", "secretary", "passwords_count"] {
+            #expect(!Redactor.isSecretName(name), "\(name)")
+        }
+    }
+
+    @Test func aParameterNamedLikeASecretOnlyInPartIsShownAsItIs() async {
+        let harness = ShellHarness()
+        let run = await harness.execute("http POST /_sdkbench/health keyboard_layout=azerty tokenized:=true -v\n")
+        await harness.close()
+        #expect(run.stdout.contains("azerty"), "\(run.stdout)")
+        #expect(!run.stdout.contains("***"), "\(run.stdout)")
+    }
+
+    @Test(arguments: [
+        "set t --secret tiny12", "fcm tiny12", "sift beacon tiny12", "miataru key set tiny12", "backend sift-key tiny12",
+    ])
+    func aSecretShorterThanEightIsRefusedWhereItIsSet(_ line: String) async {
+        let harness = ShellHarness()
+        let run = harness.run(line + "\n")
+        #expect(run.status == .parse)
+        #expect(run.stderr.contains("at least 8 characters"), "\(run.stderr)")
+        #expect(!run.stderr.contains("tiny12"), "\(run.stderr)")
+        let allowed = await harness.execute(line + " --allow-short\n")
+        await harness.close()
+        #expect(!allowed.stderr.contains("at least 8 characters"), "\(allowed.stderr)")
+        #expect(!allowed.stdout.contains("tiny12") && !allowed.stderr.contains("tiny12"))
     }
 
     static func files(under directory: String) -> [String] {

@@ -43,7 +43,7 @@ struct VariablesTests {
 
     @Test func secretVariablesAreMasked() {
         let harness = ShellHarness()
-        let result = harness.run("set token --secret s3cr3t\nvars\n")
+        let result = harness.run("set token --secret s3cr3t-t0ken\nvars\n")
         #expect(result.stdout == "token = \"***\"\n")
         #expect(!result.stdout.contains("s3cr3t"))
     }

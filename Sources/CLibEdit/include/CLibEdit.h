@@ -23,6 +23,10 @@ History *sdk_history_open(int size);
 void sdk_history_enter(History *history, const char *line);
 int sdk_history_load(History *history, const char *path);
 int sdk_history_save(History *history, const char *path);
+/// Fills `lines` with up to `capacity` history lines, newest first; they stay valid until the
+/// history changes. Returns how many.
+int sdk_history_lines(History *history, const char **lines, int capacity);
+void sdk_history_clear(History *history);
 void sdk_history_close(History *history);
 
 /// SIGINT and SIGTERM handlers installed without SA_RESTART so a blocking read returns EINTR.

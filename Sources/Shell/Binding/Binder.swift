@@ -75,6 +75,7 @@ public struct Binder: Sendable {
         }
         try assign(positionals, to: &bound, variables: variables)
         do {
+            try SecretLength.check(bound)
             try spec.spec.check?(bound)
         } catch {
             var failure = error

@@ -6,6 +6,10 @@ import Script
 enum Redactor {
     static let mask = SecretValues.mask
 
+    /// The words that make a name secret, matched against whole words of the name (`api_key`,
+    /// `X-Api-Key`, `accessToken`), never inside one: `keyboard_layout` and `tokenized` are not secrets.
+    private static let secretWords: [StaticString] = ["key", "token", "secret", "password", "passwd", "apikey", "accesstoken", "authtoken"]
+
     /// Checked on bytes, case-insensitively, without building a lower-cased copy: every
     /// parameter of every line of a script passes here when its secrets are gathered.
     static func isSecretName(_ name: String) -> Bool {
@@ -16,28 +20,35 @@ enum Redactor {
             {
                 return true
             }
-            return containsIgnoringCase(bytes, "key") || containsIgnoringCase(bytes, "token") || containsIgnoringCase(bytes, "secret")
-                || containsIgnoringCase(bytes, "password")
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, isAlphanumeric(bytes[end]) {
+                    end += 1
+                    // `deviceKey`: a capital after a small letter starts a word.
+                    if end < bytes.count, isUpper(bytes[end]), isLower(bytes[end - 1]) { break }
+                }
+                if end > start {
+                    let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                    if secretWords.contains(where: { equalsIgnoringCase(word, $0) }) { return true }
+                    start = end
+                } else {
+                    start += 1
+                }
+            }
+            return false
         }
     }
+
+    private static func isUpper(_ byte: UInt8) -> Bool { byte >= 65 && byte <= 90 }
+    private static func isLower(_ byte: UInt8) -> Bool { byte >= 97 && byte <= 122 }
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool { isUpper(byte) || isLower(byte) || (byte >= 48 && byte <= 57) }
 
     private static func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
 
     private static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
         guard bytes.count == word.utf8CodeUnitCount else { return false }
         return word.withUTF8Buffer { word in zip(bytes, word).allSatisfy { lower($0) == $1 } }
-    }
-
-    private static func containsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
-        word.withUTF8Buffer { word in
-            guard bytes.count >= word.count else { return false }
-            for start in 0...(bytes.count - word.count) where lower(bytes[start]) == word[0] {
-                var index = 1
-                while index < word.count, lower(bytes[start + index]) == word[index] { index += 1 }
-                if index == word.count { return true }
-            }
-            return false
-        }
     }
 
     /// A header value as a trace shows it: `Basic ••••••` keeps the scheme; cookies keep their names.

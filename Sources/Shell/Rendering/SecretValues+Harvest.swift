@@ -27,7 +27,8 @@ struct FoundSecret: Sendable {
         for (key, parameter) in bound.parameters where parameter.isKnown && Redactor.isSecretName(key) && parameter.value != .null {
             found.append(FoundSecret(value: parameter.text, kind: .guessed))
         }
-        if let url = bound.arguments.first("URL"), url.isKnown, let password = urlPassword(url.text) {
+        // A URL not known yet (`http://b:pw@host/{{path}}` while checking) shows its password as written.
+        if let url = bound.arguments.first("URL"), let password = urlPassword(url.text), url.isKnown || !password.contains("{{") {
             found.append(FoundSecret(value: password, kind: .explicit))
         }
         for argument in bound.spec.arguments where argument.kind == .httpItem {
@@ -37,7 +38,7 @@ struct FoundSecret: Sendable {
     }
 
     /// The password of `scheme://user:password@host/…`, as written and percent-decoded.
-    private static func urlPassword(_ text: String) -> String? {
+    static func urlPassword(_ text: String) -> String? {
         guard let scheme = text.firstRange(of: "://") else { return nil }
         let authority = text[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return nil }
@@ -46,7 +47,7 @@ struct FoundSecret: Sendable {
     }
 
     /// `Name:value` or `name==value` as HTTPie writes request items.
-    private static func inItem(_ text: String) -> [FoundSecret] {
+    static func inItem(_ text: String) -> [FoundSecret] {
         if let range = text.firstRange(of: "=="), !text[..<range.lowerBound].contains(":") {
             guard Redactor.isSecretName(String(text[..<range.lowerBound])) else { return [] }
             return [FoundSecret(value: String(text[range.upperBound...]), kind: .guessed)]

@@ -21,8 +21,14 @@ public final class SecretValues: Sendable {
     /// length: masking "1" would mangle every status line. Explicit secrets are masked at any length.
     static let guessedMinimumLength = 4
 
+    /// Below this length a secret is masked only where it stands as a whole word: a one-letter
+    /// token must not turn every `e` of the output into `***`. Longer ones are masked anywhere.
+    static let wholeWordBelow = 8
+
     /// Longest first, so a secret containing another is masked whole.
     private let values = Mutex<[String]>([])
+    /// Counts the changes to `values`, so the REPL knows when saved history must be judged again.
+    private let changes = Atomic(0)
     /// Read without the lock on every write to stdout: a million-line script with no secret
     /// must not pay for the pass.
     private let isEmptyFlag = Atomic(true)
@@ -30,6 +36,9 @@ public final class SecretValues: Sendable {
     public init() {}
 
     public var isEmpty: Bool { isEmptyFlag.load(ordering: .acquiring) }
+
+    /// Changes whenever a new value becomes secret.
+    public var generation: Int { changes.load(ordering: .acquiring) }
 
     /// Registers a value given as a secret (any length but empty).
     public func add(_ value: String) {
@@ -44,7 +53,10 @@ public final class SecretValues: Sendable {
                 values.append(form)
                 changed = true
             }
-            if changed { values.sort { $0.utf8.count > $1.utf8.count } }
+            if changed {
+                values.sort { $0.utf8.count > $1.utf8.count }
+                changes.add(1, ordering: .releasing)
+            }
         }
         isEmptyFlag.store(false, ordering: .releasing)
     }
@@ -74,9 +86,45 @@ public final class SecretValues: Sendable {
         let secrets = values.withLock { $0 }
         var result = text
         for secret in secrets where Self.bytes(of: result, contain: secret) {
-            result = result.replacing(secret, with: Self.mask)
+            result = Self.replacing(secret, in: result)
         }
         return result
+    }
+
+    /// `text` with the occurrences of `secret` that count (see `wholeWordBelow`) replaced by the mask.
+    private static func replacing(_ secret: String, in text: String) -> String {
+        guard secret.utf8.count < wholeWordBelow else { return text.replacing(secret, with: mask) }
+        let haystack = Array(text.utf8)
+        let needle = Array(secret.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(haystack.count)
+        var index = 0
+        while index < haystack.count {
+            if index + needle.count <= haystack.count, haystack[index..<(index + needle.count)].elementsEqual(needle),
+                standsAlone(haystack, from: index, count: needle.count)
+            {
+                out += mask.utf8
+                index += needle.count
+            } else {
+                out.append(haystack[index])
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether `count` bytes at `start` are a whole word: no letter, digit or `_` touches them.
+    static func standsAlone<C: RandomAccessCollection<UInt8>>(_ bytes: C, from start: C.Index, count: Int) -> Bool
+    where C.Index == Int {
+        let before = start > bytes.startIndex ? bytes[start - 1] : nil
+        let afterIndex = start + count
+        let after = afterIndex < bytes.endIndex ? bytes[afterIndex] : nil
+        return !(before.map(isWordByte) ?? false) && !(after.map(isWordByte) ?? false)
+    }
+
+    /// Letters, digits, `_` and any byte of a non-ASCII character (letters of other scripts).
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || byte == UInt8(ascii: "_") || (byte >= 48 && byte <= 57) || (byte | 0x20 >= 97 && byte | 0x20 <= 122)
     }
 
     /// A byte search: `String.contains` builds a search table per call, and every line a
@@ -92,9 +140,12 @@ public final class SecretValues: Sendable {
                 // memchr to each candidate first byte, memcmp for the rest (memmem is a GNU extension Glibc's module hides).
                 var offset = 0
                 let last = haystack.count - needle.count
+                let wholeWord = needle.count < wholeWordBelow
                 while offset <= last, let hit = memchr(base + offset, Int32(first), last - offset + 1) {
                     let position = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-                    if memcmp(base + position, wanted, needle.count) == 0 { return true }
+                    if memcmp(base + position, wanted, needle.count) == 0, !wholeWord || standsAlone(haystack, from: position, count: needle.count) {
+                        return true
+                    }
                     offset = position + 1
                 }
                 return false
@@ -106,7 +157,7 @@ public final class SecretValues: Sendable {
     /// masked line, so an error's carets still point at the right word.
     func masked(line: String, start: Int, end: Int) -> (line: String, start: Int, end: Int) {
         guard !isEmpty else { return (line, start, end) }
-        let secrets = values.withLock { $0 }.map { Array($0.unicodeScalars) }
+        let secrets = values.withLock { $0 }.map { (scalars: Array($0.unicodeScalars), wholeWord: $0.utf8.count < Self.wholeWordBelow) }
         let scalars = Array(line.unicodeScalars)
         let maskScalars = Array(Self.mask.unicodeScalars)
         var out: [Unicode.Scalar] = []
@@ -115,7 +166,10 @@ public final class SecretValues: Sendable {
         var index = 0
         var changed = false
         while index < scalars.count {
-            if let secret = secrets.first(where: { $0.count > 0 && scalars[index...].starts(with: $0) }) {
+            if let secret = secrets.first(where: {
+                $0.scalars.count > 0 && scalars[index...].starts(with: $0.scalars)
+                    && (!$0.wholeWord || Self.standsAlone(scalars, from: index, count: $0.scalars.count))
+            })?.scalars {
                 let oldFirst = index + 1
                 let oldAfter = index + secret.count + 1
                 let newFirst = out.count + 1
@@ -134,6 +188,14 @@ public final class SecretValues: Sendable {
         var text = ""
         text.unicodeScalars.append(contentsOf: out)
         return (text, newStart, newEnd)
+    }
+
+    /// `standsAlone` on scalars: the neighbours of `start..<start+count` are not word characters.
+    private static func standsAlone(_ scalars: [Unicode.Scalar], from start: Int, count: Int) -> Bool {
+        func isWord(_ scalar: Unicode.Scalar) -> Bool { scalar == "_" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil }
+        let before = start > 0 ? scalars[start - 1] : nil
+        let after = start + count < scalars.count ? scalars[start + count] : nil
+        return !(before.map(isWord) ?? false) && !(after.map(isWord) ?? false)
     }
 
     /// Where an old column lands once the occurrence `oldFirst..<oldAfter` became `newFirst..<newAfter`.

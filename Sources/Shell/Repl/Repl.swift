@@ -31,6 +31,8 @@ public final class Repl {
         session.output.line("sdkbench \(SDKBenchVersion.current): type 'help' for commands, Ctrl-D to leave.")
         session.output.flush()
         var entry = ContinuedEntry()
+        var scrubbedGeneration = session.output.secrets.generation
+        editor.removeFromHistory { session.output.secrets.occurs(in: $0) }
         while !session.quitRequested {
             switch editor.readLine(prompt: entry.prompt) {
             case .endOfFile:
@@ -43,10 +45,17 @@ public final class Repl {
                 continue
             case .line(let text):
                 guard let whole = entry.add(text) else { continue }
-                let statements = handle(whole)
-                let holdsSecret = statements.containsSecret || session.output.secrets.occurs(in: whole)
+                let fillsSecretPosition = handle(whole)
+                let holdsSecret = fillsSecretPosition || session.output.secrets.occurs(in: whole)
                 if HistoryPolicy.shouldRecord(whole, containsSecret: holdsSecret) {
                     editor.addToHistory(whole)
+                }
+                // A value that became secret while the entry ran (`set k V`, then `sift beacon {{k}}`)
+                // leaves the lines already saved with it.
+                let generation = session.output.secrets.generation
+                if generation != scrubbedGeneration {
+                    scrubbedGeneration = generation
+                    editor.removeFromHistory { session.output.secrets.occurs(in: $0) }
                 }
                 session.output.flush()
             }
@@ -54,24 +63,26 @@ public final class Repl {
         return .success
     }
 
-    /// Parses and runs one entry, reporting errors as `<repl>`; tells whether it held a secret.
-    private func handle(_ entry: String) -> (ran: Bool, containsSecret: Bool) {
+    /// Parses and runs one entry, reporting errors as `<repl>`; tells whether it filled a secret
+    /// position. Its secrets are registered before anything runs or is reported, so neither an
+    /// error excerpt nor the history shows them, whatever mistake the line holds.
+    private func handle(_ entry: String) -> Bool {
         let source = SourceFile(name: "<repl>", text: entry)
+        let scan = SecretScan(table: session.table)
         let statements: [Statement]
         do {
             statements = try Parser.parse(source)
         } catch {
+            let finding = scan.finding(inUnparsable: source.line(error.range.start.line) ?? entry, errorColumn: error.range.start.column)
+            for secret in finding.secrets { session.output.secrets.add(secret) }
             session.output.report(ShellError(error), in: source)
-            return (false, mentionsSecretCommand(entry))
+            return finding.fillsSecretPosition
         }
-        var containsSecret = false
+        var fillsSecretPosition = false
         for statement in statements {
-            do {
-                if try runner.binder.bind(statement, variables: nil).containsSecret { containsSecret = true }
-            } catch {
-                // A mistyped line (`set t X --secret`) may still hold the secret it meant to set.
-                if mentionsSecretCommand(entry) { containsSecret = true }
-            }
+            let finding = scan.finding(in: statement, binder: runner.binder)
+            for secret in finding.secrets { session.output.secrets.add(secret) }
+            if finding.fillsSecretPosition { fillsSecretPosition = true }
         }
         for statement in statements {
             _ = SignalTrap.takeInterrupt()
@@ -83,17 +94,6 @@ public final class Repl {
             }
             if session.quitRequested { break }
         }
-        return (true, containsSecret)
-    }
-
-    /// For a line that does not parse or bind: whether its command has a secret argument, or it
-    /// names a secret option, to keep it out of history.
-    private func mentionsSecretCommand(_ entry: String) -> Bool {
-        let words = CompletionWords(entry + " ").completed
-        guard let found = session.table.resolve(words) else { return false }
-        if found.spec.arguments.contains(where: { $0.kind == .secret }) { return true }
-        return found.spec.options.contains { option in
-            option.valueKind == .secret && words.contains { $0 == "--" + option.name || $0.hasPrefix("--" + option.name + "=") }
-        }
+        return fillsSecretPosition
     }
 }

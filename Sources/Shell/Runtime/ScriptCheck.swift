@@ -28,14 +28,23 @@ struct ScriptCheck: Sendable {
     }
 
     static func run(_ source: SourceFile, cores: Int, binder: Binder) -> ScriptCheck {
-        guard cores > 1 else { return check(Parser.Statements(source), binder: binder) }
-        let parts = Parser.split(source, into: cores)
-        let results = Mutex([ScriptCheck?](repeating: nil, count: parts.count))
-        DispatchQueue.concurrentPerform(iterations: parts.count) { index in
-            let result = check(Parser.Statements(parts[index]), binder: binder)
-            results.withLock { $0[index] = result }
+        var result: ScriptCheck
+        if cores > 1 {
+            let parts = Parser.split(source, into: cores)
+            let results = Mutex([ScriptCheck?](repeating: nil, count: parts.count))
+            DispatchQueue.concurrentPerform(iterations: parts.count) { index in
+                let result = check(Parser.Statements(parts[index]), binder: binder)
+                results.withLock { $0[index] = result }
+            }
+            result = merge(results.withLock { $0.map { $0! } })
+        } else {
+            result = check(Parser.Statements(source), binder: binder)
         }
-        return merge(results.withLock { $0.map { $0! } })
+        // The line that does not parse is quoted by its error: what it holds in secret positions first.
+        if let error = result.parseError, let line = source.line(error.range.start.line) {
+            result.secrets += SecretScan(table: binder.table).finding(inUnparsable: line, errorColumn: error.range.start.column).secrets
+        }
+        return result
     }
 
     private static func check(_ statements: Parser.Statements, binder: Binder) -> ScriptCheck {
@@ -47,6 +56,8 @@ struct ScriptCheck: Sendable {
                     let bound = try binder.bind(statement, variables: nil)
                     result.secrets += FoundSecret.all(in: bound)
                 } catch {
+                    // Its excerpt will quote the line: what sits in its secret positions is masked first.
+                    result.secrets += SecretScan(table: binder.table).finding(in: statement).secrets
                     result.failureCount += 1
                     if result.failureCount <= reportedLimit { result.errors.append(error) }
                 }

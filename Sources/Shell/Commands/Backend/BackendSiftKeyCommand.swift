@@ -7,7 +7,7 @@ enum BackendSiftKeyCommand {
     static let spec = CommandSpec(
         ["backend", "sift-key"], summary: "Set the beacon key the backend's Sift routes check (--clear: accept any key)",
         arguments: [ArgumentSpec("KEY", .secret, "the beacon key uploads must carry (kept out of history and traces)", optional: true)],
-        options: [OptionSpec("clear", "check no key: any Basic credentials, or none, are accepted again")],
+        options: [OptionSpec("clear", "check no key: any Basic credentials, or none, are accepted again"), SecretLength.allowShortOption],
         discussion: """
             With a key set, an upload whose Authorization is not Basic base64(KEY) is refused with 401; with none \
             (the start), any key is accepted, and so is an upload without the header. Sets the embedded backend's key, \

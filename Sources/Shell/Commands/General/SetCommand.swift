@@ -11,9 +11,10 @@ enum SetCommand {
         options: [
             OptionSpec("secret", value: .secret, valueName: "VALUE", "a value to keep out of history and to mask in 'vars'"),
             OptionSpec("json", "parse VALUE as JSON (set n 3 --json stores the number 3)"),
+            SecretLength.allowShortOption,
         ],
         discussion: "Give VALUE or --secret VALUE, not both. A line with --secret is never written to the history file.",
-        examples: ["set feature deposit", "set limit 3 --json", "set token --secret s3cr3t", "set copy {{last}}"],
+        examples: ["set feature deposit", "set limit 3 --json", "set token --secret s3cr3t-t0ken", "set copy {{last}}"],
         setsLast: false
     ) { context in
         let name = context.string("NAME")

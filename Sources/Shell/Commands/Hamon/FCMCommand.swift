@@ -5,6 +5,7 @@ enum FCMCommand {
     static let spec = CommandSpec(
         ["fcm"], summary: "Set the Firebase Cloud Messaging token and send the user data again",
         arguments: [ArgumentSpec("TOKEN", .secret, "the FCM token (kept out of history and traces)")],
+        options: [SecretLength.allowShortOption],
         examples: ["fcm {{fcm_token}}"]
     ) { context in
         let hamon = try context.session.engine(HamonRuntime.self, at: context.command.range)

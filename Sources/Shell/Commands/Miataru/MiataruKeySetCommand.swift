@@ -5,7 +5,7 @@ enum MiataruKeySetCommand {
     static let spec = CommandSpec(
         ["miataru", "key", "set"], summary: "Set the own device's DeviceKey on the server (setDeviceKey) and store it",
         arguments: [ArgumentSpec("KEY", .secret, "the new key, at most 256 characters (kept out of history and traces)", optional: true)],
-        options: [OptionSpec("generate", "generate a new 256-character key and set it")],
+        options: [OptionSpec("generate", "generate a new 256-character key and set it"), SecretLength.allowShortOption],
         discussion: """
             The first time, CurrentDeviceKey is sent as null; a change sends the stored key. The new key is stored
             (0600) only when the server answers ACK; on any failure the stored key is kept, so the copy the server

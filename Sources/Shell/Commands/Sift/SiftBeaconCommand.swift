@@ -5,6 +5,7 @@ enum SiftBeaconCommand {
     static let spec = CommandSpec(
         ["sift", "beacon"], summary: "Set the Sift beacon key (a secret: never echoed, kept out of history and traces)",
         arguments: [ArgumentSpec("KEY", .secret, "the beacon key (the JavaScript snippet key)")],
+        options: [SecretLength.allowShortOption],
         discussion: """
             Sent as 'Authorization: Basic base64(KEY)' (the bare key, no 'user:' prefix). The key, its base64 form \
             and the header value are masked as *** in every output; it is kept only in memory, never in a file.

@@ -1,0 +1,35 @@
+import Script
+
+/// The shortest secret a user may set: a shorter one is refused where it is set.
+///
+/// A one-character key used to be accepted, and then every `e` in all output became `***`.
+/// Masking now leaves a short secret inside other words alone, and a command that sets a key or
+/// secret refuses one under `minimum` unless `--allow-short` (tests) says it is meant.
+enum SecretLength {
+    static let minimum = 8
+
+    /// The option every command that sets a secret offers; the binder enforces the rule for
+    /// exactly the commands that have it.
+    static let allowShortOption = OptionSpec(
+        "allow-short", "accept a secret shorter than \(minimum) characters (for tests; it is masked only as a whole word)")
+
+    static func check(_ bound: BoundCommand) throws(ShellError) {
+        guard bound.spec.option(named: allowShortOption.name) != nil, bound.options[allowShortOption.name] == nil else { return }
+        var values: [(name: String, value: BoundValue)] = []
+        for argument in bound.spec.arguments where argument.kind == .secret {
+            values += bound.arguments.all(argument.name).map { (argument.name, $0) }
+        }
+        for option in bound.spec.options where option.valueKind == .secret {
+            if let value = bound.options[option.name] { values.append(("--\(option.name)", value)) }
+        }
+        for (name, value) in values where value.isKnown && value.text.count < minimum {
+            var error = ShellError(
+                .invalidValue(
+                    name: name, value: SecretValues.mask,
+                    expected: "a secret of at least \(minimum) characters (add --allow-short to accept a shorter one, for tests)"),
+                at: value.range)
+            error.secrets = [value.text]
+            throw error
+        }
+    }
+}
