@@ -118,16 +118,21 @@ struct SiftFlowTests {
         await harness.close()
     }
 
-    /// Without `sift server`, batches go where the SDK sends them, unless `configure host` names a host.
-    @Test func theDefaultServerIsTheSDKsUnlessAHostIsConfigured() async throws {
+    /// Without `sift server`, batches go to the embedded backend like every engine's, or to the
+    /// host `configure host` names; the SDK's production URL only when asked for by name.
+    @Test func theDefaultServerIsTheEmbeddedBackendAndProductionOnlyByName() async throws {
         let transport = RecordingTransport(statuses: [])
         let harness = ShellHarness(transport: transport)
         let run = await harness.execute("""
             sift server
-            expect last.server == "https://api3.siftscience.com/v3/accounts/%@/mobile_events"
+            expect last.server matches '^http://127\\.0\\.0\\.1:[0-9]+/v3/accounts/%@/mobile_events$'
+            expect last.setting == host
             configure host 127.0.0.1:9
             sift server
             expect last.server == "http://127.0.0.1:9/v3/accounts/%@/mobile_events"
+            sift server sdk
+            expect last.server == "https://api3.siftscience.com/v3/accounts/%@/mobile_events"
+            expect last.setting == sdk
             sift server local
             expect last.setting == local
             """)

@@ -77,17 +77,19 @@ struct SiftLoopbackTests {
     @Test func aWrongBeaconKeyEndsInADropThatIsReported() async {
         let harness = ShellHarness()
         let run = await harness.execute("""
-            backend sift-key right-key
+            backend sift-key right-key-1
             sift server local
             sift account acct-loop
-            sift beacon wrong-key
+            sift beacon wrong-key-1
             sift event tap
             sift upload --wait 30s
             sift queues
             expect last.uploader.batches == 0
             expect last.uploader.lastFailure contains 401
-            """)
-        #expect(run.status == .success, "\(run.stdout)\n\(run.stderr)")
+            """, options: RunOptions(keepGoing: true))
+        // The upload did not happen: exit 3, saying what to check.
+        #expect(run.status == .runtime, "\(run.stdout)\n\(run.stderr)")
+        #expect(run.stderr.contains("sift upload: 1 batch dropped (rejected 3 times (last HTTP 401)); check 'sift beacon'"), "\(run.stderr)")
         #expect(run.stderr.contains("[Sift] batch of 1 event dropped: rejected 3 times (last HTTP 401)"), "\(run.stderr)")
         await harness.close()
     }

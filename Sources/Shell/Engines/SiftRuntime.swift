@@ -16,7 +16,8 @@ final class SiftRuntime: EngineRuntime {
     private let server: ServiceServer
     private let trace: TraceSink
     let output: Output
-    /// `sift server FORMAT|local`; `nil` follows `configure host`, else the SDK's default (the real service).
+    /// `sift server FORMAT|local|sdk`; `nil` follows `configure host`, else the embedded backend,
+    /// as every engine does. `sdk` is the SDK's production URL.
     private(set) var serverSetting: String?
     private var appliedInsecure = false
     /// The last format text parsed and its result: every `sift event` asks, and parsing it each
@@ -53,6 +54,18 @@ final class SiftRuntime: EngineRuntime {
         }
     }
 
+    /// Where batches go, as `status` names it.
+    var target: String {
+        switch serverSetting {
+        case Self.productionSetting?: return SiftURLFormat.standard.format + " (the SDK's production URL)"
+        case "local"?: return "the embedded backend"
+        case let format?: return format
+        case nil:
+            guard let host = server.configured else { return "the embedded backend" }
+            return (host.https ? "https://" : "http://") + host.host + Self.mobileEventsPath
+        }
+    }
+
     var tick: @Sendable () -> Void { { [client] in client.tick() } }
 
     static var idleStatus: EngineStatus {
@@ -69,9 +82,11 @@ final class SiftRuntime: EngineRuntime {
         line += "\(SiftNoticeText.batches(uploader.batches)) waiting"
         if uploader.rejects > 0 { line += " (\(uploader.rejects) reject\(uploader.rejects == 1 ? "" : "s"))" }
         if settings.paused { line += ", paused" }
+        line += "; sends to \(target)"
         return EngineStatus(
             line: line,
             fields: [
+                "server": .string(target),
                 "account": settings.account.map(Value.string) ?? .null, "user": settings.userID.map(Value.string) ?? .null,
                 "queued": .int(queued), "batches": .int(uploader.batches), "rejects": .int(uploader.rejects), "paused": .bool(settings.paused),
             ])
@@ -102,12 +117,11 @@ final class SiftRuntime: EngineRuntime {
         let text: String
         var insecure = false
         switch serverSetting {
+        case Self.productionSetting:
+            // Only when asked by name: a newcomer's test events must not reach a real account.
+            text = SiftURLFormat.standard.format
         case let format? where format != "local":
             text = format
-        case nil where server.configured == nil:
-            // The SDK's own default, as the issue asks: a beacon key is an account's, and only
-            // `sift server local` or `configure host` send batches elsewhere.
-            text = SiftURLFormat.standard.format
         default:
             let host = try serverSetting == "local" ? server.embeddedHost(at: range) : server.effectiveHost(at: range)
             if let hostText, hostText.host == host {
@@ -136,6 +150,9 @@ final class SiftRuntime: EngineRuntime {
         if client.settings.urlFormat != format { client.setURLFormat(format) }
         return format
     }
+
+    /// The `sift server` word for the SDK's own production URL.
+    static let productionSetting = "sdk"
 
     /// Registers the key and the forms it takes on the wire before the engine holds it.
     func setBeaconKey(_ key: String) {

@@ -22,8 +22,8 @@ enum PerfExportCommand {
     ) { context in
         let format = context.string("FORMAT")
         let pathArgument = context.argument("PATH")!
-        let toStandardOutput = pathArgument.text == "-" || pathArgument.text == "/dev/stdout"
-        let path = pathArgument.text == "-" ? "/dev/stdout" : context.path(pathArgument)
+        let toStandardOutput = pathArgument.text == OutputFile.standardOutput || pathArgument.text == "/dev/stdout"
+        let path = pathArgument.text == OutputFile.standardOutput ? OutputFile.standardOutput : context.path(pathArgument)
         // The export writes the descriptor itself: what the shell printed before must come first.
         if toStandardOutput { context.session.output.flush() }
         let feature = try PerfArguments.name(context.option("feature"), "--feature", in: context)

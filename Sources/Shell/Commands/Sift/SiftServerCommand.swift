@@ -3,14 +3,18 @@ import Sift
 
 enum SiftServerCommand {
     static let spec = CommandSpec(
-        ["sift", "server"], summary: "Set where Sift batches go: a URL format with %@ or {account}, or local",
-        arguments: [ArgumentSpec("URL_FORMAT", .rule(.siftServer), "e.g. http://127.0.0.1:8080/v3/accounts/%@/mobile_events, or local", optional: true)],
+        ["sift", "server"], summary: "Set where Sift batches go: a URL format with %@ or {account}, local, or sdk",
+        arguments: [
+            ArgumentSpec(
+                "URL_FORMAT", .rule(.siftServer), "e.g. http://127.0.0.1:8080/v3/accounts/%@/mobile_events, local, or sdk", optional: true)
+        ],
         discussion: """
-            Without an argument, shows the format in use. By default batches go where the SDK sends them, \
-            https://api3.siftscience.com/v3/accounts/%@/mobile_events, unless 'configure host' names a host \
-            (HOST/v3/accounts/%@/mobile_events); 'sift server local' sends them to the embedded backend.
+            Without an argument, shows the format in use. By default batches go to the host 'configure host' \
+            names (HOST/v3/accounts/%@/mobile_events), else to the embedded backend, like every engine. \
+            'sift server sdk' sends them where the SDK does, https://api3.siftscience.com/v3/accounts/%@/mobile_events: \
+            the real service, so only with a test account's key.
             """,
-        examples: ["sift server local", "sift server http://127.0.0.1:8080/v3/accounts/%@/mobile_events", "sift server"]
+        examples: ["sift server local", "sift server http://127.0.0.1:8080/v3/accounts/%@/mobile_events", "sift server sdk", "sift server"]
     ) { context in
         let range = context.command.range
         let sift = try context.session.engine(SiftRuntime.self, at: range)

@@ -27,7 +27,27 @@ enum SiftUploadCommand {
         // One call, so what is delivered while waiting through retries counts in the report.
         let (report, settled) = try AsyncBridge.run(at: range) { await client.upload(force: force, throughRetriesFor: wait) }
         if !settled { context.session.output.warn("[Sift] still waiting after \(context.option("wait")!.text); the uploader goes on in the background") }
-        return render(report, client: client, output: context.session.output)
+        let value = render(report, client: client, output: context.session.output)
+        try failIfNotSent(report, in: context)
+        return value
+    }
+
+    /// A batch dropped, or batches that cannot be sent at all, mean the upload did not happen:
+    /// exit 3, as `flush` does, saying what to check.
+    private static func failIfNotSent(_ report: SiftUploadReport, in context: CommandContext) throws(ShellError) {
+        if let first = report.dropped.first {
+            var message = "sift upload: \(SiftNoticeText.batches(report.dropped.count)) dropped (\(SiftText.drop(first.reason)))"
+            if case .rejectLimit(let status) = first.reason, status == 401 || status == 403 {
+                message += "; check 'sift beacon' against the key the server expects ('backend sift-key' sets the embedded backend's)"
+            }
+            throw context.failure(message)
+        }
+        let uploader = report.uploader
+        if uploader.batches > 0, !uploader.missing.isEmpty {
+            throw context.failure(
+                "sift upload: nothing can be sent until \(uploader.missing.joined(separator: " and ")) \(uploader.missing.count == 1 ? "is" : "are") set "
+                    + "('sift account ID', 'sift beacon KEY'); \(SiftNoticeText.batches(uploader.batches)) wait in the journal")
+        }
     }
 
     private static func render(_ report: SiftUploadReport, client: SiftClient, output: Output) -> Value {

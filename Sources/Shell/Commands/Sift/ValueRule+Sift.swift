@@ -1,12 +1,12 @@
 import Sift
 
 extension ValueRule {
-    /// `sift server`: the embedded backend, or a URL format the engine accepts.
+    /// `sift server`: the embedded backend, the SDK's production URL, or a URL format the engine accepts.
     static let siftServer = ValueRule(
-        name: "sift-server", expected: "local, or an http(s) URL with %@ or {account} where the account id goes",
-        suggestions: ["local", "https://api3.siftscience.com/v3/accounts/%@/mobile_events"]
+        name: "sift-server", expected: "local, sdk, or an http(s) URL with %@ or {account} where the account id goes",
+        suggestions: ["local", "sdk"]
     ) { text in
-        text == "local" || (try? SiftURLFormat(text)) != nil
+        text == "local" || text == SiftRuntime.productionSetting || (try? SiftURLFormat(text)) != nil
     }
 
     /// A Sift account id: not empty, no spaces or slashes (it goes into the URL's path).
