@@ -29,6 +29,7 @@ let package = Package(
         // C shims: libedit's variadic el_set/el_get/history and libcrypto's SHA-256 / random.
         .target(name: "CLibEdit", linkerSettings: [.linkedLibrary("edit")]),
         .target(name: "CCrypto", linkerSettings: [.linkedLibrary("crypto")]),
+        .target(name: "CPCRE2", linkerSettings: [.linkedLibrary("pcre2-8")]),
 
         // JSON values, parser and writer: shared by the script language, the transport and the engines.
         .target(name: "JSON", dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]),
@@ -90,7 +91,7 @@ let package = Package(
         .target(
             name: "Shell",
             dependencies: [
-                "Script", "JSON", "LineEditing", "Performance", "Hamon", "Miataru", "Sift", "Platform", "Transport", "Backend",
+                "Script", "JSON", "LineEditing", "Performance", "Hamon", "Miataru", "Sift", "Platform", "Transport", "Backend", "CPCRE2",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),

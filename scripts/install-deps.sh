@@ -2,13 +2,14 @@
 # Installs the system packages sdkbench builds and tests against, only those missing.
 #   libedit-dev  line editing, history and completion for the REPL
 #   libssl-dev   OpenSSL's libcrypto (SHA-256, secure random; AES for Hamon)
+#   libpcre2-dev PCRE2, whose match limit bounds the backtracking of `expect … matches`
 #   zlib1g-dev   zlib's headers and library, which compress-nio links (gzip for Sift's uploads)
 #   openssl      the `openssl enc` command the cipher's known-answer tests compare against
 #   tmux         drives the REPL through a real terminal in the tests
 #   python3      the Python peers in scripts/bench (and the gzip reader of Sift's known-answer test)
 set -euo pipefail
 
-packages=(libedit-dev libssl-dev zlib1g-dev openssl tmux python3)
+packages=(libedit-dev libssl-dev libpcre2-dev zlib1g-dev openssl tmux python3)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

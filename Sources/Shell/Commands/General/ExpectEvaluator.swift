@@ -50,7 +50,15 @@ struct ExpectEvaluator {
             }
         case "contains": passed = ValueComparison.contains(lhs, rhs)
         case "matches":
-            passed = lhs.plainText.contains(try Self.compile(rhsArgument))
+            let subject = lhs.plainText
+            switch try Self.compile(rhsArgument).search(in: subject) {
+            case .found: passed = true
+            case .notFound: passed = false
+            case .gaveUp:
+                throw ShellError.runtime(
+                    "the pattern gave up after \(Pattern.stepLimit) backtracking steps on \(subject.count) characters: "
+                        + "nested repeats such as (a+)+ backtrack exponentially; rewrite it without them", at: rhsArgument.range)
+            }
         default: passed = false
         }
         guard passed else {
@@ -63,11 +71,13 @@ struct ExpectEvaluator {
 
     /// The regular expression `matches` uses, or a located error saying why it is not one.
     @discardableResult
-    static func compile(_ pattern: BoundValue) throws(ShellError) -> Regex<AnyRegexOutput> {
-        do {
-            return try Regex(pattern.text)
+    static func compile(_ pattern: BoundValue) throws(ShellError) -> Pattern {
+        do throws(Pattern.CompileFailure) {
+            return try Pattern(pattern.text)
         } catch {
-            throw ShellError(.invalidValue(name: "RHS", value: pattern.text, expected: "a regular expression (\(error))"), at: pattern.range)
+            throw ShellError(
+                .invalidValue(name: "RHS", value: pattern.text, expected: "a regular expression (\(error.message) at offset \(error.offset))"),
+                at: pattern.range)
         }
     }
 
