@@ -145,7 +145,7 @@ public final class AnalyticsDestination: PerformanceDestination {
             }
             if failure == nil { acknowledge(batch, live: live) }
             if let failure {
-                events(.destinationFailed(destination: "analytics", message: "\(failure); \(bufferedCount) entries kept for the next flush"))
+                events(.destinationFailed(destination: "analytics", message: "\(failure); \(bufferedCount) \(bufferedCount == 1 ? "entry" : "entries") kept for the next flush"))
             } else if !batch.isEmpty {
                 events(.flushed(destination: description, count: batch.count))
             }

@@ -76,7 +76,7 @@ public final class FileDestination: PerformanceDestination {
             PerformanceStorage(directory: directory).removeFiles(olderThanDays: maxFileAgeDays, now: now)
             if count > 0 { emit(.flushed(destination: description, count: count)) }
         case .failure(let error):
-            emit(.destinationFailed(destination: "file", message: "\(error.description); \(bufferedCount) entries kept for the next flush"))
+            emit(.destinationFailed(destination: "file", message: "\(error.description); \(bufferedCount) \(bufferedCount == 1 ? "entry" : "entries") kept for the next flush"))
         }
     }
 }

@@ -203,7 +203,7 @@ struct ReplTerminalTests {
         let screen = await terminal.screen
         #expect(screen.contains("EXIT=0"))
         // The typed line echoes the key; the answer shows only its first four characters.
-        #expect(screen.contains("repl-owner: DeviceKey set (S3CR…(15 chars))"))
+        #expect(screen.contains("repl-owner: DeviceKey set (…(15 chars))"))
         await terminal.close()
 
         let history = SDKBenchFiles.read(home.path + "/state/history") ?? ""

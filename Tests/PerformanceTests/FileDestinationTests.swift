@@ -83,7 +83,7 @@ struct FileDestinationTests {
         tracker.start(feature: "a", layer: "b")
         tracker.end(feature: "a", layer: "b")
         #expect(log.failures.count == 1)
-        #expect(log.failures.first?.contains("1 entries kept") == true)
+        #expect(log.failures.first?.contains("1 entry kept") == true)
         #expect(destination.bufferedCount == 1)
 
         // Once the path is usable, the next flush delivers what was kept.

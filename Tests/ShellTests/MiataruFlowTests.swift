@@ -188,7 +188,7 @@ struct MiataruFlowTests {
         let second = ShellHarness(sharingHomeOf: first)
         let show = await second.execute("miataru key show\nexpect last.stored == true\nexpect last.length == 8\nmiataru device\nexpect last.device == \"phone-a\"\n")
         #expect(show.status == .success, "\(show.stderr)")
-        #expect(show.stdout.contains("kept…(8 chars)"))
+        #expect(show.stdout.contains(": …(8 chars) in "), "\(show.stdout)")
         await second.close()
     }
 

@@ -29,7 +29,7 @@ enum BackendReceivedCommand {
         if case .object(let object) = value {
             let count = object["count"]?.plainText ?? "0"
             var line = "\(service.rawValue): \(count) received"
-            if let batches = object["batches"] { line += " in \(batches.plainText) batches" }
+            if let batches = object["batches"] { line += " in \(batches.plainText) batch\(batches.plainText == "1" ? "" : "es")" }
             if case .object(let calls)? = object["calls"], calls.count > 0 {
                 line += " (" + calls.map { "\($0.key) \($0.value.plainText)" }.joined(separator: ", ") + ")"
             }

@@ -1,4 +1,11 @@
-/// How a key is shown without showing it: its first four characters and its length.
+/// How a key is shown without showing it: its length, and a few first characters only of a long
+/// key (at most four, never more than a quarter, none under 16 characters: four of a five-character
+/// key gave nearly all of it away).
 enum MiataruKeyText {
-    static func masked(_ key: String) -> String { String(key.prefix(4)) + "…(\(key.count) chars)" }
+    static let shownFromLength = 16
+
+    static func masked(_ key: String) -> String {
+        let shown = key.count < shownFromLength ? 0 : min(4, key.count / 4)
+        return String(key.prefix(shown)) + "…(\(key.count) chars)"
+    }
 }

@@ -46,7 +46,7 @@ enum SiftUploadCommand {
         if uploader.batches > 0, !uploader.missing.isEmpty {
             throw context.failure(
                 "sift upload: nothing can be sent until \(uploader.missing.joined(separator: " and ")) \(uploader.missing.count == 1 ? "is" : "are") set "
-                    + "('sift account ID', 'sift beacon KEY'); \(SiftNoticeText.batches(uploader.batches)) wait in the journal")
+                    + "('sift account ID', 'sift beacon KEY'); \(SiftNoticeText.batches(uploader.batches)) \(uploader.batches == 1 ? "waits" : "wait") in the journal")
         }
     }
 
