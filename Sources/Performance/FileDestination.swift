@@ -14,6 +14,7 @@ public final class FileDestination: PerformanceDestination {
     public let flushInterval: Double
     public let maxFileAgeDays: Int
     private let clock: any WallClock
+    private let redact: (@Sendable (PerformanceEntry) -> PerformanceEntry)?
     private let state: Mutex<State>
     /// Serialises writes to the daily file, so batches land in order; the buffer's lock is not
     /// held while writing, so `log` and `bufferedCount` never wait on the disk.
@@ -24,8 +25,14 @@ public final class FileDestination: PerformanceDestination {
         var lastFlush: Double
     }
 
-    public init(directory: String, batchSize: Int = 10, flushInterval: Double = 30, maxFileAgeDays: Int = 7, clock: any WallClock) {
+    /// - Parameter redact: applied to each entry before it is kept: the daily files are read by
+    ///   people, so the shell masks secret metadata values here.
+    public init(
+        directory: String, batchSize: Int = 10, flushInterval: Double = 30, maxFileAgeDays: Int = 7, clock: any WallClock,
+        redact: (@Sendable (PerformanceEntry) -> PerformanceEntry)? = nil
+    ) {
         self.directory = directory
+        self.redact = redact
         self.batchSize = max(1, batchSize)
         self.flushInterval = flushInterval
         self.maxFileAgeDays = maxFileAgeDays
@@ -41,6 +48,7 @@ public final class FileDestination: PerformanceDestination {
     public var bufferedCount: Int { state.withLock { $0.buffer.count } }
 
     public func log(_ entry: PerformanceEntry, emit: (PerformanceEvent) -> Void) {
+        let entry = redact?(entry) ?? entry
         let full = state.withLock { state in
             state.buffer.append(entry)
             return state.buffer.count >= batchSize

@@ -21,7 +21,7 @@ final class TraceSink: Sendable {
 
     func record(_ exchange: Exchange) {
         guard isEnabled else { return }
-        output.write(ExchangeFormatter.render(exchange) + "\n")
+        output.write(ExchangeFormatter.render(exchange, secrets: output.secrets) + "\n")
     }
 
     /// A client whose exchanges are traced here.

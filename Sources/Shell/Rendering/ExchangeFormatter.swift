@@ -1,3 +1,4 @@
+import JSON
 import Transport
 
 /// An HTTP exchange as HTTPie's verbose view shows it: request line, headers, body; then the
@@ -7,7 +8,10 @@ enum ExchangeFormatter {
     /// Bodies longer than this are cut, with the number of bytes left out.
     static let bodyLimit = 2048
 
-    static func render(_ exchange: Exchange) -> String {
+    /// - Parameter secrets: when a labelled view of the body (Hamon's decrypted payload) holds one
+    ///   of them, the body itself is shown masked: its encryption key is public, so the ciphertext
+    ///   gives the secret away as surely as the plaintext.
+    static func render(_ exchange: Exchange, secrets: SecretValues? = nil) -> String {
         var out = ""
         let request = exchange.request
         let url = request.fullURL
@@ -16,7 +20,11 @@ enum ExchangeFormatter {
         if let parsed { out += "Host: \(parsed.authority)\n" }
         for field in request.headers { out += headerLine(field.name.rawName, field.value) }
         if let body = request.bodyBytes, !body.isEmpty {
-            out += "\n" + bodyText(body, contentType: request.headers[values: .contentType].first) + "\n"
+            if let secrets, request.traceNotes.contains(where: { secrets.occurs(in: $0.text) }) {
+                out += "\n" + Self.masked(body) + "\n"
+            } else {
+                out += "\n" + bodyText(body, contentType: request.headers[values: .contentType].first) + "\n"
+            }
         }
         for note in request.traceNotes {
             out += "\n-- \(note.label) (not sent as such) --\n" + cut(Redactor.body(note.text)) + "\n"
@@ -31,6 +39,17 @@ enum ExchangeFormatter {
             out += "-- no response: \(error) (\(milliseconds(exchange.duration))) --\n"
         }
         return out
+    }
+
+    /// A body whose decoded view holds a secret: every string member of a JSON object masked
+    /// (`{"payload":"***"}`), any other body masked whole.
+    private static func masked(_ body: [UInt8]) -> String {
+        guard case .object(let object)? = try? JSONParser.parse(String(decoding: body, as: UTF8.self)) else { return Redactor.mask }
+        var shown = JSONObject()
+        for (key, value) in object {
+            if case .string = value { shown[key] = .string(Redactor.mask) } else { shown[key] = value }
+        }
+        return JSONWriter.compact(.object(shown))
     }
 
     /// `Name: value` as sent or received, the value masked when the name says it is a secret.

@@ -30,6 +30,7 @@ enum PerfExportCommand {
         let layer = try PerfArguments.name(context.option("layer"), "--layer", in: context)
         let host = context.session.performance
         let written: Int
+        let secrets = context.session.output.secrets
         let matches: (PerformanceEntry) -> Bool = { entry in
             (feature == nil || entry.feature == feature) && (layer == nil || entry.layer == layer)
         }
@@ -43,7 +44,7 @@ enum PerfExportCommand {
                         state.count += 1
                         if state.first == nil { state.first = line == 0 ? "\(file) (unreadable)" : "\(file):\(line)" }
                     }
-                }.lazy.filter(matches)
+                }.lazy.filter(matches).map { PerfSecretMasking.masked($0, by: secrets) }
                 defer {
                     let (count, first) = skipped.withLock { $0 }
                     if count > 0, let first {
@@ -54,7 +55,7 @@ enum PerfExportCommand {
                     ? try PerformanceExporter.writeCSV(entries, to: path)
                     : try PerformanceExporter.writeJSON(entries, to: path)
             } else {
-                let entries = host.tracker.logs(feature: feature, layer: layer)
+                let entries = host.tracker.logs(feature: feature, layer: layer).lazy.map { PerfSecretMasking.masked($0, by: secrets) }
                 written = format == "csv"
                     ? try PerformanceExporter.writeCSV(entries, to: path)
                     : try PerformanceExporter.writeJSON(entries, to: path)
