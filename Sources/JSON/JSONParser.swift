@@ -7,15 +7,25 @@ public struct JSONParser {
     }
 
     private let bytes: [UInt8]
+    /// Whether a number that does not fit (an integer beyond 64 bits, `1e999`) is an error rather
+    /// than a rounded double or infinity: what a user types must go out as typed.
+    private let exactNumbers: Bool
     private var index = 0
     private var depth = 0
     private static let maximumDepth = 512
 
-    private init(_ text: String) { bytes = Array(text.utf8) }
+    private init(_ text: String, exactNumbers: Bool) {
+        bytes = Array(text.utf8)
+        self.exactNumbers = exactNumbers
+    }
 
     /// Parses a complete JSON text; trailing non-blank characters are an error.
-    public static func parse(_ text: String) throws(Failure) -> Value {
-        var parser = JSONParser(text)
+    ///
+    /// - Parameter exactNumbers: refuse a number that has no exact value here (an integer beyond
+    ///   64 bits, a number beyond Double's range) instead of rounding it: for JSON a user typed,
+    ///   which `1.2345678901234567e+19` or `null` would misrepresent on the wire.
+    public static func parse(_ text: String, exactNumbers: Bool = false) throws(Failure) -> Value {
+        var parser = JSONParser(text, exactNumbers: exactNumbers)
         parser.skipBlanks()
         let value = try parser.parseValue()
         parser.skipBlanks()
@@ -198,7 +208,10 @@ public struct JSONParser {
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger, let integer = Int(text) { return .int(integer) }
-        guard let double = Double(text) else { throw failure("number out of range") }
+        if exactNumbers, isInteger { throw failure("\(text) does not fit in 64 bits (quote it to send it as text)") }
+        guard let double = Double(text), double.isFinite || !exactNumbers else {
+            throw failure("\(text) is out of range (beyond ±1.8e308)")
+        }
         return .double(double)
     }
 
@@ -236,7 +249,8 @@ extension JSONParser {
 
 extension JSONParser {
     /// The value of a JSON number, `true`, `false` or `null`, read without a parser; `nil` for
-    /// anything else (which `parse` then reads). Gives exactly what `parse` would.
+    /// anything else (which `parse` then reads), a number without an exact value included.
+    /// Gives exactly what `parse(_:exactNumbers: true)` would.
     public static func simpleScalar(_ text: String) -> Value? {
         switch text {
         case "true": return .bool(true)
@@ -246,11 +260,19 @@ extension JSONParser {
         }
         let bytes = Array(text.utf8)
         guard isSimpleScalar(bytes[...]) else { return nil }
-        if !bytes.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }),
-            let integer = Int(text)
-        {
-            return .int(integer)
+        if !bytes.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
+            // An integer beyond 64 bits is left to `parse`, which says so.
+            return Int(text).map(Value.int)
         }
-        return Double(text).map(Value.double)
+        // `Value` takes `nil` as JSON null: say `.none` of the optional.
+        guard let double = Double(text), double.isFinite else { return Optional<Value>.none }
+        return .double(double)
+    }
+
+    /// Whether a simple scalar has an exact value (no integer beyond 64 bits, nothing beyond
+    /// Double's range); short ones always do, so most typed parameters cost nothing more.
+    public static func isExactScalar(_ bytes: ArraySlice<UInt8>) -> Bool {
+        if bytes.count < 16, !bytes.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) { return true }
+        return simpleScalar(String(decoding: bytes, as: UTF8.self)) != nil
     }
 }

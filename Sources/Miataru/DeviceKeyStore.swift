@@ -117,6 +117,19 @@ public struct DeviceKeyStore: Sendable {
         return text
     }
 
+    /// The longest file name a file system takes (NAME_MAX on Linux).
+    static let fileNameLimit = 255
+
+    /// Whether a key of `device` can be stored: its file name (escaped, with the longest suffix
+    /// the store gives it) fits in one path component. A 300-character id was accepted and every
+    /// later command failed with "File name too long".
+    ///
+    /// - Returns: the file name's length in bytes when it is too long, else `nil`.
+    public static func fileNameOverflow(device: String) -> Int? {
+        let length = fileName(device).utf8.count + ".key.pending".utf8.count
+        return length > fileNameLimit ? length : nil
+    }
+
     /// A name safe as one path component: letters, digits, `.`, `_` and `-` stay; every other
     /// byte (and a leading dot) becomes `%XX`.
     static func fileName(_ name: String) -> String {

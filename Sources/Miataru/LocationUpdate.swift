@@ -1,6 +1,7 @@
 import JSON
 
-/// One UpdateLocation: the values are strings, as the iOS client sends them, kept as the user wrote them.
+/// One UpdateLocation: the values are strings, as the iOS client sends them, in plain decimal
+/// (`1e1` goes out as `10`; see `PlainDecimal`).
 public struct LocationUpdate: Sendable, Equatable {
     public var device: String
     /// Seconds since the epoch (the server wants a whole number).
@@ -37,12 +38,12 @@ public struct LocationUpdate: Sendable, Equatable {
         var location = JSONObject()
         location["Device"] = .string(device)
         location["Timestamp"] = .string(String(timestamp))
-        location["Longitude"] = .string(longitude)
-        location["Latitude"] = .string(latitude)
-        location["HorizontalAccuracy"] = .string(accuracy)
-        if let speed { location["Speed"] = .string(speed) }
-        if let battery { location["BatteryLevel"] = .string(battery) }
-        if let altitude { location["Altitude"] = .string(altitude) }
+        location["Longitude"] = .string(Self.wire(longitude))
+        location["Latitude"] = .string(Self.wire(latitude))
+        location["HorizontalAccuracy"] = .string(Self.wire(accuracy))
+        if let speed { location["Speed"] = .string(Self.wire(speed)) }
+        if let battery { location["BatteryLevel"] = .string(Self.wire(battery)) }
+        if let altitude { location["Altitude"] = .string(Self.wire(altitude)) }
         if let deviceKey { location["DeviceKey"] = .string(deviceKey) }
         return .object([
             "MiataruConfig": .object([
@@ -52,6 +53,12 @@ public struct LocationUpdate: Sendable, Equatable {
             "MiataruLocation": .array([.object(location)]),
         ])
     }
+}
+
+extension LocationUpdate {
+    /// A value as it goes on the wire: plain decimal when it is a decimal number (the shell
+    /// refuses anything else before it gets here).
+    static func wire(_ text: String) -> String { PlainDecimal.normalized(text) ?? text }
 }
 
 /// The ranges the server checks, checked here first so a typo costs no request.
@@ -70,7 +77,9 @@ public enum LocationRange {
 
     /// Why `text` is not a valid `name` within `range`, or `nil` when it is.
     public static func problem(_ text: String, name: String, range: ClosedRange<Double>) -> String? {
-        guard let value = Double(text), value.isFinite else { return "\(name) '\(text)' is not a number" }
+        guard PlainDecimal.normalized(text) != nil, let value = Double(text), value.isFinite else {
+            return "\(name) '\(text)' is not a decimal number"
+        }
         if value < range.lowerBound { return "\(name) must be at least \(bound(range.lowerBound)) (got \(text))" }
         if value > range.upperBound { return "\(name) must be at most \(bound(range.upperBound)) (got \(text))" }
         return nil

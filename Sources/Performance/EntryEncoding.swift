@@ -71,9 +71,24 @@ enum EntryEncoding {
         return metadata.keys.sorted().map { $0 + "=" + metadata[$0]! }.joined(separator: "|")
     }
 
-    /// Shortest text that reads back as the same Double (`1.234`, `0.0005`).
+    /// Seconds as a plain decimal to the microsecond (`1.234`, `0.00001`, `2.0`): never an exponent
+    /// (`9.775161743164062e-06` is what Double's description gave, and not every reader of a CSV
+    /// column takes it), and a microsecond is finer than any timing the kit measures.
     static func durationText(_ duration: Double) -> String {
-        duration.isFinite ? duration.description : "0"
+        guard duration.isFinite, abs(duration) < 9e12 else { return "0" }
+        let micro = Int64((abs(duration) * 1_000_000).rounded())
+        let whole = micro / 1_000_000
+        var fraction = micro % 1_000_000
+        var text = (duration < 0 && micro > 0 ? "-" : "") + String(whole) + "."
+        guard fraction > 0 else { return text + "0" }
+        var digits = 6
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        let fractionText = String(fraction)
+        text += String(repeating: "0", count: digits - fractionText.count) + fractionText
+        return text
     }
 
     /// RFC 4180: quoted only when it holds a comma, a quote, CR or LF; inner quotes doubled.

@@ -291,7 +291,8 @@ public struct Parser {
         let value = Word(literal: text, range: SourceRange(start: valuePosition, end: position), isQuoted: false)
         let range = SourceRange(start: start, end: position)
         guard typed else { return Token(kind: .parameter(key: key, value: value), range: range) }
-        if !JSONParser.isSimpleScalar(bytes[valueStart..<valueEnd]) { try validateJSON(value, key: key) }
+        let scalar = bytes[valueStart..<valueEnd]
+        if !JSONParser.isSimpleScalar(scalar) || !JSONParser.isExactScalar(scalar) { try validateJSON(value, key: key) }
         return Token(kind: .typedParameter(key: key, value: value), range: range)
     }
 
@@ -475,7 +476,7 @@ public struct Parser {
     private func validateJSON(_ value: Word, key: String) throws(ScriptError) {
         guard let text = value.literal else { return }
         do {
-            _ = try JSONParser.parse(text)
+            _ = try JSONParser.parse(text, exactNumbers: true)
         } catch {
             // Point at the offending character when the value was written unquoted on one line.
             var at = value.range.start

@@ -1,4 +1,4 @@
-import Performance
+@testable import Performance
 import Platform
 import SDKBenchTesting
 import Testing
@@ -25,6 +25,14 @@ struct ExportTests {
         let line = PerformanceExporter.csvLine(
             for: Self.entry(metadata: ["note": "a,b", "say": "he said \"hi\"", "multi": "x\ny"], device: "Box, \"Pro\""))
         #expect(line.hasSuffix(",\"multi=x\ny|note=a,b|say=he said \"\"hi\"\"\",\"Box, \"\"Pro\"\"\",12"))
+    }
+
+    @Test(arguments: [
+        (9.775161743164062e-06, "0.00001"), (1.234, "1.234"), (0.0, "0.0"), (2.0, "2.0"), (0.0000004, "0.0"), (123.4567891, "123.456789"),
+        (0.0000006, "0.000001"),
+    ] as [(Double, String)])
+    func durationsArePlainDecimalsToTheMicrosecond(_ seconds: Double, _ text: String) {
+        #expect(EntryEncoding.durationText(seconds) == text)
     }
 
     @Test func isoTimestampsHaveMillisecondsInUTC() {

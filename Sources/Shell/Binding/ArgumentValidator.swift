@@ -12,8 +12,8 @@ enum ArgumentValidator {
                 throw ShellError(.invalidValue(name: name, value: text, expected: "one of " + choices.joined(separator: ", ")), at: range)
             }
         case .number:
-            guard value.numberValue != nil else {
-                throw ShellError(.invalidValue(name: name, value: text, expected: "a number"), at: range)
+            guard value.numberValue.map({ $0.isFinite }) ?? false, !isText(value) || PlainDecimal.normalized(text) != nil else {
+                throw ShellError(.invalidValue(name: name, value: text, expected: "a decimal number such as 49.8289 or -1.5e3"), at: range)
             }
         case .integer(let bounds):
             guard let number = Int(text), bounds.contains(number) else {
@@ -41,6 +41,11 @@ enum ArgumentValidator {
         case .text, .identifier, .file, .directory, .secret, .expression, .commandName:
             break
         }
+    }
+
+    private static func isText(_ value: Value) -> Bool {
+        if case .string = value { return true }
+        return false
     }
 
     static func isIdentifier(_ text: String) -> Bool {

@@ -222,7 +222,7 @@ public struct Binder: Sendable {
         guard typed else { return BoundValue(value: .string(text), range: word.range, isQuoted: word.isQuoted) }
         if let scalar = JSONParser.simpleScalar(text) { return BoundValue(value: scalar, range: word.range) }
         do throws(JSONParser.Failure) {
-            return BoundValue(value: try JSONParser.parse(text), range: word.range, isQuoted: word.isQuoted)
+            return BoundValue(value: try JSONParser.parse(text, exactNumbers: true), range: word.range, isQuoted: word.isQuoted)
         } catch {
             throw ShellError(.script(ScriptError(range: word.range, kind: .invalidJSON(key: key, reason: error.reason))), at: word.range)
         }

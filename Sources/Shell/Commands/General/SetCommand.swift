@@ -15,7 +15,16 @@ enum SetCommand {
         ],
         discussion: "Give VALUE or --secret VALUE, not both. A line with --secret is never written to the history file.",
         examples: ["set feature deposit", "set limit 3 --json", "set token --secret s3cr3t-t0ken", "set copy {{last}}"],
-        setsLast: false
+        setsLast: false,
+        check: { bound throws(ShellError) in
+            // `set big 1e999 --json` made null: a value that does not fit is refused before the script runs.
+            guard bound.options["json"] != nil, let value = bound.arguments.first("VALUE"), value.isKnown else { return }
+            do throws(JSONParser.Failure) {
+                _ = try JSONParser.parse(value.text, exactNumbers: true)
+            } catch {
+                throw ShellError(.invalidValue(name: "VALUE", value: value.text, expected: "JSON (\(error.reason))"), at: value.range)
+            }
+        }
     ) { context in
         let name = context.string("NAME")
         let plain = context.argument("VALUE")
@@ -26,7 +35,7 @@ enum SetCommand {
         var value = (plain ?? secret)!.value
         if context.flag("json"), case .string(let text) = value {
             do throws(JSONParser.Failure) {
-                value = try JSONParser.parse(text)
+                value = try JSONParser.parse(text, exactNumbers: true)
             } catch {
                 throw context.failure("--json: '\(text)' is not JSON: \(error.reason)", at: plain)
             }
