@@ -175,8 +175,24 @@ public struct Parser {
             if byte == UInt8(ascii: "\\"), index + 1 == end {
                 throw ScriptError(range: .at(position), kind: .danglingContinuation)
             }
+            if tokens.isEmpty, let quit = psqlQuit() {
+                tokens.append(quit)
+                continue
+            }
             tokens.append(try nextToken())
         }
+    }
+
+    /// psql's `\q` alone at the start of a statement, kept as the word `\q` (an escaped `q`
+    /// otherwise): people who know psql type it to leave.
+    private mutating func psqlQuit() -> Token? {
+        guard peek() == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "q") else { return nil }
+        if let after = peek(2), !isBlank(after), after != UInt8(ascii: "\n") { return nil }
+        let start = position
+        advance()
+        advance()
+        let word = Word(literal: "\\q", range: SourceRange(start: start, end: position), isQuoted: false)
+        return Token(kind: .word(word), range: word.range)
     }
 
     private func statement(_ tokens: [Token]) -> Statement {

@@ -11,7 +11,8 @@ import Shell
 struct SDKBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sdkbench",
-        abstract: "A terminal workbench for mobile-SDK backends: drive Hamon analytics, Performance and HTTP flows.",
+        abstract:
+            "A terminal workbench for mobile-SDK backends: drive Hamon analytics, Sift mobile events, Miataru 1.1, Performance and HTTP (Ping) flows.",
         discussion: """
             With no arguments: a REPL when stdin and stdout are terminals; otherwise commands are read from stdin.
             Exit status: 0 success, 1 usage error, 2 script parse error, 3 runtime error, 4 an expect failed.
@@ -25,8 +26,10 @@ struct SDKBench: ParsableCommand {
     /// ArgumentParser's own `main`, except that usage errors exit 1 (COMMANDS.md) instead of 64.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.first == "help", arguments.count > 1 {
-            Glibc.exit(ShellHelp.print(Array(arguments.dropFirst())).rawValue)
+        // `sdkbench [--home D] [--no-color] help TOPIC`: the shell's help, whatever global options come first.
+        let afterGlobals = Self.droppingGlobalOptions(arguments)
+        if afterGlobals.first == "help", afterGlobals.count > 1 {
+            Glibc.exit(ShellHelp.print(Array(afterGlobals.dropFirst())).rawValue)
         }
         if let invocation = CommandLineShortcut.parse(arguments),
             let launcher = try? Launcher(home: invocation.home, noColor: invocation.noColor)
@@ -44,6 +47,21 @@ struct SDKBench: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// `arguments` after the leading `--home DIR`, `--home=DIR` and `--no-color`.
+    static func droppingGlobalOptions(_ arguments: [String]) -> ArraySlice<String> {
+        var rest = arguments[...]
+        while let first = rest.first {
+            if first == "--no-color" || first.hasPrefix("--home=") {
+                rest = rest.dropFirst()
+            } else if first == "--home", rest.count > 1 {
+                rest = rest.dropFirst(2)
+            } else {
+                break
+            }
+        }
+        return rest
     }
 
     @Option(

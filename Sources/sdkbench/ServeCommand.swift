@@ -11,7 +11,7 @@ import Synchronization
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the embedded local backend (Hamon, performance) until SIGINT or SIGTERM.",
+        abstract: "Run the embedded local backend (Hamon, Sift, Miataru, performance) until SIGINT or SIGTERM.",
         discussion: """
             The first line printed is the backend's URL. Its /_sdkbench/status, /_sdkbench/received/SERVICE and \
             /_sdkbench/fault/SERVICE routes let scripts inspect it. It leaves within 2 s of the signal (status 3 \

@@ -154,7 +154,23 @@ struct CommandLineTests {
         let unknown = await sdkbench(["help", "perf", "strat"], home: home)
         #expect(unknown.status == 1)
         #expect(unknown.stderr.contains("no command or group named 'perf strat'"), "\(unknown.stderr)")
-        #expect(await !sdkbench(["--help"], home: home).stdout.contains("Miataru"))
+        // Global options first, as users write them: still the shell's help, not the parser's overview.
+        let withHome = await sdkbench(["--home", home.path, "--no-color", "help", "sift"], home: home)
+        #expect(withHome.status == 0)
+        #expect(withHome.stdout.hasPrefix("sift commands:"), "\(withHome.stdout)")
+        // The overview names every service.
+        let overview = await sdkbench(["--help"], home: home).stdout
+        for service in ["Hamon", "Sift", "Miataru", "Performance", "HTTP"] { #expect(overview.contains(service), "\(overview)") }
+        #expect(await sdkbench(["serve", "--help"], home: home).stdout.contains("Hamon, Sift, Miataru, performance"))
+    }
+
+    /// psql's `\q` leaves, as `quit` does.
+    @Test func backslashQQuits() async {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let result = await sdkbench([], stdin: "echo before\n\\q\necho never\n", home: home)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "before\n", "\(result.stdout)")
     }
 
     /// `perf export csv -` writes the CSV to stdout and its summary to stderr.
