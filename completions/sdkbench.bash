@@ -258,11 +258,10 @@ _sdkbench_completions() {
 }
 
 _sdkbench_help() {
-    repeating_flags=()
-    non_repeating_flags=(--version)
-    repeating_options=()
-    non_repeating_options=()
-    __sdkbench_offer_flags_options -1
+    # The shell's commands and groups after the words typed so far (`sdkbench help perf <TAB>`).
+    local -a topics
+    mapfile -t topics < <("${COMP_WORDS[0]}" ---help-topics "${unparsed_words[@]:0:${#unparsed_words[@]}-1}" 2>/dev/null)
+    COMPREPLY+=($(compgen -W "${topics[*]}" -- "${cur}"))
 }
 
 complete -o filenames -F _sdkbench sdkbench

@@ -26,6 +26,10 @@ struct SDKBench: ParsableCommand {
     /// ArgumentParser's own `main`, except that usage errors exit 1 (COMMANDS.md) instead of 64.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == CompletionScript.helpTopicsFlag {
+            fputs(CompletionScript.helpTopics(after: Array(arguments.dropFirst())), stdout)
+            Glibc.exit(0)
+        }
         // `sdkbench [--home D] [--no-color] help TOPIC`: the shell's help, whatever global options come first.
         let afterGlobals = Self.droppingGlobalOptions(arguments)
         if afterGlobals.first == "help", afterGlobals.count > 1 {
@@ -133,6 +137,6 @@ struct CompletionsCommand: ParsableCommand {
         guard let kind = CompletionShell(rawValue: shell) else {
             throw ValidationError("unknown shell '\(shell)': expected bash, zsh or fish")
         }
-        print(SDKBench.completionScript(for: kind), terminator: "")
+        print(CompletionScript.text(for: kind), terminator: "")
     }
 }

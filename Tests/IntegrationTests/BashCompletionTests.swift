@@ -47,6 +47,14 @@ struct BashCompletionTests {
         return prefix
     }
 
+    /// `sdkbench help <TAB>` offers the shell's commands, then a group's sub-commands.
+    @Test func helpCompletesTheShellsCommands() async {
+        #expect(await complete(["sdkbench", "help", "mi"], current: "mi") == ["miataru"])
+        #expect(await complete(["sdkbench", "help", "perf", "ex"], current: "ex") == ["export"])
+        #expect(await complete(["sdkbench", "--home", "/tmp", "help", "si"], current: "si") == ["sift"])
+        #expect(await complete(["sdkbench", "help", ""], current: "").contains("backend"))
+    }
+
     @Test func laterWordsInsideAnOpenQuote() async {
         let replies = await complete(["sdkbench", "-c", "'perf st"], current: "perf st")
         #expect(replies.count >= 2, "a lone match would make readline close the quote: \(replies)")
