@@ -6,6 +6,10 @@ import NIOPosix
 import ServiceLifecycle
 import Synchronization
 
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
 /// The embedded backend: the Hamon, performance, Miataru and Sift servers on one
 /// loopback port, keeping what they receive and failing on request.
 ///
@@ -78,7 +82,7 @@ public final class LocalBackend: Sendable {
                 try await withTaskExecutorPreference(executor) { try await group.run() }
                 bound.fail(BackendError.cannotStart("the server stopped before it was running"))
             } catch {
-                bound.fail(BackendError.cannotStart("\(host):\(port): \(error)"))
+                bound.fail(BackendError.cannotStart(Self.startFailure(error, host: host, port: port)))
                 failure = error
             }
             try? await loops.shutdownGracefully()
@@ -201,5 +205,26 @@ private final class BoundPort: Sendable {
             }
             if let ready { continuation.resume(with: ready.mapError { $0 as Error }) }
         }
+    }
+}
+
+extension LocalBackend {
+    /// Why the server could not start, in words that say what to change: NIO's own text was
+    /// `bind(descriptor:ptr:bytes:): Address already in use) (errno: 98)`.
+    static func startFailure(_ error: any Error, host: String, port: Int) -> String {
+        let code = (error as? IOError)?.errnoCode ?? Self.errno(in: "\(error)")
+        switch code {
+        case EADDRINUSE?: return "\(host):\(port) is already in use (choose another --port, or 0 for a free one)"
+        case EACCES?: return "\(host):\(port) needs privileges (choose a port above 1023, or 0 for a free one)"
+        case EADDRNOTAVAIL?: return "\(host) is not an address of this machine"
+        case let code?: return "\(host):\(port): \(String(cString: strerror(code)))"
+        case nil: return "\(host):\(port): \(error)"
+        }
+    }
+
+    /// The `(errno: N)` NIO writes into an error it wraps.
+    private static func errno(in text: String) -> Int32? {
+        guard let range = text.firstRange(of: "(errno: ") else { return nil }
+        return Int32(text[range.upperBound...].prefix { $0.isNumber })
     }
 }

@@ -27,7 +27,8 @@ public struct DeviceKeyStore: Sendable {
         directory + "/" + Self.fileName(server) + "/" + Self.fileName(device) + ".key"
     }
 
-    func pendingPath(server: String, device: String) -> String { path(server: server, device: device) + ".pending" }
+    /// Where a key whose setting got no answer waits until the server says which key it holds.
+    public func pendingPath(server: String, device: String) -> String { path(server: server, device: device) + ".pending" }
 
     /// The stored key, `nil` when there is none.
     ///

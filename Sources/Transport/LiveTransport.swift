@@ -111,7 +111,8 @@ public final class LiveTransport: HTTPTransport {
             case ECONNRESET: return "connection reset by peer"
             case EHOSTUNREACH: return "host unreachable"
             case ENETUNREACH: return "network unreachable"
-            default: return "\(io)"
+            // NIO's own text can hold its call's name or `(invalid constant string)`.
+            default: return "\(String(cString: strerror(io.errnoCode))) (errno \(io.errnoCode))"
             }
         }
         return "\(error)"

@@ -276,7 +276,7 @@ struct MiataruFlowTests {
         // Port 1 on loopback: nothing listens there, so the connection is refused at once.
         let run = await harness.execute("miataru server http://127.0.0.1:1\nmiataru device phone-a\nmiataru key set key-one-1\n")
         #expect(run.status == .runtime)
-        #expect(run.stderr.contains("connection refused; nothing was sent, no key is stored for phone-a"), "\(run.stderr)")
+        #expect(run.stderr.contains("miataru key set: nothing was sent: no answer from http://127.0.0.1:1 (network unavailable: connection refused); no key is stored for phone-a; check 'miataru server'"), "\(run.stderr)")
         let store = Self.store(harness)
         #expect(try store.key(server: "http://127.0.0.1:1", device: "phone-a") == nil)
         #expect(try store.pendingKey(server: "http://127.0.0.1:1", device: "phone-a") == nil)

@@ -57,7 +57,7 @@ struct MiataruConnection {
     ) throws(ShellError) -> T {
         switch try outcome(at: range, body) {
         case .success(let value): return value
-        case .failure(let error): throw MiataruErrorText.shellError(error, device: device, at: range)
+        case .failure(let error): throw MiataruErrorText.shellError(error, device: device, server: client.server.baseURL, at: range)
         }
     }
 

@@ -3,7 +3,8 @@ import Script
 
 /// How a Miataru failure reads in the shell: what the server said, and what to do about it.
 enum MiataruErrorText {
-    static func shellError(_ error: MiataruError, device: String, at range: SourceRange?) -> ShellError {
+    /// - Parameter server: the base URL called, named when nothing answered.
+    static func shellError(_ error: MiataruError, device: String, server: String, at range: SourceRange?) -> ShellError {
         switch error {
         case .forbidden(let text):
             return ShellError(
@@ -20,8 +21,13 @@ enum MiataruErrorText {
             return ShellError(.remote("429 \(text)", details: [wait]), at: range)
         case .status(let code, let text):
             return ShellError(.remote("HTTP \(code) from the Miataru server: \(text)", details: []), at: range)
-        case .invalidResponse, .network:
-            return .runtime("miataru: \(error)", at: range)
+        case .network(let network):
+            return ShellError(
+                .remote("miataru: no answer from \(server) (\(network))", details: [
+                    "check 'miataru server' (or 'configure host') and that the server is running there"
+                ]), at: range)
+        case .invalidResponse:
+            return .runtime("miataru: \(server): \(error)", at: range)
         }
     }
 }

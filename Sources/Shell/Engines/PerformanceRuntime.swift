@@ -2,6 +2,7 @@ import JSON
 import Performance
 import Platform
 import Script
+import Synchronization
 
 /// Owns the Performance tracker for the session: builds it (restoring analytics timings an
 /// earlier run left), ticks it, routes its events to output.
@@ -18,15 +19,24 @@ final class PerformanceRuntime: EngineRuntime {
     /// Analytics destinations send in the background; shutdown waits for them.
     private var analytics: [(id: Int, destination: AnalyticsDestination)] = []
     private let clock: any WallClock
+    /// Set while `perf flush` or shutdown runs: each says in one line what was kept, so an
+    /// analytics destination's own failure warning would say it twice.
+    private let explicitFlush: ExplicitFlush
+
+    final class ExplicitFlush: Sendable {
+        let isRunning = Atomic(false)
+    }
 
     init(context: EngineContext) {
         trace = context.trace
         let output = context.output
         self.output = output
         let environment = context.environment
+        let explicitFlush = ExplicitFlush()
+        self.explicitFlush = explicitFlush
         tracker = PerformanceTracker(
             configuration: PerformanceConfiguration(), clock: environment.clock, deviceContext: context.device,
-            events: { event in PerformanceRuntime.render(event, to: output) })
+            events: { event in PerformanceRuntime.render(event, to: output, during: explicitFlush) })
         defaultDirectory = environment.paths.performanceDirectory
         analyticsJournalDirectory = Self.analyticsJournalDirectory(environment.paths)
         clock = environment.clock
@@ -55,11 +65,15 @@ final class PerformanceRuntime: EngineRuntime {
             fields: ["enabled": .bool(enabled), "pending": .int(pending), "cached": .int(cached), "destinations": .int(destinations)])
     }
 
-    static func render(_ event: PerformanceEvent, to output: Output) {
+    static func render(_ event: PerformanceEvent, to output: Output, during flush: ExplicitFlush) {
         switch event {
         case .consoleLine(let line): output.line(line)
         case .warning(let message): output.warn(message)
-        case .destinationFailed(let destination, let message): output.warn("perf destination \(destination): \(message)")
+        case .destinationFailed(let destination, let message):
+            // `perf flush` names failed analytics destinations in its error; a file's failure it does not.
+            if destination != "analytics" || !flush.isRunning.load(ordering: .acquiring) {
+                output.warn("perf destination \(destination): \(message)")
+            }
         case .flushed: break
         }
     }
@@ -85,7 +99,7 @@ final class PerformanceRuntime: EngineRuntime {
                 endpoint: endpoint, batchSize: batchSize, flushInterval: flushInterval,
                 client: trace.client(timeout: 15, sdkHeadersAndCookies: false, insecure: insecure),
                 clock: clock, appVersion: SDKBenchVersion.current, journal: journal,
-                events: { event in PerformanceRuntime.render(event, to: output) })
+                events: { [explicitFlush] event in PerformanceRuntime.render(event, to: output, during: explicitFlush) })
         } catch {
             throw .runtime("cannot add the analytics destination: \(error)", at: value?.range)
         }
@@ -115,6 +129,9 @@ final class PerformanceRuntime: EngineRuntime {
         try AsyncBridge.run(at: range) {
             for destination in pending { await destination.waitUntilIdle() }
         }
+        // Sends started before this command warned as they failed; this command's own are in its error.
+        explicitFlush.isRunning.store(true, ordering: .releasing)
+        defer { explicitFlush.isRunning.store(false, ordering: .releasing) }
         tracker.flush()
         try AsyncBridge.run(at: range) {
             for destination in pending { await destination.waitUntilIdle() }
@@ -129,6 +146,7 @@ final class PerformanceRuntime: EngineRuntime {
     /// requests; their journals keep what was not delivered. `false` when a second signal cut
     /// the wait short.
     func shutdown(budget: Double) -> Bool {
+        explicitFlush.isRunning.store(true, ordering: .releasing)
         tracker.shutdown()
         let pending = analytics.map(\.destination)
         guard !pending.isEmpty else { return true }

@@ -37,7 +37,7 @@ enum MiataruGeoJSONCommand {
                 output.line("GetLocation answers null for a device's own id when its allowed list is on: the owner is not on its own list")
             }
         case .failure(let error):
-            throw MiataruErrorText.shellError(error, device: device, at: range)
+            throw MiataruErrorText.shellError(error, device: device, server: connection.client.server.baseURL, at: range)
         }
         let text = feature.map(JSONWriter.pretty) ?? "{}"
         if let out = context.option("out"), out.text != "-" {

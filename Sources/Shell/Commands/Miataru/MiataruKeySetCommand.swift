@@ -36,12 +36,24 @@ enum MiataruKeySetCommand {
         let device = miataru.deviceID
         let keys = connection.keys
         let client = connection.client
-        let result = try AsyncBridge.run(at: range) { () async -> Result<String, DeviceKeyChangeError> in
-            do throws(DeviceKeyChangeError) {
-                return .success(try await keys.change(device: device, to: new, client: client))
-            } catch {
-                return .failure(error)
+        let result: Result<String, DeviceKeyChangeError>
+        do throws(ShellError) {
+            result = try AsyncBridge.run(at: range) { () async -> Result<String, DeviceKeyChangeError> in
+                do throws(DeviceKeyChangeError) {
+                    return .success(try await keys.change(device: device, to: new, client: client))
+                } catch {
+                    return .failure(error)
+                }
             }
+        } catch {
+            guard case .interrupted = error.kind, (try? keys.pendingKey(of: device)) != nil else { throw error }
+            // Cut off after the request left: the server may hold either key, and both are kept.
+            let stored = current == nil ? "no key is stored for \(device)" : "the stored key is unchanged"
+            throw ShellError(
+                .remote("miataru key set: interrupted before the server answered", details: [
+                    "\(stored); the new key is kept as pending (\(keys.store.pendingPath(server: keys.serverName, device: device)))",
+                    "the next miataru command asks the server which key it holds and keeps that one",
+                ]), at: range)
         }
         switch result {
         case .success(let verbose):
@@ -49,7 +61,13 @@ enum MiataruKeySetCommand {
             return .object(["device": .string(device), "changed": .bool(current != nil), "response": .string(verbose)])
         case .failure(.refused(let error, _)):
             let kept = current == nil ? "no key is stored for \(device)" : "the stored key is unchanged"
-            var failure = MiataruErrorText.shellError(error, device: device, at: range)
+            var failure = MiataruErrorText.shellError(error, device: device, server: connection.client.server.baseURL, at: range)
+            if case .network(let network) = error {
+                // Refused without an answer: no connection was opened, so the server cannot have the new key.
+                throw context.failure(
+                    "miataru key set: nothing was sent: no answer from \(connection.client.server.baseURL) (\(network)); \(kept); "
+                        + "check 'miataru server' and that the server is running there")
+            }
             guard case .remote(let message, var details) = failure.kind else {
                 // Refused without an answer: no connection was opened, so the server cannot have the new key.
                 throw context.failure("miataru key set: \(error); nothing was sent, \(kept)")
