@@ -72,6 +72,15 @@ public struct DeviceKeyStore: Sendable {
         throw .file(.current(path, "cannot remove"))
     }
 
+    /// The other servers a key of `device` is stored for, sorted: a key filed under
+    /// `http://localhost:8080` is not found for `http://127.0.0.1:8080`, and the user is told where it is.
+    public func servers(holdingKeyOf device: String, except server: String) -> [String] {
+        SystemFiles.list(directory)
+            .compactMap { Self.decodedName($0) }
+            .filter { $0 != server && access(path(server: $0, device: device), F_OK) == 0 }
+            .sorted()
+    }
+
     /// The devices with a key stored for `server`, sorted.
     public func devices(server: String) -> [String] {
         SystemFiles.list(directory + "/" + Self.fileName(server))

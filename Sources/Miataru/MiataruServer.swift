@@ -8,9 +8,23 @@ public struct MiataruServer: Sendable, Equatable {
     /// The server's root, without a trailing slash or `/v1`.
     public let baseURL: String
 
-    /// - Parameter url: the server's root; a trailing `/` or `/v1` (as API documents write it) is dropped.
+    /// - Parameter url: the server's root; a trailing `/` or `/v1` (as API documents write it) is
+    ///   dropped, and the spelling made one (scheme and host in small letters, no default port, no
+    ///   scheme meaning `http://`), because keys are filed by this name: `HTTP://Host:80/` and
+    ///   `http://host` are one server.
     public init(_ url: String) {
-        var base = Substring(url)
+        var text = url
+        if text.firstRange(of: "://") == nil { text = "http://" + text }
+        let schemeEnd = text.firstRange(of: "://")!
+        let scheme = text[..<schemeEnd.lowerBound].lowercased()
+        var rest = text[schemeEnd.upperBound...]
+        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+        var authority = rest[..<authorityEnd].lowercased()
+        rest = rest[authorityEnd...]
+        if (scheme == "http" && authority.hasSuffix(":80")) || (scheme == "https" && authority.hasSuffix(":443")) {
+            authority = String(authority[..<authority.lastIndex(of: ":")!])
+        }
+        var base = Substring(scheme + "://" + authority + rest)
         while base.hasSuffix("/") { base = base.dropLast() }
         if base.hasSuffix("/v1") { base = base.dropLast(3) }
         while base.hasSuffix("/") { base = base.dropLast() }

@@ -49,3 +49,33 @@ struct ErrorWordingTests {
         await harness.close()
     }
 }
+
+/// `miataru server` takes a host as `configure host` does, files keys under one spelling of a
+/// server, and says where a key is when it is filed under another name.
+@Suite(.timeLimit(.minutes(1)))
+struct MiataruServerNameTests {
+    @Test func aKeyFiledUnderAnotherNameIsPointedTo() async {
+        let harness = ShellHarness()
+        let run = await harness.execute("""
+            miataru device phone-n
+            miataru key set name-key-12345
+            backend status
+            """)
+        #expect(run.status == .success, "\(run.stderr)")
+        let port = run.stdout.split(separator: "\n").compactMap { line -> String? in
+            guard let range = line.firstRange(of: "http://127.0.0.1:") else { return nil }
+            return String(line[range.upperBound...].prefix { $0.isNumber })
+        }.first ?? "0"
+        let other = await harness.execute("""
+            miataru server HTTP://127.0.0.1:\(port)/
+            expect last.server == "http://127.0.0.1:\(port)"
+            miataru server 127.0.0.1:\(port)
+            expect last.store == "http://127.0.0.1:\(port)"
+            miataru key show
+            """)
+        await harness.close()
+        #expect(other.status == .success, "\(other.stderr)")
+        #expect(other.stdout.contains("phone-n: no DeviceKey stored for http://127.0.0.1:\(port) (looked for "), "\(other.stdout)")
+        #expect(other.stdout.contains("a key of phone-n is stored for local"), "\(other.stdout)")
+    }
+}

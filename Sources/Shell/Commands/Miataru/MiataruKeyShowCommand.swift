@@ -12,7 +12,13 @@ enum MiataruKeyShowCommand {
         let output = context.session.output
         let path = connection.keys.store.path(server: connection.keys.serverName, device: miataru.deviceID)
         guard let key = try connection.ownKey(at: range) else {
-            output.line("\(miataru.deviceID): no DeviceKey stored for \(connection.keys.serverName)")
+            output.line("\(miataru.deviceID): no DeviceKey stored for \(connection.keys.serverName) (looked for \(path))")
+            let elsewhere = connection.keys.store.servers(holdingKeyOf: miataru.deviceID, except: connection.keys.serverName)
+            if !elsewhere.isEmpty {
+                output.line(
+                    "  a key of \(miataru.deviceID) is stored for \(elsewhere.joined(separator: ", ")): keys are filed per server name; "
+                        + "'miataru server \(elsewhere[0])' uses it")
+            }
             return .object(["device": .string(miataru.deviceID), "stored": false, "path": .string(path)])
         }
         if context.flag("reveal") {

@@ -12,10 +12,15 @@ extension ValueRule {
         sessionNames: MiataruRuntime.deviceNames
     ) { AllowedDevice(spec: $0) != nil }
 
-    /// `miataru server`: a URL, or the embedded backend.
+    /// `miataru server`: a URL, a host as `configure host` takes it (`127.0.0.1:8080`, meaning
+    /// http), or the embedded backend.
     static let miataruServer = ValueRule(
-        name: "miataru-server", expected: "an http:// or https:// URL, or local", suggestions: ["local", "https://service.miataru.com"]
+        name: "miataru-server", expected: "an http:// or https:// URL, a host[:port], or local",
+        suggestions: ["local", "https://service.miataru.com"]
     ) { text in
-        text == "local" || ((text.hasPrefix("http://") || text.hasPrefix("https://")) && !text.contains(" ") && text.count > 8)
+        let lower = text.lowercased()
+        if text == "local" { return true }
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return !text.contains(" ") && text.count > 8 }
+        return !text.contains("://") && HostSyntax.isValid(text)
     }
 }
