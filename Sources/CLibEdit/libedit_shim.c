@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <fcntl.h>
+#include <poll.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -14,6 +16,12 @@ static volatile sig_atomic_t interrupt_flag = 0;
 static volatile sig_atomic_t termination_flag = 0;
 static int cancel_flag = 0;
 static sdk_complete_fn complete_callback = NULL;
+/* Background output while the prompt shows: a byte on this pipe wakes the reader, which hands
+   the editor NOTIFY_KEY, bound to a function that prints the output above the line and redraws. */
+static int notify_pipe[2] = {-1, -1};
+static sdk_notify_fn notify_callback = NULL;
+/* ^\ never arrives as a character: with ISIG on (libedit keeps it) the terminal turns it into SIGQUIT. */
+#define NOTIFY_KEY 0x1C
 
 static char *prompt_function(EditLine *el) {
     (void)el;
@@ -52,6 +60,20 @@ static int read_character(EditLine *el, wchar_t *out) {
         if (termination_flag || interrupt_flag) {
             errno = EINTR;
             return -1;
+        }
+        if (have == 0 && notify_pipe[0] >= 0) {
+            struct pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {notify_pipe[0], POLLIN, 0}};
+            if (poll(fds, 2, -1) < 0) {
+                if (errno == EINTR) continue;
+                return -1;
+            }
+            if (fds[1].revents & POLLIN) {
+                char drain[64];
+                while (read(notify_pipe[0], drain, sizeof(drain)) > 0) {
+                }
+                *out = NOTIFY_KEY;
+                return 1;
+            }
         }
         ssize_t count = read(STDIN_FILENO, bytes + have, 1);
         if (count == 1) {
@@ -97,6 +119,22 @@ static unsigned char cancel_line(EditLine *el, int ch) {
     return CC_NEWLINE;
 }
 
+/// The notify key: print what background work wrote, then redraw the prompt and the line.
+static unsigned char notify_trampoline(EditLine *el, int ch) {
+    (void)el;
+    (void)ch;
+    if (notify_callback != NULL) notify_callback();
+    return CC_REDISPLAY;
+}
+
+void sdk_el_notify(void) {
+    if (notify_pipe[1] < 0) return;
+    char byte = 1;
+    (void)write(notify_pipe[1], &byte, 1);
+}
+
+void sdk_el_set_notify(sdk_notify_fn notify) { notify_callback = notify; }
+
 int sdk_el_take_cancel(void) {
     int was = cancel_flag;
     cancel_flag = 0;
@@ -118,6 +156,14 @@ EditLine *sdk_el_open(const char *program, History *h, sdk_complete_fn complete)
     el_set(el, EL_ADDFN, "sdkbench-cancel", "cancel the line being typed", cancel_line);
     el_set(el, EL_BIND, "^C", "sdkbench-cancel", NULL);
     el_set(el, EL_BIND, "^R", "em-inc-search-prev", NULL);
+    if (notify_pipe[0] < 0 && pipe(notify_pipe) == 0) {
+        for (int i = 0; i < 2; i++) {
+            fcntl(notify_pipe[i], F_SETFL, fcntl(notify_pipe[i], F_GETFL) | O_NONBLOCK);
+            fcntl(notify_pipe[i], F_SETFD, FD_CLOEXEC);
+        }
+    }
+    el_set(el, EL_ADDFN, "sdkbench-notify", "print background output above the line", notify_trampoline);
+    el_set(el, EL_BIND, "\034", "sdkbench-notify", NULL);
     el_source(el, NULL);  // ~/.editrc, after our defaults so the user's bindings win
     return el;
 }

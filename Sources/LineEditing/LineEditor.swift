@@ -1,5 +1,6 @@
 @preconcurrency import CLibEdit
 import Platform
+import Synchronization
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -27,6 +28,8 @@ public final class LineEditor {
 
     /// The completer of the editor that is open; C callbacks cannot capture context.
     nonisolated(unsafe) private static var activeCompleter: Completer?
+    /// What background work wrote while the prompt showed, printed above the line at the editor's next wake-up.
+    private static let notices = Mutex("")
 
     public init(programName: String, historyFile: String?, historySize: Int = 1000, completer: @escaping Completer) {
         setlocale(LC_ALL, "")
@@ -37,6 +40,7 @@ public final class LineEditor {
             _ = sdk_history_load(history, historyFile)
         }
         Self.activeCompleter = completer
+        sdk_el_set_notify { LineEditor.printNotices() }
         editLine = sdk_el_open(programName, history, { editLine, before, whole in
             guard let editLine, let before, let whole else { return UInt8(CC_ERROR) }
             return LineEditor.complete(editLine, before: String(cString: before), whole: String(cString: whole))
@@ -68,6 +72,29 @@ public final class LineEditor {
         var line = String(cString: text)
         if line.hasSuffix("\n") { line.removeLast() }
         return .line(line)
+    }
+
+    /// Shows `text` above the line being typed, from any thread: the line is cleared, the text
+    /// printed, and the prompt with the half-typed line drawn again below it (a Sift retry's
+    /// warning used to land over the prompt, and the line lost it).
+    public static func interject(_ text: String) {
+        notices.withLock { $0 += text }
+        sdk_el_notify()
+    }
+
+    /// Text interjected but not shown yet (the line ended first); the caller prints it.
+    public static func takeNotices() -> String {
+        notices.withLock { notices in
+            defer { notices = "" }
+            return notices
+        }
+    }
+
+    private static func printNotices() {
+        let text = takeNotices()
+        guard !text.isEmpty else { return }
+        fputs("\r\u{1B}[K" + text, stderr)
+        fflush(stderr)
     }
 
     /// Records a line and writes the history file at once, so a killed session keeps it.

@@ -23,10 +23,7 @@ extension ReplTerminalTests {
     func mistakenSecretLinesAndLateSecretsStayOutOfHistory() async throws {
         let home = TemporaryDirectory()
         defer { home.remove() }
-        let command = "env SDKBENCH_HOME=\(home.path) NO_COLOR=1 TERM=xterm HOME=\(home.path) \(SDKBenchFiles.sdkbenchExecutable); echo EXIT=$?; sleep 60"
-        let terminal = await Terminal.start(command: command)
-        await terminal.waitFor("the prompt") { $0.contains("sdkbench>") }
-        await terminal.waitForPrompt()
+        let terminal = await Terminal.repl(home: home)
         for (line, secret) in Self.mistakenLines {
             await terminal.enter(line)
             await terminal.waitForPrompt(after: line)

@@ -16,6 +16,16 @@ struct ReplTerminalTests {
             return terminal
         }
 
+        /// sdkbench's REPL on `home`, waiting at its first empty prompt.
+        static func repl(home: TemporaryDirectory) async -> Terminal {
+            let command =
+                "env SDKBENCH_HOME=\(home.path) NO_COLOR=1 TERM=xterm HOME=\(home.path) \(SDKBenchFiles.sdkbenchExecutable); echo EXIT=$?; sleep 60"
+            let terminal = await start(command: command)
+            await terminal.waitFor("the prompt") { $0.contains("sdkbench>") }
+            await terminal.waitForPrompt()
+            return terminal
+        }
+
         @discardableResult
         func tmux(_ arguments: [String]) async -> ProcessResult {
             await ProcessRunner.run("/usr/bin/tmux", ["-L", socket] + arguments, deadline: .seconds(20))

@@ -5,6 +5,13 @@
 // cannot call, plus the signal flags the REPL and the script runner poll.
 #include <histedit.h>
 
+/// Called on the editor's thread when background output waits: it prints it above the line,
+/// which libedit then redraws.
+typedef void (*sdk_notify_fn)(void);
+/// Wakes the editor to call the notify function; safe from any thread.
+void sdk_el_notify(void);
+void sdk_el_set_notify(sdk_notify_fn notify);
+
 /// Called on TAB with the line before the cursor and the whole line; returns a CC_* code.
 typedef unsigned char (*sdk_complete_fn)(EditLine *el, const char *before_cursor, const char *whole_line);
 

@@ -34,7 +34,13 @@ public final class Repl {
         var scrubbedGeneration = session.output.secrets.generation
         editor.removeFromHistory { session.output.secrets.occurs(in: $0) }
         while !session.quitRequested {
-            switch editor.readLine(prompt: entry.prompt) {
+            session.output.flush()
+            session.output.divertErrors { LineEditor.interject($0) }
+            let read = editor.readLine(prompt: entry.prompt)
+            session.output.divertErrors(to: nil)
+            let late = LineEditor.takeNotices()
+            if !late.isEmpty { session.output.writeError(late) }
+            switch read {
             case .endOfFile:
                 session.output.line("")
                 return .success

@@ -27,6 +27,8 @@ public final class Output: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Where standard error goes instead while the REPL's prompt shows (see `divertErrors`).
+    private let errorDiversion = Mutex<(@Sendable (String) -> Void)?>(nil)
     private let destination: Destination
     /// Standard output is a pipe (`run x.sdk | tee log`): each line is passed on as it is
     /// written, as C's stdio does for a terminal, so the reader sees progress.
@@ -68,9 +70,19 @@ public final class Output: Sendable {
         }
     }
 
+    /// Sends what is written to standard error to `sink` until called with `nil`: the REPL
+    /// prints background warnings above the line being typed instead of over it.
+    public func divertErrors(to sink: (@Sendable (String) -> Void)?) {
+        errorDiversion.withLock { $0 = sink }
+    }
+
     /// Writes text to standard error after flushing standard output, secrets masked.
     public func writeError(_ text: String) {
         let text = secrets.masked(text)
+        if destination == .standardStreams, let sink = errorDiversion.withLock({ $0 }) {
+            sink(text)
+            return
+        }
         state.withLock { state in
             flushLocked(&state)
             state.recording?.append(contentsOf: text.utf8)
