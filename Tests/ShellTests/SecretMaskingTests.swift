@@ -142,6 +142,14 @@ struct SecretMaskingTests {
         #expect(long.masked("xabcdefghx") == "x***x")
     }
 
+    @Test func aSecretThatIsABareJSONValueIsMaskedAsAString() throws {
+        let secrets = SecretValues()
+        secrets.add("12345678")
+        let masked = secrets.masked(#"{"pin":12345678,"list":[1, 12345678 ],"note":"x12345678y"}"#)
+        #expect(masked == #"{"pin":"***","list":[1, "***" ],"note":"x***y"}"#)
+        #expect(secrets.masked("pin 12345678.") == "pin ***.")
+    }
+
     @Test func secretNamesMatchWholeWordsOfTheName() {
         for name in ["api_key", "x-api-key", "X-Api-Key", "token", "access_token", "deviceKey", "DeviceKey", "APIKey", "password", "client_secret", "Authorization", "Cookie"] {
             #expect(Redactor.isSecretName(name), "\(name)")

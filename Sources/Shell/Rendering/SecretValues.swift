@@ -93,17 +93,17 @@ public final class SecretValues: Sendable {
 
     /// `text` with the occurrences of `secret` that count (see `wholeWordBelow`) replaced by the mask.
     private static func replacing(_ secret: String, in text: String) -> String {
-        guard secret.utf8.count < wholeWordBelow else { return text.replacing(secret, with: mask) }
         let haystack = Array(text.utf8)
         let needle = Array(secret.utf8)
+        let wholeWord = needle.count < wholeWordBelow
         var out: [UInt8] = []
         out.reserveCapacity(haystack.count)
         var index = 0
         while index < haystack.count {
             if index + needle.count <= haystack.count, haystack[index..<(index + needle.count)].elementsEqual(needle),
-                standsAlone(haystack, from: index, count: needle.count)
+                !wholeWord || standsAlone(haystack, from: index, count: needle.count)
             {
-                out += mask.utf8
+                out += isBareJSONValue(haystack, from: index, count: needle.count) ? quotedMask.utf8 : mask.utf8
                 index += needle.count
             } else {
                 out.append(haystack[index])
@@ -111,6 +111,22 @@ public final class SecretValues: Sendable {
             }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The mask where a bare JSON value stood: `"pin":12345678` must stay JSON.
+    static let quotedMask = "\"" + mask + "\""
+
+    /// Whether the bytes at `start` are a whole unquoted JSON value: after `:`, `[` or `,` and
+    /// before `,`, `}` or `]` (blanks allowed between).
+    private static func isBareJSONValue(_ bytes: [UInt8], from start: Int, count: Int) -> Bool {
+        var before = start - 1
+        while before >= 0, bytes[before] == UInt8(ascii: " ") { before -= 1 }
+        var after = start + count
+        while after < bytes.count, bytes[after] == UInt8(ascii: " ") { after += 1 }
+        guard before >= 0, after < bytes.count, [UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: ",")].contains(bytes[before]) else {
+            return false
+        }
+        return [UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: "\n")].contains(bytes[after])
     }
 
     /// Whether `count` bytes at `start` are a whole word: no letter, digit or `_` touches them.
