@@ -41,8 +41,40 @@ enum RunFuzz {
         return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }()
 
+    /// A secret planted in each secret position (`backend sift-key` is not in this table), the input's first line written after it as the
+    /// mistake: whatever that mistake is, no rendered error may show the secret.
+    static let secret = "S3CRET-fuzz-7Qx"
+    static let secretLines = [
+        "set t --secret \(secret) ", "fcm \(secret) ", "sift beacon \(secret) ", "miataru key set \(secret) ",
+        "http -a u:\(secret) GET /x ", "http GET http://u:\(secret)@fuzz.invalid/ ", "http GET /x X-Api-Key:\(secret) ", "set t --secret \"\(secret) ",
+    ]
+
     static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         let text = String(decoding: bytes, as: UTF8.self)
+        runScript(text)
+        let mistake = String(text.prefix { $0 != "\n" && $0 != "\r" }.prefix(200).filter { $0 != "\\" })
+        for line in secretLines { checkSecretStaysMasked(line + mistake) }
+    }
+
+    /// Renders `line` (checked, and run when it checks) and stops the fuzzer if the secret shows.
+    static func checkSecretStaysMasked(_ line: String) {
+        let output = Output(destination: .memory)
+        let session = ShellSession(
+            table: table,
+            environment: ShellEnvironment(
+                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"), startsTicker: false,
+                transport: AnsweringTransport()),
+            output: output)
+        _ = ScriptRunner(session: session).run(SourceFile(name: "<setup>", text: "configure host fuzz.invalid:80\n"))
+        _ = ScriptRunner(session: session).run(SourceFile(name: "<fuzz>", text: line + "\n"))
+        session.shutdown()
+        let (stdout, stderr) = output.captured()
+        if stdout.contains(secret) || stderr.contains(secret) {
+            fatalError("the secret came out of the line \(line.debugDescription):\n\(stderr)\(stdout)")
+        }
+    }
+
+    static func runScript(_ text: String) {
         removeContents(of: home)
         let session = ShellSession(
             table: table,

@@ -35,6 +35,11 @@ struct MistakenSecretLineTests {
         "http GET /x X-Api-Key:\(secret) --bogus",
         "http GET /x api_key==\(secret) --bogus",
         "echo ok\nfcm \(secret) {{unterminated",
+        // Found by the run fuzz target: a value whose written form is not its text, a secret word
+        // holding a variable inside an open quote, a mistake the repairs cannot parse.
+        "set t --secret \"\(secret) \"a b",
+        "set t --secret \"\(secret) {{nope",
+        "set t --secret \(secret) a=b c:=[",
     ]
 
     @Test(arguments: lines)

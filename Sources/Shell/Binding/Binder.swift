@@ -153,6 +153,7 @@ public struct Binder: Sendable {
             }
             if argument.kind == .secret, cursor < positionals.count {
                 bound.containsSecret = true
+                bound.secretRanges.append(positionals[cursor].1)
                 if variables != nil || positionals[cursor].0.literal != nil {
                     bound.secretValues.append(try value(of: positionals[cursor].0, kind: .secret, name: argument.name, variables: variables).text)
                 }

@@ -27,9 +27,13 @@ public struct BoundCommand: Sendable {
     /// The values of secret-kind arguments and options that are known at binding: all of them
     /// at run time, the literal ones when a script is checked.
     public var secretValues: [String] = []
+    /// Where the words in secret positions were written: their written form (quotes, escapes)
+    /// can differ from their value, and an excerpt shows the written form.
+    public var secretRanges: [SourceRange] = []
 
     mutating func noteSecret(_ value: BoundValue, known: Bool) {
         containsSecret = true
+        secretRanges.append(value.range)
         if known { secretValues.append(value.text) }
     }
 

@@ -16,32 +16,66 @@ struct SecretScan: Sendable {
     struct Finding: Sendable {
         var secrets: [FoundSecret] = []
         var fillsSecretPosition = false
+        /// Where the secret-position words were written (see `written(in:)`).
+        var ranges: [SourceRange] = []
 
         static func + (lhs: Finding, rhs: Finding) -> Finding {
-            Finding(secrets: lhs.secrets + rhs.secrets, fillsSecretPosition: lhs.fillsSecretPosition || rhs.fillsSecretPosition)
+            Finding(
+                secrets: lhs.secrets + rhs.secrets, fillsSecretPosition: lhs.fillsSecretPosition || rhs.fillsSecretPosition,
+                ranges: lhs.ranges + rhs.ranges)
+        }
+
+        /// The secrets with the secret-position words as written in `source`: `"S3CRET "a` is the
+        /// value `S3CRET a`, which the excerpt of its line does not show verbatim.
+        func all(in source: SourceFile) -> [FoundSecret] {
+            secrets + SecretScan.written(ranges, in: source)
+        }
+    }
+
+    /// The source text of each one-line range, as an explicit secret.
+    static func written(_ ranges: [SourceRange], in source: SourceFile) -> [FoundSecret] {
+        ranges.compactMap { range in
+            guard range.start.line == range.end.line, let line = source.line(range.start.line) else { return nil }
+            let scalars = Array(line.unicodeScalars)
+            let start = max(0, range.start.column - 1)
+            let end = min(scalars.count, range.end.column - 1)
+            guard start < end else { return nil }
+            var text = ""
+            text.unicodeScalars.append(contentsOf: scalars[start..<end])
+            return FoundSecret(value: text, kind: .explicit)
         }
     }
 
     /// What a statement holds in secret positions, whether it binds or not.
     func finding(in statement: Statement, binder: Binder) -> Finding {
         if let bound = try? binder.bind(statement, variables: nil) {
-            return Finding(secrets: FoundSecret.all(in: bound), fillsSecretPosition: bound.containsSecret)
+            return Finding(secrets: FoundSecret.all(in: bound), fillsSecretPosition: bound.containsSecret, ranges: bound.secretRanges)
         }
         return finding(in: statement)
     }
 
     /// What a line that does not parse holds in secret positions: the line is read again with its
-    /// open quote or variable closed at its end, or cut where the error is.
+    /// open quote or variable closed at its end, else cut where the error is, else cut a word at a
+    /// time from its end until what is left parses.
     func finding(inUnparsable line: String, errorColumn: Int) -> Finding {
-        let cut = String(String.UnicodeScalarView(line.unicodeScalars.prefix(max(0, errorColumn - 1))))
-        for text in [line, cut] {
-            for closer in ["\"", "'", "}}", "}}\"", "}}'"] {
+        var texts = [line, String(String.UnicodeScalarView(line.unicodeScalars.prefix(max(0, errorColumn - 1))))]
+        var shorter = Substring(line)
+        for _ in 0..<Self.wordsCutAtMost {
+            guard let blank = shorter.lastIndex(where: { $0 == " " || $0 == "\t" }) else { break }
+            shorter = shorter[..<blank]
+            texts.append(String(shorter))
+        }
+        for text in texts {
+            for closer in ["", "\"", "'", "}}", "}}\"", "}}'"] {
                 guard let statements = try? Parser.parse(text + closer) else { continue }
                 return statements.reduce(Finding()) { $0 + finding(in: $1) }
             }
         }
         return Finding()
     }
+
+    /// How many trailing words a line that does not parse may lose to become readable.
+    static let wordsCutAtMost = 32
 
     /// The scan proper, for a statement the binder refused.
     func finding(in statement: Statement) -> Finding {
@@ -81,11 +115,14 @@ struct SecretScan: Sendable {
             }
             guard kind == .secret else { continue }
             result.fillsSecretPosition = true
-            if let text = value?.literal { result.secrets += Self.secretOption(text) }
+            if let value { result.ranges.append(value.range) }
+            if let text = value?.literal { result.secrets += Self.secretOption(text) } else if let value { result.secrets += Self.literalPieces(of: value) }
         }
         for (position, argument) in spec.arguments.enumerated() where argument.kind == .secret && position < positionals.count {
             result.fillsSecretPosition = true
-            if let text = positionals[position].literal { result.secrets.append(FoundSecret(value: text, kind: .explicit)) }
+            let word = positionals[position]
+            result.ranges.append(word.range)
+            if let text = word.literal { result.secrets.append(FoundSecret(value: text, kind: .explicit)) } else { result.secrets += Self.literalPieces(of: word) }
         }
         if readsItems {
             for word in positionals {
@@ -93,6 +130,16 @@ struct SecretScan: Sendable {
             }
         }
         return result
+    }
+
+    /// The written pieces of a secret word that also holds a `{{variable}}`: parts of the secret
+    /// all the same (`"S3CRET {{v}}"`).
+    private static func literalPieces(of word: Word) -> [FoundSecret] {
+        word.parts.compactMap { part in
+            guard case .literal(let text) = part else { return nil }
+            let piece = String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+            return piece.isEmpty ? nil : FoundSecret(value: piece, kind: .explicit)
+        }
     }
 
     /// A secret option's value; `USER:PASS` (`--auth`) also gives its password alone.

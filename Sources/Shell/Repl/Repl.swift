@@ -80,14 +80,16 @@ public final class Repl {
             statements = try Parser.parse(source)
         } catch {
             let finding = scan.finding(inUnparsable: source.line(error.range.start.line) ?? entry, errorColumn: error.range.start.column)
-            for secret in finding.secrets { session.output.secrets.add(secret) }
+            for secret in finding.all(in: SourceFile(name: source.name, text: source.line(error.range.start.line) ?? entry)) {
+                session.output.secrets.add(secret)
+            }
             session.output.report(ShellError(error), in: source)
             return finding.fillsSecretPosition
         }
         var fillsSecretPosition = false
         for statement in statements {
             let finding = scan.finding(in: statement, binder: runner.binder)
-            for secret in finding.secrets { session.output.secrets.add(secret) }
+            for secret in finding.all(in: source) { session.output.secrets.add(secret) }
             if finding.fillsSecretPosition { fillsSecretPosition = true }
         }
         for statement in statements {

@@ -33,21 +33,22 @@ struct ScriptCheck: Sendable {
             let parts = Parser.split(source, into: cores)
             let results = Mutex([ScriptCheck?](repeating: nil, count: parts.count))
             DispatchQueue.concurrentPerform(iterations: parts.count) { index in
-                let result = check(Parser.Statements(parts[index]), binder: binder)
+                let result = check(Parser.Statements(parts[index]), binder: binder, source: source)
                 results.withLock { $0[index] = result }
             }
             result = merge(results.withLock { $0.map { $0! } })
         } else {
-            result = check(Parser.Statements(source), binder: binder)
+            result = check(Parser.Statements(source), binder: binder, source: source)
         }
         // The line that does not parse is quoted by its error: what it holds in secret positions first.
         if let error = result.parseError, let line = source.line(error.range.start.line) {
-            result.secrets += SecretScan(table: binder.table).finding(inUnparsable: line, errorColumn: error.range.start.column).secrets
+            result.secrets += SecretScan(table: binder.table).finding(inUnparsable: line, errorColumn: error.range.start.column).all(
+                in: SourceFile(name: source.name, text: line))
         }
         return result
     }
 
-    private static func check(_ statements: Parser.Statements, binder: Binder) -> ScriptCheck {
+    private static func check(_ statements: Parser.Statements, binder: Binder, source: SourceFile) -> ScriptCheck {
         var result = ScriptCheck()
         var statements = statements
         do throws(ScriptError) {
@@ -55,9 +56,10 @@ struct ScriptCheck: Sendable {
                 do throws(ShellError) {
                     let bound = try binder.bind(statement, variables: nil)
                     result.secrets += FoundSecret.all(in: bound)
+                    if !bound.secretRanges.isEmpty { result.secrets += SecretScan.written(bound.secretRanges, in: source) }
                 } catch {
                     // Its excerpt will quote the line: what sits in its secret positions is masked first.
-                    result.secrets += SecretScan(table: binder.table).finding(in: statement).secrets
+                    result.secrets += SecretScan(table: binder.table).finding(in: statement).all(in: source)
                     result.failureCount += 1
                     if result.failureCount <= reportedLimit { result.errors.append(error) }
                 }
