@@ -294,4 +294,17 @@ struct MiataruFlowTests {
         #expect(try Self.storedKey(harness, "phone-a") == nil)
         await harness.close()
     }
+
+    /// `:` is syntax only in `allowed set` entries: a read sends the id as typed and shows the
+    /// server's 400, while the own id, which every upload carries, is refused where it is set.
+    @Test func aDeviceIDWithAColonIsAskedForButNotTakenAsTheOwnID() async throws {
+        let harness = ShellHarness()
+        let read = await harness.execute("miataru device phone-a\nmiataru location get a:b\n")
+        #expect(read.status == .runtime, "\(read.stderr)")
+        #expect(read.stderr.contains("must not contain"), "\(read.stderr)")
+        let own = await harness.execute("miataru device a:b\n")
+        #expect(own.status == .parse)
+        #expect(own.stderr.contains("no ':'"), "\(own.stderr)")
+        await harness.close()
+    }
 }

@@ -4,7 +4,7 @@ import Miataru
 enum MiataruDeviceCommand {
     static let spec = CommandSpec(
         ["miataru", "device"], summary: "Show or set the own Miataru device id (kept for later runs)",
-        arguments: [ArgumentSpec("ID", .rule(.miataruDevice), "the device id this workbench uploads and reads as", optional: true)],
+        arguments: [ArgumentSpec("ID", .rule(.miataruOwnDevice), "the device id this workbench uploads and reads as", optional: true)],
         discussion: "The first use generates a UUID, as the app does; it is kept in the state directory.",
         examples: ["miataru device", "miataru device phone-1"],
         check: { bound throws(ShellError) in

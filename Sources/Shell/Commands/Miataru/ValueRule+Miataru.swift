@@ -1,9 +1,17 @@
 import Miataru
 
 extension ValueRule {
-    /// A Miataru device id: any text but `:`, which the server refuses (400).
+    /// A device id to ask about or allow: any text, sent as typed. The server refuses ids with
+    /// `:` (400) and says so; refusing them here would keep a user from seeing that answer.
     static let miataruDevice = ValueRule(
-        name: "miataru-device", expected: "a device id (not empty, no ':')", sessionNames: MiataruRuntime.deviceNames
+        name: "miataru-device", expected: "a device id", sessionNames: MiataruRuntime.deviceNames
+    ) { !$0.isEmpty }
+
+    /// The id this workbench uploads as: not `:`, which the server refuses in every upload (400),
+    /// so that one mistake does not fail every later command.
+    static let miataruOwnDevice = ValueRule(
+        name: "miataru-own-device", expected: "a device id (not empty, no ':', which the server refuses)",
+        sessionNames: MiataruRuntime.deviceNames
     ) { !$0.isEmpty && !$0.contains(":") }
 
     /// One entry of `miataru allowed set`.
