@@ -259,6 +259,8 @@ int sdk_signals_take_interrupt(void) {
     return was;
 }
 
+int sdk_signals_interrupt_pending(void) { return interrupt_flag; }
+
 int sdk_signals_termination_requested(void) { return termination_flag; }
 
 int sdk_signals_count(void) { return signal_count; }

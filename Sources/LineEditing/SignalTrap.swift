@@ -8,6 +8,9 @@ public enum SignalTrap {
     /// Whether Ctrl-C arrived since the last call; clears it.
     public static func takeInterrupt() -> Bool { sdk_signals_take_interrupt() != 0 }
 
+    /// Whether a Ctrl-C is waiting for someone to take it: the command in hand has not noticed it.
+    public static var interruptPending: Bool { sdk_signals_interrupt_pending() != 0 }
+
     /// Whether SIGTERM or SIGHUP arrived: finish in order and exit.
     public static var terminationRequested: Bool { sdk_signals_termination_requested() != 0 }
 

@@ -12,6 +12,7 @@ import Shell
 /// The only place that reads the process environment and picks exit codes.
 struct Launcher {
     let session: ShellSession
+    private let watchdog: UnansweredSignalWatchdog
 
     init(global: GlobalOptions) throws(ValidationError) {
         try self.init(home: global.home, noColor: global.noColor)
@@ -34,6 +35,7 @@ struct Launcher {
                 processEnvironment: environment),
             output: Output(destination: .standardStreams, useColor: color))
         SignalTrap.install()
+        watchdog = UnansweredSignalWatchdog(shutdownBudget: ShellSession.shutdownBudget)
         session.restorePendingWork()
     }
 
@@ -69,7 +71,8 @@ struct Launcher {
     }
 
     func runRepl() -> ExitStatus {
-        Repl(session: session).run()
+        watchdog.enter(.repl)
+        return Repl(session: session).run()
     }
 
     func runStandardInput() -> ExitStatus {
@@ -88,6 +91,7 @@ struct Launcher {
     /// Exits here rather than throwing `ExitCode` through ArgumentParser, whose error path
     /// casts dynamically and cost about 5% of `sdkbench -c help` in a profile.
     func finish(_ status: ExitStatus) -> Never {
+        watchdog.enter(.shutdown)
         session.shutdown()
         Glibc.exit(SignalTrap.terminationRequested ? 143 : status.rawValue)
     }

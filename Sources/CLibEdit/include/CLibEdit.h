@@ -40,6 +40,8 @@ void sdk_history_close(History *history);
 void sdk_signals_install(void);
 /// Whether SIGINT arrived since the last call (clears the flag).
 int sdk_signals_take_interrupt(void);
+/// Whether a SIGINT is waiting to be taken (leaves the flag as it is).
+int sdk_signals_interrupt_pending(void);
 /// Whether SIGTERM (or SIGHUP) arrived.
 int sdk_signals_termination_requested(void);
 /// How many SIGINT, SIGTERM and SIGHUP arrived since the handlers were installed.
