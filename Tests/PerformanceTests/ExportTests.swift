@@ -29,7 +29,7 @@ struct ExportTests {
 
     @Test(arguments: [
         (9.775161743164062e-06, "0.00001"), (1.234, "1.234"), (0.0, "0.0"), (2.0, "2.0"), (0.0000004, "0.0"), (123.4567891, "123.456789"),
-        (0.0000006, "0.000001"),
+        (0.0000006, "0.000001"), (-1.5, "-1.5"), (86400.000001, "86400.000001"), (1e13, "0"), (-0.0000004, "0.0"), (10.05, "10.05"),
     ] as [(Double, String)])
     func durationsArePlainDecimalsToTheMicrosecond(_ seconds: Double, _ text: String) {
         #expect(EntryEncoding.durationText(seconds) == text)

@@ -14,22 +14,24 @@ enum SecretLength {
         "allow-short", "accept a secret shorter than \(minimum) characters (for tests; it is masked only as a whole word)")
 
     static func check(_ bound: BoundCommand) throws(ShellError) {
-        guard bound.spec.option(named: allowShortOption.name) != nil, bound.options[allowShortOption.name] == nil else { return }
-        var values: [(name: String, value: BoundValue)] = []
-        for argument in bound.spec.arguments where argument.kind == .secret {
-            values += bound.arguments.all(argument.name).map { (argument.name, $0) }
+        let positions = bound.spec.secretPositions
+        guard positions.refusesShortSecrets, bound.options[allowShortOption.name] == nil else { return }
+        for name in positions.argumentNames {
+            for value in bound.arguments.all(name) { try refuseShort(value, name: name) }
         }
-        for option in bound.spec.options where option.valueKind == .secret {
-            if let value = bound.options[option.name] { values.append(("--\(option.name)", value)) }
+        for name in positions.optionNames {
+            if let value = bound.options[name] { try refuseShort(value, name: "--\(name)") }
         }
-        for (name, value) in values where value.isKnown && value.text.count < minimum {
-            var error = ShellError(
-                .invalidValue(
-                    name: name, value: SecretValues.mask,
-                    expected: "a secret of at least \(minimum) characters (add --allow-short to accept a shorter one, for tests)"),
-                at: value.range)
-            error.secrets = [value.text]
-            throw error
-        }
+    }
+
+    private static func refuseShort(_ value: BoundValue, name: String) throws(ShellError) {
+        guard value.isKnown, value.text.count < minimum else { return }
+        var error = ShellError(
+            .invalidValue(
+                name: name, value: SecretValues.mask,
+                expected: "a secret of at least \(minimum) characters (add --allow-short to accept a shorter one, for tests)"),
+            at: value.range)
+        error.secrets = [value.text]
+        throw error
     }
 }

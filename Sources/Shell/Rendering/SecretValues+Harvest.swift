@@ -19,20 +19,21 @@ struct FoundSecret: Sendable {
     /// query items (`token==…`).
     static func all(in bound: BoundCommand) -> [FoundSecret] {
         var found = bound.secretValues.map { FoundSecret(value: $0, kind: .explicit) }
-        if bound.spec.option(named: "auth") != nil, let auth = bound.options["auth"], auth.isKnown,
-            let colon = auth.text.firstIndex(of: ":")
-        {
+        let positions = bound.spec.secretPositions
+        if positions.hasAuth, let auth = bound.options["auth"], auth.isKnown, let colon = auth.text.firstIndex(of: ":") {
             found.append(FoundSecret(value: String(auth.text[auth.text.index(after: colon)...]), kind: .explicit))
         }
-        for (key, parameter) in bound.parameters where parameter.isKnown && Redactor.isSecretName(key) && parameter.value != .null {
-            found.append(FoundSecret(value: parameter.text, kind: .guessed))
+        if positions.hasParameters {
+            for (key, parameter) in bound.parameters where parameter.isKnown && Redactor.isSecretName(key) && parameter.value != .null {
+                found.append(FoundSecret(value: parameter.text, kind: .guessed))
+            }
         }
         // A URL not known yet (`http://b:pw@host/{{path}}` while checking) shows its password as written.
-        if let url = bound.arguments.first("URL"), let password = urlPassword(url.text), url.isKnown || !password.contains("{{") {
+        if positions.hasURL, let url = bound.arguments.first("URL"), let password = urlPassword(url.text), url.isKnown || !password.contains("{{") {
             found.append(FoundSecret(value: password, kind: .explicit))
         }
-        for argument in bound.spec.arguments where argument.kind == .httpItem {
-            for item in bound.arguments.all(argument.name) where item.isKnown { found += inItem(item.text) }
+        for name in positions.httpItemArgumentNames {
+            for item in bound.arguments.all(name) where item.isKnown { found += inItem(item.text) }
         }
         return found
     }

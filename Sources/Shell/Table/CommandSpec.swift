@@ -30,6 +30,8 @@ public final class CommandSpec: Sendable {
     public let setsLast: Bool
     public let check: CommandCheck?
     public let handler: CommandHandler
+    /// Where this command's lines can hold secrets.
+    let secretPositions: SecretPositions
 
     public init(
         _ path: [String], summary: String, arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
@@ -48,6 +50,7 @@ public final class CommandSpec: Sendable {
         self.aliases = aliases
         self.setsLast = setsLast
         self.handler = handler
+        secretPositions = SecretPositions(arguments: arguments, options: options, parameters: parameters)
     }
 
     /// `perf start FEATURE LAYER [key=value]... [--opt VALUE]`
