@@ -85,6 +85,7 @@ public final class LocalBackend: Sendable {
                 bound.fail(BackendError.cannotStart(Self.startFailure(error, host: host, port: port)))
                 failure = error
             }
+            executor.close()
             try? await loops.shutdownGracefully()
             if let failure { throw failure }
         }

@@ -7,7 +7,8 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct UnansweredSignalTests {
     /// Starts `sdkbench` reading a FIFO that `sleep` holds open, waits until its handlers are
-    /// installed (SigCgt in /proc shows the signal caught), sends `signal`, and returns the exit
+    /// installed (the process is sdkbench, not the shell before `exec`, which may catch the signal
+    /// itself, and SigCgt in /proc shows the signal caught), sends `signal`, and returns the exit
     /// status, the milliseconds from the signal to the exit, and stderr.
     private func stopReader(_ signal: String, bit: Int) async -> (status: Int, milliseconds: Int, err: String) {
         let home = TemporaryDirectory()
@@ -18,7 +19,8 @@ struct UnansweredSignalTests {
             holder=$!
             "$0" --home "$1" < "$1/in" > "$1/out" 2> "$1/err" &
             pid=$!
-            until cgt=$(awk '/^SigCgt/ {print $2}' /proc/$pid/status 2>/dev/null) && [ -n "$cgt" ] && [ $(( 0x$cgt & \(bit) )) -ne 0 ]; do
+            until [ "$(cat /proc/$pid/comm 2>/dev/null)" = sdkbench ] && cgt=$(awk '/^SigCgt/ {print $2}' /proc/$pid/status 2>/dev/null) \\
+                && [ -n "$cgt" ] && [ $(( 0x$cgt & \(bit) )) -ne 0 ]; do
                 kill -0 "$pid" 2>/dev/null || { echo "died"; exit 1; }
             done
             start=$(date +%s%N)
