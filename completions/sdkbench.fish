@@ -89,7 +89,7 @@ complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_opti
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench" version' -l 'version' -d 'Show the version.'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_positional "sdkbench" -eq 1' -fa 'run' -d 'Run .sdk scripts in order; stop at the first error.'
-complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_positional "sdkbench" -eq 1' -fa 'serve' -d 'Run the embedded local backend (Hamon, Sift, Miataru, performance) until SIGINT or SIGTERM.'
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_positional "sdkbench" -eq 1' -fa 'serve' -d 'Run the embedded local backend (Hamon analytics, Performance, Miataru 1.1 and Sift mobile events) until SIGINT or SIGTERM.'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_positional "sdkbench" -eq 1' -fa 'completions' -d 'Print a shell completion script (bash, zsh or fish).'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_positional "sdkbench" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench run" home' -l 'home' -d 'Where all state lives (default: XDG directories; also SDKBENCH_HOME).' -rfa '(__sdkbench_complete_directories)'

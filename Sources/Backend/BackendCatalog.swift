@@ -1,12 +1,6 @@
-/// The services the backend serves, in one list: a new service is its routes file plus one line here.
-enum BackendCatalog {
-    static let services: [any BackendServiceRoutes.Type] = [
-        HamonRoutes.self,
-        PerformanceRoutes.self,
-        MiataruRoutes.self,
-        SiftRoutes.self,
-    ]
-
-    /// Fresh routes (and empty recorders) for each listed service, for one backend.
-    static func makeRoutes() -> [any BackendServiceRoutes] { services.map { $0.init() } }
+/// The four services this backend imitates, in the order the shell lists its engines: what a
+/// backend serves when it is started without a list (the backend's own tests, other tests'
+/// `LocalBackend.start()`). The shell passes its engines' groups instead.
+public enum BackendCatalog {
+    public static let standard: [BackendRouteGroup] = [.hamon, .performance, .miataru, .sift]
 }

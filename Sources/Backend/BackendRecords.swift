@@ -3,10 +3,13 @@ import Synchronization
 /// Request counts by service, and each served service's own recorder: what the control routes and
 /// `LocalBackend` read and clear.
 final class BackendRecords: Sendable {
+    /// The services served, in the order they were given.
+    let services: [BackendService]
     private let recorders: [BackendService: any ServiceRecorder]
     private let counts = Mutex<[BackendService: Int]>([:])
 
     init(_ routes: [any BackendServiceRoutes]) {
+        services = routes.map(\.service)
         recorders = Dictionary(routes.map { ($0.service, $0.recorder as any ServiceRecorder) }) { first, _ in first }
     }
 

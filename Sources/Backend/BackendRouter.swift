@@ -7,7 +7,7 @@ enum BackendRouter {
         let router = Router(context: BackendContext.self)
         var owners: [(routes: any BackendServiceRoutes, faults: FaultMiddleware)] = []
         for routes in services {
-            let prefix = type(of: routes).prefix
+            let prefix = routes.prefix
             let faults = FaultMiddleware(service: routes.service, records: records, plan: plan, holds: holds)
             routes.register(on: router.group(RouterPath(prefix)).add(middleware: faults))
             owners.append((routes, faults))

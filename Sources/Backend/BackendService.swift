@@ -1,11 +1,14 @@
-/// The services the local backend stands in for; each has its own routes, faults and records.
-public enum BackendService: String, Sendable, CaseIterable {
-    case hamon
-    case perf
-    case sift
-    case miataru
+/// The name of a service the local backend stands in for; each has its own routes, faults and
+/// records, kept under this name (`backend fault hamon 500`, `/_sdkbench/received/sift`).
+public struct BackendService: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
 
-    /// The services the backend imitates today, the ones the shell offers: those with routes in
-    /// `BackendCatalog`. The others are named so their engines can be added one file at a time.
-    public static let served: [BackendService] = BackendCatalog.services.map { $0.service }
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public var description: String { rawValue }
+
+    public static let hamon = BackendService(rawValue: "hamon")
+    public static let perf = BackendService(rawValue: "perf")
+    public static let sift = BackendService(rawValue: "sift")
+    public static let miataru = BackendService(rawValue: "miataru")
 }

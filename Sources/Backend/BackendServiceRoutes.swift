@@ -2,20 +2,17 @@ import Hummingbird
 
 /// One service the backend imitates: its routes under one path prefix, and what it received.
 ///
-/// A service is one conforming type in its own file plus one line in `BackendCatalog`: the
-/// router gives it a route group of its own, with a `FaultMiddleware` that counts its requests
+/// A service is one conforming type in its own file and a `BackendRouteGroup` naming it, which
+/// the engine's descriptor carries: the router gives it a route group of its own, with a `FaultMiddleware` that counts its requests
 /// and applies its planned faults, and the `/_sdkbench` control routes read and clear its
 /// recorder. Nothing else lists services or matches their paths.
 protocol BackendServiceRoutes: Sendable {
     associatedtype Recorder: ServiceRecorder
 
     /// The service these routes stand in for; faults and records are kept under it.
-    static var service: BackendService { get }
+    var service: BackendService { get }
     /// The path all the service's routes start with, e.g. `/v1/users`.
-    static var prefix: String { get }
-
-    /// Routes with an empty recorder: every backend keeps its own records.
-    init()
+    var prefix: String { get }
 
     /// What the service received, for `backend received SERVICE`.
     var recorder: Recorder { get }
@@ -29,18 +26,21 @@ protocol BackendServiceRoutes: Sendable {
 
     /// Whether a request no route took is the service's, to count, fault and answer
     /// (`answerUnrouted`). By default: the paths under `prefix`.
-    static func owns(unroutedPath path: String) -> Bool
+    func owns(unroutedPath path: String) -> Bool
 
     /// The answer to a request the service owns but no route took; by default FastAPI's 404.
     func answerUnrouted(_ request: Request) -> Response
+
+    /// What `backend status` shows of the service beyond its request count; by default nothing.
+    func statusItems() -> [BackendStatusItem]
 }
 
 extension BackendServiceRoutes {
-    var service: BackendService { Self.service }
-
     func registerControl(on group: RouterGroup<BackendContext>) {}
 
-    static func owns(unroutedPath path: String) -> Bool { path == prefix || path.hasPrefix(prefix + "/") }
+    func owns(unroutedPath path: String) -> Bool { path == prefix || path.hasPrefix(prefix + "/") }
 
     func answerUnrouted(_ request: Request) -> Response { Response.json(404, #"{"detail":"Not Found"}"#) }
+
+    func statusItems() -> [BackendStatusItem] { [] }
 }

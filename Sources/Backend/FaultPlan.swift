@@ -23,9 +23,10 @@ final class FaultPlan: Sendable {
         }
     }
 
-    var snapshot: [(service: BackendService, fault: Fault, remaining: Int)] {
+    /// The planned faults of `services`, in that order.
+    func snapshot(of services: [BackendService]) -> [(service: BackendService, fault: Fault, remaining: Int)] {
         pending.withLock { plan in
-            BackendService.allCases.compactMap { service in plan[service].map { (service, $0.fault, $0.remaining) } }
+            services.compactMap { service in plan[service].map { (service, $0.fault, $0.remaining) } }
         }
     }
 }

@@ -3,8 +3,8 @@ import Hummingbird
 /// The Hamon server: `PATCH /v1/users/{id}` (user data) and `POST /v1/users/{id}/event` (events),
 /// each carrying `{"payload":"<base64 AES>"}`.
 struct HamonRoutes: BackendServiceRoutes {
-    static let service = BackendService.hamon
-    static let prefix = "/v1/users"
+    let service = BackendService.hamon
+    let prefix = "/v1/users"
 
     let recorder = HamonRecorder()
 

@@ -10,8 +10,8 @@ import Synchronization
 @preconcurrency import Glibc
 #endif
 
-/// The embedded backend: the Hamon, performance, Miataru and Sift servers on one
-/// loopback port, keeping what they receive and failing on request.
+/// The embedded backend: the servers of the engines the shell has (Hamon, performance, Miataru,
+/// Sift) on one loopback port, keeping what they receive and failing on request.
 ///
 /// ```swift
 /// let backend = try await LocalBackend.start(host: "127.0.0.1", port: 0)
@@ -51,11 +51,16 @@ public final class LocalBackend: Sendable {
 
     /// Binds `host:port` (port 0 picks a free one) and returns once the server accepts connections.
     ///
-    /// - Parameter handlesSignals: stop gracefully on SIGINT/SIGTERM (for `sdkbench serve`);
-    ///   in-process backends leave signals to the shell.
+    /// - Parameters:
+    ///   - groups: the services to serve, in the order status lists them (the shell passes its
+    ///     engines'); by default the four this backend imitates.
+    ///   - handlesSignals: stop gracefully on SIGINT/SIGTERM (for `sdkbench serve`); in-process
+    ///     backends leave signals to the shell.
     /// - Throws: `BackendError.cannotStart` when the address cannot be bound.
-    public static func start(host: String = "127.0.0.1", port: Int = 0, handlesSignals: Bool = false) async throws -> LocalBackend {
-        let services = BackendCatalog.makeRoutes()
+    public static func start(
+        host: String = "127.0.0.1", port: Int = 0, groups: [BackendRouteGroup] = BackendCatalog.standard, handlesSignals: Bool = false
+    ) async throws -> LocalBackend {
+        let services = groups.map { $0.make() }
         let records = BackendRecords(services)
         let plan = FaultPlan()
         let holds = HeldRequests()
@@ -136,6 +141,12 @@ public final class LocalBackend: Sendable {
 
     // MARK: What tests and `backend` commands use
 
+    /// The services served, in the order they were given.
+    public var servedServices: [BackendService] { records.services }
+
+    /// Each service's own facts for `backend status` (Sift's key check), in service order.
+    public var statusItems: [BackendStatusItem] { services.flatMap { $0.statusItems() } }
+
     /// Makes the next `times` requests of `service` fail with `fault`; `times` 0 cancels.
     public func inject(_ fault: Fault, times: Int, for service: BackendService) { plan.set(fault, times: times, for: service) }
 
@@ -143,7 +154,7 @@ public final class LocalBackend: Sendable {
     public func clearFaults(_ service: BackendService? = nil) { plan.clear(service) }
 
     /// Faults still planned.
-    public var plannedFaults: [(service: BackendService, fault: Fault, remaining: Int)] { plan.snapshot }
+    public var plannedFaults: [(service: BackendService, fault: Fault, remaining: Int)] { plan.snapshot(of: records.services) }
 
     /// What `service` received, as JSON text; `limit` keeps only the newest items.
     public func receivedJSON(_ service: BackendService, limit: Int? = nil) -> String { records.receivedJSON(service, limit: limit) }
@@ -162,8 +173,6 @@ public final class LocalBackend: Sendable {
     /// The longest beacon key the Sift routes take.
     public static let siftBeaconKeyMaximumLength = SiftRoutes.maximumKeyLength
 
-    /// Whether the Sift routes check a key.
-    public var siftBeaconKeyIsSet: Bool { services.contains { ($0 as? SiftRoutes)?.beaconKey.isSet == true } }
 
     /// Requests the `timeout` fault holds now (their clients are still there).
     public var heldRequestCount: Int { holds.count }

@@ -3,7 +3,7 @@ import Hummingbird
 /// Requests under Miataru's paths that no route took, answered as the real server answers them:
 /// 405 for a call's name with another method, 404 for an unknown name, 204 for OPTIONS.
 extension MiataruRoutes {
-    static func owns(unroutedPath path: String) -> Bool { MiataruPath.isMiataru(path) }
+    func owns(unroutedPath path: String) -> Bool { MiataruPath.isMiataru(path) }
 
     func answerUnrouted(_ request: Request) -> Response {
         let path = request.uri.path

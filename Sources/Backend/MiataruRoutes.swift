@@ -7,9 +7,9 @@ import Hummingbird
 /// Not imitated: the real server's concurrency limit per client address (429 past 10 requests in
 /// flight); `backend fault miataru 429` answers a 429 when a test needs one.
 struct MiataruRoutes: BackendServiceRoutes {
-    static let service = BackendService.miataru
+    let service = BackendService.miataru
     /// The root: the server answers its calls under `/v1` and at the root alike.
-    static let prefix = ""
+    let prefix = ""
 
     let recorder = MiataruRecorder()
     let state: MiataruState

@@ -3,8 +3,8 @@ import Hummingbird
 /// GomaPerformanceKit's analytics endpoint: `POST /api/performance/batch` with
 /// `{"entries":[...],"appVersion":"1.5.0","timestamp":"2025-11-18T12:24:43.234Z"}`.
 struct PerformanceRoutes: BackendServiceRoutes {
-    static let service = BackendService.perf
-    static let prefix = "/api/performance"
+    let service = BackendService.perf
+    let prefix = "/api/performance"
 
     let recorder = PerformanceRecorder()
 

@@ -29,6 +29,16 @@ extension SiftRoutes {
 
     private var keyStatus: String { #"{"sift_auth":"\#(beaconKey.isSet ? "key" : "any")"}"# }
 
+    /// Whether uploads are checked against a key, as `backend status` shows it.
+    func statusItems() -> [BackendStatusItem] {
+        let isSet = beaconKey.isSet
+        return [
+            BackendStatusItem(
+                key: "sift_auth", value: isSet ? "key" : "any",
+                line: "sift key  " + (isSet ? "set (uploads without it are refused)" : "none (any key is accepted)"))
+        ]
+    }
+
     /// A known path with another method is a 405 naming PUT (the usual slip is POST); other paths
     /// under the prefix are the default 404.
     func answerUnrouted(_ request: Request) -> Response {

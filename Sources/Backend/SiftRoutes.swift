@@ -10,8 +10,8 @@ import Hummingbird
 /// corrupt, cut short or followed by more bytes; 413 past 64 MiB inflated), the JSON and the list
 /// request (400 naming each bad key). Each answer's body is in `SiftAnswer`.
 struct SiftRoutes: BackendServiceRoutes {
-    static let service = BackendService.sift
-    static let prefix = "/v3/accounts"
+    let service = BackendService.sift
+    let prefix = "/v3/accounts"
 
     let recorder = SiftRecorder()
     /// Set by `backend sift-key`, in process or through `/_sdkbench/sift-key` (`SiftRoutes+Control`).

@@ -16,13 +16,13 @@ struct UnroutedRequestMiddleware: RouterMiddleware {
     let owners: [(routes: any BackendServiceRoutes, faults: FaultMiddleware)]
 
     init(owners: [(routes: any BackendServiceRoutes, faults: FaultMiddleware)]) {
-        self.owners = owners.sorted { type(of: $0.routes).prefix.count > type(of: $1.routes).prefix.count }
+        self.owners = owners.sorted { $0.routes.prefix.count > $1.routes.prefix.count }
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
         // A route that matched has set its endpoint path; only requests nobody took are looked at.
-        guard context.endpointPath == nil, let owner = owners.first(where: { type(of: $0.routes).owns(unroutedPath: path) }) else {
+        guard context.endpointPath == nil, let owner = owners.first(where: { $0.routes.owns(unroutedPath: path) }) else {
             return try await next(request, context)
         }
         return try await owner.faults.handle(request, context: context) { request, _ in owner.routes.answerUnrouted(request) }

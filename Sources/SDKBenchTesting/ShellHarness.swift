@@ -26,7 +26,7 @@ public final class ShellHarness: @unchecked Sendable {
     ///   - transport: replaces the network for every engine (a `RecordingTransport`), for flows
     ///     whose server side is not the point.
     public init(
-        start: Double = 1_731_927_483.234, table: CommandTable = .standard, sharingHomeOf other: ShellHarness? = nil,
+        start: Double = 1_731_927_483.234, catalog: ShellCatalog = .standard, table: CommandTable? = nil, sharingHomeOf other: ShellHarness? = nil,
         transport: (any HTTPTransport)? = nil
     ) {
         home = other?.home ?? TemporaryDirectory()
@@ -34,7 +34,7 @@ public final class ShellHarness: @unchecked Sendable {
         clock = ManualClock(start, sleepsPassAtOnce: true)
         output = Output(destination: .memory)
         session = ShellSession(
-            table: table,
+            catalog: catalog, table: table,
             environment: ShellEnvironment(
                 paths: StatePaths(stateDirectory: home.path + "/state", configDirectory: home.path + "/config"),
                 clock: clock, machine: Self.machine, startsTicker: false,

@@ -12,7 +12,8 @@ struct SDKBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sdkbench",
         abstract:
-            "A terminal workbench for mobile-SDK backends: drive Hamon analytics, Sift mobile events, Miataru 1.1, Performance and HTTP (Ping) flows.",
+            "A terminal workbench for mobile-SDK backends: drive "
+            + ShellCatalog.list(ShellCatalog.standard.modules.map(\.summary)) + " flows.",
         discussion: """
             With no arguments: a REPL when stdin and stdout are terminals; otherwise commands are read from stdin.
             Exit status: 0 success, 1 usage error, 2 script parse error, 3 runtime error, 4 an expect failed.

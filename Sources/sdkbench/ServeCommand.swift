@@ -11,7 +11,8 @@ import Synchronization
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the embedded local backend (Hamon, Sift, Miataru, performance) until SIGINT or SIGTERM.",
+        abstract: "Run the embedded local backend ("
+            + ShellCatalog.list(ShellCatalog.standard.modules.filter { $0.backend != nil }.map(\.summary)) + ") until SIGINT or SIGTERM.",
         discussion: """
             The first line printed is the backend's URL. Its /_sdkbench/status, /_sdkbench/received/SERVICE and \
             /_sdkbench/fault/SERVICE routes let scripts inspect it. It leaves within 2 s of the signal (status 3 \
@@ -34,7 +35,8 @@ struct ServeCommand: ParsableCommand {
         let (host, port) = (host, port)
         Task {
             do {
-                let backend = try await LocalBackend.start(host: host, port: port, handlesSignals: true)
+                let backend = try await LocalBackend.start(
+                    host: host, port: port, groups: ShellCatalog.standard.backendGroups, handlesSignals: true)
                 // Armed once the backend listens for signals too, so that an early one is not swallowed.
                 let watchdog = ShutdownWatchdog(budget: .milliseconds(1500))
                 let sources = watchdog.arm()

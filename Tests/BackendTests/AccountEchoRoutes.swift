@@ -6,8 +6,8 @@ import Synchronization
 /// A service added the way each one is: one type, put in a list (standing in for Sift's routes,
 /// under their name and prefix). It keeps the account ids it was sent.
 struct AccountEchoRoutes: BackendServiceRoutes {
-    static let service = BackendService.sift
-    static let prefix = "/v3/accounts"
+    let service = BackendService.sift
+    let prefix = "/v3/accounts"
 
     let recorder = AccountRecorder()
 

@@ -59,7 +59,7 @@ import Testing
         let environment = ShellEnvironment(
             paths: StatePaths(stateDirectory: state, configDirectory: home.path + "/config"), startsTicker: false)
         let context = EngineContext(
-            environment: environment, output: output, trace: TraceSink(output: output, transport: nil), server: ServiceServer(output: output))
+            environment: environment, output: output, trace: TraceSink(output: output, transport: nil), server: ServiceServer(output: output, groups: []))
         return (EngineRegistry(kinds: [QueueEngine.self, TimerEngine.self], context: context), state)
     }
 
@@ -115,7 +115,8 @@ import Testing
     }
 
     @Test func theStandardListNamesEachEngineOnce() {
-        let names = EngineRegistry.standard.map { $0.name }
+        let names = ShellCatalog.standard.runtimes.map { $0.name }
         #expect(names == ["hamon", "perf", "miataru", "sift"])
+        #expect(ShellCatalog.standard.modules.map(\.name) == ["hamon", "perf", "miataru", "sift", "http"])
     }
 }

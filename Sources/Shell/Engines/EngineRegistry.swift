@@ -7,14 +7,6 @@ import Synchronization
 ///
 /// Confined to the thread that runs commands, except the tick list, which the ticker reads.
 final class EngineRegistry {
-    /// Every engine the shell knows, in shutdown order. Adding an engine is one line here.
-    static var standard: [any EngineRuntime.Type] { [
-        HamonRuntime.self,
-        PerformanceRuntime.self,
-        MiataruRuntime.self,
-        SiftRuntime.self,
-    ] }
-
     let kinds: [any EngineRuntime.Type]
     let context: EngineContext
     private var started: [ObjectIdentifier: any EngineRuntime] = [:]
@@ -24,7 +16,8 @@ final class EngineRegistry {
     private let ticks = TickList()
     private var ticker: DispatchSourceTimer?
 
-    init(kinds: [any EngineRuntime.Type] = standard, context: EngineContext) {
+    /// - Parameter kinds: the catalog's runtimes, in shutdown order.
+    init(kinds: [any EngineRuntime.Type], context: EngineContext) {
         self.kinds = kinds
         self.context = context
     }

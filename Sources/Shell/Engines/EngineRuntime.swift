@@ -3,10 +3,9 @@ import Script
 /// One engine's runtime in the shell: started on first use, restoring work an earlier run left;
 /// ticked about once a second; described for `status`; shut down within a budget.
 ///
-/// The session holds one ordered list of these (`EngineRegistry.standard`): `status`, the
-/// ticker, restore-at-start, `configure host` and shutdown iterate it, so adding an engine is its
-/// target, its folder of commands and one line in that list.
-protocol EngineRuntime: AnyObject {
+/// The session holds the catalog's runtimes in order (`ShellCatalog`, from each `EngineModule`):
+/// `status`, the ticker, restore-at-start, `configure host` and shutdown iterate them.
+protocol EngineRuntime: AnyObject, SendableMetatype {
     /// The engine's word in `status` and in its JSON (`last.hamon`, `last.perf`).
     static var name: String { get }
 

@@ -20,8 +20,13 @@ final class ServiceServer {
     /// The embedded backend's host setting, made once per backend: services ask for it per command.
     private var embedded: (backend: LocalBackend, setting: Setting)?
     private let output: Output
+    /// What the embedded backend serves: the session's engines'.
+    private let groups: [BackendRouteGroup]
 
-    init(output: Output) { self.output = output }
+    init(output: Output, groups: [BackendRouteGroup]) {
+        self.output = output
+        self.groups = groups
+    }
 
     /// The host services should talk to now, starting the embedded backend if that is where they go.
     func effectiveHost(at range: SourceRange?) throws(ShellError) -> Setting {
@@ -49,9 +54,10 @@ final class ServiceServer {
     /// Starts the embedded backend on 127.0.0.1.
     func start(port: Int, at range: SourceRange?) throws(ShellError) -> LocalBackend {
         if let backend { return backend }
+        let groups = groups
         let result: Result<LocalBackend, BackendErrorText> = try AsyncBridge.run(at: range) {
             do {
-                return .success(try await LocalBackend.start(host: "127.0.0.1", port: port))
+                return .success(try await LocalBackend.start(host: "127.0.0.1", port: port, groups: groups))
             } catch {
                 return .failure(BackendErrorText(text: "\(error)"))
             }

@@ -22,14 +22,14 @@ public struct HelpGenerator: Sendable {
     /// Every command, grouped by its first word, with its summary.
     public func overview() -> String {
         var text = "sdkbench \(SDKBenchVersion.current) — drive mobile-SDK backends from a terminal.\n\n"
-        let sectioned = Set(Self.sections.flatMap(\.words))
+        let sectioned = Set(table.sections.flatMap(\.words))
         var groups: [String] = []
         for spec in table.commands where !groups.contains(spec.path[0]) && !sectioned.contains(spec.path[0]) { groups.append(spec.path[0]) }
         let general = table.commands.filter {
             !sectioned.contains($0.path[0]) && table.commands(under: [$0.path[0]]).count == 1 && $0.path.count == 1
         }
         text += "General:\n" + list(general)
-        for section in Self.sections {
+        for section in table.sections {
             let commands = table.commands.filter { section.words.contains($0.path[0]) }
             if !commands.isEmpty { text += "\n\(section.title):\n" + list(commands) }
         }
@@ -102,21 +102,7 @@ public struct HelpGenerator: Sendable {
         " (e.g. " + suggestions.prefix(6).joined(separator: ", ") + (suggestions.count > 6 ? ", …" : "") + ")"
     }
 
-    /// Commands listed together in the overview, by their first word, in this order.
-    static let sections: [(title: String, words: [String])] = [
-        ("Shared host", ["configure"]),
-        ("Hamon analytics", ["user", "fcm", "log", "flush", "queue", "hamon"]),
-        ("Performance (GomaPerformanceKit)", ["perf"]),
-        ("HTTP (the Ping network contract)", ["http"]),
-        ("Embedded backend", ["backend"]),
-    ]
-
-    private func title(_ group: String) -> String {
-        switch group {
-        case "perf": return "Performance (GomaPerformanceKit)"
-        default: return group.prefix(1).uppercased() + group.dropFirst()
-        }
-    }
+    private func title(_ group: String) -> String { group.prefix(1).uppercased() + group.dropFirst() }
 
     /// Reflows prose to `width`: a blank line separates paragraphs, a single line break in the
     /// source is a space (discussions are written as wrapped source lines).

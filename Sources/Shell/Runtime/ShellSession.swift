@@ -8,6 +8,9 @@ import Transport
 /// Confined to the thread that runs commands (the REPL or script loop); only `output` and the
 /// engines themselves are touched from the background ticker.
 public final class ShellSession {
+    /// The engines this session has, and their commands.
+    public let catalog: ShellCatalog
+    /// The commands lines are bound against: the catalog's, unless a caller narrowed them.
     public let table: CommandTable
     public let environment: ShellEnvironment
     public let output: Output
@@ -33,13 +36,15 @@ public final class ShellSession {
     let engines: EngineRegistry
     private var isShutDown = false
 
-    public init(table: CommandTable = .standard, environment: ShellEnvironment, output: Output) {
-        self.table = table
+    public init(catalog: ShellCatalog = .standard, table: CommandTable? = nil, environment: ShellEnvironment, output: Output) {
+        self.catalog = catalog
+        self.table = table ?? catalog.table
         self.environment = environment
         self.output = output
         trace = TraceSink(output: output, transport: environment.transport)
-        services = ServiceServer(output: output)
-        engines = EngineRegistry(context: EngineContext(environment: environment, output: output, trace: trace, server: services))
+        services = ServiceServer(output: output, groups: catalog.backendGroups)
+        engines = EngineRegistry(
+            kinds: catalog.runtimes, context: EngineContext(environment: environment, output: output, trace: trace, server: services))
     }
 
     /// The engine of type `kind`, started now (restoring an earlier run's work) if it has not been.

@@ -1,108 +1,21 @@
-/// The one list of commands. Dispatch, `help`, REPL completion and the bash/zsh/fish
-/// completion scripts all read it; no other list of commands exists.
+/// The one list of commands, built from the catalog's engines (`ShellCatalog`). Dispatch, `help`,
+/// REPL completion and the bash/zsh/fish completion scripts all read it.
 public struct CommandTable: Sendable {
     public let commands: [CommandSpec]
     private let root: Node
     /// Words in the longest command path or alias: no line needs more looked at to find its command.
     public let longestPath: Int
 
-    /// Every command sdkbench knows, in the order `help` lists them.
-    public static let standard = CommandTable(commands: [
-        // General
-        HelpCommand.spec,
-        SetCommand.spec,
-        UnsetCommand.spec,
-        VarsCommand.spec,
-        EchoCommand.spec,
-        SleepCommand.spec,
-        SourceCommand.spec,
-        ExpectCommand.spec,
-        CaptureCommand.spec,
-        StatusCommand.spec,
-        TraceCommand.spec,
-        QuitCommand.spec,
-        ConfigureHostCommand.spec,
-        // Hamon
-        UserCommand.spec,
-        FCMCommand.spec,
-        LogCommand.spec,
-        FlushCommand.spec,
-        QueueCommand.spec,
-        QueueClearCommand.spec,
-        HamonPlistCommand.spec,
-        HamonTestCommand.spec,
-        HamonEncryptCommand.spec,
-        HamonDecryptCommand.spec,
-        HamonAppCommand.spec,
-        HamonTimeoutCommand.spec,
-        HamonUserDataCommand.spec,
-        // Performance
-        PerfStartCommand.spec,
-        PerfEndCommand.spec,
-        PerfLogsCommand.spec,
-        PerfPendingCommand.spec,
-        PerfStatsCommand.spec,
-        PerfClearCommand.spec,
-        PerfEnableCommand.spec,
-        PerfDisableCommand.spec,
-        PerfUserCommand.spec,
-        PerfExportCommand.spec,
-        PerfFlushCommand.spec,
-        PerfDestinationAddConsoleCommand.spec,
-        PerfDestinationAddFileCommand.spec,
-        PerfDestinationAddAnalyticsCommand.spec,
-        PerfDestinationListCommand.spec,
-        PerfDestinationRemoveCommand.spec,
-        // Miataru
-        MiataruServerCommand.spec,
-        MiataruDeviceCommand.spec,
-        MiataruKeyGenerateCommand.spec,
-        MiataruKeySetCommand.spec,
-        MiataruKeyShowCommand.spec,
-        MiataruKeyForgetCommand.spec,
-        MiataruLocationUpdateCommand.spec,
-        MiataruLocationGetCommand.spec,
-        MiataruHistoryCommand.spec,
-        MiataruGeoJSONCommand.spec,
-        MiataruVisitorsCommand.spec,
-        MiataruAllowedSetCommand.spec,
-        MiataruAllowedAddCommand.spec,
-        MiataruAllowedRemoveCommand.spec,
-        MiataruAllowedShowCommand.spec,
-        MiataruDeleteCommand.spec,
-        MiataruSecurityCommand.spec,
-        MiataruSloganCommand.spec,
-        MiataruTimeoutCommand.spec,
-        // Sift
-        SiftAccountCommand.spec,
-        SiftBeaconCommand.spec,
-        SiftServerCommand.spec,
-        SiftUserCommand.spec,
-        SiftUnsetUserCommand.spec,
-        SiftEventCommand.spec,
-        SiftCollectDeviceCommand.spec,
-        SiftCollectAppStateCommand.spec,
-        SiftUploadCommand.spec,
-        SiftPauseCommand.spec,
-        SiftResumeCommand.spec,
-        SiftQueuesCommand.spec,
-        SiftLocationAllowCommand.spec,
-        SiftLocationDisallowCommand.spec,
-        SiftLocationSetCommand.spec,
-        // HTTP
-        HTTPCommand.spec,
-        // Embedded backend
-        BackendStartCommand.spec,
-        BackendStopCommand.spec,
-        BackendStatusCommand.spec,
-        BackendReceivedCommand.spec,
-        BackendFaultCommand.spec,
-        BackendClearCommand.spec,
-        BackendSiftKeyCommand.spec,
-    ])
+    /// Every command sdkbench knows: the standard catalog's.
+    public static var standard: CommandTable { ShellCatalog.standard.table }
 
-    public init(commands: [CommandSpec]) {
+    /// What the help overview lists under a title, in order; other commands are listed under
+    /// their first word.
+    public let sections: [HelpSection]
+
+    public init(commands: [CommandSpec], sections: [HelpSection] = []) {
         self.commands = commands
+        self.sections = sections
         let root = Node()
         for (index, spec) in commands.enumerated() {
             root.insert(spec.path[...], index: index, listed: true)

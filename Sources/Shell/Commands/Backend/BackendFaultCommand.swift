@@ -4,30 +4,32 @@ import Script
 import Transport
 
 enum BackendFaultCommand {
-    static let spec = CommandSpec(
-        ["backend", "fault"], summary: "Make the next N requests of a service fail (status, timeout, reset, garbage)",
-        arguments: [
-            ArgumentSpec("SERVICE", .choice(BackendValues.services), "hamon, perf, miataru or sift"),
-            ArgumentSpec("FAULT", .identifier(suggestions: ["500", "503", "422", "timeout", "reset", "garbage"]), "an HTTP status, timeout (never answer), reset (TCP reset) or garbage (not HTTP)"),
-        ],
-        options: [OptionSpec("times", value: .integer(0...1_000_000), valueName: "N", "how many requests (default 1; 0 cancels)")],
-        examples: ["backend fault hamon 500 --times 2", "backend fault hamon timeout", "backend fault perf reset"]
-    ) { context in
-        let service = BackendService(rawValue: context.string("SERVICE"))!
-        let faultArgument = context.argument("FAULT")!
-        guard let fault = Fault(faultArgument.text) else {
-            throw ShellError(
-                .invalidValue(name: "FAULT", value: faultArgument.text, expected: "an HTTP status 100-599, timeout, reset or garbage"),
-                at: faultArgument.range)
+    static func spec(services: [String]) -> CommandSpec {
+        CommandSpec(
+            ["backend", "fault"], summary: "Make the next N requests of a service fail (status, timeout, reset, garbage)",
+            arguments: [
+                ArgumentSpec("SERVICE", .choice(services), BackendValues.either(services)),
+                ArgumentSpec("FAULT", .identifier(suggestions: ["500", "503", "422", "timeout", "reset", "garbage"]), "an HTTP status, timeout (never answer), reset (TCP reset) or garbage (not HTTP)"),
+            ],
+            options: [OptionSpec("times", value: .integer(0...1_000_000), valueName: "N", "how many requests (default 1; 0 cancels)")],
+            examples: ["backend fault hamon 500 --times 2", "backend fault hamon timeout", "backend fault perf reset"]
+        ) { context in
+            let service = BackendService(rawValue: context.string("SERVICE"))
+            let faultArgument = context.argument("FAULT")!
+            guard let fault = Fault(faultArgument.text) else {
+                throw ShellError(
+                    .invalidValue(name: "FAULT", value: faultArgument.text, expected: "an HTTP status 100-599, timeout, reset or garbage"),
+                    at: faultArgument.range)
+            }
+            let times = context.option("times").flatMap { Int($0.text) } ?? 1
+            guard times >= 0 else { throw context.failure("--times must be 0 or more", at: context.option("times")) }
+            if let host = context.session.services.configured, context.session.services.backend == nil {
+                _ = try BackendRemote.call(.post, "/_sdkbench/fault/\(service.rawValue)?fault=\(fault)&times=\(times)", host: host, in: context)
+            } else {
+                try context.session.services.ensureBackend(at: context.command.range).inject(fault, times: times, for: service)
+            }
+            context.session.output.line("next \(times) \(service.rawValue) request\(times == 1 ? "" : "s"): \(fault)")
+            return .object(["service": .string(service.rawValue), "fault": .string("\(fault)"), "times": .int(times)])
         }
-        let times = context.option("times").flatMap { Int($0.text) } ?? 1
-        guard times >= 0 else { throw context.failure("--times must be 0 or more", at: context.option("times")) }
-        if let host = context.session.services.configured, context.session.services.backend == nil {
-            _ = try BackendRemote.call(.post, "/_sdkbench/fault/\(service.rawValue)?fault=\(fault)&times=\(times)", host: host, in: context)
-        } else {
-            try context.session.services.ensureBackend(at: context.command.range).inject(fault, times: times, for: service)
-        }
-        context.session.output.line("next \(times) \(service.rawValue) request\(times == 1 ? "" : "s"): \(fault)")
-        return .object(["service": .string(service.rawValue), "fault": .string("\(fault)"), "times": .int(times)])
     }
 }

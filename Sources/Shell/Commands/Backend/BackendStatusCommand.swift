@@ -18,10 +18,10 @@ enum BackendStatusCommand {
         }
         let output = context.session.output
         output.line("url       \(backend.url)")
-        for service in BackendService.allCases {
+        for service in backend.servedServices {
             output.line("\(service.rawValue.padding(9))\(backend.requestCount(service)) requests")
         }
-        output.line("sift key  " + (backend.siftBeaconKeyIsSet ? "set (uploads without it are refused)" : "none (any key is accepted)"))
+        for item in backend.statusItems { output.line(item.line) }
         for fault in backend.plannedFaults {
             output.line("fault     \(fault.service.rawValue): \(fault.fault) for the next \(fault.remaining) request\(fault.remaining == 1 ? "" : "s")")
         }
@@ -53,7 +53,7 @@ enum BackendStatusCommand {
         output.line("url       \(url) (configured host: a separate 'sdkbench serve')")
         var requests = JSONObject()
         if case .object(let counts)? = status["requests"] { requests = counts }
-        for service in BackendService.allCases {
+        for service in context.session.catalog.backendServices {
             output.line("\(service.rawValue.padding(9))\(requests[service.rawValue]?.plainText ?? "0") requests")
         }
         var faults: [Value] = []

@@ -1,0 +1,15 @@
+/// One fact a service adds to `backend status`: a member of its JSON result and a line of text.
+public struct BackendStatusItem: Sendable, Equatable {
+    /// The JSON member's name, e.g. `sift_auth`.
+    public let key: String
+    /// The member's value, a string.
+    public let value: String
+    /// The line `backend status` prints, label padded to the command's column.
+    public let line: String
+
+    public init(key: String, value: String, line: String) {
+        self.key = key
+        self.value = value
+        self.line = line
+    }
+}

@@ -1,0 +1,21 @@
+/// The commands every session has, whatever its engines, in the order `help` lists them.
+enum GeneralCommands {
+    static let specs: [CommandSpec] = [
+        HelpCommand.spec,
+        SetCommand.spec,
+        UnsetCommand.spec,
+        VarsCommand.spec,
+        EchoCommand.spec,
+        SleepCommand.spec,
+        SourceCommand.spec,
+        ExpectCommand.spec,
+        CaptureCommand.spec,
+        StatusCommand.spec,
+        TraceCommand.spec,
+        QuitCommand.spec,
+        ConfigureHostCommand.spec,
+    ]
+
+    /// `configure host`, which every engine's server follows.
+    static let sharedHostSection = HelpSection(title: "Shared host", words: ["configure"])
+}

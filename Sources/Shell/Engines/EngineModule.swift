@@ -1,0 +1,36 @@
+import Backend
+
+/// One engine as the shell sees it: its commands, its help section, its runtime, its routes in
+/// the embedded backend and how `--help` names it. Help, completion, `status`, restore,
+/// shutdown, the `backend` commands' service choices and the embedded backend all read the one
+/// list of these (`ShellCatalog.modules`), so adding an engine is one value in that list.
+public struct EngineModule: Sendable {
+    /// The engine's word: its `status` section and its service in the embedded backend.
+    public let name: String
+    /// How `sdkbench --help` and `serve --help` name it ("Hamon analytics").
+    public let summary: String
+    /// The help overview's section title; `nil` lists its commands after the titled sections,
+    /// under their command word capitalised ("Miataru").
+    public let helpTitle: String?
+    /// Its commands, in the order `help` lists them.
+    public let commands: [CommandSpec]
+    /// Its commands under `backend` (`backend sift-key`), listed after the backend's own.
+    public let backendCommands: [CommandSpec]
+    /// Its runtime in the session; `nil` for an engine with no state between commands (HTTP).
+    let runtime: (any EngineRuntime.Type)?
+    /// Its server's routes in the embedded backend; `nil` when the backend does not imitate it.
+    public let backend: BackendRouteGroup?
+
+    init(
+        name: String, summary: String, helpTitle: String?, commands: [CommandSpec], backendCommands: [CommandSpec] = [],
+        runtime: (any EngineRuntime.Type)?, backend: BackendRouteGroup?
+    ) {
+        self.name = name
+        self.summary = summary
+        self.helpTitle = helpTitle
+        self.commands = commands
+        self.backendCommands = backendCommands
+        self.runtime = runtime
+        self.backend = backend
+    }
+}

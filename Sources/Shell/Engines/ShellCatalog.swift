@@ -1,0 +1,46 @@
+import Backend
+
+/// The engines the shell has, in the one order `status`, restore, shutdown, help and the
+/// embedded backend follow, and everything derived from them: the command table with its help
+/// sections, the runtimes, the backend's route groups.
+public struct ShellCatalog: Sendable {
+    public let modules: [EngineModule]
+    /// The general commands, every engine's, then the backend's.
+    public let table: CommandTable
+
+    /// Every engine sdkbench has. Adding one is one line here.
+    public static let standard = ShellCatalog(modules: [.hamon, .performance, .miataru, .sift, .http])
+
+    public init(modules: [EngineModule]) {
+        self.modules = modules
+        let services = modules.compactMap { $0.backend?.service.rawValue }
+        let titled = modules.compactMap { module in
+            module.helpTitle.map { HelpSection(title: $0, words: Self.firstWords(of: module.commands)) }
+        }
+        table = CommandTable(
+            commands: GeneralCommands.specs + modules.flatMap(\.commands) + BackendCommands.specs(services: services)
+                + modules.flatMap(\.backendCommands),
+            sections: [GeneralCommands.sharedHostSection] + titled + [BackendCommands.section])
+    }
+
+    /// The runtimes of the engines that have one, in order.
+    var runtimes: [any EngineRuntime.Type] { modules.compactMap(\.runtime) }
+
+    /// The route groups the embedded backend serves, in order.
+    public var backendGroups: [BackendRouteGroup] { modules.compactMap(\.backend) }
+
+    /// The services the embedded backend serves, by name, in order.
+    public var backendServices: [BackendService] { backendGroups.map(\.service) }
+
+    /// `a, b and c` (or `a, b or c`): how help texts name several engines.
+    public static func list(_ names: [String], conjunction: String = "and") -> String {
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " \(conjunction) " + names.last!
+    }
+
+    private static func firstWords(of commands: [CommandSpec]) -> [String] {
+        var words: [String] = []
+        for command in commands where !words.contains(command.path[0]) { words.append(command.path[0]) }
+        return words
+    }
+}
