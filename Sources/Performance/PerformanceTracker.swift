@@ -14,7 +14,7 @@ public final class PerformanceTracker: Sendable {
         var isEnabled = true
         var userIDHash: String?
         var pending = PendingSessions()
-        var cache: CircularBuffer<PerformanceEntry>
+        var cache: RecentItems<PerformanceEntry>
         var timings = TimingRecorder()
         var destinations: [(id: Int, destination: any PerformanceDestination)] = []
         var nextDestinationID = 1
@@ -32,7 +32,7 @@ public final class PerformanceTracker: Sendable {
         self.clock = clock
         self.deviceContext = deviceContext
         self.events = events
-        state = Mutex(State(cache: CircularBuffer(capacity: configuration.cacheCapacity)))
+        state = Mutex(State(cache: RecentItems(capacity: configuration.cacheCapacity)))
     }
 
     /// Opens a session; `nil` when tracking is disabled.

@@ -9,7 +9,7 @@ public struct ClientConfiguration: Sendable {
     /// Seconds a request may take from sending to the last body byte.
     public var timeout: Double = 15
     /// Headers every request carries unless it sets them itself.
-    public var standardHeaders: HTTPFields = [.xRequestedWith: "ping-sdk", .xRequestedPlatform: Platform.name]
+    public var standardHeaders: HTTPFields = [.xRequestedWith: "ping-sdk", .xRequestedPlatform: RequestedPlatform.name]
     /// Whether `Set-Cookie` is stored and sent back.
     public var usesCookies = true
     public private(set) var requestInterceptors: [@Sendable (inout HTTPRequest) -> Void] = []
@@ -97,14 +97,4 @@ public final class PingClient: Sendable {
         let elapsed = ContinuousClock.now - start
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
-}
-
-/// The name this platform goes by in `x-requested-platform` (the seed's `ios`).
-public enum Platform {
-    public static let name: String = {
-        var info = utsname()
-        uname(&info)
-        let system = withUnsafeBytes(of: &info.sysname) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        return system.isEmpty ? "linux" : system.lowercased()
-    }()
 }

@@ -150,9 +150,9 @@ struct TrackerTests {
     }
 }
 
-struct CircularBufferTests {
+struct RecentItemsTests {
     @Test func keepsTheLastElementsInOrder() {
-        var buffer = CircularBuffer<Int>(capacity: 3)
+        var buffer = RecentItems<Int>(capacity: 3)
         #expect(buffer.all().isEmpty)
         for value in 1...2 { buffer.append(value) }
         #expect(buffer.all() == [1, 2])

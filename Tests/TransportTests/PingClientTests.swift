@@ -25,8 +25,8 @@ struct PingClientTests {
         }
         let first = transport.requests[0].headers
         #expect(first[.xRequestedWith] == "ping-sdk")
-        #expect(first[.xRequestedPlatform] == Platform.name)
-        #expect(Platform.name == "linux")
+        #expect(first[.xRequestedPlatform] == RequestedPlatform.name)
+        #expect(RequestedPlatform.name == "linux")
         #expect(transport.requests[1].headers[values: .xRequestedWith] == ["mine"])
     }
 
@@ -43,7 +43,7 @@ struct PingClientTests {
         let sent = transport.requests[0].headers
         #expect(sent[.xRequestedWith] == nil)
         #expect(sent[.cookie] == nil)
-        #expect(sent[.xRequestedPlatform] == Platform.name)
+        #expect(sent[.xRequestedPlatform] == RequestedPlatform.name)
     }
 
     @Test func requestInterceptorsRunInRegistrationOrderAndResponseInterceptorsSeeTheSentRequest() async throws {

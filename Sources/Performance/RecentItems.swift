@@ -1,12 +1,12 @@
 import DequeModule
 
 /// The last `capacity` elements, oldest first; appending to a full buffer drops the oldest.
-public struct CircularBuffer<Element> {
+public struct RecentItems<Element> {
     public let capacity: Int
     private var storage: Deque<Element> = []
 
     public init(capacity: Int) {
-        precondition(capacity > 0, "a circular buffer needs room for one element")
+        precondition(capacity > 0, "the recent items need room for one element")
         self.capacity = capacity
         storage.reserveCapacity(Swift.min(capacity, 4096))
     }
