@@ -1,4 +1,3 @@
-import Performance
 import Platform
 
 /// What the session hands an engine runtime when it starts.
@@ -12,9 +11,6 @@ final class EngineContext {
     /// The machine engines report as their device: the environment's, else this one (read on
     /// first use, so `sdkbench -c help` reads none).
     var machine: MachineFacts { environment.machine ?? .local }
-
-    /// The Performance kit's view of `machine`, built once.
-    private(set) lazy var device = DeviceContext(machine: machine, appVersion: SDKBenchVersion.current, buildNumber: SDKBenchVersion.build)
 
     init(environment: ShellEnvironment, output: Output, trace: TraceSink, server: ServiceServer) {
         self.environment = environment

@@ -14,8 +14,10 @@ public struct ShellCatalog: Sendable {
     public init(modules: [EngineModule]) {
         self.modules = modules
         let services = modules.compactMap { $0.backend?.service.rawValue }
+        // A word a shell section already lists (`configure`) stays there.
+        let listed = Set(GeneralCommands.sharedHostSection.words)
         let titled = modules.compactMap { module in
-            module.helpTitle.map { HelpSection(title: $0, words: Self.firstWords(of: module.commands)) }
+            module.helpTitle.map { HelpSection(title: $0, words: Self.firstWords(of: module.commands).filter { !listed.contains($0) }) }
         }
         table = CommandTable(
             commands: GeneralCommands.specs + modules.flatMap(\.commands) + BackendCommands.specs(services: services)

@@ -1,4 +1,3 @@
-import Performance
 import Platform
 import Script
 import Transport
@@ -50,12 +49,6 @@ public final class ShellSession {
     /// The engine of type `kind`, started now (restoring an earlier run's work) if it has not been.
     func engine<Engine: EngineRuntime>(_ kind: Engine.Type, at range: SourceRange?) throws(ShellError) -> Engine {
         try engines.runtime(kind, at: range)
-    }
-
-    /// The Performance engine; it cannot fail to start.
-    var performance: PerformanceRuntime {
-        // PerformanceRuntime.init does not throw, so neither does its start.
-        try! engines.runtime(PerformanceRuntime.self, at: nil)
     }
 
     /// Starts engines whose durable queues hold work from an earlier run, so it is restored

@@ -1,6 +1,3 @@
-import Hamon
-import Performance
-
 /// A rule a command's value must follow, known without running anything: the binder applies it
 /// to literal values while the whole script is checked (exit 2, nothing done) and to
 /// substituted values when the line runs, so both passes give the same error.
@@ -28,19 +25,4 @@ public struct ValueRule: Sendable, Equatable {
     public func isValid(_ text: String) -> Bool { accepts(text) }
 
     public static func == (lhs: ValueRule, rhs: ValueRule) -> Bool { lhs.name == rhs.name }
-}
-
-extension ValueRule {
-    /// A Performance feature or layer name.
-    static func timingName(suggestions: [String]) -> ValueRule {
-        ValueRule(
-            name: "timing-name", expected: "an identifier-like name (a letter, then letters, digits, _ - .; at most 64)",
-            suggestions: suggestions, accepts: PerformanceNames.isValidName)
-    }
-
-    /// `configure host`: a name or address with an optional port, or `local`.
-    static let host = ValueRule(
-        name: "host", expected: "name, ip or ip:port (no path, no spaces), or local",
-        suggestions: ["local", "localhost", "127.0.0.1"]
-    ) { $0 == "local" || HostSyntax.isValid(HamonServer(host: $0).host) }
 }

@@ -13,9 +13,9 @@ enum GeneralCommands {
         StatusCommand.spec,
         TraceCommand.spec,
         QuitCommand.spec,
-        ConfigureHostCommand.spec,
     ]
 
-    /// `configure host`, which every engine's server follows.
+    /// `configure host` (the Hamon SDK's call, so a Hamon command), which every engine's server
+    /// follows: listed apart, before the engines.
     static let sharedHostSection = HelpSection(title: "Shared host", words: ["configure"])
 }

@@ -5,6 +5,7 @@ extension EngineModule {
     static let hamon = EngineModule(
         name: "hamon", summary: "Hamon analytics", helpTitle: "Hamon analytics",
         commands: [
+            ConfigureHostCommand.spec,
             UserCommand.spec,
             FCMCommand.spec,
             LogCommand.spec,

@@ -35,7 +35,7 @@ final class PerformanceRuntime: EngineRuntime {
         let explicitFlush = ExplicitFlush()
         self.explicitFlush = explicitFlush
         tracker = PerformanceTracker(
-            configuration: PerformanceConfiguration(), clock: environment.clock, deviceContext: context.device,
+            configuration: PerformanceConfiguration(), clock: environment.clock, deviceContext: DeviceContext(machine: context.machine, appVersion: SDKBenchVersion.current, buildNumber: SDKBenchVersion.build),
             events: { event in PerformanceRuntime.render(event, to: output, during: explicitFlush) })
         defaultDirectory = environment.paths.performanceDirectory
         analyticsJournalDirectory = Self.analyticsJournalDirectory(environment.paths)
