@@ -1,8 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Imports point one way: sdkbench -> Shell -> engines -> (Transport, DurableQueue, Platform); no engine
-// imports another. Script and the C shims sit below. Linux only today: no platforms claim.
+// Imports point one way: sdkbench -> SDKBenchCatalog -> each engine's commands target -> (its engine,
+// Shell) -> (Transport, DurableQueue, Platform); the Shell core imports no engine and no engine imports
+// another. Script and the C shims sit below. Linux only today: no platforms claim.
 let package = Package(
     name: "sdkbench",
     products: [
@@ -88,27 +89,40 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
+        // The shell core: table, binding, runner, REPL glue, rendering, listeners, the general and
+        // backend commands, and HTTP (the Ping contract). It imports no engine.
         .target(
             name: "Shell",
             dependencies: [
-                "Script", "JSON", "LineEditing", "Performance", "Hamon", "Miataru", "Sift", "Platform", "Transport", "Backend", "CPCRE2",
+                "Script", "JSON", "LineEditing", "Platform", "Transport", "Backend", "CPCRE2",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        // One target per engine beside its engine: its commands, its runtime in the session, its
+        // EngineModule. A change to one engine rebuilds it and what lists it, not the others.
+        .target(name: "HamonCommands", dependencies: ["Shell", "Hamon", "Backend", "JSON", "Platform", "Script", "Transport"]),
+        .target(name: "PerformanceCommands", dependencies: ["Shell", "Performance", "Backend", "JSON", "Platform", "Script", "Transport"]),
+        .target(name: "MiataruCommands", dependencies: ["Shell", "Miataru", "Backend", "JSON", "Platform", "Script", "Transport"]),
+        .target(name: "SiftCommands", dependencies: ["Shell", "Sift", "Backend", "JSON", "Platform", "Script", "Transport"]),
+        // The one ordered list of engines (ShellCatalog.standard), for the executable and the tests.
+        .target(name: "SDKBenchCatalog", dependencies: ["Shell", "HamonCommands", "PerformanceCommands", "MiataruCommands", "SiftCommands"]),
         .executableTarget(
             name: "sdkbench",
-            dependencies: ["Shell", "Backend", "LineEditing", "Platform", "Script", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "Shell", "SDKBenchCatalog", "Backend", "LineEditing", "Platform", "Script",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // Built only by scripts/fuzz.sh (with -sanitize=fuzzer): tokenizer + parser + dry-run dispatch.
-        .executableTarget(name: "SDKBenchFuzz", dependencies: ["Shell", "LineEditing", "Platform", "Script"]),
+        .executableTarget(name: "SDKBenchFuzz", dependencies: ["Shell", "SDKBenchCatalog", "LineEditing", "Platform", "Script"]),
         // Built only by scripts/fuzz.sh: whole scripts run over the real engines, with a transport that answers at once.
-        .executableTarget(name: "SDKBenchRunFuzz", dependencies: ["Shell", "Hamon", "Platform", "Script", "Transport"]),
+        .executableTarget(name: "SDKBenchRunFuzz", dependencies: ["Shell", "SDKBenchCatalog", "Hamon", "Platform", "Script", "Transport"]),
         // Built by scripts/bench.sh: in-process measurements of the Performance engine, and the Miataru client's side of its benchmark.
         .executableTarget(name: "SDKBenchBench", dependencies: ["JSON", "Miataru", "Performance", "Platform", "Transport"]),
         .target(
             name: "SDKBenchTesting",
             dependencies: [
-                "Shell", "Platform", "Script", "Transport", .product(name: "HTTPTypes", package: "swift-http-types"),
+                "Shell", "SDKBenchCatalog", "Platform", "Script", "Transport", .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
@@ -141,7 +155,11 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(
-            name: "ShellTests", dependencies: ["Shell", "SDKBenchTesting", "Backend", "JSON", "LineEditing", "Miataru", "Sift", "Script", "Transport"],
+            name: "ShellTests",
+            dependencies: [
+                "Shell", "SDKBenchCatalog", "HamonCommands", "PerformanceCommands", "MiataruCommands", "SiftCommands", "SDKBenchTesting",
+                "Backend", "JSON", "LineEditing", "Hamon", "Miataru", "Performance", "Sift", "Script", "Transport",
+            ],
             exclude: ["Golden"]),
         // Runs the real executable: depending on it makes `swift test` build it.
         .testTarget(name: "IntegrationTests", dependencies: ["SDKBenchTesting", "sdkbench", "JSON", "Script"], exclude: ["Fixtures"]),

@@ -1,5 +1,6 @@
 import LineEditing
 import Platform
+import SDKBenchCatalog
 import Script
 import Shell
 
@@ -8,6 +9,7 @@ import Shell
 func fuzzOne(_ bytes: UnsafeBufferPointer<UInt8>) {
     let text = String(decoding: bytes, as: UTF8.self)
     let session = ShellSession(
+        catalog: .standard,
         environment: ShellEnvironment(
             paths: StatePaths(stateDirectory: "/nonexistent/fuzz", configDirectory: "/nonexistent/fuzz"), startsTicker: false,
             dryRun: true),

@@ -1,5 +1,6 @@
 import Hamon
 import Platform
+import SDKBenchCatalog
 import Script
 import Shell
 import Transport
@@ -60,7 +61,7 @@ enum RunFuzz {
     static func checkSecretStaysMasked(_ line: String) {
         let output = Output(destination: .memory)
         let session = ShellSession(
-            table: table,
+            catalog: .standard, table: table,
             environment: ShellEnvironment(
                 paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"), startsTicker: false,
                 transport: AnsweringTransport()),
@@ -77,7 +78,7 @@ enum RunFuzz {
     static func runScript(_ text: String) {
         removeContents(of: home)
         let session = ShellSession(
-            table: table,
+            catalog: .standard, table: table,
             environment: ShellEnvironment(
                 paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"), startsTicker: false,
                 transport: AnsweringTransport()),

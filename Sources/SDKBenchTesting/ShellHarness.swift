@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import SDKBenchCatalog
 import Script
 import Shell
 import Transport

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SDKBenchCatalog
 import Shell
 
 /// The completion scripts `sdkbench completions` prints: ArgumentParser's, with `help`'s

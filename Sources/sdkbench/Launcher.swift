@@ -1,6 +1,7 @@
 import ArgumentParser
 import LineEditing
 import Platform
+import SDKBenchCatalog
 import Script
 import Shell
 
@@ -29,6 +30,7 @@ struct Launcher {
             throw ValidationError(error.message)
         }
         session = ShellSession(
+            catalog: .standard,
             environment: ShellEnvironment(
                 paths: paths, useColor: color, isInteractive: interactive,
                 clock: environment["SDKBENCH_FAKE_CLOCK"].flatMap(SteppingClock.parse) ?? SystemClock(),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LineEditing
+import SDKBenchCatalog
 import Script
 import Shell
 

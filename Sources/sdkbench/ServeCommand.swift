@@ -1,7 +1,8 @@
 import ArgumentParser
 import Backend
-import Shell
 import Dispatch
+import SDKBenchCatalog
+import Shell
 import Synchronization
 
 #if canImport(Glibc)

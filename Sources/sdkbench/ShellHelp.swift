@@ -1,3 +1,4 @@
+import SDKBenchCatalog
 import Shell
 
 #if canImport(Glibc)

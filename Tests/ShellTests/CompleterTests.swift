@@ -3,6 +3,7 @@ import SDKBenchTesting
 import Script
 import Testing
 
+@testable import MiataruCommands
 @testable import Shell
 
 struct CompleterTests {

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import MiataruCommands
 @testable import Shell
 
 /// `miataru key show` shows a key's length, and at most a quarter of a long key: four of a

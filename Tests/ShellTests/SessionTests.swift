@@ -2,6 +2,7 @@ import SDKBenchTesting
 import Script
 import Testing
 
+@testable import PerformanceCommands
 @testable import Shell
 
 struct VariablesTests {

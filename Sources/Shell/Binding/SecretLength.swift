@@ -5,12 +5,12 @@ import Script
 /// A one-character key used to be accepted, and then every `e` in all output became `***`.
 /// Masking now leaves a short secret inside other words alone, and a command that sets a key or
 /// secret refuses one under `minimum` unless `--allow-short` (tests) says it is meant.
-enum SecretLength {
+package enum SecretLength {
     static let minimum = 8
 
     /// The option every command that sets a secret offers; the binder enforces the rule for
     /// exactly the commands that have it.
-    static let allowShortOption = OptionSpec(
+    package static let allowShortOption = OptionSpec(
         "allow-short", "accept a secret shorter than \(minimum) characters (for tests; it is masked only as a whole word)")
 
     static func check(_ bound: BoundCommand) throws(ShellError) {

@@ -8,8 +8,8 @@ import Synchronization
 /// The REPL and script loop run on their own thread, never on the cooperative pool, so waiting
 /// here cannot starve the tasks being waited for. Ctrl-C or SIGTERM cancels the work, waits for
 /// it to wind down (so a cancelled flush puts its events back first), and reports `interrupted`.
-enum AsyncBridge {
-    static func run<T: Sendable>(at range: SourceRange?, _ operation: @escaping @Sendable () async -> T) throws(ShellError) -> T {
+package enum AsyncBridge {
+    package static func run<T: Sendable>(at range: SourceRange?, _ operation: @escaping @Sendable () async -> T) throws(ShellError) -> T {
         let box = ResultBox<T>()
         let done = DispatchSemaphore(value: 0)
         let task = Task {
@@ -34,7 +34,7 @@ enum AsyncBridge {
     ///   being waited for and that a second signal leaves at once.
     ///   - budget: seconds after which the work is cancelled and left behind (`outOfTime`);
     ///     `nil` leaves the deadline to the work.
-    static func wait<T: Sendable>(
+    package static func wait<T: Sendable>(
         budget: Double? = nil, slow: (() -> Void)? = nil, _ operation: @escaping @Sendable () async -> T
     ) -> ShutdownWait<T> {
         let box = ResultBox<T>()
@@ -69,7 +69,7 @@ enum AsyncBridge {
 }
 
 /// How a shutdown wait ended.
-enum ShutdownWait<T: Sendable> {
+package enum ShutdownWait<T: Sendable> {
     case done(T)
     /// The budget ran out; the work was cancelled and left behind.
     case outOfTime

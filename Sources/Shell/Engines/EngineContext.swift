@@ -1,16 +1,16 @@
 import Platform
 
 /// What the session hands an engine runtime when it starts.
-final class EngineContext {
-    let environment: ShellEnvironment
-    let output: Output
-    let trace: TraceSink
+package final class EngineContext {
+    package let environment: ShellEnvironment
+    package let output: Output
+    package let trace: TraceSink
     /// The server services talk to (a configured host or the embedded backend).
-    let server: ServiceServer
+    package let server: ServiceServer
 
     /// The machine engines report as their device: the environment's, else this one (read on
     /// first use, so `sdkbench -c help` reads none).
-    var machine: MachineFacts { environment.machine ?? .local }
+    package var machine: MachineFacts { environment.machine ?? .local }
 
     init(environment: ShellEnvironment, output: Output, trace: TraceSink, server: ServiceServer) {
         self.environment = environment

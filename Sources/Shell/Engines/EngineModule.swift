@@ -21,7 +21,7 @@ public struct EngineModule: Sendable {
     /// Its server's routes in the embedded backend; `nil` when the backend does not imitate it.
     public let backend: BackendRouteGroup?
 
-    init(
+    package init(
         name: String, summary: String, helpTitle: String?, commands: [CommandSpec], backendCommands: [CommandSpec] = [],
         runtime: (any EngineRuntime.Type)?, backend: BackendRouteGroup?
     ) {

@@ -6,7 +6,7 @@ import Synchronization
 /// each is started on first use and ticked by one shared ticker.
 ///
 /// Confined to the thread that runs commands, except the tick list, which the ticker reads.
-final class EngineRegistry {
+package final class EngineRegistry {
     let kinds: [any EngineRuntime.Type]
     let context: EngineContext
     private var started: [ObjectIdentifier: any EngineRuntime] = [:]
@@ -43,7 +43,7 @@ final class EngineRegistry {
     }
 
     /// The started engines, in registry order.
-    var running: [any EngineRuntime] {
+    package var running: [any EngineRuntime] {
         kinds.compactMap { started[ObjectIdentifier($0)] }
     }
 

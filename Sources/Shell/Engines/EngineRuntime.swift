@@ -5,7 +5,7 @@ import Script
 ///
 /// The session holds the catalog's runtimes in order (`ShellCatalog`, from each `EngineModule`):
 /// `status`, the ticker, restore-at-start, `configure host` and shutdown iterate them.
-protocol EngineRuntime: AnyObject, SendableMetatype {
+package protocol EngineRuntime: AnyObject, SendableMetatype {
     /// The engine's word in `status` and in its JSON (`last.hamon`, `last.perf`).
     static var name: String { get }
 
@@ -38,7 +38,7 @@ protocol EngineRuntime: AnyObject, SendableMetatype {
     func knownNames(_ category: String) -> [String]
 }
 
-extension EngineRuntime {
+package extension EngineRuntime {
     static func hasWorkToRestore(_ paths: StatePaths) -> Bool { false }
     func hostChanged(at range: SourceRange?) throws(ShellError) {}
     func knownNames(_ category: String) -> [String] { [] }

@@ -4,19 +4,25 @@ import Script
 /// The server every service talks to: the host `configure host` set, or the embedded
 /// backend that stands in when none is configured or when it is `local`. ("Host" in a
 /// `Setting` is the network host.)
-final class ServiceServer {
+package final class ServiceServer {
     /// A host the user configured.
-    struct Setting: Equatable {
+    package struct Setting: Equatable {
         /// `name`, `ip` or `ip:port`, without scheme or slashes.
-        var host: String
-        var https: Bool
+        package var host: String
+        package var https: Bool
         /// Accept any TLS certificate (`--insecure`).
-        var insecure: Bool
+        package var insecure: Bool
+
+        package init(host: String, https: Bool, insecure: Bool) {
+            self.host = host
+            self.https = https
+            self.insecure = insecure
+        }
     }
 
     /// `nil`: services use the embedded backend (started on first use).
-    var configured: Setting?
-    private(set) var backend: LocalBackend?
+    package var configured: Setting?
+    package private(set) var backend: LocalBackend?
     /// The embedded backend's host setting, made once per backend: services ask for it per command.
     private var embedded: (backend: LocalBackend, setting: Setting)?
     private let output: Output
@@ -29,13 +35,13 @@ final class ServiceServer {
     }
 
     /// The host services should talk to now, starting the embedded backend if that is where they go.
-    func effectiveHost(at range: SourceRange?) throws(ShellError) -> Setting {
+    package func effectiveHost(at range: SourceRange?) throws(ShellError) -> Setting {
         if let configured { return configured }
         return try embeddedHost(at: range)
     }
 
     /// The embedded backend as a host setting (started if it is not running), for a service told `local`.
-    func embeddedHost(at range: SourceRange?) throws(ShellError) -> Setting {
+    package func embeddedHost(at range: SourceRange?) throws(ShellError) -> Setting {
         let backend = try ensureBackend(at: range)
         if let embedded, embedded.backend === backend { return embedded.setting }
         let setting = Setting(host: "\(backend.host):\(backend.port)", https: false, insecure: false)
@@ -44,7 +50,7 @@ final class ServiceServer {
     }
 
     /// The running embedded backend, started (with a one-line notice) if it is not running.
-    func ensureBackend(at range: SourceRange?) throws(ShellError) -> LocalBackend {
+    package func ensureBackend(at range: SourceRange?) throws(ShellError) -> LocalBackend {
         if let backend { return backend }
         let started = try start(port: 0, at: range)
         output.line("(started the embedded local backend at \(started.url))")

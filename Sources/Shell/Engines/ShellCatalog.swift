@@ -1,15 +1,13 @@
 import Backend
 
-/// The engines the shell has, in the one order `status`, restore, shutdown, help and the
+/// The engines a session has, in the one order `status`, restore, shutdown, help and the
 /// embedded backend follow, and everything derived from them: the command table with its help
-/// sections, the runtimes, the backend's route groups.
+/// sections, the runtimes, the backend's route groups. The shell core knows no engine: the
+/// executable's `SDKBenchCatalog` names them (`ShellCatalog.standard`).
 public struct ShellCatalog: Sendable {
     public let modules: [EngineModule]
     /// The general commands, every engine's, then the backend's.
     public let table: CommandTable
-
-    /// Every engine sdkbench has. Adding one is one line here.
-    public static let standard = ShellCatalog(modules: [.hamon, .performance, .miataru, .sift, .http])
 
     public init(modules: [EngineModule]) {
         self.modules = modules
@@ -26,7 +24,7 @@ public struct ShellCatalog: Sendable {
     }
 
     /// The runtimes of the engines that have one, in order.
-    var runtimes: [any EngineRuntime.Type] { modules.compactMap(\.runtime) }
+    package var runtimes: [any EngineRuntime.Type] { modules.compactMap(\.runtime) }
 
     /// The route groups the embedded backend serves, in order.
     public var backendGroups: [BackendRouteGroup] { modules.compactMap(\.backend) }

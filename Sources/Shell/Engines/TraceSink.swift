@@ -3,7 +3,7 @@ import Transport
 
 /// Where exchanges go: printed when `trace on`; engines send from background tasks, so the
 /// switch is atomic.
-final class TraceSink: Sendable {
+package final class TraceSink: Sendable {
     private let enabled = Atomic(false)
     let output: Output
     /// Replaces the network when set (see `ShellEnvironment.transport`).
@@ -28,7 +28,7 @@ final class TraceSink: Sendable {
     ///
     /// - Parameter sdkHeadersAndCookies: the Ping contract's standard headers and cookie jar, for
     ///   `http`; engines say `false`, since the SDKs they stand in for send neither.
-    func client(timeout: Double, sdkHeadersAndCookies: Bool, cookies: CookieJar = CookieJar(), insecure: Bool = false) -> PingClient {
+    package func client(timeout: Double, sdkHeadersAndCookies: Bool, cookies: CookieJar = CookieJar(), insecure: Bool = false) -> PingClient {
         var configuration = ClientConfiguration()
         configuration.timeout = timeout
         if !sdkHeadersAndCookies {

@@ -4,7 +4,7 @@ import Transport
 /// An HTTP exchange as HTTPie's verbose view shows it: request line, headers, body; then the
 /// status line, headers and body. Secrets are masked; views that were never sent (a decrypted
 /// payload) are labelled as such.
-enum ExchangeFormatter {
+package enum ExchangeFormatter {
     /// Bodies longer than this are cut, with the number of bytes left out.
     static let bodyLimit = 2048
 
@@ -81,7 +81,7 @@ enum ExchangeFormatter {
         return kept + "… (\(count - bodyLimit) more bytes)"
     }
 
-    static func milliseconds(_ seconds: Double) -> String {
+    package static func milliseconds(_ seconds: Double) -> String {
         let millis = seconds * 1000
         return millis < 10 ? "\(Double(Int(millis * 100)) / 100) ms" : "\(Int(millis.rounded())) ms"
     }

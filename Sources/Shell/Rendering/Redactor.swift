@@ -3,7 +3,7 @@ import Script
 
 /// Masks secrets before anything reaches a trace: Authorization and cookie values, headers,
 /// query parameters and JSON members whose names say key, token, secret or password.
-enum Redactor {
+package enum Redactor {
     static let mask = SecretValues.mask
 
     /// The words that make a name secret, matched against whole words of the name (`api_key`,
@@ -100,7 +100,7 @@ enum Redactor {
         return masked == value ? text : JSONWriter.compact(masked)
     }
 
-    static func json(_ value: Value) -> Value {
+    package static func json(_ value: Value) -> Value {
         switch value {
         case .object(let object):
             var result = JSONObject()

@@ -1,6 +1,6 @@
 /// Plain-text tables with aligned columns, like psql's aligned output.
-enum TableRenderer {
-    static func render(header: [String], rows: [[String]], rightAligned: ClosedRange<Int>? = nil) -> String {
+package enum TableRenderer {
+    package static func render(header: [String], rows: [[String]], rightAligned: ClosedRange<Int>? = nil) -> String {
         guard !rows.isEmpty else { return "" }
         var widths = header.map(\.count)
         for row in rows {

@@ -9,7 +9,7 @@ enum PathExpansion {
 
 extension CommandContext {
     /// A path argument or option with `~` expanded from the session's `HOME`.
-    func path(_ value: BoundValue) -> String {
+    package func path(_ value: BoundValue) -> String {
         PathExpansion.expand(value.text, home: session.environment.processEnvironment["HOME"])
     }
 }

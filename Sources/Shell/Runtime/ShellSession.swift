@@ -19,9 +19,9 @@ public final class ShellSession {
         get { trace.isEnabled }
         set { trace.isEnabled = newValue }
     }
-    let trace: TraceSink
+    package let trace: TraceSink
     /// The server services talk to: the configured host or the embedded backend.
-    let services: ServiceServer
+    package let services: ServiceServer
     /// Cookies the `http` command keeps between requests, as the Ping client's jar.
     let cookies = CookieJar()
     /// Set by `quit`; the loop ends after the current command.
@@ -32,10 +32,10 @@ public final class ShellSession {
     /// Asks the user a yes/no question on the terminal (set by the REPL; `nil` in scripts).
     public var confirm: ((String) -> Bool)?
     /// The engines, started on first use, in the order status and shutdown follow.
-    let engines: EngineRegistry
+    package let engines: EngineRegistry
     private var isShutDown = false
 
-    public init(catalog: ShellCatalog = .standard, table: CommandTable? = nil, environment: ShellEnvironment, output: Output) {
+    public init(catalog: ShellCatalog, table: CommandTable? = nil, environment: ShellEnvironment, output: Output) {
         self.catalog = catalog
         self.table = table ?? catalog.table
         self.environment = environment
@@ -47,7 +47,7 @@ public final class ShellSession {
     }
 
     /// The engine of type `kind`, started now (restoring an earlier run's work) if it has not been.
-    func engine<Engine: EngineRuntime>(_ kind: Engine.Type, at range: SourceRange?) throws(ShellError) -> Engine {
+    package func engine<Engine: EngineRuntime>(_ kind: Engine.Type, at range: SourceRange?) throws(ShellError) -> Engine {
         try engines.runtime(kind, at: range)
     }
 

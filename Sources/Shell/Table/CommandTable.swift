@@ -6,9 +6,6 @@ public struct CommandTable: Sendable {
     /// Words in the longest command path or alias: no line needs more looked at to find its command.
     public let longestPath: Int
 
-    /// Every command sdkbench knows: the standard catalog's.
-    public static var standard: CommandTable { ShellCatalog.standard.table }
-
     /// What the help overview lists under a title, in order; other commands are listed under
     /// their first word.
     public let sections: [HelpSection]

@@ -1,6 +1,6 @@
 /// What a host may look like: a name or address with an optional port, nothing more.
-enum HostSyntax {
-    static func isValid(_ host: String) -> Bool {
+package enum HostSyntax {
+    package static func isValid(_ host: String) -> Bool {
         guard !host.isEmpty, !host.contains(where: { $0 == " " || $0 == "/" || $0 == "?" || $0 == "#" || $0 == "@" }) else { return false }
         if host.hasPrefix("[") { return host.contains("]") }
         let parts = host.split(separator: ":", omittingEmptySubsequences: false)

@@ -3,11 +3,11 @@ import Script
 import Transport
 
 /// The `/_sdkbench` routes of a backend running in another process (`sdkbench serve`).
-enum BackendRemote {
+package enum BackendRemote {
     /// The body of a 200 answer; anything else is a located error saying what to check.
     ///
     /// - Parameter json: a JSON body, for what must not go in a URL (a key).
-    static func call(_ method: HTTPMethod, _ path: String, json: Value? = nil, host: ServiceServer.Setting, in context: CommandContext) throws(ShellError) -> String {
+    package static func call(_ method: HTTPMethod, _ path: String, json: Value? = nil, host: ServiceServer.Setting, in context: CommandContext) throws(ShellError) -> String {
         switch try fetch(method, path, json: json, host: host, in: context) {
         case .success(let body): return body
         case .failure(let failure): throw context.failure(failure.message)

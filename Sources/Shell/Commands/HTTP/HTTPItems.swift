@@ -5,7 +5,7 @@ import Transport
 /// HTTPie's request items, sorted out of a command's words and parameters: `Header:value`,
 /// `Header:` (remove), `Header;` (empty), `name==query`, `field=value`, `field:=JSON`,
 /// `field=@FILE` and `field:=@FILE.json`.
-struct HTTPItems {
+package struct HTTPItems {
     /// Header edits in the order written: a value sets the header, `nil` removes it.
     var headers: [(name: String, value: String?)] = []
     var query: [(String, String)] = []
@@ -97,7 +97,7 @@ struct HTTPItems {
     }
 
     /// The full URL: `:3000/x` is localhost, a bare host gets `http://`, `/path` goes to `host`.
-    static func url(_ typed: String, defaultHost: () throws(ShellError) -> ServiceServer.Setting) throws(ShellError) -> String {
+    package static func url(_ typed: String, defaultHost: () throws(ShellError) -> ServiceServer.Setting) throws(ShellError) -> String {
         if typed.hasPrefix("http://") || typed.hasPrefix("https://") { return typed }
         if typed.hasPrefix(":") { return "http://localhost" + typed }
         if typed.hasPrefix("/") {

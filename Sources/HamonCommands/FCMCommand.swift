@@ -1,0 +1,38 @@
+import Hamon
+import Script
+import Shell
+
+enum FCMCommand {
+    static let spec = CommandSpec(
+        ["fcm"], summary: "Set the Firebase Cloud Messaging token and send the user data again",
+        arguments: [ArgumentSpec("TOKEN", .secret, "the FCM token (kept out of history and traces)")],
+        options: [SecretLength.allowShortOption],
+        examples: ["fcm {{fcm_token}}"]
+    ) { context in
+        let hamon = try context.session.engine(HamonRuntime.self, at: context.command.range)
+        try hamon.prepareServer(at: context.command.range)
+        let client = hamon.client
+        let token = context.string("TOKEN")
+        let report = try AsyncBridge.run(at: context.command.range) { await client.setFCM(token) }
+        guard let report else {
+            context.session.output.line("fcm token kept: it is sent with the user data once 'user ID' is set")
+            return .object(["sent": false])
+        }
+        try HamonFailureText.check(report.failure, doing: "fcm token set, but sending the user data failed", in: context)
+        context.session.output.line("fcm token set: user data sent")
+        return .object(["sent": true])
+    }
+}
+
+/// Turns a delivery failure into a located error, with 422 details as the SDK logs them.
+enum HamonFailureText {
+    static func check(_ failure: DeliveryFailure?, doing what: String, in context: CommandContext) throws(ShellError) {
+        guard let failure else { return }
+        if case .validation(let details) = failure {
+            throw ShellError(
+                .remote("\(what): validation errors (HTTP 422)", details: details.map { "- " + $0.line }), at: context.command.range)
+        }
+        if case .cancelled = failure { throw ShellError(.interrupted, at: context.command.range) }
+        throw context.failure("\(what): \(failure)")
+    }
+}

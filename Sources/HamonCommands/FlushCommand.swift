@@ -1,0 +1,39 @@
+import Hamon
+import JSON
+import Script
+import Shell
+
+enum FlushCommand {
+    static let spec = CommandSpec(
+        ["flush"], summary: "Send every queued Hamon event now",
+        discussion: """
+            Events go out encrypted, at most 1000 per request. A 5xx is retried once after 2 s; any failure puts \
+            the batch back at the front of the queue, in order, and the command fails (exit 3).
+            """,
+        examples: ["flush", "expect last.delivered == 25"]
+    ) { context in
+        let hamon = try context.session.engine(HamonRuntime.self, at: context.command.range)
+        try hamon.prepareServer(at: context.command.range)
+        let client = hamon.client
+        let report = try AsyncBridge.run(at: context.command.range) { await client.flush() }
+        let output = context.session.output
+        let events = HamonText.events(report.delivered)
+        if report.delivered > 0 || report.failure == nil {
+            if report.waitingForUser {
+                output.warn("\(HamonText.events(report.remaining)) wait for a user id ('user ID')")
+            } else {
+                output.line(report.batches == 0 ? "nothing to send" : "sent \(events) in \(report.batches) request\(report.batches == 1 ? "" : "s"); \(report.remaining) queued")
+            }
+        }
+        try HamonFailureText.check(
+            report.failure, doing: "flush failed after sending \(events); \(HamonText.events(report.remaining)) kept in the queue", in: context)
+        return .object([
+            "delivered": .int(report.delivered), "batches": .int(report.batches), "remaining": .int(report.remaining),
+            "waiting_for_user": .bool(report.waitingForUser),
+        ])
+    }
+}
+
+enum HamonText {
+    static func events(_ count: Int) -> String { "\(count) event\(count == 1 ? "" : "s")" }
+}

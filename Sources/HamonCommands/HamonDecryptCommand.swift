@@ -1,0 +1,24 @@
+import Hamon
+import JSON
+import Script
+import Shell
+import Transport
+
+enum HamonDecryptCommand {
+    static let spec = CommandSpec(
+        ["hamon", "decrypt"], summary: "Decrypt a Hamon payload (base64) and show the plaintext",
+        arguments: [ArgumentSpec("BASE64", .text, "the payload, as in {\"payload\":\"...\"}")],
+        examples: ["hamon decrypt {{payload}}", "expect last.json.events[0].name == purchase"]
+    ) { context in
+        let plaintext: [UInt8]
+        do {
+            plaintext = try HamonCipher.decrypt(context.string("BASE64"))
+        } catch {
+            throw context.failure("cannot decrypt: \(error)", at: context.argument("BASE64"))
+        }
+        let text = String(decoding: plaintext, as: UTF8.self)
+        let json = try? JSONParser.parse(text)
+        context.session.output.line(json.map(JSONWriter.pretty) ?? text)
+        return .object(["text": .string(text), "json": json ?? .null])
+    }
+}

@@ -1,0 +1,17 @@
+import Hamon
+import JSON
+import Script
+import Shell
+import Transport
+
+enum HamonPlistCommand {
+    static let spec = CommandSpec(
+        ["hamon", "plist"], summary: "Print the Info.plist App Transport Security exception for HOST",
+        arguments: [ArgumentSpec("HOST", .text, "the server's name or ip (a port or scheme is dropped)")],
+        examples: ["hamon plist 192.168.1.100"]
+    ) { context in
+        let xml = HamonServer.infoPlistXML(host: context.string("HOST"))
+        context.session.output.line(xml)
+        return .string(xml)
+    }
+}

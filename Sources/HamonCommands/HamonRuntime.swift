@@ -1,0 +1,110 @@
+import Hamon
+import JSON
+import Platform
+import Script
+import Shell
+
+/// Owns the Hamon engine for the session: builds it on first use (restoring an earlier run's
+/// queue), points it at the services' server, ticks its 10-second rule and renders its notices.
+final class HamonRuntime: EngineRuntime {
+    static let name = "hamon"
+
+    let client: HamonClient
+    private let server: ServiceServer
+    private let trace: TraceSink
+    private let output: Output
+    /// The server setting the engine was last pointed at, to notice `configure host` changes.
+    private var appliedServer: ServiceServer.Setting?
+    private(set) var timeout: Double = 30
+
+    static func journalPath(_ paths: StatePaths) -> String { paths.stateDirectory + "/hamon/queue.journal" }
+
+    static func hasWorkToRestore(_ paths: StatePaths) -> Bool { SystemFiles.size(journalPath(paths)) > 0 }
+
+    init(context: EngineContext) throws(ShellError) {
+        server = context.server
+        trace = context.trace
+        let output = context.output
+        self.output = output
+        let paths = context.environment.paths
+        let facts = DeviceFactsReader.read(
+            environment: context.environment.processEnvironment, machine: context.machine, stateDirectory: paths.stateDirectory)
+        let configuration = HamonConfiguration(
+            journalPath: Self.journalPath(paths), installPath: paths.stateDirectory + "/hamon/install.json",
+            app: AppIdentity(version: SDKBenchVersion.current, versionCode: Int(SDKBenchVersion.build) ?? 1))
+        do {
+            client = try HamonClient(
+                configuration: configuration, client: trace.client(timeout: 30, sdkHeadersAndCookies: false),
+                clock: context.environment.clock, device: facts, events: { notice in HamonRuntime.render(notice, to: output) })
+        } catch {
+            throw .runtime("cannot start Hamon: \(error)")
+        }
+    }
+
+    var tick: @Sendable () -> Void { { [client] in client.tick() } }
+
+    static var idleStatus: EngineStatus {
+        EngineStatus(line: "not started", fields: ["user": .null, "queued": .int(0), "fcm": .bool(false)])
+    }
+
+    func status() -> EngineStatus {
+        EngineStatus(
+            line: "user \(client.userID ?? "(none)"), \(HamonText.events(client.queueDepth)) queued, timeout \(Int(timeout)) s",
+            fields: [
+                "user": client.userID.map(Value.string) ?? .null, "queued": .int(client.queueDepth), "fcm": .bool(client.fcmToken != nil),
+            ])
+    }
+
+    func hostChanged(at range: SourceRange?) throws(ShellError) { try prepareServer(at: range) }
+
+    /// Points the engine at the services' server (starting the embedded backend when that is it).
+    func prepareServer(at range: SourceRange?) throws(ShellError) {
+        let setting = try server.effectiveHost(at: range)
+        guard setting != appliedServer else { return }
+        if appliedServer?.insecure != setting.insecure {
+            client.setHTTPClient(trace.client(timeout: timeout, sdkHeadersAndCookies: false, insecure: setting.insecure))
+        }
+        appliedServer = setting
+        client.configure(server: HamonServer(host: setting.host, https: setting.https))
+    }
+
+    func setTimeout(_ seconds: Double) {
+        timeout = seconds
+        client.setHTTPClient(trace.client(timeout: seconds, sdkHeadersAndCookies: false, insecure: appliedServer?.insecure ?? false))
+    }
+
+    static func render(_ notice: HamonNotice, to output: Output) {
+        switch notice {
+        case .waitingForUser(let queued):
+            output.warn("[Hamon] waiting for userId (Firebase App Instance ID): \(queued) event\(queued == 1 ? "" : "s") queued until 'user ID'")
+        case .restored(let count, let unreadable):
+            output.line("[Hamon] restored \(count) queued event\(count == 1 ? "" : "s") from the last run")
+            if unreadable > 0 { output.warn("[Hamon] \(unreadable) unreadable line\(unreadable == 1 ? "" : "s") in the queue journal skipped") }
+        case .retrying(let status, let seconds):
+            output.line("[Hamon] HTTP \(status) from the server; retrying once in \(Int(seconds)) s")
+        case .flushed(let report):
+            guard report.trigger != .manual, let failure = report.failure else { return }
+            let kept = "\(report.remaining) event\(report.remaining == 1 ? "" : "s") kept"
+            let when = report.trigger == .shutdown ? "for the next run" : "for the next flush"
+            output.warn("[Hamon] \(report.trigger.rawValue) flush failed: \(failure); \(kept) \(when)")
+        case .journalProblem(let message):
+            output.warn("[Hamon] \(message)")
+        }
+    }
+
+    /// Flushes within `budget` seconds (the journal keeps the rest); `false` when a second
+    /// signal cut the wait short, the journal keeping everything not yet delivered.
+    func shutdown(budget: Double) -> Bool {
+        let client = client
+        let output = output
+        let slow = {
+            output.warn("[Hamon] sending \(HamonText.events(client.queueDepth)) before exit (at most \(Int(budget.rounded(.up))) s; Ctrl-C or SIGTERM again leaves now, keeping them queued)")
+            output.flush()
+        }
+        guard case .done = AsyncBridge.wait(slow: slow, { await client.shutdown(budget: budget) }) else {
+            output.warn("[Hamon] leaving at once: \(HamonText.events(client.queueDepth)) stay in the journal for the next run")
+            return false
+        }
+        return true
+    }
+}

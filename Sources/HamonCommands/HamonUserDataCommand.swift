@@ -1,0 +1,16 @@
+import Hamon
+import JSON
+import Script
+import Shell
+import Transport
+
+enum HamonUserDataCommand {
+    static let spec = CommandSpec(
+        ["hamon", "userdata"], summary: "Show the user data 'user' and 'fcm' send (decrypted form)",
+        examples: ["hamon userdata", "expect last.is_limited_ad_tracking == false"]
+    ) { context in
+        let data = Redactor.json(try context.session.engine(HamonRuntime.self, at: context.command.range).client.userData)
+        context.session.output.line(JSONWriter.pretty(data))
+        return data
+    }
+}

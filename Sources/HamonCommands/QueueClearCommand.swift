@@ -1,0 +1,22 @@
+import Hamon
+import JSON
+import Platform
+import Script
+import Shell
+
+enum QueueClearCommand {
+    static let spec = CommandSpec(
+        ["queue", "clear"], summary: "Drop every queued Hamon event without sending it",
+        examples: ["queue clear"]
+    ) { context in
+        let hamon = try context.session.engine(HamonRuntime.self, at: context.command.range)
+        let dropped: Int
+        do {
+            dropped = try hamon.client.clearQueue()
+        } catch {
+            throw context.failure("\(error)")
+        }
+        context.session.output.line("dropped \(HamonText.events(dropped))")
+        return .object(["dropped": .int(dropped)])
+    }
+}

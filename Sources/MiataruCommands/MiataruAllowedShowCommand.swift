@@ -1,0 +1,14 @@
+import JSON
+import Shell
+enum MiataruAllowedShowCommand {
+    static let spec = CommandSpec(
+        ["miataru", "allowed", "show"], summary: "Show the own device's allowed-devices list as the server holds it",
+        examples: ["miataru allowed show"]
+    ) { context in
+        let range = context.command.range
+        let connection = try context.miataruConnection()
+        let list = try connection.fetchAllowed(at: range)
+        MiataruAllowedText.render(list.devices, enabled: list.isEnabled, owner: list.deviceID, to: context.session.output)
+        return MiataruAllowedText.value(list.devices, enabled: list.isEnabled, owner: list.deviceID)
+    }
+}

@@ -1,0 +1,55 @@
+import JSON
+import Miataru
+import Script
+import Shell
+
+/// The allowed-devices list on the terminal and as a result.
+enum MiataruAllowedText {
+    static func render(_ devices: [AllowedDevice], enabled: Bool, owner: String, to output: Output) {
+        guard enabled, !devices.isEmpty else {
+            output.line("\(owner): no allowed-devices list (access control off: any device may read)")
+            return
+        }
+        output.line("\(owner): \(devices.count) allowed device\(devices.count == 1 ? "" : "s")")
+        for device in devices {
+            let access = [device.hasCurrentLocationAccess ? "location" : nil, device.hasHistoryAccess ? "history" : nil].compactMap { $0 }
+            output.line("  \(device.deviceID)  \(access.isEmpty ? "no access" : access.joined(separator: ", "))")
+        }
+    }
+
+    static func value(_ devices: [AllowedDevice], enabled: Bool, owner: String) -> Value {
+        .object(["device": .string(owner), "enabled": .bool(enabled), "allowed": .array(devices.map(\.value))])
+    }
+}
+
+/// The own device's key, which the allowed-list calls require.
+extension MiataruConnection {
+    func requiredKey(for what: String, at range: SourceRange?) throws(ShellError) -> String {
+        guard let key = try ownKey(at: range) else {
+            throw ShellError(.remote("\(what) needs the own device's DeviceKey, and none is stored for \(deviceID)", details: [
+                "set one first: miataru key set --generate",
+            ]), at: range)
+        }
+        return key
+    }
+
+    /// Replaces the list on the server and shows it.
+    func sendAllowed(_ devices: [AllowedDevice], in context: CommandContext) throws(ShellError) -> Value {
+        let range = context.command.range
+        let key = try requiredKey(for: "setAllowedDeviceList", at: range)
+        let owner = deviceID
+        try call(at: range, device: owner) { client throws(MiataruError) in try await client.setAllowedDevices(devices, of: owner, deviceKey: key) }
+        runtime.saw(devices.map(\.deviceID))
+        MiataruAllowedText.render(devices, enabled: !devices.isEmpty, owner: owner, to: context.session.output)
+        return MiataruAllowedText.value(devices, enabled: !devices.isEmpty, owner: owner)
+    }
+
+    /// The list the server holds now.
+    func fetchAllowed(at range: SourceRange?) throws(ShellError) -> AllowedDeviceList {
+        let key = try requiredKey(for: "getAllowedDeviceList", at: range)
+        let owner = deviceID
+        let list = try call(at: range, device: owner) { client throws(MiataruError) in try await client.getAllowedDevices(of: owner, deviceKey: key) }
+        runtime.saw(list.devices.map(\.deviceID))
+        return list
+    }
+}

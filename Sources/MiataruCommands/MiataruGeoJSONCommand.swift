@@ -1,0 +1,57 @@
+import JSON
+import Miataru
+import Platform
+import Shell
+
+enum MiataruGeoJSONCommand {
+    static let spec = CommandSpec(
+        ["miataru", "geojson"], summary: "A device's location as GeoJSON (GetLocationGeoJSON, with the SDK's fallback)",
+        arguments: [ArgumentSpec("DEVICE", .rule(.miataruDevice), "a device id")],
+        options: [OptionSpec("out", value: .file(extensions: ["geojson", "json"]), valueName: "FILE", "write the GeoJSON to FILE (- is standard output)")],
+        discussion: """
+            The server refuses GetLocationGeoJSON (401) for a device with a DeviceKey; then, as the iOS client
+            does, the location is read with GetLocation and the same Feature is built here (last.fallback is
+            true, and the output says so).
+            """,
+        examples: ["miataru geojson phone-2", "miataru geojson phone-2 --out phone-2.geojson"]
+    ) { context in
+        let range = context.command.range
+        let connection = try context.miataruConnection()
+        let miataru = connection.runtime
+        let device = context.string("DEVICE")
+        miataru.saw([device])
+        let output = context.session.output
+        let first = try connection.outcome(at: range) { client throws(MiataruError) in try await client.geoJSON(of: device) }
+        var feature: Value?
+        var fallback = false
+        switch first {
+        case .success(let answer): feature = answer
+        case .failure(.unauthorized):
+            fallback = true
+            output.line("GetLocationGeoJSON answered 401 (\(device) has a DeviceKey): built from GetLocation instead")
+            let requester = MiataruRequester(deviceID: miataru.deviceID, deviceKey: try connection.ownKey(at: range))
+            let locations = try connection.call(at: range, device: requester.deviceID) { client throws(MiataruError) in
+                try await client.getLocation(of: [device], as: requester)
+            }
+            feature = locations.first.flatMap { $0 }?.geoJSON
+            if feature == nil, device == requester.deviceID {
+                output.line("GetLocation answers null for a device's own id when its allowed list is on: the owner is not on its own list")
+            }
+        case .failure(let error):
+            throw MiataruErrorText.shellError(error, device: device, server: connection.client.server.baseURL, at: range)
+        }
+        let text = feature.map(JSONWriter.pretty) ?? "{}"
+        if let out = context.option("out"), out.text != "-" {
+            let path = context.path(out)
+            do {
+                try OutputFile.write(Array((text + "\n").utf8), to: path)
+            } catch {
+                throw context.failure("cannot write \(out.text): \(error)", at: out)
+            }
+            output.line(feature == nil ? "\(device): no location; wrote {} to \(out.text)" : "\(device): GeoJSON written to \(out.text)")
+        } else {
+            output.line(feature == nil ? "\(device): no location ({})" : text)
+        }
+        return .object(["device": .string(device), "geojson": feature ?? .object(JSONObject()), "fallback": .bool(fallback), "found": .bool(feature != nil)])
+    }
+}

@@ -1,0 +1,25 @@
+import JSON
+import Miataru
+import Shell
+
+enum MiataruKeyGenerateCommand {
+    static let spec = CommandSpec(
+        ["miataru", "key", "generate"], summary: "Generate a DeviceKey (256 characters) without setting it",
+        options: [OptionSpec("reveal", "print the whole key (it is masked otherwise)")],
+        discussion: """
+            The key comes from OpenSSL's random bytes, in the iOS client's alphabet. It is registered as a secret:
+            every later output masks it. Use 'miataru key set --generate' to generate and set one in one step.
+            """,
+        examples: ["miataru key generate", "miataru key generate --reveal"]
+    ) { context in
+        let key = DeviceKeyGenerator.generate()
+        let output = context.session.output
+        output.secrets.add(key)
+        if context.flag("reveal") {
+            output.revealedLine(key)
+        } else {
+            output.line("generated \(MiataruKeyText.masked(key)); --reveal prints it")
+        }
+        return .object(["key": .string(key), "length": .int(key.count)])
+    }
+}

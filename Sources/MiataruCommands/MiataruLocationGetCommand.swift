@@ -1,0 +1,36 @@
+import JSON
+import Miataru
+import Shell
+
+enum MiataruLocationGetCommand {
+    static let spec = CommandSpec(
+        ["miataru", "location", "get"], summary: "Read the current location of devices (GetLocation)",
+        arguments: [ArgumentSpec("DEVICE", .rule(.miataruDevice), "a device id", variadic: true)],
+        discussion: """
+            Asks as the own device (RequestMiataruDeviceID), with its key when it has one. A device without a
+            location, or whose allowed list does not let this device read it, answers null: the server does not
+            say which. The result: last.locations[i] (null or the entry, numbers as numbers).
+            """,
+        examples: ["miataru location get phone-2", "miataru location get phone-2 phone-3"]
+    ) { context in
+        let range = context.command.range
+        let connection = try context.miataruConnection()
+        let miataru = connection.runtime
+        let devices = context.values("DEVICE").map(\.text)
+        miataru.saw(devices)
+        let requester = MiataruRequester(deviceID: miataru.deviceID, deviceKey: try connection.ownKey(at: range))
+        let locations = try connection.call(at: range, device: requester.deviceID) { client throws(MiataruError) in
+            try await client.getLocation(of: devices, as: requester)
+        }
+        let output = context.session.output
+        for (index, device) in devices.enumerated() {
+            let location = index < locations.count ? locations[index] : nil
+            output.line(location.map(MiataruLocationText.line) ?? "\(device)  no location, or not allowed")
+        }
+        return .object([
+            "devices": .array(devices.map(Value.string)),
+            "locations": .array(locations.map { $0?.value ?? .null }),
+            "found": .int(locations.compactMap { $0 }.count),
+        ])
+    }
+}

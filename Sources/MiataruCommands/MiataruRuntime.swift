@@ -1,0 +1,117 @@
+import JSON
+import Miataru
+import Platform
+import Script
+import Shell
+import Transport
+
+/// Owns Miataru for the session: the server it talks to, the own device id (kept in state), the
+/// key store, and the device ids seen (for TAB). Keys read from the store are registered with
+/// the session's secrets before any call, so every way out masks them.
+final class MiataruRuntime: EngineRuntime {
+    static let name = "miataru"
+    /// The `ValueRule.sessionNames` category of device ids.
+    static let deviceNames = "miataru-device"
+
+    private let server: ServiceServer
+    private let trace: TraceSink
+    let output: Output
+    let clock: any WallClock
+    let store: DeviceKeyStore
+    private let deviceFile: String
+    /// `miataru server URL|local`; `nil` follows `configure host` (the embedded backend when none).
+    private(set) var serverSetting: String?
+    private(set) var deviceID: String
+    private(set) var timeout = 30.0
+    private var seenDevices: Set<String> = []
+
+    static func directory(_ paths: StatePaths) -> String { paths.stateDirectory + "/miataru" }
+
+    init(context: EngineContext) throws(ShellError) {
+        server = context.server
+        trace = context.trace
+        output = context.output
+        clock = context.environment.clock
+        let directory = Self.directory(context.environment.paths)
+        store = DeviceKeyStore(directory: directory + "/keys")
+        deviceFile = directory + "/device-id"
+        if let kept = SystemFiles.firstLine(deviceFile), !kept.isEmpty {
+            deviceID = kept
+        } else {
+            deviceID = UUIDv4.make()
+            try Self.keep(deviceID, in: deviceFile)
+        }
+    }
+
+    var tick: @Sendable () -> Void { {} }
+
+    static var idleStatus: EngineStatus {
+        EngineStatus(line: "not started", fields: ["device": .null, "server": .null, "key": .bool(false)])
+    }
+
+    func status() -> EngineStatus {
+        let serverText = serverSetting ?? (server.configured == nil ? "local" : "the configured host")
+        let hasKey = (try? store.key(server: storeName(), device: deviceID)) != nil
+        return EngineStatus(
+            line: "device \(deviceID), server \(serverText), \(hasKey ? "key stored" : "no key")",
+            fields: ["device": .string(deviceID), "server": .string(serverText), "key": .bool(hasKey)])
+    }
+
+    func knownNames(_ category: String) -> [String] {
+        guard category == Self.deviceNames else { return [] }
+        return Array(seenDevices.union(store.devices(server: storeName())).union([deviceID])).sorted()
+    }
+
+    func shutdown(budget: Double) -> Bool { true }
+
+    /// Sets the server (`local`, or a URL with http or https).
+    func setServer(_ setting: String?) { serverSetting = setting }
+
+    /// Sets the own device id and keeps it for later runs.
+    func setDevice(_ id: String, at range: SourceRange?) throws(ShellError) {
+        try Self.keep(id, in: deviceFile, at: range)
+        deviceID = id
+        seenDevices.insert(id)
+    }
+
+    func setTimeout(_ seconds: Double) { timeout = seconds }
+
+    /// Notes device ids the user named or the server returned, for TAB.
+    func saw(_ devices: [String]) { seenDevices.formUnion(devices) }
+
+    /// The store's name for the server in use: its base URL, or `local` for the embedded backend
+    /// (whose port changes from run to run, and whose keys live only as long as it does).
+    func storeName() -> String {
+        switch serverSetting {
+        case "local"?: return "local"
+        case let url?: return MiataruServer(url).baseURL
+        case nil:
+            guard let configured = server.configured else { return "local" }
+            return MiataruServer((configured.https ? "https://" : "http://") + configured.host).baseURL
+        }
+    }
+
+    /// A client for the server in use (starting the embedded backend when that is it) and the
+    /// key manager for its store.
+    func connection(at range: SourceRange?) throws(ShellError) -> MiataruConnection {
+        let url: String
+        var insecure = false
+        switch serverSetting {
+        case let setting? where setting != "local": url = setting
+        default:
+            let host = try serverSetting == "local" ? server.embeddedHost(at: range) : server.effectiveHost(at: range)
+            url = (host.https ? "https://" : "http://") + host.host
+            insecure = host.insecure
+        }
+        let client = MiataruClient(http: trace.client(timeout: timeout, sdkHeadersAndCookies: false, insecure: insecure), server: MiataruServer(url))
+        return MiataruConnection(client: client, keys: DeviceKeyManager(store: store, serverName: storeName()), runtime: self)
+    }
+
+    private static func keep(_ id: String, in path: String, at range: SourceRange? = nil) throws(ShellError) {
+        do {
+            try AtomicFile.write(Array((id + "\n").utf8), to: path, mode: .ownerReadWrite, directoryMode: AtomicFile.secretDirectoryMode)
+        } catch {
+            throw .runtime("cannot keep the Miataru device id: \(error)", at: range)
+        }
+    }
+}

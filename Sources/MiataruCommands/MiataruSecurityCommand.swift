@@ -1,0 +1,28 @@
+import JSON
+import Miataru
+import Shell
+
+enum MiataruSecurityCommand {
+    static let spec = CommandSpec(
+        ["miataru", "security"], summary: "Whether a device has a DeviceKey and an allowed list (getDeviceSecurityStatus)",
+        arguments: [ArgumentSpec("DEVICE", .rule(.miataruDevice), "the device to ask about (default: the own device)", optional: true)],
+        discussion: "The server answers only a requester with a DeviceKey of its own: set one first.",
+        examples: ["miataru security", "miataru security phone-2"]
+    ) { context in
+        let range = context.command.range
+        let connection = try context.miataruConnection()
+        let miataru = connection.runtime
+        let device = context.argument("DEVICE")?.text ?? miataru.deviceID
+        miataru.saw([device])
+        let requester = miataru.deviceID
+        let key = try connection.requiredKey(for: "getDeviceSecurityStatus", at: range)
+        let status = try connection.call(at: range, device: requester) { client throws(MiataruError) in
+            try await client.securityStatus(of: device, requester: requester, requesterKey: key)
+        }
+        context.session.output.line(
+            "\(device): \(status.hasDeviceKey ? "has a DeviceKey" : "no DeviceKey"), allowed list \(status.isAllowedDeviceListEnabled ? "on" : "off")")
+        return .object([
+            "DeviceID": .string(device), "HasDeviceKey": .bool(status.hasDeviceKey), "IsAllowedDeviceListEnabled": .bool(status.isAllowedDeviceListEnabled),
+        ])
+    }
+}

@@ -1,0 +1,29 @@
+import JSON
+import Miataru
+import Shell
+
+enum MiataruSloganCommand {
+    static let spec = CommandSpec(
+        ["miataru", "slogan"], summary: "Set the own device's slogan, or show it (setDeviceSlogan / getDeviceSlogan)",
+        arguments: [ArgumentSpec("TEXT", .text, "the new slogan, shown with the device's location", optional: true)],
+        discussion: "Both calls need the own device's DeviceKey. GetLocation answers carry the slogan as Slogan.",
+        examples: ["miataru slogan \"on my way\"", "miataru slogan"]
+    ) { context in
+        let range = context.command.range
+        let connection = try context.miataruConnection()
+        let miataru = connection.runtime
+        let device = miataru.deviceID
+        let key = try connection.requiredKey(for: "the slogan calls", at: range)
+        let output = context.session.output
+        if let text = context.argument("TEXT")?.text {
+            try connection.call(at: range, device: device) { client throws(MiataruError) in try await client.setSlogan(text, of: device, deviceKey: key) }
+            output.line("\(device): slogan set")
+            return .object(["device": .string(device), "slogan": .string(text)])
+        }
+        let slogan = try connection.call(at: range, device: device) { client throws(MiataruError) in
+            try await client.slogan(of: device, requester: device, requesterKey: key)
+        }
+        output.line(slogan.map { "\(device): \"\($0)\"" } ?? "\(device): no slogan")
+        return .object(["device": .string(device), "slogan": slogan.map(Value.string) ?? .null])
+    }
+}

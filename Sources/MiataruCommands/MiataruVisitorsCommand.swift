@@ -1,0 +1,33 @@
+import JSON
+import Miataru
+import Platform
+import Shell
+
+enum MiataruVisitorsCommand {
+    static let spec = CommandSpec(
+        ["miataru", "visitors"], summary: "List who read the own device's location (GetVisitorHistory)",
+        options: [OptionSpec("amount", value: .integer(1...1000), valueName: "N", "how many visitors at most (default 10)")],
+        discussion: "Sends the stored DeviceKey when the device has one (the server requires it then). Newest first, each visitor once.",
+        examples: ["miataru visitors", "miataru visitors --amount 5"]
+    ) { context in
+        let range = context.command.range
+        let connection = try context.miataruConnection()
+        let miataru = connection.runtime
+        let device = miataru.deviceID
+        let amount = context.option("amount").flatMap { Int($0.text) } ?? 10
+        let key = try connection.ownKey(at: range)
+        let visitors = try connection.call(at: range, device: device) { client throws(MiataruError) in
+            try await client.getVisitorHistory(of: device, amount: amount, deviceKey: key)
+        }
+        miataru.saw(visitors.visitors.map(\.deviceID))
+        let output = context.session.output
+        output.line("\(device): \(visitors.visitors.count) visitor\(visitors.visitors.count == 1 ? "" : "s")")
+        for visitor in visitors.visitors {
+            output.line("  \(visitor.deviceID)" + (visitor.timestamp.map { "  " + Timestamps.iso(Double($0) / 1000) } ?? ""))
+        }
+        return .object([
+            "device": .string(device), "available": .int(visitors.available),
+            "visitors": .array(visitors.visitors.map { .object(["DeviceID": .string($0.deviceID), "TimeStamp": $0.timestamp.map(Value.int) ?? .null]) }),
+        ])
+    }
+}

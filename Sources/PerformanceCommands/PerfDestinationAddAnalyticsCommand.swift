@@ -1,0 +1,27 @@
+import Performance
+import Script
+import Shell
+
+enum PerfDestinationAddAnalyticsCommand {
+    static let spec = CommandSpec(
+        ["perf", "destination", "add", "analytics"], summary: "POST timings in batches to an analytics endpoint",
+        arguments: [ArgumentSpec("URL", .text, "the endpoint, e.g. http://host/api/performance/batch; a /path goes to the configured host")],
+        options: [
+            OptionSpec("batch", value: .integer(1...1_000_000), valueName: "N", "send every N timings (default 50)"),
+            OptionSpec("interval", value: .duration, valueName: "DURATION", "or after this long (default 60s)"),
+        ],
+        discussion: "A failed request keeps its timings for the next flush. Body: {\"entries\":[...],\"appVersion\":...,\"timestamp\":...}.",
+        examples: ["perf destination add analytics /api/performance/batch --batch 1", "perf destination add analytics https://perf.example.com/api/performance/batch"]
+    ) { context in
+        let session = context.session
+        let host = session.performance
+        let batch = context.option("batch").flatMap { Int($0.text) } ?? 50
+        let interval = context.option("interval").flatMap { DurationParser.seconds($0.text) } ?? 60
+        let url = try HTTPItems.url(context.string("URL")) { () throws(ShellError) in
+            try session.services.effectiveHost(at: context.command.range)
+        }
+        let insecure = session.services.configured?.insecure ?? false
+        let (id, restored) = try host.addAnalytics(endpoint: url, batchSize: batch, flushInterval: interval, insecure: insecure, at: context.argument("URL"))
+        return .object(["id": .int(id), "kind": "analytics", "url": .string(url), "restored": .int(restored)])
+    }
+}

@@ -1,0 +1,10 @@
+import Script
+import Shell
+
+enum PerfEnableCommand {
+    static let spec = CommandSpec(["perf", "enable"], summary: "Turn performance tracking on (the default)", examples: ["perf enable"]) {
+        context in
+        context.session.performance.tracker.enable()
+        return .bool(true)
+    }
+}

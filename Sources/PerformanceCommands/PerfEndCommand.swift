@@ -1,0 +1,20 @@
+import Performance
+import Script
+import Shell
+
+enum PerfEndCommand {
+    static let spec = CommandSpec(
+        ["perf", "end"], summary: "End the oldest pending timing of FEATURE at LAYER and record it",
+        arguments: [PerfArguments.feature, PerfArguments.layer],
+        parameters: "metadata merged over the start's",
+        discussion: "Without a matching start this warns and records nothing; the result is then null.",
+        examples: ["perf end deposit api status=success", "perf end login web"]
+    ) { context in
+        let feature = try PerfArguments.required("FEATURE", "feature", in: context)
+        let layer = try PerfArguments.required("LAYER", "layer", in: context)
+        guard let entry = context.session.performance.tracker.end(feature: feature, layer: layer, metadata: context.stringParameters)
+        else { return .null }
+        context.session.output.line("\(entry.feature).\(entry.layer) \(PerfValues.seconds(entry.duration))")
+        return PerfValues.entry(entry)
+    }
+}

@@ -1,0 +1,73 @@
+import Performance
+import Platform
+import Script
+import Shell
+import Synchronization
+
+enum PerfExportCommand {
+    static let spec = CommandSpec(
+        ["perf", "export"], summary: "Write timings to a CSV or JSON file, streamed",
+        arguments: [
+            ArgumentSpec("FORMAT", .choice(["csv", "json"]), "csv or json"),
+            ArgumentSpec("PATH", .file(extensions: ["csv", "json"]), "the file to write (a regular file is replaced whole; - is stdout)"),
+        ],
+        options: [
+            PerfArguments.featureOption, PerfArguments.layerOption,
+            OptionSpec("all", "every stored daily file instead of the in-memory cache"),
+            OptionSpec("dir", value: .directory, valueName: "DIR", "where the daily files are (with --all; default: the state directory)"),
+        ],
+        discussion: """
+            CSV columns: id,feature,layer,startTime,endTime,duration,metadata,deviceModel,iosVersion; times ISO 8601 UTC \
+            with milliseconds, duration in seconds, metadata k=v|k=v, quoted per RFC 4180.
+            """,
+        examples: ["perf export csv timings.csv", "perf export json deposit.json --feature deposit", "perf export csv all.csv --all"]
+    ) { context in
+        let format = context.string("FORMAT")
+        let pathArgument = context.argument("PATH")!
+        let toStandardOutput = pathArgument.text == OutputFile.standardOutput || pathArgument.text == "/dev/stdout"
+        let path = pathArgument.text == OutputFile.standardOutput ? OutputFile.standardOutput : context.path(pathArgument)
+        // The export writes the descriptor itself: what the shell printed before must come first.
+        if toStandardOutput { context.session.output.flush() }
+        let feature = try PerfArguments.name(context.option("feature"), "--feature", in: context)
+        let layer = try PerfArguments.name(context.option("layer"), "--layer", in: context)
+        let host = context.session.performance
+        let written: Int
+        let secrets = context.session.output.secrets
+        let matches: (PerformanceEntry) -> Bool = { entry in
+            (feature == nil || entry.feature == feature) && (layer == nil || entry.layer == layer)
+        }
+        do {
+            if context.flag("all") {
+                host.tracker.flush()
+                let storage = PerformanceStorage(directory: context.option("dir").map(context.path) ?? host.defaultDirectory)
+                let skipped = Mutex<(count: Int, first: String?)>((0, nil))
+                let entries = storage.allEntries { file, line in
+                    skipped.withLock { state in
+                        state.count += 1
+                        if state.first == nil { state.first = line == 0 ? "\(file) (unreadable)" : "\(file):\(line)" }
+                    }
+                }.lazy.filter(matches).map { PerfSecretMasking.masked($0, by: secrets) }
+                defer {
+                    let (count, first) = skipped.withLock { $0 }
+                    if count > 0, let first {
+                        context.session.output.warn("skipped \(count) line\(count == 1 ? "" : "s") that are not performance entries (first: \(first))")
+                    }
+                }
+                written = format == "csv"
+                    ? try PerformanceExporter.writeCSV(entries, to: path)
+                    : try PerformanceExporter.writeJSON(entries, to: path)
+            } else {
+                let entries = host.tracker.logs(feature: feature, layer: layer).lazy.map { PerfSecretMasking.masked($0, by: secrets) }
+                written = format == "csv"
+                    ? try PerformanceExporter.writeCSV(entries, to: path)
+                    : try PerformanceExporter.writeJSON(entries, to: path)
+            }
+        } catch {
+            throw context.failure("cannot export to '\(pathArgument.text)': \(error)", at: pathArgument)
+        }
+        let summary = "wrote \(written) \(written == 1 ? "entry" : "entries") to \(pathArgument.text)"
+        // On stdout the summary would end up inside the data.
+        if toStandardOutput { context.session.output.writeError(summary + "\n") } else { context.session.output.line(summary) }
+        return .object(["path": .string(pathArgument.text), "format": .string(format), "count": .int(written)])
+    }
+}

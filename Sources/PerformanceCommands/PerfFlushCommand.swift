@@ -1,0 +1,14 @@
+import Performance
+import Script
+import Shell
+
+enum PerfFlushCommand {
+    static let spec = CommandSpec(
+        ["perf", "flush"], summary: "Write or send what every destination holds, and wait for analytics requests",
+        examples: ["perf flush"]
+    ) { context in
+        let host = context.session.performance
+        try host.flush(at: context.command.range)
+        return .null
+    }
+}

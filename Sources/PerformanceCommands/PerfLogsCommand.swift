@@ -1,0 +1,28 @@
+import Performance
+import Script
+import Shell
+
+enum PerfLogsCommand {
+    static let spec = CommandSpec(
+        ["perf", "logs"], summary: "List recorded timings from the in-memory cache (last 1000)",
+        options: [
+            PerfArguments.featureOption, PerfArguments.layerOption,
+            OptionSpec("limit", value: .integer(0...1_000_000), valueName: "N", "only the newest N"),
+        ],
+        examples: ["perf logs", "perf logs --feature deposit --layer api", "perf logs --limit 5"]
+    ) { context in
+        let feature = try PerfArguments.name(context.option("feature"), "--feature", in: context)
+        let layer = try PerfArguments.name(context.option("layer"), "--layer", in: context)
+        var entries = context.session.performance.tracker.logs(feature: feature, layer: layer)
+        if let limit = context.option("limit").flatMap({ Int($0.text) }), limit >= 0, entries.count > limit {
+            entries = Array(entries.suffix(limit))
+        }
+        let rows = entries.map { entry in
+            [PerfValues.isoTime(entry.endTime), "\(entry.feature).\(entry.layer)", PerfValues.seconds(entry.duration),
+             PerfValues.metadataText(entry.metadata)]
+        }
+        context.session.output.write(TableRenderer.render(header: ["ended", "timing", "duration", "metadata"], rows: rows))
+        if entries.isEmpty { context.session.output.line("(no timings recorded)") }
+        return .array(entries.map(PerfValues.entry))
+    }
+}

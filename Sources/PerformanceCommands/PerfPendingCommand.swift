@@ -1,0 +1,17 @@
+import Performance
+import Script
+import Shell
+
+enum PerfPendingCommand {
+    static let spec = CommandSpec(
+        ["perf", "pending"], summary: "List timings started and not yet ended, oldest first",
+        examples: ["perf pending", "expect last.count == 0"]
+    ) { context in
+        let tracker = context.session.performance.tracker
+        let pending = tracker.pendingSessions
+        let rows = pending.map { [PerfValues.isoTime($0.startTime), "\($0.feature).\($0.layer)", PerfValues.metadataText($0.metadata)] }
+        context.session.output.write(TableRenderer.render(header: ["started", "timing", "metadata"], rows: rows))
+        if pending.isEmpty { context.session.output.line("(nothing pending)") }
+        return .object(["count": .int(pending.count), "sessions": .array(pending.map(PerfValues.pending))])
+    }
+}

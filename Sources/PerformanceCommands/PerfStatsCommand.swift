@@ -1,0 +1,33 @@
+import Performance
+import Script
+import Shell
+
+enum PerfStatsCommand {
+    static let spec = CommandSpec(
+        ["perf", "summary"], summary: "Count, min, p50, p90, p99 and max per feature.layer; a histogram for one",
+        arguments: [
+            ArgumentSpec("FEATURE", .identifier(suggestions: PerformanceNames.knownFeatures), "show a histogram for this feature…", optional: true),
+            ArgumentSpec("LAYER", .identifier(suggestions: PerformanceNames.knownLayers), "…at this layer", optional: true),
+        ],
+        discussion: "Statistics cover every timing since the start of the session or the last 'perf clear', not only the cache.",
+        examples: ["perf summary", "perf summary deposit api", "perf stats"], aliases: [["perf", "stats"]]
+    ) { context in
+        let tracker = context.session.performance.tracker
+        let feature = try PerfArguments.name(context.argument("FEATURE"), "feature", in: context)
+        let layer = try PerfArguments.name(context.argument("LAYER"), "layer", in: context)
+        if feature != nil, layer == nil { throw context.failure("give both FEATURE and LAYER for a histogram") }
+        var stats = tracker.stats()
+        if let feature, let layer { stats = stats.filter { $0.feature == feature && $0.layer == layer } }
+        let rows = stats.map { stat in
+            [stat.key, String(stat.count), PerfValues.seconds(stat.min), PerfValues.seconds(stat.p50), PerfValues.seconds(stat.p90),
+             PerfValues.seconds(stat.p99), PerfValues.seconds(stat.max)]
+        }
+        let output = context.session.output
+        output.write(TableRenderer.render(header: ["timing", "count", "min", "p50", "p90", "p99", "max"], rows: rows, rightAligned: 1...6))
+        if stats.isEmpty { output.line(feature == nil ? "(no timings recorded)" : "(no timings recorded for \(feature!).\(layer!))") }
+        if let feature, let layer, !stats.isEmpty {
+            output.write(HistogramRenderer.render(tracker.histogram(feature: feature, layer: layer, buckets: 10)))
+        }
+        return .array(stats.map(PerfValues.stats))
+    }
+}

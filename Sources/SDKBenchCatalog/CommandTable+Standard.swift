@@ -1,0 +1,6 @@
+import Shell
+
+extension CommandTable {
+    /// Every command sdkbench knows: the standard catalog's.
+    public static var standard: CommandTable { ShellCatalog.standard.table }
+}

@@ -1,0 +1,22 @@
+import JSON
+import Shell
+import Sift
+
+enum SiftAccountCommand {
+    static let spec = CommandSpec(
+        ["sift", "account"], summary: "Set the Sift account id (the %@ of the URL format)",
+        arguments: [ArgumentSpec("ID", .rule(.siftAccount), "the account id, e.g. 4e1a50e172beb95cf1e4ae54")],
+        discussion: """
+            Batches go out only once the account id and the beacon key are set; batches restored from an earlier \
+            run wait for both. Neither is kept between runs, as the SDK's app sets them at every start.
+            """,
+        examples: ["sift account 4e1a50e172beb95cf1e4ae54", "sift account {{account}}"]
+    ) { context in
+        let sift = try context.session.engine(SiftRuntime.self, at: context.command.range)
+        try sift.prepareServer(at: context.command.range)
+        let account = context.string("ID")
+        sift.client.setAccount(account)
+        context.session.output.line("sift account: \(account)")
+        return .object(["account": .string(account)])
+    }
+}

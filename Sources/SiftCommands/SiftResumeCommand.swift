@@ -1,0 +1,16 @@
+import JSON
+import Shell
+import Sift
+
+enum SiftResumeCommand {
+    static let spec = CommandSpec(
+        ["sift", "resume"], summary: "Resume Sift collecting and uploading (what became ready goes out)",
+        examples: ["sift resume"]
+    ) { context in
+        let sift = try context.session.engine(SiftRuntime.self, at: context.command.range)
+        try sift.prepareServer(at: context.command.range)
+        sift.client.resume()
+        context.session.output.line("sift: resumed")
+        return .object(["paused": .bool(false)])
+    }
+}

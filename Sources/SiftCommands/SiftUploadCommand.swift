@@ -1,0 +1,67 @@
+import JSON
+import Shell
+import Sift
+
+enum SiftUploadCommand {
+    static let spec = CommandSpec(
+        ["sift", "upload"], summary: "Hand ready Sift queues to the uploader and send (--force: every queued event)",
+        options: [
+            OptionSpec("force", "ignore the queues' readiness, as the SDK's upload:YES"),
+            OptionSpec("wait", value: .duration, valueName: "DURATION", "also wait through retries until every batch is delivered or dropped, at most DURATION"),
+        ],
+        discussion: """
+            Batches go one at a time, oldest first: PUT, gzipped JSON, Basic auth. Only 200 succeeds; 400 drops the \
+            batch; other answers are rejects, retried after 5 s, 10 s, 20 s … and dropped at the third; network \
+            errors (no answer, refused, unknown host) are retried every 5 s up to 120 times (the newest iOS SDK \
+            drops a batch at once on "network blocked" errors; the workbench keeps it, so a local server that is \
+            down for a minute loses nothing). Without --wait the command returns when a retry is pending, and \
+            the retry goes on in the background.
+            """,
+        examples: ["sift upload", "sift upload --force", "sift upload --force --wait 60s", "expect last.waiting == 0"]
+    ) { context in
+        let range = context.command.range
+        let sift = try context.session.engine(SiftRuntime.self, at: range)
+        try sift.prepareServer(at: range)
+        let client = sift.client
+        let force = context.flag("force")
+        let wait = context.option("wait").flatMap { DurationParser.seconds($0.text) }.map { Duration.milliseconds(Int64($0 * 1000)) }
+        // One call, so what is delivered while waiting through retries counts in the report.
+        let (report, settled) = try AsyncBridge.run(at: range) { await client.upload(force: force, throughRetriesFor: wait) }
+        if !settled { context.session.output.warn("[Sift] still waiting after \(context.option("wait")!.text); the uploader goes on in the background") }
+        let value = render(report, client: client, output: context.session.output)
+        try failIfNotSent(report, in: context)
+        return value
+    }
+
+    /// A batch dropped, or batches that cannot be sent at all, mean the upload did not happen:
+    /// exit 3, as `flush` does, saying what to check.
+    private static func failIfNotSent(_ report: SiftUploadReport, in context: CommandContext) throws(ShellError) {
+        if let first = report.dropped.first {
+            var message = "sift upload: \(SiftNoticeText.batches(report.dropped.count)) dropped (\(SiftText.drop(first.reason)))"
+            if case .rejectLimit(let status) = first.reason, status == 401 || status == 403 {
+                message += "; check 'sift beacon' against the key the server expects ('backend sift-key' sets the embedded backend's)"
+            }
+            throw context.failure(message)
+        }
+        let uploader = report.uploader
+        if uploader.batches > 0, !uploader.missing.isEmpty {
+            throw context.failure(
+                "sift upload: nothing can be sent until \(uploader.missing.joined(separator: " and ")) \(uploader.missing.count == 1 ? "is" : "are") set "
+                    + "('sift account ID', 'sift beacon KEY'); \(SiftNoticeText.batches(uploader.batches)) \(uploader.batches == 1 ? "waits" : "wait") in the journal")
+        }
+    }
+
+    private static func render(_ report: SiftUploadReport, client: SiftClient, output: Output) -> Value {
+        let now = client.clockNow
+        var line = "sift upload: \(SiftNoticeText.events(report.transferred)) handed over; delivered \(SiftNoticeText.events(report.deliveredEvents))"
+        line += " in \(SiftNoticeText.batches(report.deliveredBatches))"
+        if !report.dropped.isEmpty { line += "; dropped \(SiftNoticeText.batches(report.dropped.count))" }
+        output.line(line)
+        if report.uploader.batches > 0 || report.uploader.paused { output.line("  uploader: " + SiftNoticeText.uploader(report.uploader, now: now)) }
+        return .object([
+            "transferred": .int(report.transferred), "delivered": .int(report.deliveredEvents), "batches": .int(report.deliveredBatches),
+            "dropped": .array(report.dropped.map { .object(["events": .int($0.events), "reason": .string(SiftText.drop($0.reason))]) }),
+            "waiting": .int(report.uploader.batches), "uploader": SiftNoticeText.uploaderValue(report.uploader, now: now),
+        ])
+    }
+}

@@ -1,0 +1,19 @@
+import JSON
+import Shell
+import Sift
+
+enum SiftUserCommand {
+    static let spec = CommandSpec(
+        ["sift", "user"], summary: "Set the Sift user id that events without one carry",
+        arguments: [ArgumentSpec("ID", .text, "the user id, e.g. user-42")],
+        discussion: "Filled in when an event is queued: events queued before keep what they had.",
+        examples: ["sift user user-42"]
+    ) { context in
+        let id = context.string("ID")
+        guard !id.isEmpty else { throw context.failure("the user id is empty (use 'sift unset-user' to remove it)", at: context.argument("ID")) }
+        let sift = try context.session.engine(SiftRuntime.self, at: context.command.range)
+        sift.client.setUser(id)
+        context.session.output.line("sift user: \(id)")
+        return .object(["user": .string(id)])
+    }
+}
