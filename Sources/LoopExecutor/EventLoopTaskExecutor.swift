@@ -1,5 +1,4 @@
 import NIOCore
-import Synchronization
 
 /// Runs Swift tasks on one SwiftNIO event loop, so that a task and the connections it drives share
 /// a thread: an answer resumes the waiting task without waking another thread.
@@ -12,9 +11,6 @@ import Synchronization
 /// Code run here must never block waiting for the loop: it would wait for itself.
 public final class EventLoopTaskExecutor: TaskExecutor {
     public let eventLoop: any EventLoop
-    /// Set by `close`; read under the lock by every `enqueue`, so none reaches a loop that is
-    /// shutting down.
-    private let closed = Mutex(false)
 
     public init(_ eventLoop: any EventLoop) {
         self.eventLoop = eventLoop
@@ -23,19 +19,6 @@ public final class EventLoopTaskExecutor: TaskExecutor {
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
-        let queued = closed.withLock { closed in
-            guard !closed else { return false }
-            eventLoop.execute { job.runSynchronously(on: executor) }
-            return true
-        }
-        // A task that still prefers this executor after the loop is gone (the backend's serving
-        // task as it ends) runs on the global executor: a loop that has shut down drops the job
-        // and prints "Cannot schedule tasks on an EventLoop that has already shut down".
-        if !queued { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
-    }
-
-    /// Call before the loop shuts down: jobs enqueued from now on run elsewhere.
-    public func close() {
-        closed.withLock { $0 = true }
+        eventLoop.execute { job.runSynchronously(on: executor) }
     }
 }
