@@ -119,13 +119,17 @@ let package = Package(
         .executableTarget(name: "SDKBenchRunFuzz", dependencies: ["Shell", "SDKBenchCatalog", "Hamon", "Platform", "Script", "Transport"]),
         // Built by scripts/bench.sh: in-process measurements of the Performance engine, and the Miataru client's side of its benchmark.
         .executableTarget(name: "SDKBenchBench", dependencies: ["JSON", "Miataru", "Performance", "Platform", "Transport"]),
+        // Test helpers an engine's tests need: temporary directories, a manual clock, a recording
+        // transport, goldens, the process runner. No shell, no backend, so no Hummingbird.
         .target(
             name: "SDKBenchTesting",
             dependencies: [
-                "Shell", "SDKBenchCatalog", "Platform", "Script", "Transport", .product(name: "HTTPTypes", package: "swift-http-types"),
+                "Platform", "Transport", .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        // The shell harness: a session over the standard catalog, for the shell's tests.
+        .target(name: "SDKBenchShellTesting", dependencies: ["SDKBenchTesting", "Shell", "SDKBenchCatalog", "Platform", "Script", "Transport"]),
 
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "SDKBenchTesting"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
@@ -158,6 +162,7 @@ let package = Package(
             name: "ShellTests",
             dependencies: [
                 "Shell", "SDKBenchCatalog", "HamonCommands", "PerformanceCommands", "MiataruCommands", "SiftCommands", "SDKBenchTesting",
+                "SDKBenchShellTesting",
                 "Backend", "JSON", "LineEditing", "Hamon", "Miataru", "Performance", "Sift", "Script", "Transport",
             ],
             exclude: ["Golden"]),

@@ -1,5 +1,6 @@
 import Testing
 
+import SDKBenchShellTesting
 import SDKBenchTesting
 
 /// `backend` commands against a separate backend: another session's embedded one stands in for

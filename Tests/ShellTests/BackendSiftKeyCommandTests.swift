@@ -1,5 +1,6 @@
 import Testing
 
+import SDKBenchShellTesting
 import SDKBenchTesting
 
 /// `backend sift-key`: the key the Sift routes check, set in the embedded backend or in a separate

@@ -1,6 +1,7 @@
 import Backend
 import JSON
 import LineEditing
+import SDKBenchShellTesting
 import SDKBenchTesting
 import Script
 import Synchronization

@@ -1,6 +1,7 @@
 import Testing
 
 import Backend
+import SDKBenchShellTesting
 import SDKBenchTesting
 import Script
 import Transport

@@ -1,6 +1,7 @@
 import JSON
 import Testing
 
+import SDKBenchShellTesting
 import SDKBenchTesting
 import Script
 @testable import Shell

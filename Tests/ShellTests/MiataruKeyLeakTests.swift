@@ -2,6 +2,7 @@ import Foundation
 import Miataru
 import Testing
 
+import SDKBenchShellTesting
 import SDKBenchTesting
 import Script
 @testable import Shell

@@ -1,5 +1,6 @@
 import Testing
 
+import SDKBenchShellTesting
 import SDKBenchTesting
 import Script
 @testable import Shell

@@ -1,5 +1,6 @@
 import Testing
 
+import SDKBenchShellTesting
 import SDKBenchTesting
 @testable import Shell
 

@@ -1,3 +1,4 @@
+import SDKBenchShellTesting
 import SDKBenchTesting
 import Script
 import Shell

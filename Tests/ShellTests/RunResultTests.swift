@@ -1,4 +1,5 @@
 import JSON
+import SDKBenchShellTesting
 import SDKBenchTesting
 import Script
 import Testing

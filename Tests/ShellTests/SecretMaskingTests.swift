@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import SDKBenchShellTesting
 import SDKBenchTesting
 import Script
 @testable import Shell

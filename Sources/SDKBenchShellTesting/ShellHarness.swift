@@ -1,6 +1,7 @@
 import Foundation
 import Platform
 import SDKBenchCatalog
+import SDKBenchTesting
 import Script
 import Shell
 import Transport
