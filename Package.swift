@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Imports point one way: sdkbench -> SDKBenchCatalog -> each engine's commands target -> (its engine,
-// Shell) -> (Transport, DurableQueue, Platform); the Shell core imports no engine and no engine imports
+// Shell) -> (Ping, DurableQueue, Platform) -> Transport; the Shell core imports no engine and no engine imports
 // another. Script and the C shims sit below. Linux only today: no platforms claim.
 let package = Package(
     name: "sdkbench",
@@ -50,6 +50,9 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
+        // The Ping SDK's network contract over the transport seam: the client every engine talks
+        // through (standard headers, interceptors, cookies, timing), and the `http` command's.
+        .target(name: "Ping", dependencies: ["Transport", "JSON", .product(name: "HTTPTypes", package: "swift-http-types")]),
         // The embedded local backend: imports no engine, so a wire bug cannot hide behind a shared type.
         .target(
             name: "Backend",
@@ -66,7 +69,7 @@ let package = Package(
         .target(
             name: "Performance",
             dependencies: [
-                "CCrypto", "DurableQueue", "JSON", "Platform", "Transport", .product(name: "Histogram", package: "hdrhistogram-swift"),
+                "CCrypto", "DurableQueue", "JSON", "Ping", "Platform", "Transport", .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "DequeModule", package: "swift-collections"), .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
@@ -74,18 +77,18 @@ let package = Package(
         .target(name: "DurableQueue", dependencies: ["Platform", .product(name: "SystemPackage", package: "swift-system")]),
         .target(
             name: "Hamon",
-            dependencies: ["CCrypto", "DurableQueue", "JSON", "Platform", "Transport", .product(name: "DequeModule", package: "swift-collections")]
+            dependencies: ["CCrypto", "DurableQueue", "JSON", "Ping", "Platform", "Transport", .product(name: "DequeModule", package: "swift-collections")]
         ),
         // Miataru API 1.1: DeviceKeys (generated from OpenSSL's random bytes), the key store, the calls.
         .target(
             name: "Miataru",
-            dependencies: ["CCrypto", "JSON", "Platform", "Transport", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["CCrypto", "JSON", "Ping", "Platform", "Transport", .product(name: "SystemPackage", package: "swift-system")]
         ),
         // The Sift iOS SDK: typed events, the two queues, the uploader's rules, archives, collectors.
         .target(
             name: "Sift",
             dependencies: [
-                "DurableQueue", "JSON", "Platform", "Transport", .product(name: "CompressNIO", package: "compress-nio"),
+                "DurableQueue", "JSON", "Ping", "Platform", "Transport", .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
@@ -94,7 +97,7 @@ let package = Package(
         .target(
             name: "Shell",
             dependencies: [
-                "Script", "JSON", "LineEditing", "Platform", "Transport", "Backend", "CPCRE2",
+                "Script", "JSON", "LineEditing", "Ping", "Platform", "Transport", "Backend", "CPCRE2",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
@@ -118,7 +121,7 @@ let package = Package(
         // Built only by scripts/fuzz.sh: whole scripts run over the real engines, with a transport that answers at once.
         .executableTarget(name: "SDKBenchRunFuzz", dependencies: ["Shell", "SDKBenchCatalog", "Hamon", "Platform", "Script", "Transport"]),
         // Built by scripts/bench.sh: in-process measurements of the Performance engine, and the Miataru client's side of its benchmark.
-        .executableTarget(name: "SDKBenchBench", dependencies: ["JSON", "Miataru", "Performance", "Platform", "Transport"]),
+        .executableTarget(name: "SDKBenchBench", dependencies: ["JSON", "Miataru", "Performance", "Ping", "Platform", "Transport"]),
         // Test helpers an engine's tests need: temporary directories, a manual clock, a recording
         // transport, goldens, the process runner. No shell, no backend, so no Hummingbird.
         .target(
@@ -142,13 +145,13 @@ let package = Package(
         .testTarget(
             name: "TransportTests",
             dependencies: [
-                "Transport", "JSON", "SDKBenchTesting", "Backend", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "Transport", "Ping", "JSON", "SDKBenchTesting", "Backend", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "HamonTests", dependencies: ["Hamon", "JSON", "SDKBenchTesting", "Transport"]),
-        .testTarget(name: "MiataruTests", dependencies: ["Miataru", "JSON", "Platform", "SDKBenchTesting", "Transport"]),
-        .testTarget(name: "SiftTests", dependencies: ["Sift", "JSON", "Platform", "SDKBenchTesting", "Transport"]),
+        .testTarget(name: "HamonTests", dependencies: ["Hamon", "JSON", "Ping", "SDKBenchTesting", "Transport"]),
+        .testTarget(name: "MiataruTests", dependencies: ["Miataru", "JSON", "Ping", "Platform", "SDKBenchTesting", "Transport"]),
+        .testTarget(name: "SiftTests", dependencies: ["Sift", "JSON", "Ping", "Platform", "SDKBenchTesting", "Transport"]),
         .testTarget(name: "DurableQueueTests", dependencies: ["DurableQueue", "SDKBenchTesting"]),
         .testTarget(
             name: "BackendTests",
@@ -163,7 +166,7 @@ let package = Package(
             dependencies: [
                 "Shell", "SDKBenchCatalog", "HamonCommands", "PerformanceCommands", "MiataruCommands", "SiftCommands", "SDKBenchTesting",
                 "SDKBenchShellTesting",
-                "Backend", "JSON", "LineEditing", "Hamon", "Miataru", "Performance", "Sift", "Script", "Transport",
+                "Backend", "JSON", "LineEditing", "Hamon", "Miataru", "Performance", "Ping", "Sift", "Script", "Transport",
             ],
             exclude: ["Golden"]),
         // Runs the real executable: depending on it makes `swift test` build it.

@@ -1,6 +1,7 @@
 import DequeModule
 import DurableQueue
 import JSON
+import Ping
 import Platform
 import Synchronization
 import Transport

@@ -1,4 +1,5 @@
 import JSON
+import Ping
 import Transport
 
 /// The Miataru API 1.1 calls, one method each, shaped as the real server 2.x wants them.

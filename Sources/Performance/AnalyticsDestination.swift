@@ -1,5 +1,6 @@
 import DurableQueue
 import JSON
+import Ping
 import Platform
 import Synchronization
 import Transport

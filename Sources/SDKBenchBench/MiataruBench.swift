@@ -1,5 +1,6 @@
 import JSON
 import Miataru
+import Ping
 import Platform
 import Transport
 

@@ -1,6 +1,7 @@
 import DurableQueue
 import FoundationEssentials
 import JSON
+import Ping
 import Platform
 import Synchronization
 import Transport

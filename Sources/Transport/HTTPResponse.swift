@@ -32,11 +32,6 @@ public struct HTTPResponse: Sendable {
         HTTPField.Name(name).flatMap { headers[values: $0].first }
     }
 
-    /// `Set-Cookie` values as `name=value` strings.
-    public var cookieStrings: [String] {
-        headers[values: .setCookie].compactMap { Cookie(setCookie: $0).map { "\($0.name)=\($0.value)" } }
-    }
-
     public var isSuccess: Bool { status.kind == .successful }
     public var isRedirect: Bool { status.kind == .redirection }
     public var isClientError: Bool { status.kind == .clientError }

@@ -1,3 +1,4 @@
+import Ping
 import SDKBenchTesting
 import Testing
 import Transport

@@ -1,4 +1,5 @@
 import JSON
+import Ping
 import SDKBenchTesting
 import Testing
 import Transport

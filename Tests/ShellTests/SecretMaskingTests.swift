@@ -1,3 +1,4 @@
+import Ping
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import Ping
 import JSON
 import Platform
 import Testing

@@ -1,3 +1,4 @@
+import Ping
 import Testing
 // Scoped: swift-http-types also has an HTTPRequest and an HTTPResponse, which would clash with Transport's.
 import struct HTTPTypes.HTTPField

@@ -1,3 +1,4 @@
+import Ping
 import AsyncHTTPClient
 import Backend
 import NIOCore

@@ -1,4 +1,5 @@
 import Foundation
+import Ping
 import Synchronization
 import Testing
 

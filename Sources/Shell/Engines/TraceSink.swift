@@ -1,3 +1,4 @@
+import Ping
 import Synchronization
 import Transport
 

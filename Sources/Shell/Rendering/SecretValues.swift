@@ -1,4 +1,5 @@
 import JSON
+import Ping
 import Script
 import Synchronization
 import Transport

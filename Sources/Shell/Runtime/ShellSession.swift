@@ -1,3 +1,4 @@
+import Ping
 import Platform
 import Script
 import Transport

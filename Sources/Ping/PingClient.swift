@@ -1,34 +1,9 @@
 import HTTPTypes
+import Transport
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-
-/// How a client behaves: timeout, standard headers, interceptors, cookies.
-public struct ClientConfiguration: Sendable {
-    /// Seconds a request may take from sending to the last body byte.
-    public var timeout: Double = 15
-    /// Headers every request carries unless it sets them itself.
-    public var standardHeaders: HTTPFields = [.xRequestedWith: "ping-sdk", .xRequestedPlatform: RequestedPlatform.name]
-    /// Whether `Set-Cookie` is stored and sent back.
-    public var usesCookies = true
-    public private(set) var requestInterceptors: [@Sendable (inout HTTPRequest) -> Void] = []
-    public private(set) var responseInterceptors: [@Sendable (HTTPResponse) -> Void] = []
-    /// Sees every exchange, failed ones included, after the response interceptors.
-    public var onExchange: (@Sendable (Exchange) -> Void)?
-
-    public init() {}
-
-    /// Adds a request interceptor; they run in registration order before sending.
-    public mutating func onRequest(_ interceptor: @escaping @Sendable (inout HTTPRequest) -> Void) {
-        requestInterceptors.append(interceptor)
-    }
-
-    /// Adds a response interceptor; they run in registration order and see the request read-only.
-    public mutating func onResponse(_ interceptor: @escaping @Sendable (HTTPResponse) -> Void) {
-        responseInterceptors.append(interceptor)
-    }
-}
 
 /// The Ping network contract: builds, intercepts, sends and records requests.
 ///
@@ -56,14 +31,14 @@ public final class PingClient: Sendable {
     }
 
     /// Builds a request with `build` and sends it.
-    public func send(_ build: (inout HTTPRequest) -> Void) async throws(NetworkError) -> HTTPResponse {
-        var request = HTTPRequest()
+    public func send(_ build: (inout Transport.HTTPRequest) -> Void) async throws(NetworkError) -> Transport.HTTPResponse {
+        var request = Transport.HTTPRequest()
         build(&request)
         return try await send(request)
     }
 
     /// Sends a built request: standard headers (but those it removed), then interceptors in order, then cookies.
-    public func send(_ original: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
+    public func send(_ original: Transport.HTTPRequest) async throws(NetworkError) -> Transport.HTTPResponse {
         var request = original
         for field in configuration.standardHeaders where !request.headers.contains(field.name) && !request.omits(field.name) {
             request.headers.append(field)
@@ -82,7 +57,7 @@ public final class PingClient: Sendable {
                 WireRequest(method: request.method, url: url, headers: request.headers, body: request.bodyBytes),
                 timeout: configuration.timeout)
             if configuration.usesCookies { cookies.store(wire.headers, host: parsed.authority) }
-            let response = HTTPResponse(
+            let response = Transport.HTTPResponse(
                 request: request, status: wire.status, headers: wire.headers, body: wire.body, duration: Self.seconds(since: started))
             for interceptor in configuration.responseInterceptors { interceptor(response) }
             configuration.onExchange?(Exchange(request: request, result: .success(response), duration: response.duration))

@@ -1,0 +1,28 @@
+import HTTPTypes
+import Transport
+
+/// How a client behaves: timeout, standard headers, interceptors, cookies.
+public struct ClientConfiguration: Sendable {
+    /// Seconds a request may take from sending to the last body byte.
+    public var timeout: Double = 15
+    /// Headers every request carries unless it sets them itself.
+    public var standardHeaders: HTTPFields = [.xRequestedWith: "ping-sdk", .xRequestedPlatform: RequestedPlatform.name]
+    /// Whether `Set-Cookie` is stored and sent back.
+    public var usesCookies = true
+    public private(set) var requestInterceptors: [@Sendable (inout Transport.HTTPRequest) -> Void] = []
+    public private(set) var responseInterceptors: [@Sendable (Transport.HTTPResponse) -> Void] = []
+    /// Sees every exchange, failed ones included, after the response interceptors.
+    public var onExchange: (@Sendable (Exchange) -> Void)?
+
+    public init() {}
+
+    /// Adds a request interceptor; they run in registration order before sending.
+    public mutating func onRequest(_ interceptor: @escaping @Sendable (inout Transport.HTTPRequest) -> Void) {
+        requestInterceptors.append(interceptor)
+    }
+
+    /// Adds a response interceptor; they run in registration order and see the request read-only.
+    public mutating func onResponse(_ interceptor: @escaping @Sendable (Transport.HTTPResponse) -> Void) {
+        responseInterceptors.append(interceptor)
+    }
+}
