@@ -93,7 +93,7 @@ let package = Package(
             ]
         ),
         // The shell core: table, binding, runner, REPL glue, rendering, listeners, the general and
-        // backend commands, and HTTP (the Ping contract). It imports no engine.
+        // backend commands. It imports no engine.
         .target(
             name: "Shell",
             dependencies: [
@@ -107,8 +107,10 @@ let package = Package(
         .target(name: "PerformanceCommands", dependencies: ["Shell", "Performance", "Backend", "JSON", "Platform", "Script", "Transport"]),
         .target(name: "MiataruCommands", dependencies: ["Shell", "Miataru", "Backend", "JSON", "Platform", "Script", "Transport"]),
         .target(name: "SiftCommands", dependencies: ["Shell", "Sift", "Backend", "JSON", "Platform", "Script", "Transport"]),
+        .target(name: "HTTPCommands", dependencies: ["Shell", "Ping", "JSON", "Platform", "Script", "Transport"]),
         // The one ordered list of engines (ShellCatalog.standard), for the executable and the tests.
-        .target(name: "SDKBenchCatalog", dependencies: ["Shell", "HamonCommands", "PerformanceCommands", "MiataruCommands", "SiftCommands"]),
+        .target(
+            name: "SDKBenchCatalog", dependencies: ["Shell", "HamonCommands", "PerformanceCommands", "MiataruCommands", "SiftCommands", "HTTPCommands"]),
         .executableTarget(
             name: "sdkbench",
             dependencies: [
@@ -164,7 +166,7 @@ let package = Package(
         .testTarget(
             name: "ShellTests",
             dependencies: [
-                "Shell", "SDKBenchCatalog", "HamonCommands", "PerformanceCommands", "MiataruCommands", "SiftCommands", "SDKBenchTesting",
+                "Shell", "SDKBenchCatalog", "HamonCommands", "PerformanceCommands", "MiataruCommands", "SiftCommands", "HTTPCommands", "SDKBenchTesting",
                 "SDKBenchShellTesting",
                 "Backend", "JSON", "LineEditing", "Hamon", "Miataru", "Performance", "Ping", "Sift", "Script", "Transport",
             ],

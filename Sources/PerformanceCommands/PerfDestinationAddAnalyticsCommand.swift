@@ -17,7 +17,7 @@ enum PerfDestinationAddAnalyticsCommand {
         let host = session.performance
         let batch = context.option("batch").flatMap { Int($0.text) } ?? 50
         let interval = context.option("interval").flatMap { DurationParser.seconds($0.text) } ?? 60
-        let url = try HTTPItems.url(context.string("URL")) { () throws(ShellError) in
+        let url = try TypedURL.resolve(context.string("URL")) { () throws(ShellError) in
             try session.services.effectiveHost(at: context.command.range)
         }
         let insecure = session.services.configured?.insecure ?? false

@@ -1,3 +1,4 @@
+import HTTPCommands
 import HamonCommands
 import MiataruCommands
 import PerformanceCommands

@@ -5,6 +5,7 @@ import SDKBenchShellTesting
 import SDKBenchTesting
 import Script
 import Transport
+@testable import HTTPCommands
 @testable import Shell
 
 @Suite(.timeLimit(.minutes(1)))

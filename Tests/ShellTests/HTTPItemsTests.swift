@@ -1,26 +1,27 @@
 import Testing
 
+@testable import HTTPCommands
 @testable import Shell
 
 struct HTTPItemsTests {
     @Test func aProblemIsFoundFromTheItemTextAlone() {
         for valid in ["Accept:json", "X-Semi;", "X-Gone:", "a==b", "f=v", "'odd key'=v", "n:=[1,2]", "f=@a.txt", "f:=@a.json", "Ref:http://x/?a=b"] {
-            #expect(HTTPItems.problem(in: valid) == nil, "\(valid)")
+            #expect(RequestItem.problem(in: valid) == nil, "\(valid)")
         }
-        #expect(HTTPItems.problem(in: "=bad") == "a name before '='")
-        #expect(HTTPItems.problem(in: ":x") == "a name before ':'")
-        #expect(HTTPItems.problem(in: "nonsense") == HTTPItems.expectedItem)
-        #expect(HTTPItems.problem(in: "X;y") != nil)
-        #expect(HTTPItems.problem(in: "n:=[1,") != nil)
-        #expect(HTTPItems.problem(in: "f:=@") == "a file after ':=@'")
+        #expect(RequestItem.problem(in: "=bad") == "a name before '='")
+        #expect(RequestItem.problem(in: ":x") == "a name before ':'")
+        #expect(RequestItem.problem(in: "nonsense") == RequestItem.expectedItem)
+        #expect(RequestItem.problem(in: "X;y") != nil)
+        #expect(RequestItem.problem(in: "n:=[1,") != nil)
+        #expect(RequestItem.problem(in: "f:=@") == "a file after ':=@'")
     }
 
     @Test func theFirstSeparatorWinsAndTheLongerAtTheSamePlace() throws {
-        #expect(try HTTPItems.parse("a:=1").get() == .field("a", .value(1)))
-        #expect(try HTTPItems.parse("a:b=c").get() == .header("a", "b=c"))
-        #expect(try HTTPItems.parse("q==a:b").get() == .query("q", "a:b"))
-        #expect(try HTTPItems.parse("X:  v").get() == .header("X", "v"))
-        #expect(try HTTPItems.parse("X: ").get() == .header("X", nil))
+        #expect(try RequestItem.parse("a:=1").get() == .field("a", .value(1)))
+        #expect(try RequestItem.parse("a:b=c").get() == .header("a", "b=c"))
+        #expect(try RequestItem.parse("q==a:b").get() == .query("q", "a:b"))
+        #expect(try RequestItem.parse("X:  v").get() == .header("X", "v"))
+        #expect(try RequestItem.parse("X: ").get() == .header("X", nil))
     }
 
     @Test func aLeadingTildeIsTheHomeDirectory() {

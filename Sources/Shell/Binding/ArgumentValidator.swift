@@ -37,7 +37,7 @@ enum ArgumentValidator {
                 throw ShellError(.invalidValue(name: name, value: text, expected: "a path such as last.json.id"), at: range)
             }
         case .httpItem:
-            if let problem = HTTPItems.problem(in: text) { throw ShellError(.invalidValue(name: name, value: text, expected: problem), at: range) }
+            if let problem = RequestItem.problem(in: text) { throw ShellError(.invalidValue(name: name, value: text, expected: problem), at: range) }
         case .text, .identifier, .file, .directory, .secret, .expression, .commandName:
             break
         }

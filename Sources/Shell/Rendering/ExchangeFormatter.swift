@@ -11,7 +11,7 @@ package enum ExchangeFormatter {
     /// - Parameter secrets: when a labelled view of the body (Hamon's decrypted payload) holds one
     ///   of them, the body itself is shown masked: its encryption key is public, so the ciphertext
     ///   gives the secret away as surely as the plaintext.
-    static func render(_ exchange: Exchange, secrets: SecretValues? = nil) -> String {
+    package static func render(_ exchange: Exchange, secrets: SecretValues? = nil) -> String {
         var out = ""
         let request = exchange.request
         let url = request.fullURL
@@ -53,7 +53,7 @@ package enum ExchangeFormatter {
     }
 
     /// `Name: value` as sent or received, the value masked when the name says it is a secret.
-    static func headerLine(_ name: String, _ value: String) -> String {
+    package static func headerLine(_ name: String, _ value: String) -> String {
         "\(name): \(Redactor.header(name: name, value: value))\n"
     }
 
@@ -69,7 +69,7 @@ package enum ExchangeFormatter {
 
     /// Whether a body is not text a terminal should be given: not UTF-8, or holding NUL or
     /// other control characters (escape sequences would drive the terminal) besides line breaks and tabs.
-    static func isBinary(_ bytes: [UInt8]) -> Bool {
+    package static func isBinary(_ bytes: [UInt8]) -> Bool {
         guard String(validating: bytes, as: UTF8.self) != nil else { return true }
         return bytes.contains { $0 < 0x20 && $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t") }
     }

@@ -70,7 +70,7 @@ package enum Redactor {
     }
 
     /// A URL with the values of secret-named query parameters masked.
-    static func url(_ url: String) -> String {
+    package static func url(_ url: String) -> String {
         guard let question = url.firstIndex(of: "?") else { return url }
         return String(url[...question]) + form(String(url[url.index(after: question)...]))
     }

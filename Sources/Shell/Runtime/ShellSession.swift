@@ -24,7 +24,7 @@ public final class ShellSession {
     /// The server services talk to: the configured host or the embedded backend.
     package let services: ServiceServer
     /// Cookies the `http` command keeps between requests, as the Ping client's jar.
-    let cookies = CookieJar()
+    package let cookies = CookieJar()
     /// Set by `quit`; the loop ends after the current command.
     public internal(set) var quitRequested = false
     var sourceDepth = 0

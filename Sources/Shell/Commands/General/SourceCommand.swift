@@ -5,7 +5,7 @@ import Script
 @preconcurrency import Glibc
 #endif
 
-enum SourceCommand {
+package enum SourceCommand {
     static let maximumDepth = 32
 
     static let spec = CommandSpec(
@@ -36,7 +36,7 @@ enum SourceCommand {
         return .null
     }
 
-    static func resolve(_ path: String, relativeTo directory: String?) -> String {
+    package static func resolve(_ path: String, relativeTo directory: String?) -> String {
         if path.hasPrefix("/") || directory == nil { return path }
         return directory! + "/" + path
     }

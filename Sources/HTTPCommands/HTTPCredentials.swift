@@ -1,3 +1,4 @@
+import Shell
 // FoundationEssentials, not Foundation: base64 without pulling ICU's data into the static binary.
 import FoundationEssentials
 

@@ -1,5 +1,6 @@
 import JSON
 import Script
+import Shell
 import Transport
 
 /// A response as the `http` command prints and returns it.

@@ -1,5 +1,6 @@
 import JSON
 import Script
+import Shell
 import Transport
 
 enum HTTPCommand {
@@ -40,7 +41,7 @@ enum HTTPCommand {
     ) { context in
         let session = context.session
         let items = try HTTPItems(words: context.values("ITEM"), parameters: context.command.parameters)
-        let typed = try HTTPItems.url(context.string("URL")) { () throws(ShellError) in
+        let typed = try TypedURL.resolve(context.string("URL")) { () throws(ShellError) in
             try session.services.effectiveHost(at: context.command.range)
         }
         let (url, userinfo) = HTTPCredentials.split(typed)

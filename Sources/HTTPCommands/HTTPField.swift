@@ -1,15 +1,12 @@
 import JSON
 import Platform
 import Script
+import Shell
 
 /// A body field of the `http` command: a value, or a file named by HTTPie's `=@` (its text)
 /// or `:=@` (its JSON), read only when the command runs.
 struct HTTPField {
-    enum Source: Equatable {
-        case value(Value)
-        case textFile(String)
-        case jsonFile(String)
-    }
+    typealias Source = RequestItem.FieldSource
 
     var name: String
     var source: Source

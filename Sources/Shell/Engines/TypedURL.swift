@@ -1,0 +1,14 @@
+/// Where a URL the user typed goes, as HTTPie reads it: `:3000/x` is localhost, a bare host gets
+/// `http://`, `/path` goes to the host services use.
+package enum TypedURL {
+    /// The full URL; `defaultHost` is asked only for a `/path`.
+    package static func resolve(_ typed: String, defaultHost: () throws(ShellError) -> ServiceServer.Setting) throws(ShellError) -> String {
+        if typed.hasPrefix("http://") || typed.hasPrefix("https://") { return typed }
+        if typed.hasPrefix(":") { return "http://localhost" + typed }
+        if typed.hasPrefix("/") {
+            let host = try defaultHost()
+            return (host.https ? "https://" : "http://") + host.host + typed
+        }
+        return "http://" + typed
+    }
+}
