@@ -180,17 +180,6 @@ public final class LocalBackend: Sendable {
     public var heldRequestCount: Int { holds.count }
 }
 
-/// Why the backend could not run.
-public enum BackendError: Error, Sendable, CustomStringConvertible {
-    case cannotStart(String)
-
-    public var description: String {
-        switch self {
-        case .cannotStart(let reason): return "cannot start the local backend: \(reason)"
-        }
-    }
-}
-
 /// The port, once the server reports it, for whoever waits in `start`.
 private final class BoundPort: Sendable {
     private let state = Mutex<(result: Result<Int, BackendError>?, waiter: CheckedContinuation<Int, Error>?)>((nil, nil))

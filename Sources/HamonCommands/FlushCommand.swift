@@ -33,7 +33,3 @@ enum FlushCommand {
         ])
     }
 }
-
-enum HamonText {
-    static func events(_ count: Int) -> String { "\(count) event\(count == 1 ? "" : "s")" }
-}

@@ -5,17 +5,6 @@ import Synchronization
 @preconcurrency import Glibc
 #endif
 
-/// What one prompt produced.
-public enum LineReadResult: Equatable, Sendable {
-    case line(String)
-    /// Ctrl-D on an empty line, or the end of input.
-    case endOfFile
-    /// Ctrl-C: the half-typed line was dropped.
-    case interrupted
-    /// SIGTERM or SIGHUP arrived while waiting.
-    case terminated
-}
-
 /// A libedit line editor with history and TAB completion; one per process, used from one thread.
 public final class LineEditor {
     public typealias Completer = (CompletionRequest) -> CompletionResponse

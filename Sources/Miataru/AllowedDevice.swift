@@ -50,11 +50,3 @@ public struct AllowedDevice: Sendable, Equatable {
         self.init(deviceID: device, hasCurrentLocationAccess: location, hasHistoryAccess: history)
     }
 }
-
-/// getAllowedDeviceList's answer.
-public struct AllowedDeviceList: Sendable, Equatable {
-    public var deviceID: String
-    /// Off when the list is empty: then every device may read.
-    public var isEnabled: Bool
-    public var devices: [AllowedDevice]
-}

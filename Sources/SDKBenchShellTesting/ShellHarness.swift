@@ -74,14 +74,3 @@ public final class ShellHarness: @unchecked Sendable {
         if ownsHome { home.remove() }
     }
 }
-
-/// Runs blocking work on a new thread and resumes the awaiting task when it is done.
-public enum OwnThread {
-    public static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: work()) }
-            thread.stackSize = 8 << 20
-            thread.start()
-        }
-    }
-}

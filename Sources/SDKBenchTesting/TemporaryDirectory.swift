@@ -42,39 +42,3 @@ public struct TemporaryDirectory: Sendable {
         try? FileManager.default.removeItem(atPath: path)
     }
 }
-
-/// Small file helpers for tests.
-public enum SDKBenchFiles {
-    /// The file's text, or nil when it cannot be read.
-    public static func read(_ path: String) -> String? { try? FileReader.readText(path) }
-
-    public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
-
-    /// The permission bits of a file (e.g. 0o600).
-    public static func mode(_ path: String) -> mode_t? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return info.st_mode & 0o777
-    }
-
-    /// The directory holding the test binary, where SwiftPM also puts the `sdkbench` executable.
-    public static var buildProductsDirectory: String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let path = count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
-        var directory = path
-        // Inside an .xctest bundle on Linux the runner is the bundle itself; step out of it.
-        while let slash = directory.lastIndex(of: "/") {
-            directory = String(directory[..<slash])
-            if access(directory + "/sdkbench", X_OK) == 0 { return directory }
-            if directory.isEmpty { break }
-        }
-        return "."
-    }
-
-    /// The `sdkbench` executable under test: `SDKBENCH_BINARY` when set, else the one beside the tests.
-    public static var sdkbenchExecutable: String {
-        if let override = getenv("SDKBENCH_BINARY") { return String(cString: override) }
-        return buildProductsDirectory + "/sdkbench"
-    }
-}

@@ -1,13 +1,3 @@
-/// What went wrong while reading a script, before anything ran.
-public enum ScriptErrorKind: Equatable, Sendable {
-    case unterminatedQuote(Character)
-    case unterminatedVariable
-    case invalidVariableName(String)
-    case unknownEscape(Character)
-    case invalidJSON(key: String, reason: String)
-    case controlCharacter(UInt32)
-    case danglingContinuation
-}
 
 /// A located error from the tokenizer or parser.
 public struct ScriptError: Error, Equatable, Sendable {

@@ -1,14 +1,3 @@
-/// A reference to a variable inside a word: `{{name}}` or `{{last.json.id}}`.
-public struct VariableReference: Sendable, Equatable {
-    public var path: ValuePath
-    public var range: SourceRange
-}
-
-/// One piece of a word: literal text or a variable to substitute when the command runs.
-public enum WordPart: Sendable, Equatable {
-    case literal(String)
-    case variable(VariableReference)
-}
 
 /// A word as written, after quote removal, with its variables still unresolved.
 public struct Word: Sendable, Equatable {
@@ -79,45 +68,5 @@ public struct Word: Sendable, Equatable {
             case .variable(let reference): return "{{\(reference.path)}}"
             }
         }.joined()
-    }
-}
-
-/// A classified token of a command line.
-public enum TokenKind: Sendable, Equatable {
-    /// A plain word: a command name, sub-command or positional argument.
-    case word(Word)
-    /// `--name` or `--name=value`.
-    case option(name: String, value: Word?)
-    /// `key=value`, a string parameter.
-    case parameter(key: String, value: Word)
-    /// `key:=JSON`, a typed parameter; the JSON is checked at parse time when it holds no variables.
-    case typedParameter(key: String, value: Word)
-}
-
-/// A token with where it was written.
-public struct Token: Sendable, Equatable {
-    public var kind: TokenKind
-    public var range: SourceRange
-
-    public init(kind: TokenKind, range: SourceRange) {
-        self.kind = kind
-        self.range = range
-    }
-
-    /// The word, when this token is a plain one.
-    public var word: Word? {
-        if case .word(let word) = kind { return word }
-        return nil
-    }
-}
-
-/// One command: the tokens of a logical line (continuations joined).
-public struct Statement: Sendable, Equatable {
-    public var tokens: [Token]
-    public var range: SourceRange
-
-    public init(tokens: [Token], range: SourceRange) {
-        self.tokens = tokens
-        self.range = range
     }
 }

@@ -19,17 +19,3 @@ public struct SiftQueueConfig: Sendable, Equatable {
     /// `sift-devprops`: device properties; any event is ready, and the same one is taken again only after an hour.
     public static let deviceProperties = SiftQueueConfig(acceptSameEventAfter: 3600, uploadWhenMoreThan: 0)
 }
-
-/// The SDK's two queues.
-public enum SiftQueueIdentifier: String, Sendable, CaseIterable {
-    case standard = "sift-default"
-    case deviceProperties = "sift-devprops"
-
-    /// The queue's batching policy.
-    public var config: SiftQueueConfig {
-        switch self {
-        case .standard: return .standard
-        case .deviceProperties: return .deviceProperties
-        }
-    }
-}

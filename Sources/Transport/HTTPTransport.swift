@@ -1,33 +1,5 @@
 import HTTPTypes
 
-/// A request reduced to what goes on the wire.
-public struct WireRequest: Sendable {
-    public var method: HTTPMethod
-    public var url: String
-    public var headers: HTTPFields
-    public var body: [UInt8]?
-
-    public init(method: HTTPMethod, url: String, headers: HTTPFields, body: [UInt8]?) {
-        self.method = method
-        self.url = url
-        self.headers = headers
-        self.body = body
-    }
-}
-
-/// A response as it came off the wire.
-public struct WireResponse: Sendable {
-    public var status: HTTPStatus
-    public var headers: HTTPFields
-    public var body: [UInt8]
-
-    public init(status: HTTPStatus, headers: HTTPFields = [:], body: [UInt8] = []) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-    }
-}
-
 /// Moves one request over the network. The live one is AsyncHTTPClient; tests use a recording fake,
 /// so everything above this line is tested without sockets.
 public protocol HTTPTransport: Sendable {

@@ -1,11 +1,6 @@
 import JSON
 import Script
 
-/// Resolves `{{…}}` references while binding.
-public protocol VariableResolving {
-    func resolve(_ reference: VariableReference) throws(ShellError) -> Value
-}
-
 /// Matches a statement to a command of the table and assigns its tokens.
 ///
 /// Without a resolver it only checks what can be checked before running (command names,

@@ -23,28 +23,3 @@ public struct SmallMap<Value: Sendable>: Sendable {
     public var isEmpty: Bool { entries.isEmpty }
     public var count: Int { entries.count }
 }
-
-/// Positional arguments in order, a variadic one as several entries under one name: no array
-/// per argument for the usual single value.
-public struct BoundArguments: Sendable {
-    private var entries: [(name: String, value: BoundValue)] = []
-
-    public init() {}
-
-    mutating func append(_ name: String, _ value: BoundValue) { entries.append((name, value)) }
-
-    /// The first value given to `name`.
-    public func first(_ name: String) -> BoundValue? {
-        for entry in entries where entry.name == name { return entry.value }
-        return nil
-    }
-
-    /// Every value given to `name`, in order.
-    public func all(_ name: String) -> [BoundValue] { entries.filter { $0.name == name }.map(\.value) }
-
-    /// The values of `name`, or `nil` when it was not given.
-    public subscript(name: String) -> [BoundValue]? {
-        let values = all(name)
-        return values.isEmpty ? nil : values
-    }
-}

@@ -64,6 +64,3 @@ extension String {
         return nil
     }
 }
-
-/// Marker for `range(of:options:)`.
-enum BackwardsSearch { case backwards }

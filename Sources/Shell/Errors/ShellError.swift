@@ -1,54 +1,5 @@
 import Script
 
-/// The exit status a failure maps to (COMMANDS.md: Invocation).
-public enum ExitStatus: Int32, Sendable {
-    case success = 0
-    case usage = 1
-    case parse = 2
-    case runtime = 3
-    case expectation = 4
-}
-
-/// Everything that can stop a command, each with one wording (see `message`).
-public enum ShellErrorKind: Sendable, Equatable {
-    case script(ScriptError)
-    case unknownCommand(String, suggestion: String?)
-    case unknownSubcommand(group: String, word: String, choices: [String], suggestion: String?)
-    case incompleteCommand(group: String, choices: [String])
-    case unknownOption(command: String, option: String, suggestion: String?)
-    case missingOptionValue(option: String, valueName: String)
-    case optionTakesNoValue(option: String)
-    case duplicateOption(option: String)
-    case missingArgument(name: String, usage: String)
-    case tooManyArguments(usage: String)
-    case unexpectedParameter(command: String, text: String)
-    case invalidValue(name: String, value: String, expected: String)
-    case undefinedVariable(String, suggestion: String?)
-    case pathMiss(path: String, reason: String)
-    case expectationFailed(ExpectationFailure)
-    case runtime(String)
-    /// A server refused the work; `details` are shown one per line under the error.
-    case remote(String, details: [String])
-    case usage(String)
-    case sourceDepth(Int)
-    case interrupted
-    /// A failure already rendered (inside a sourced file); it only carries the status up.
-    case reported(ExitStatus)
-
-    /// The exit status a run ends with when this error ends it.
-    public var status: ExitStatus {
-        switch self {
-        case .script, .unknownCommand, .unknownSubcommand, .incompleteCommand, .unknownOption, .missingOptionValue,
-            .optionTakesNoValue, .duplicateOption, .missingArgument, .tooManyArguments, .unexpectedParameter:
-            return .parse
-        case .expectationFailed: return .expectation
-        case .usage: return .usage
-        case .reported(let status): return status
-        case .invalidValue, .undefinedVariable, .pathMiss, .runtime, .remote, .sourceDepth, .interrupted: return .runtime
-        }
-    }
-}
-
 /// A located failure; the renderer prints it once, Hurl-style.
 public struct ShellError: Error, Sendable, Equatable {
     public var kind: ShellErrorKind

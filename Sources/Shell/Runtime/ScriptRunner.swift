@@ -2,17 +2,6 @@ import JSON
 import LineEditing
 import Script
 
-/// How a script run behaves (`sdkbench run` flags).
-public struct RunOptions: Sendable {
-    public var keepGoing: Bool
-    public var echo: Bool
-
-    public init(keepGoing: Bool = false, echo: Bool = false) {
-        self.keepGoing = keepGoing
-        self.echo = echo
-    }
-}
-
 /// Runs sources: parses the whole text, checks every command against the table, then runs them.
 ///
 /// A script with a typo fails before its first line has any effect (exit 2); at run time the first
@@ -153,13 +142,5 @@ public final class ScriptRunner {
         }
         if bound.spec.setsLast { session.variables.last = value }
         return value
-    }
-}
-
-/// Turns a pending SIGINT or SIGTERM into the status a non-interactive run stops with.
-enum SignalCheck {
-    static func pending() -> ExitStatus? {
-        if SignalTrap.terminationRequested || SignalTrap.takeInterrupt() { return .runtime }
-        return nil
     }
 }

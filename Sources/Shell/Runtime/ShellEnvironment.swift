@@ -1,12 +1,6 @@
 import Platform
 import Transport
 
-/// The version sdkbench reports, also the Performance device context's app version.
-public enum SDKBenchVersion {
-    public static let current = "0.1.0"
-    public static let build = "1"
-}
-
 /// What a session is given from outside: paths, terminal facts, the clock, the machine. Tests build their own.
 public struct ShellEnvironment: Sendable {
     public var paths: StatePaths

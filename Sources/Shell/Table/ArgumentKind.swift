@@ -36,38 +36,3 @@ public enum ArgumentKind: Sendable, Equatable {
     /// The placeholder shown in usage lines when the argument has no name of its own.
     var isSecret: Bool { self == .secret }
 }
-
-/// A positional argument of a command.
-public struct ArgumentSpec: Sendable {
-    public var name: String
-    public var kind: ArgumentKind
-    public var summary: String
-    public var isOptional: Bool
-    public var isVariadic: Bool
-
-    public init(_ name: String, _ kind: ArgumentKind, _ summary: String, optional: Bool = false, variadic: Bool = false) {
-        self.name = name
-        self.kind = kind
-        self.summary = summary
-        self.isOptional = optional
-        self.isVariadic = variadic
-    }
-}
-
-/// A `--name` option; `valueKind == nil` makes it a flag.
-public struct OptionSpec: Sendable {
-    public var name: String
-    public var valueKind: ArgumentKind?
-    public var valueName: String
-    public var summary: String
-    /// A one-letter spelling, `-a` for `--auth`, for users who know the tool by it (HTTPie).
-    public var short: Character?
-
-    public init(_ name: String, short: Character? = nil, value: ArgumentKind? = nil, valueName: String = "VALUE", _ summary: String) {
-        self.name = name
-        self.short = short
-        self.valueKind = value
-        self.valueName = valueName
-        self.summary = summary
-    }
-}

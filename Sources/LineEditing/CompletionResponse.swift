@@ -1,14 +1,3 @@
-/// What the editor asks the completer: the text before the cursor and the whole line.
-public struct CompletionRequest: Sendable {
-    public var line: String
-    public var fullLine: String
-
-    public init(line: String, fullLine: String) {
-        self.line = line
-        self.fullLine = fullLine
-    }
-}
-
 /// The completer's answer: how many characters before the cursor to replace, and with what.
 public struct CompletionResponse: Sendable, Equatable {
     /// Characters (not bytes) before the cursor that the candidates replace.

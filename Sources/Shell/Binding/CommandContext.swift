@@ -1,0 +1,38 @@
+import JSON
+import Script
+
+/// What a handler is given: its bound command and the session it runs in.
+public struct CommandContext {
+    public let command: BoundCommand
+    public let session: ShellSession
+
+    /// The first value of a positional argument.
+    public func argument(_ name: String) -> BoundValue? { command.arguments.first(name) }
+
+    /// The text of a required positional argument (the binder guarantees it is there).
+    public func string(_ name: String) -> String { argument(name)?.text ?? "" }
+
+    /// Every value given to a (variadic) argument.
+    public func values(_ name: String) -> [BoundValue] { command.arguments.all(name) }
+
+    /// The value of a `--name VALUE` option.
+    public func option(_ name: String) -> BoundValue? { command.options[name] }
+
+    /// Whether a `--flag` was given.
+    public func flag(_ name: String) -> Bool { command.options[name] != nil }
+
+    /// `key=value` parameters as strings, later keys winning.
+    public var stringParameters: [String: String] {
+        var result: [String: String] = [:]
+        for (key, value) in command.parameters { result[key] = value.text }
+        return result
+    }
+
+    /// A runtime failure located at this command.
+    public func failure(_ message: String) -> ShellError { .runtime(message, at: command.range) }
+
+    /// A runtime failure located at one argument.
+    public func failure(_ message: String, at value: BoundValue?) -> ShellError {
+        .runtime(message, at: value?.range ?? command.range)
+    }
+}

@@ -1,0 +1,2 @@
+/// Marker for `range(of:options:)`.
+enum BackwardsSearch { case backwards }

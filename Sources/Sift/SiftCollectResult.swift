@@ -1,0 +1,8 @@
+/// What a collector did.
+public enum SiftCollectResult: Sendable, Equatable {
+    case appended(SiftAppendResult)
+    /// Collection is paused (`pause`).
+    case paused
+    /// More than the limit in the window; the next collection is allowed at this time (seconds).
+    case rateLimited(nextAllowed: Double)
+}

@@ -1,0 +1,13 @@
+/// The SDK's two queues.
+public enum SiftQueueIdentifier: String, Sendable, CaseIterable {
+    case standard = "sift-default"
+    case deviceProperties = "sift-devprops"
+
+    /// The queue's batching policy.
+    public var config: SiftQueueConfig {
+        switch self {
+        case .standard: return .standard
+        case .deviceProperties: return .deviceProperties
+        }
+    }
+}

@@ -1,0 +1,9 @@
+import HTTPTypes
+import JSON
+
+/// What a request carries after its headers.
+public enum HTTPBody: Sendable {
+    case none
+    case bytes([UInt8])
+    case form([(String, String)])
+}
