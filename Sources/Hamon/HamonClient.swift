@@ -17,7 +17,7 @@ import Transport
 ///
 /// ```swift
 /// let hamon = try HamonClient(configuration: configuration, client: client, device: facts, events: { print($0) })
-/// hamon.configure(server: HamonServer(host: "10.0.0.5:8000"))
+/// hamon.configure(server: HamonEndpoint(host: "10.0.0.5:8000"))
 /// _ = await hamon.setUser("app-instance-1")
 /// try hamon.log("purchase", parameters: ["price": 9.99])
 /// let report = await hamon.flush()
@@ -48,7 +48,7 @@ public final class HamonClient: Sendable {
     }
 
     private struct State: Sendable {
-        var server: HamonServer?
+        var server: HamonEndpoint?
         var userID: String?
         var fcmToken: String?
         var app: AppIdentity
@@ -106,9 +106,9 @@ public final class HamonClient: Sendable {
     }
 
     /// Sets the server every later request goes to.
-    public func configure(server: HamonServer) { state.withLock { $0.server = server } }
+    public func configure(server: HamonEndpoint) { state.withLock { $0.server = server } }
 
-    public var server: HamonServer? { state.withLock { $0.server } }
+    public var server: HamonEndpoint? { state.withLock { $0.server } }
     public var userID: String? { state.withLock { $0.userID } }
     public var fcmToken: String? { state.withLock { $0.fcmToken } }
 
@@ -284,7 +284,7 @@ public final class HamonClient: Sendable {
         let automatic = trigger == .count || trigger == .timer
         if automatic { state.withLock { $0.autoFlushScheduled = false } }
         while true {
-            let taken = state.withLock { state -> (batch: [QueuedEvent], server: HamonServer, user: String)? in
+            let taken = state.withLock { state -> (batch: [QueuedEvent], server: HamonEndpoint, user: String)? in
                 guard !state.queue.isEmpty else { return nil }
                 guard let user = state.userID else {
                     report.waitingForUser = true

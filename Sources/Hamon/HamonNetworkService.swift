@@ -15,7 +15,7 @@ struct HamonNetworkService: Sendable {
     static let retryDelay = 2.0
 
     /// Sends a batch of already-encoded events.
-    func sendEvents(_ events: [[UInt8]], userID: String, server: HamonServer) async -> DeliveryFailure? {
+    func sendEvents(_ events: [[UInt8]], userID: String, server: HamonEndpoint) async -> DeliveryFailure? {
         var plaintext = [UInt8]()
         plaintext.reserveCapacity(events.reduce(16) { $0 + $1.count + 1 })
         plaintext.append(contentsOf: #"{"events":["#.utf8)
@@ -28,11 +28,11 @@ struct HamonNetworkService: Sendable {
     }
 
     /// Sends the user-data object.
-    func sendUser(_ data: Value, userID: String, server: HamonServer) async -> DeliveryFailure? {
+    func sendUser(_ data: Value, userID: String, server: HamonEndpoint) async -> DeliveryFailure? {
         await send(.patch, url: Self.userURL(server, userID), plaintext: Array(JSONWriter.compact(data).utf8))
     }
 
-    static func userURL(_ server: HamonServer, _ userID: String) -> String {
+    static func userURL(_ server: HamonEndpoint, _ userID: String) -> String {
         server.baseURL + "/users/" + FormEncoding.escape(userID)
     }
 

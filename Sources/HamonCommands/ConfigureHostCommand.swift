@@ -29,11 +29,11 @@ enum ConfigureHostCommand {
             result["local"] = .bool(true)
             result["https"] = .bool(false)
         } else {
-            let server = HamonServer(host: typed, https: context.flag("https"))
+            let server = HamonEndpoint(host: typed, https: context.flag("https"))
             guard HostSyntax.isValid(server.host) else {
                 throw ShellError(.invalidValue(name: "HOST", value: typed, expected: "name, ip or ip:port (no path, no spaces)"), at: argument.range)
             }
-            session.services.configured = ServiceServer.Setting(host: server.host, https: server.usesHTTPS, insecure: context.flag("insecure"))
+            session.services.configured = ServiceHost.Setting(host: server.host, https: server.usesHTTPS, insecure: context.flag("insecure"))
             if server.needsInsecureWarning { session.output.warn(server.insecureWarning) }
             result["host"] = .string(server.host)
             result["local"] = .bool(false)

@@ -10,7 +10,7 @@ enum HamonPlistCommand {
         arguments: [ArgumentSpec("HOST", .text, "the server's name or ip (a port or scheme is dropped)")],
         examples: ["hamon plist 192.168.1.100"]
     ) { context in
-        let xml = HamonServer.infoPlistXML(host: context.string("HOST"))
+        let xml = HamonEndpoint.infoPlistXML(host: context.string("HOST"))
         context.session.output.line(xml)
         return .string(xml)
     }

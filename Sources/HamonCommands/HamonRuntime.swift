@@ -10,11 +10,11 @@ final class HamonRuntime: EngineRuntime {
     static let name = "hamon"
 
     let client: HamonClient
-    private let server: ServiceServer
+    private let server: ServiceHost
     private let trace: TraceSink
     private let output: Output
     /// The server setting the engine was last pointed at, to notice `configure host` changes.
-    private var appliedServer: ServiceServer.Setting?
+    private var appliedServer: ServiceHost.Setting?
     private(set) var timeout: Double = 30
 
     static func journalPath(_ paths: StatePaths) -> String { paths.stateDirectory + "/hamon/queue.journal" }
@@ -65,7 +65,7 @@ final class HamonRuntime: EngineRuntime {
             client.setHTTPClient(trace.client(timeout: timeout, sdkHeadersAndCookies: false, insecure: setting.insecure))
         }
         appliedServer = setting
-        client.configure(server: HamonServer(host: setting.host, https: setting.https))
+        client.configure(server: HamonEndpoint(host: setting.host, https: setting.https))
     }
 
     func setTimeout(_ seconds: Double) {

@@ -13,14 +13,14 @@ enum HamonTestCommand {
         examples: ["hamon test", "hamon test 192.168.1.100:8000"]
     ) { context in
         let session = context.session
-        let server: HamonServer
+        let server: HamonEndpoint
         let insecure: Bool
         if let typed = context.argument("HOST") {
-            server = HamonServer(host: typed.text, https: context.flag("https"))
+            server = HamonEndpoint(host: typed.text, https: context.flag("https"))
             insecure = false
         } else {
             let setting = try session.services.effectiveHost(at: context.command.range)
-            server = HamonServer(host: setting.host, https: setting.https || context.flag("https"))
+            server = HamonEndpoint(host: setting.host, https: setting.https || context.flag("https"))
             insecure = setting.insecure
         }
         let output = session.output

@@ -6,5 +6,5 @@ extension ValueRule {
     static let host = ValueRule(
         name: "host", expected: "name, ip or ip:port (no path, no spaces), or local",
         suggestions: ["local", "localhost", "127.0.0.1"]
-    ) { $0 == "local" || HostSyntax.isValid(HamonServer(host: $0).host) }
+    ) { $0 == "local" || HostSyntax.isValid(HamonEndpoint(host: $0).host) }
 }

@@ -9,14 +9,14 @@ import Transport
 /// the exact, case-sensitive name; only 200 succeeds, anything else is a `MiataruError`.
 ///
 /// ```swift
-/// let client = MiataruClient(http: PingClient(transport: LiveTransport.shared), server: MiataruServer("http://127.0.0.1:8080"))
+/// let client = MiataruClient(http: PingClient(transport: LiveTransport.shared), server: MiataruEndpoint("http://127.0.0.1:8080"))
 /// let locations = try await client.getLocation(of: ["phone-2"], as: MiataruRequester(deviceID: "phone-1", deviceKey: key))
 /// ```
 public struct MiataruClient: Sendable {
     public let http: PingClient
-    public let server: MiataruServer
+    public let server: MiataruEndpoint
 
-    public init(http: PingClient, server: MiataruServer) {
+    public init(http: PingClient, server: MiataruEndpoint) {
         self.http = http
         self.server = server
     }

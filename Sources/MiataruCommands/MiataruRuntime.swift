@@ -13,7 +13,7 @@ final class MiataruRuntime: EngineRuntime {
     /// The `ValueRule.sessionNames` category of device ids.
     static let deviceNames = "miataru-device"
 
-    private let server: ServiceServer
+    private let server: ServiceHost
     private let trace: TraceSink
     let output: Output
     let clock: any WallClock
@@ -84,10 +84,10 @@ final class MiataruRuntime: EngineRuntime {
     func storeName() -> String {
         switch serverSetting {
         case "local"?: return "local"
-        case let url?: return MiataruServer(url).baseURL
+        case let url?: return MiataruEndpoint(url).baseURL
         case nil:
             guard let configured = server.configured else { return "local" }
-            return MiataruServer((configured.https ? "https://" : "http://") + configured.host).baseURL
+            return MiataruEndpoint((configured.https ? "https://" : "http://") + configured.host).baseURL
         }
     }
 
@@ -103,7 +103,7 @@ final class MiataruRuntime: EngineRuntime {
             url = (host.https ? "https://" : "http://") + host.host
             insecure = host.insecure
         }
-        let client = MiataruClient(http: trace.client(timeout: timeout, sdkHeadersAndCookies: false, insecure: insecure), server: MiataruServer(url))
+        let client = MiataruClient(http: trace.client(timeout: timeout, sdkHeadersAndCookies: false, insecure: insecure), server: MiataruEndpoint(url))
         return MiataruConnection(client: client, keys: DeviceKeyManager(store: store, serverName: storeName()), runtime: self)
     }
 

@@ -21,7 +21,7 @@ struct MiataruBench: Sendable {
         // As the Miataru engine sends them: no Ping headers, no cookies (the Python peer sends neither).
         configuration.standardHeaders = [:]
         configuration.usesCookies = false
-        client = MiataruClient(http: PingClient(configuration: configuration, transport: LiveTransport.shared), server: MiataruServer(url))
+        client = MiataruClient(http: PingClient(configuration: configuration, transport: LiveTransport.shared), server: MiataruEndpoint(url))
     }
 
     /// Runs `devices` devices split into `workers` contiguous chunks at once (1: strictly one

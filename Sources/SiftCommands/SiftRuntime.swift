@@ -14,7 +14,7 @@ final class SiftRuntime: EngineRuntime {
     static let mobileEventsPath = "/v3/accounts/%@/mobile_events"
 
     let client: SiftClient
-    private let server: ServiceServer
+    private let server: ServiceHost
     private let trace: TraceSink
     let output: Output
     /// `sift server FORMAT|local|sdk`; `nil` follows `configure host`, else the embedded backend,
@@ -25,7 +25,7 @@ final class SiftRuntime: EngineRuntime {
     /// time was 15% of the Sift bench's run.
     private var parsedFormat: (text: String, format: SiftURLFormat)?
     /// The URL format text made for a host, kept because every `sift event` checks the server.
-    private var hostText: (host: ServiceServer.Setting, text: String)?
+    private var hostText: (host: ServiceHost.Setting, text: String)?
 
     static func directory(_ paths: StatePaths) -> String { paths.stateDirectory + "/sift" }
 

@@ -61,22 +61,22 @@ struct HamonCipherTests {
 
 struct HamonServerTests {
     @Test func theHostLosesItsSchemeAndTrailingSlashesAsInTheSDK() {
-        #expect(HamonServer(host: "http://10.0.0.5:8000//").baseURL == "http://10.0.0.5:8000/v1")
-        #expect(HamonServer(host: "https://api.example.com/").baseURL == "https://api.example.com/v1")
-        #expect(HamonServer(host: "api.example.com", https: true).baseURL == "https://api.example.com/v1")
-        #expect(HamonServer(host: "192.168.1.100").baseURL == "http://192.168.1.100/v1")
+        #expect(HamonEndpoint(host: "http://10.0.0.5:8000//").baseURL == "http://10.0.0.5:8000/v1")
+        #expect(HamonEndpoint(host: "https://api.example.com/").baseURL == "https://api.example.com/v1")
+        #expect(HamonEndpoint(host: "api.example.com", https: true).baseURL == "https://api.example.com/v1")
+        #expect(HamonEndpoint(host: "192.168.1.100").baseURL == "http://192.168.1.100/v1")
     }
 
     @Test func plainHTTPToANonLocalHostWarns() {
-        #expect(HamonServer(host: "api.example.com").needsInsecureWarning)
-        #expect(!HamonServer(host: "api.example.com", https: true).needsInsecureWarning)
+        #expect(HamonEndpoint(host: "api.example.com").needsInsecureWarning)
+        #expect(!HamonEndpoint(host: "api.example.com", https: true).needsInsecureWarning)
         for local in ["localhost", "127.0.0.1:8000", "192.168.1.100", "10.1.2.3:80"] {
-            #expect(!HamonServer(host: local).needsInsecureWarning, "\(local)")
+            #expect(!HamonEndpoint(host: local).needsInsecureWarning, "\(local)")
         }
     }
 
     @Test func thePlistNamesTheHostWithoutItsPort() {
-        let xml = HamonServer.infoPlistXML(host: "http://192.168.1.100:8000")
+        let xml = HamonEndpoint.infoPlistXML(host: "http://192.168.1.100:8000")
         #expect(xml.contains("<key>192.168.1.100</key>"))
         #expect(xml.contains("<key>NSExceptionAllowsInsecureHTTPLoads</key>\n            <true/>"))
         #expect(xml.hasPrefix("<key>NSAppTransportSecurity</key>"))

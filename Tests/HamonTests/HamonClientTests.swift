@@ -27,7 +27,7 @@ struct HamonClientTests {
                     app: AppIdentity(version: "1.2.3", versionCode: 7)),
                 client: PingClient(configuration: configuration, transport: transport), clock: clock,
                 device: DeviceFacts(locale: "en_US", osVersion: "12", kernelRelease: "6.1.0"), events: { [notices] in notices.record($0) })
-            client.configure(server: HamonServer(host: "10.0.0.5:8000"))
+            client.configure(server: HamonEndpoint(host: "10.0.0.5:8000"))
             return client
         }
 

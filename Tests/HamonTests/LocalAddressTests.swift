@@ -29,9 +29,9 @@ struct LocalAddressTests {
     }
 
     @Test func plainHTTPToAHostThatOnlyLooksLocalWarns() {
-        #expect(HamonServer(host: "http://127.0.0.1.nip.io:8000").needsInsecureWarning)
-        #expect(HamonServer(host: "127.evil.com").needsInsecureWarning)
-        #expect(!HamonServer(host: "http://[::1]:8000/").needsInsecureWarning)
-        #expect(!HamonServer(host: "172.20.0.5:8000").needsInsecureWarning)
+        #expect(HamonEndpoint(host: "http://127.0.0.1.nip.io:8000").needsInsecureWarning)
+        #expect(HamonEndpoint(host: "127.evil.com").needsInsecureWarning)
+        #expect(!HamonEndpoint(host: "http://[::1]:8000/").needsInsecureWarning)
+        #expect(!HamonEndpoint(host: "172.20.0.5:8000").needsInsecureWarning)
     }
 }

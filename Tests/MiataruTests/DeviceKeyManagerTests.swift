@@ -13,7 +13,7 @@ struct DeviceKeyManagerTests {
 
     static func client(_ responder: @escaping RecordingTransport.Responder) -> (MiataruClient, RecordingTransport) {
         let transport = RecordingTransport(responder)
-        return (MiataruClient(http: PingClient(transport: transport), server: MiataruServer("http://m.test")), transport)
+        return (MiataruClient(http: PingClient(transport: transport), server: MiataruEndpoint("http://m.test")), transport)
     }
 
     static func answer(_ status: Int, _ body: String) -> Result<WireResponse, NetworkError> {

@@ -16,7 +16,7 @@ struct MiataruClientTests {
     static func client(_ transport: RecordingTransport) -> MiataruClient {
         var configuration = ClientConfiguration()
         configuration.standardHeaders = [:]
-        return MiataruClient(http: PingClient(configuration: configuration, transport: transport), server: MiataruServer("http://m.test/v1/"))
+        return MiataruClient(http: PingClient(configuration: configuration, transport: transport), server: MiataruEndpoint("http://m.test/v1/"))
     }
 
     static func body(_ transport: RecordingTransport, _ index: Int = 0) -> String {

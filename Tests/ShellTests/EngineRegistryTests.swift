@@ -59,7 +59,7 @@ import Testing
         let environment = ShellEnvironment(
             paths: StatePaths(stateDirectory: state, configDirectory: home.path + "/config"), startsTicker: false)
         let context = EngineContext(
-            environment: environment, output: output, trace: TraceSink(output: output, transport: nil), server: ServiceServer(output: output, groups: []))
+            environment: environment, output: output, trace: TraceSink(output: output, transport: nil), server: ServiceHost(output: output, groups: []))
         return (EngineRegistry(kinds: [QueueEngine.self, TimerEngine.self], context: context), state)
     }
 

@@ -6,13 +6,13 @@ package final class EngineContext {
     package let output: Output
     package let trace: TraceSink
     /// The server services talk to (a configured host or the embedded backend).
-    package let server: ServiceServer
+    package let server: ServiceHost
 
     /// The machine engines report as their device: the environment's, else this one (read on
     /// first use, so `sdkbench -c help` reads none).
     package var machine: MachineFacts { environment.machine ?? .local }
 
-    init(environment: ShellEnvironment, output: Output, trace: TraceSink, server: ServiceServer) {
+    init(environment: ShellEnvironment, output: Output, trace: TraceSink, server: ServiceHost) {
         self.environment = environment
         self.output = output
         self.trace = trace

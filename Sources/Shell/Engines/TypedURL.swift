@@ -2,7 +2,7 @@
 /// `http://`, `/path` goes to the host services use.
 package enum TypedURL {
     /// The full URL; `defaultHost` is asked only for a `/path`.
-    package static func resolve(_ typed: String, defaultHost: () throws(ShellError) -> ServiceServer.Setting) throws(ShellError) -> String {
+    package static func resolve(_ typed: String, defaultHost: () throws(ShellError) -> ServiceHost.Setting) throws(ShellError) -> String {
         if typed.hasPrefix("http://") || typed.hasPrefix("https://") { return typed }
         if typed.hasPrefix(":") { return "http://localhost" + typed }
         if typed.hasPrefix("/") {

@@ -22,7 +22,7 @@ public final class ShellSession {
     }
     package let trace: TraceSink
     /// The server services talk to: the configured host or the embedded backend.
-    package let services: ServiceServer
+    package let services: ServiceHost
     /// Cookies the `http` command keeps between requests, as the Ping client's jar.
     package let cookies = CookieJar()
     /// Set by `quit`; the loop ends after the current command.
@@ -42,7 +42,7 @@ public final class ShellSession {
         self.environment = environment
         self.output = output
         trace = TraceSink(output: output, transport: environment.transport)
-        services = ServiceServer(output: output, groups: catalog.backendGroups)
+        services = ServiceHost(output: output, groups: catalog.backendGroups)
         engines = EngineRegistry(
             kinds: catalog.runtimes, context: EngineContext(environment: environment, output: output, trace: trace, server: services))
     }

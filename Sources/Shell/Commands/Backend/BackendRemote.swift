@@ -7,7 +7,7 @@ package enum BackendRemote {
     /// The body of a 200 answer; anything else is a located error saying what to check.
     ///
     /// - Parameter json: a JSON body, for what must not go in a URL (a key).
-    package static func call(_ method: HTTPMethod, _ path: String, json: Value? = nil, host: ServiceServer.Setting, in context: CommandContext) throws(ShellError) -> String {
+    package static func call(_ method: HTTPMethod, _ path: String, json: Value? = nil, host: ServiceHost.Setting, in context: CommandContext) throws(ShellError) -> String {
         switch try fetch(method, path, json: json, host: host, in: context) {
         case .success(let body): return body
         case .failure(let failure): throw context.failure(failure.message)
@@ -16,7 +16,7 @@ package enum BackendRemote {
 
     /// Like `call`, with a failure to report instead of thrown; only an interruption throws.
     static func fetch(
-        _ method: HTTPMethod, _ path: String, json: Value? = nil, host: ServiceServer.Setting, in context: CommandContext
+        _ method: HTTPMethod, _ path: String, json: Value? = nil, host: ServiceHost.Setting, in context: CommandContext
     ) throws(ShellError) -> Result<String, Failure> {
         let client = context.session.trace.client(timeout: 10, sdkHeadersAndCookies: false, insecure: host.insecure)
         let url = baseURL(host) + path
@@ -41,7 +41,7 @@ package enum BackendRemote {
     }
 
     /// `http(s)://host`, as services reach it.
-    static func baseURL(_ host: ServiceServer.Setting) -> String { (host.https ? "https://" : "http://") + host.host }
+    static func baseURL(_ host: ServiceHost.Setting) -> String { (host.https ? "https://" : "http://") + host.host }
 
     struct Failure: Error {
         var message: String

@@ -31,7 +31,7 @@ enum BackendStatusCommand {
     }
 
     /// The configured host, which services use even while the embedded backend runs.
-    private static func separate(_ host: ServiceServer.Setting, in context: CommandContext) throws(ShellError) -> Value {
+    private static func separate(_ host: ServiceHost.Setting, in context: CommandContext) throws(ShellError) -> Value {
         let output = context.session.output
         let url = BackendRemote.baseURL(host)
         var result = JSONObject()

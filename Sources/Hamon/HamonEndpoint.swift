@@ -1,5 +1,5 @@
 /// Where Hamon sends: `http(s)://<host>/v1`, built from what the user typed the way the SDK does.
-public struct HamonServer: Sendable, Equatable {
+public struct HamonEndpoint: Sendable, Equatable {
     /// The host as the SDK keeps it: no scheme, no trailing slashes (`10.0.0.5:8000`).
     public let host: String
     public let usesHTTPS: Bool
@@ -41,7 +41,7 @@ public struct HamonServer: Sendable, Equatable {
 
     /// The `NSAppTransportSecurity` block an app needs to reach `host` over plain HTTP.
     public static func infoPlistXML(host: String) -> String {
-        let name = HamonServer(host: host).hostName
+        let name = HamonEndpoint(host: host).hostName
         return """
             <key>NSAppTransportSecurity</key>
             <dict>

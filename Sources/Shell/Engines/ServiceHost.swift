@@ -1,10 +1,12 @@
 import Backend
 import Script
 
-/// The server every service talks to: the host `configure host` set, or the embedded
-/// backend that stands in when none is configured or when it is `local`. ("Host" in a
-/// `Setting` is the network host.)
-package final class ServiceServer {
+/// Where every service talks to: the host `configure host` set, or the embedded backend that
+/// stands in when none is configured or when it is `local`. Names in sdkbench: a *host* is
+/// where services send (this, `Setting.host`), an *endpoint* is one service's URL value
+/// (`HamonEndpoint`, `MiataruEndpoint`), and a *server* is a running one (`LocalBackend`, the
+/// user's).
+package final class ServiceHost {
     /// A host the user configured.
     package struct Setting: Equatable {
         /// `name`, `ip` or `ip:port`, without scheme or slashes.

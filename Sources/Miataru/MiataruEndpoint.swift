@@ -1,10 +1,10 @@
 /// Where a Miataru server answers: calls go to `<base>/v1/<Name>`.
 ///
 /// ```swift
-/// let server = MiataruServer("https://service.miataru.com")
+/// let server = MiataruEndpoint("https://service.miataru.com")
 /// server.url(for: "UpdateLocation")  // https://service.miataru.com/v1/UpdateLocation
 /// ```
-public struct MiataruServer: Sendable, Equatable {
+public struct MiataruEndpoint: Sendable, Equatable {
     /// The server's root, without a trailing slash or `/v1`.
     public let baseURL: String
 
