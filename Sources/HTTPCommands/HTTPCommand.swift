@@ -90,13 +90,13 @@ enum HTTPCommand {
         switch outcome {
         case .failure(let error):
             if verbose, !session.traceEnabled {
-                output.write(ExchangeFormatter.render(Exchange(request: request, result: .failure(error), duration: 0), secrets: output.secrets) + "\n")
+                output.write(ExchangeGenerator.render(Exchange(request: request, result: .failure(error), duration: 0), secrets: output.secrets) + "\n")
             }
             throw context.failure("\(method.rawValue) \(Redactor.url(url)): \(error)")
         case .success(let response):
             if verbose, !session.traceEnabled {
                 output.write(
-                    ExchangeFormatter.render(
+                    ExchangeGenerator.render(
                         Exchange(request: response.request, result: .success(response), duration: response.duration), secrets: output.secrets)
                         + "\n")
             } else if !session.traceEnabled {

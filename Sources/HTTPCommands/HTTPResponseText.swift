@@ -7,8 +7,8 @@ import Transport
 enum HTTPResponseText {
     static func render(_ response: HTTPResponse) -> String {
         var out = "HTTP/1.1 \(response.status.codeAndReason)\n"
-        for field in response.headers { out += ExchangeFormatter.headerLine(field.name.rawName, field.value) }
-        if ExchangeFormatter.isBinary(response.body) {
+        for field in response.headers { out += ExchangeGenerator.headerLine(field.name.rawName, field.value) }
+        if ExchangeGenerator.isBinary(response.body) {
             // Raw bytes would garble the terminal (or drive it, through escape sequences).
             let type = response.header(named: "Content-Type").map { ", \($0)" } ?? ""
             out += "\n-- binary data not shown (\(response.body.count) bytes\(type)) --\n"

@@ -48,7 +48,7 @@ enum HamonTestCommand {
         }
         switch outcome {
         case .success(let response):
-            output.line("reachable  yes (HTTP \(response.status.code) in \(ExchangeFormatter.milliseconds(response.duration)))")
+            output.line("reachable  yes (HTTP \(response.status.code) in \(ExchangeGenerator.milliseconds(response.duration)))")
             result["reachable"] = .bool(true)
             result["status"] = .int(response.status.code)
             return .object(result)

@@ -21,7 +21,7 @@ enum PerfLogsCommand {
             [PerfValues.isoTime(entry.endTime), "\(entry.feature).\(entry.layer)", PerfValues.seconds(entry.duration),
              PerfValues.metadataText(entry.metadata)]
         }
-        context.session.output.write(TableRenderer.render(header: ["ended", "timing", "duration", "metadata"], rows: rows))
+        context.session.output.write(TableGenerator.render(header: ["ended", "timing", "duration", "metadata"], rows: rows))
         if entries.isEmpty { context.session.output.line("(no timings recorded)") }
         return .array(entries.map(PerfValues.entry))
     }

@@ -23,10 +23,10 @@ enum PerfStatsCommand {
              PerfValues.seconds(stat.p99), PerfValues.seconds(stat.max)]
         }
         let output = context.session.output
-        output.write(TableRenderer.render(header: ["timing", "count", "min", "p50", "p90", "p99", "max"], rows: rows, rightAligned: 1...6))
+        output.write(TableGenerator.render(header: ["timing", "count", "min", "p50", "p90", "p99", "max"], rows: rows, rightAligned: 1...6))
         if stats.isEmpty { output.line(feature == nil ? "(no timings recorded)" : "(no timings recorded for \(feature!).\(layer!))") }
         if let feature, let layer, !stats.isEmpty {
-            output.write(HistogramRenderer.render(tracker.histogram(feature: feature, layer: layer, buckets: 10)))
+            output.write(HistogramGenerator.render(tracker.histogram(feature: feature, layer: layer, buckets: 10)))
         }
         return .array(stats.map(PerfValues.stats))
     }

@@ -54,7 +54,7 @@ struct ErrorRenderingGoldenTests {
     }
 
     @Test func colorWrapsLabels() {
-        let renderer = ErrorRenderer(useColor: true)
+        let renderer = ErrorGenerator(useColor: true)
         let text = renderer.render(ShellError(.runtime("boom"), at: nil), in: nil)
         #expect(text.contains("\u{1B}[1;31merror:\u{1B}[0m boom"))
     }

@@ -14,7 +14,7 @@ struct TerminalSafetyTests {
     }
 
     @Test func errorMessagesQuotingAServerAreEscaped() {
-        let text = ErrorRenderer(useColor: false).render(ShellError(.runtime("server said \u{1B}[31mred"), at: nil), in: nil)
+        let text = ErrorGenerator(useColor: false).render(ShellError(.runtime("server said \u{1B}[31mred"), at: nil), in: nil)
         #expect(text == "error: server said \\x1b[31mred\n")
     }
 

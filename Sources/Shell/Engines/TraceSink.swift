@@ -22,7 +22,7 @@ package final class TraceSink: Sendable {
 
     func record(_ exchange: Exchange) {
         guard isEnabled else { return }
-        output.write(ExchangeFormatter.render(exchange, secrets: output.secrets) + "\n")
+        output.write(ExchangeGenerator.render(exchange, secrets: output.secrets) + "\n")
     }
 
     /// A client whose exchanges are traced here.

@@ -35,13 +35,13 @@ public final class Output: Sendable {
     private let flushesEachLine: Bool
     /// Standard output is a terminal: control characters in what is shown are escaped.
     private let escapesControls: Bool
-    public let renderer: ErrorRenderer
+    public let renderer: ErrorGenerator
     /// Every secret value seen so far; each write masks them (see `SecretValues`).
     public let secrets = SecretValues()
 
     public init(destination: Destination = .standardStreams, useColor: Bool = false) {
         self.destination = destination
-        self.renderer = ErrorRenderer(useColor: useColor)
+        self.renderer = ErrorGenerator(useColor: useColor)
         var status = stat()
         flushesEachLine = destination == .standardStreams && fstat(1, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO
         escapesControls = destination == .standardStreams && isatty(1) != 0

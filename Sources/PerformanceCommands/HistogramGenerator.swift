@@ -2,7 +2,7 @@ import Performance
 import Shell
 
 /// A small horizontal-bar histogram for the terminal.
-enum HistogramRenderer {
+enum HistogramGenerator {
     static func render(_ buckets: [HistogramBucket]) -> String {
         guard let largest = buckets.map(\.count).max(), largest > 0 else { return "" }
         let labels = buckets.map { "\(PerfValues.seconds($0.lower)) – \(PerfValues.seconds($0.upper))" }

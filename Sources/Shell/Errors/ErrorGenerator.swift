@@ -2,7 +2,7 @@ import Script
 
 /// Renders a located error once: `file:line:col: error: message`, the source line, a caret
 /// under the offending token and a hint (Hurl's layout, compacted).
-public struct ErrorRenderer: Sendable {
+public struct ErrorGenerator: Sendable {
     public var useColor: Bool
 
     public init(useColor: Bool) { self.useColor = useColor }

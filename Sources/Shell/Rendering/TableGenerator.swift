@@ -1,5 +1,5 @@
 /// Plain-text tables with aligned columns, like psql's aligned output.
-package enum TableRenderer {
+package enum TableGenerator {
     package static func render(header: [String], rows: [[String]], rightAligned: ClosedRange<Int>? = nil) -> String {
         guard !rows.isEmpty else { return "" }
         var widths = header.map(\.count)

@@ -4,7 +4,7 @@ import Transport
 /// An HTTP exchange as HTTPie's verbose view shows it: request line, headers, body; then the
 /// status line, headers and body. Secrets are masked; views that were never sent (a decrypted
 /// payload) are labelled as such.
-package enum ExchangeFormatter {
+package enum ExchangeGenerator {
     /// Bodies longer than this are cut, with the number of bytes left out.
     static let bodyLimit = 2048
 
