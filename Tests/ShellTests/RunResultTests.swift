@@ -119,4 +119,33 @@ struct RunResultTests {
         await first.close()
         await second.close()
     }
+
+    /// `source` hands its file to the run's own listeners: a report hears the sourced file's
+    /// commands under its name, and the `source` command's output holds what they printed.
+    @Test func listenersHearASourcedFilesCommands() throws {
+        final class SourceNames: RunListener {
+            var names: [String] = []
+            func commandFinished(_ result: CommandResult, in source: SourceFile) { names.append(source.name + ":" + result.command) }
+        }
+        let harness = ShellHarness()
+        let inner = harness.home.write("inner.sdk", "echo from inner\nset x 2\n")
+        let listener = RecordingListener()
+        let names = SourceNames()
+        let runner = ScriptRunner(session: harness.session, listeners: [listener, names])
+        let result = runner.run(SourceFile(name: "outer.sdk", text: "echo before\nsource \(inner)\necho after\n"))
+        #expect(result.status == .success)
+        #expect(names.names == ["outer.sdk:echo", "\(inner):echo", "\(inner):set", "outer.sdk:source", "outer.sdk:echo"])
+        #expect(listener.results.map(\.commandCount) == [2, 3])
+        let source = try #require(listener.finished.first { $0.command == "source" })
+        #expect(source.output == "from inner\n")
+        #expect(listener.finished.last?.output == "after\n")
+    }
+
+    /// `--echo` prints a sourced file's lines too, as a shell's `set -x` does.
+    @Test func echoShowsASourcedFilesLines() {
+        let harness = ShellHarness()
+        let inner = harness.home.write("inner.sdk", "echo from inner\n")
+        let run = harness.run("source \(inner)\n", options: RunOptions(echo: true))
+        #expect(run.stdout == "source \(inner)\necho from inner\nfrom inner\n", "\(run.stdout)")
+    }
 }

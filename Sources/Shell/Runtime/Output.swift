@@ -24,6 +24,8 @@ public final class Output: Sendable {
         var location: (SourceFile, SourceRange)?
         /// Both streams as written since `beginRecording`, for a run listener's `CommandResult.output`.
         var recording: [UInt8]?
+        /// Recordings a nested one interrupted, innermost last.
+        var outerRecordings: [[UInt8]] = []
     }
 
     private let state = Mutex(State())
@@ -112,14 +114,24 @@ public final class Output: Sendable {
 
     /// Starts keeping a copy of what both streams are given (masked), until `endRecording`.
     func beginRecording() {
-        state.withLock { $0.recording = [] }
+        state.withLock { state in
+            if let outer = state.recording { state.outerRecordings.append(outer) }
+            state.recording = []
+        }
     }
 
-    /// What was written since `beginRecording`; stops recording.
+    /// What was written since the matching `beginRecording`; a recording begun inside another
+    /// (a command of a sourced file, inside `source`) is part of the outer one too.
     func endRecording() -> String {
         state.withLock { state in
-            defer { state.recording = nil }
-            return String(decoding: state.recording ?? [], as: UTF8.self)
+            let recorded = state.recording ?? []
+            if var outer = state.outerRecordings.popLast() {
+                outer.append(contentsOf: recorded)
+                state.recording = outer
+            } else {
+                state.recording = nil
+            }
+            return String(decoding: recorded, as: UTF8.self)
         }
     }
 

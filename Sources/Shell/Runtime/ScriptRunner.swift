@@ -34,6 +34,9 @@ public final class ScriptRunner {
     public func run(_ source: SourceFile, options: RunOptions = RunOptions()) -> RunResult {
         listeners = chosenListeners ?? [TerminalRunListener(output: session.output, echo: options.echo)]
         wantsOutput = listeners.contains { $0.wantsOutput }
+        let outerListeners = session.runListeners
+        session.runListeners = listeners
+        defer { session.runListeners = outerListeners }
         let clock = ContinuousClock()
         let started = clock.now
         let cores = ScriptCheck.cores(for: source)

@@ -31,7 +31,8 @@ package enum SourceCommand {
             session.sourceDepth -= 1
             session.currentSourceDirectory = previous
         }
-        let status = ScriptRunner(session: session).run(SourceFile(name: argument.text, text: text)).status
+        // The run's own listeners (the terminal with its --echo, a report) hear the sourced file too.
+        let status = ScriptRunner(session: session, listeners: session.runListeners).run(SourceFile(name: argument.text, text: text)).status
         guard status == .success else { throw ShellError(.reported(status), at: context.command.range) }
         return .null
     }
