@@ -31,12 +31,6 @@ public final class LocalBackend: Sendable {
     private let task: Task<Void, Error>
     private let stopped = Mutex(false)
 
-    /// The loop every backend in the process serves on, with its handlers on the loop's thread
-    /// (`EventLoopTaskExecutor` has the figures). Never shut down: a group shut down when its
-    /// backend stopped still had channels and tasks scheduling on it, and NIO printed "Cannot
-    /// schedule tasks on an EventLoop that has already shut down" at exit (4 of 60 runs).
-    private static let loops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-
     /// Seconds a stop waits for connections to finish before it cancels the server.
     static let stopBudget = 2.0
 
@@ -74,7 +68,9 @@ public final class LocalBackend: Sendable {
         var logger = Logger(label: "sdkbench.backend")
         logger.logLevel = .critical
         let bound = BoundPort()
-        let loops = Self.loops
+        // One loop thread for this backend, with its handlers on it (`EventLoopTaskExecutor` has
+        // the figures), from a pool that never shuts one down (`BackendLoopPool` says why).
+        let loops = BackendLoopPool.shared.take()
         let executor = EventLoopTaskExecutor(loops.next())
         let app = Application(
             router: router,
@@ -94,6 +90,7 @@ public final class LocalBackend: Sendable {
                 bound.fail(BackendError.cannotStart(Self.startFailure(error, host: host, port: port)))
                 failure = error
             }
+            BackendLoopPool.shared.giveBack(loops)
             if let failure { throw failure }
         }
         let actualPort = try await bound.value()

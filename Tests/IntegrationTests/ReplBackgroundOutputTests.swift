@@ -18,8 +18,11 @@ extension ReplTerminalTests {
             await terminal.waitForPrompt(after: line)
         }
         await terminal.type("echo half-typed")
-        // The second reject comes 5 s after the first, while the line is half typed.
-        let screen = await terminal.waitFor("the retry's warning") { $0.contains("(reject 2 of 3)") }
+        // The second reject comes 5 s after the first, while the line is half typed; the warning
+        // is printed first and the prompt drawn again just after, so wait for both.
+        let screen = await terminal.waitFor("the retry's warning and the prompt drawn again below it") { screen in
+            screen.contains("(reject 2 of 3)") && screen.split(separator: "\n").last { !$0.isEmpty } == "sdkbench> echo half-typed"
+        }
         let rows = screen.split(separator: "\n").filter { !$0.isEmpty }
         let warning = try #require(rows.lastIndex { $0.contains("(reject 2 of 3)") })
         #expect(rows.last == "sdkbench> echo half-typed", "\(screen)")
