@@ -172,7 +172,6 @@ public final class LocalBackend: Sendable {
     /// The longest beacon key the Sift routes take.
     public static let siftBeaconKeyMaximumLength = SiftRoutes.maximumKeyLength
 
-
     /// Requests the `timeout` fault holds now (their clients are still there).
     public var heldRequestCount: Int { holds.count }
 }

@@ -90,7 +90,7 @@ enum EntryEncoding {
         }
         let micro = Int64((abs(duration) * 1_000_000).rounded())
         if duration < 0 && micro > 0 { bytes.append(UInt8(ascii: "-")) }
-        appendDigits(micro / 1_000_000, to: &bytes)
+        DecimalDigits.append(Int(micro / 1_000_000), to: &bytes)
         bytes.append(UInt8(ascii: "."))
         var fraction = micro % 1_000_000
         guard fraction > 0 else {
@@ -102,21 +102,7 @@ enum EntryEncoding {
             fraction /= 10
             digits -= 1
         }
-        var divisor: Int64 = 1
-        for _ in 1..<digits { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
-            divisor /= 10
-        }
-    }
-
-    private static func appendDigits(_ value: Int64, to bytes: inout [UInt8]) {
-        var divisor: Int64 = 1
-        while value / divisor >= 10 { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
-        }
+        DecimalDigits.append(Int(fraction), width: digits, to: &bytes)
     }
 
     /// RFC 4180: quoted only when it holds a comma, a quote, CR or LF; inner quotes doubled.

@@ -1,4 +1,5 @@
 import HTTPTypes
+import Platform
 import Transport
 
 #if canImport(Glibc)
@@ -69,7 +70,6 @@ public final class PingClient: Sendable {
     }
 
     private static func seconds(since start: ContinuousClock.Instant) -> Double {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        (ContinuousClock.now - start).inSeconds
     }
 }

@@ -19,19 +19,19 @@ public enum Timestamps {
         let millis = milliseconds(seconds)
         let (days, dayMillis) = floorDivide(millis, 86_400_000)
         let date = CivilTime.date(fromDays: days)
-        appendDigits(date.year, 4, &bytes)
+        DecimalDigits.append(date.year, width: 4, to: &bytes)
         bytes.append(UInt8(ascii: "-"))
-        appendDigits(date.month, 2, &bytes)
+        DecimalDigits.append(date.month, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: "-"))
-        appendDigits(date.day, 2, &bytes)
+        DecimalDigits.append(date.day, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: "T"))
-        appendDigits(dayMillis / 3_600_000, 2, &bytes)
+        DecimalDigits.append(dayMillis / 3_600_000, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        appendDigits(dayMillis / 60_000 % 60, 2, &bytes)
+        DecimalDigits.append(dayMillis / 60_000 % 60, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        appendDigits(dayMillis / 1000 % 60, 2, &bytes)
+        DecimalDigits.append(dayMillis / 1000 % 60, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: "."))
-        appendDigits(dayMillis % 1000, 3, &bytes)
+        DecimalDigits.append(dayMillis % 1000, width: 3, to: &bytes)
         bytes.append(UInt8(ascii: "Z"))
     }
 
@@ -80,19 +80,5 @@ public enum Timestamps {
     @inlinable static func floorDivide(_ value: Int, _ divisor: Int) -> (Int, Int) {
         let quotient = value >= 0 ? value / divisor : (value - divisor + 1) / divisor
         return (quotient, value - quotient * divisor)
-    }
-
-    @inlinable static func appendDigits(_ value: Int, _ width: Int, _ bytes: inout [UInt8]) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0)
-        var remaining = value
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(48 + remaining % 10)
-                remaining /= 10
-                count += 1
-            } while (remaining > 0 || count < width) && count < 6
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
-        }
     }
 }

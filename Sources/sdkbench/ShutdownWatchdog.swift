@@ -1,4 +1,5 @@
 import Dispatch
+import Platform
 import Shell
 import Synchronization
 
@@ -24,9 +25,7 @@ final class ShutdownWatchdog: Sendable {
         [SIGTERM, SIGINT].map { number in
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [self] in
-                let (seconds, attoseconds) = budget.components
-                let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-                DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in expire() }
+                DispatchQueue.global().asyncAfter(deadline: .now() + budget.inSeconds) { [self] in expire() }
             }
             source.resume()
             return source

@@ -1,5 +1,6 @@
 import Dispatch
 import LineEditing
+import Platform
 import Synchronization
 
 #if canImport(Glibc)
@@ -36,8 +37,7 @@ final class UnansweredSignalWatchdog: Sendable {
     }
 
     private func check() {
-        let elapsed = start.duration(to: clock.now).components
-        let now = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        let now = start.duration(to: clock.now).inSeconds
         let reading = SignalEscalation.Reading.now()
         let action = state.withLock { state in state.escalation.observe(reading, in: state.phase, at: now) }
         switch action {

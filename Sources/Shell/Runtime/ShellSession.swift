@@ -72,10 +72,7 @@ public final class ShellSession {
         isShutDown = true
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(Self.shutdownBudget)
-        func remaining() -> Double {
-            let left = clock.now.duration(to: deadline).components
-            return max(0, Double(left.seconds) + Double(left.attoseconds) / 1e18)
-        }
+        func remaining() -> Double { max(0, clock.now.duration(to: deadline).inSeconds) }
         if engines.shutdown(remaining: remaining) { services.stop() }
         output.flush()
     }
