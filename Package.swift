@@ -149,6 +149,7 @@ let package = Package(
             dependencies: [
                 "Transport", "Ping", "JSON", "SDKBenchTesting", "Backend", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         .testTarget(name: "HamonTests", dependencies: ["Hamon", "JSON", "Ping", "SDKBenchTesting", "Transport"]),

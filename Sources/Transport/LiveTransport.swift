@@ -86,7 +86,8 @@ public final class LiveTransport: HTTPTransport {
                 return .networkUnavailable("\(client)")
             }
         }
-        if error is HTTPParserError { return .invalidResponse("the server's answer is not HTTP (\(error))") }
+        // The parser's own reason is llhttp's (`invalid constant string`), which says nothing to a user.
+        if error is HTTPParserError { return .invalidResponse("the server's answer is not HTTP") }
         if let connection = error as? NIOConnectionError {
             if let first = connection.connectionErrors.first {
                 return .cannotConnect("cannot connect to \(connection.host):\(connection.port): \(describe(first.error))")

@@ -1,5 +1,5 @@
-import Ping
 import JSON
+import Ping
 import Testing
 
 import SDKBenchTesting

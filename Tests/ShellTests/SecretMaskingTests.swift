@@ -1,5 +1,5 @@
-import Ping
 import Foundation
+import Ping
 import Testing
 
 import SDKBenchShellTesting

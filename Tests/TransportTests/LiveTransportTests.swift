@@ -1,7 +1,8 @@
-import Ping
 import AsyncHTTPClient
 import Backend
 import NIOCore
+import NIOHTTP1
+import Ping
 import Testing
 
 #if canImport(Glibc)
@@ -83,6 +84,7 @@ struct LiveTransportTests {
         #expect(refused == .cannotConnect("connection refused") && refused.requestWasNeverSent)
         let reset = LiveTransport.networkError(IOError(errnoCode: ECONNRESET, reason: "read"), timeout: 3)
         #expect(reset == .networkUnavailable("connection reset by peer") && !reset.requestWasNeverSent)
+        #expect(LiveTransport.networkError(HTTPParserError.invalidConstant, timeout: 3) == .invalidResponse("the server's answer is not HTTP"))
         if case .invalidRequest = LiveTransport.networkError(HTTPClientError.invalidURL, timeout: 3) {} else {
             Issue.record("invalidURL is not invalidRequest")
         }

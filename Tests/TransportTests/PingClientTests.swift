@@ -1,6 +1,6 @@
+import JSON
 import Ping
 import Synchronization
-import JSON
 import Testing
 // Scoped: swift-http-types also has an HTTPRequest and an HTTPResponse, which would clash with Transport's.
 import struct HTTPTypes.HTTPField
