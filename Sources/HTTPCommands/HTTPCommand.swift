@@ -86,13 +86,13 @@ enum HTTPCommand {
                 return .failure(error)
             }
         }
-        let output = session.output
+        let output = session.events
         switch outcome {
         case .failure(let error):
             if verbose, !session.traceEnabled {
                 output.write(ExchangeGenerator.render(Exchange(request: request, result: .failure(error), duration: 0), secrets: output.secrets) + "\n")
             }
-            throw context.failure("\(method.rawValue) \(Redactor.url(url)): \(error)")
+            throw context.failure(error, action: "\(method.rawValue) \(Redactor.url(url))")
         case .success(let response):
             if verbose, !session.traceEnabled {
                 output.write(

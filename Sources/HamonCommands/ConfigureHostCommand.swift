@@ -34,7 +34,7 @@ enum ConfigureHostCommand {
                 throw ShellError(.invalidValue(name: "HOST", value: typed, expected: "name, ip or ip:port (no path, no spaces)"), at: argument.range)
             }
             session.services.configured = ServiceHost.Setting(host: server.host, https: server.usesHTTPS, insecure: context.flag("insecure"))
-            if server.needsInsecureWarning { session.output.warn(server.insecureWarning) }
+            if server.needsInsecureWarning { session.events.warn(server.insecureWarning) }
             result["host"] = .string(server.host)
             result["local"] = .bool(false)
             result["https"] = .bool(server.usesHTTPS)

@@ -15,11 +15,11 @@ enum FCMCommand {
         let token = context.string("TOKEN")
         let report = try AsyncBridge.run(at: context.command.range) { await client.setFCM(token) }
         guard let report else {
-            context.session.output.line("fcm token kept: it is sent with the user data once 'user ID' is set")
+            context.events.line("fcm token kept: it is sent with the user data once 'user ID' is set")
             return .object(["sent": false])
         }
         try HamonFailureText.check(report.failure, doing: "fcm token set, but sending the user data failed", in: context)
-        context.session.output.line("fcm token set: user data sent")
+        context.events.line("fcm token set: user data sent")
         return .object(["sent": true])
     }
 }

@@ -16,7 +16,7 @@ enum FlushCommand {
         try hamon.prepareServer(at: context.command.range)
         let client = hamon.client
         let report = try AsyncBridge.run(at: context.command.range) { await client.flush() }
-        let output = context.session.output
+        let output = context.events
         let events = HamonText.events(report.delivered)
         if report.delivered > 0 || report.failure == nil {
             if report.waitingForUser {

@@ -21,7 +21,7 @@ enum HamonAppCommand {
         if let version = context.option("version") { app.version = version.text }
         if let build = context.option("build").flatMap({ Int($0.text) }) { app.versionCode = build }
         client.setApp(app)
-        context.session.output.line("\(app.package) \(app.version) (\(app.versionCode))")
+        context.events.line("\(app.package) \(app.version) (\(app.versionCode))")
         return .object(["package": .string(app.package), "version": .string(app.version), "build": .int(app.versionCode)])
     }
 }

@@ -14,11 +14,11 @@ enum HamonDecryptCommand {
         do {
             plaintext = try HamonCipher.decrypt(context.string("BASE64"))
         } catch {
-            throw context.failure("cannot decrypt: \(error)", at: context.argument("BASE64"))
+            throw context.failure(error, action: "cannot decrypt", at: context.argument("BASE64"))
         }
         let text = String(decoding: plaintext, as: UTF8.self)
         let json = try? JSONParser.parse(text)
-        context.session.output.line(json.map(JSONWriter.pretty) ?? text)
+        context.events.line(json.map(JSONWriter.pretty) ?? text)
         return .object(["text": .string(text), "json": json ?? .null])
     }
 }

@@ -11,7 +11,7 @@ enum HamonEncryptCommand {
         examples: [#"hamon encrypt '{"events":[]}'"#]
     ) { context in
         let payload = HamonCipher.encrypt(Array(context.string("JSON").utf8))
-        context.session.output.line(payload)
+        context.events.line(payload)
         return .string(payload)
     }
 }

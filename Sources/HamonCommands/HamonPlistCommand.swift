@@ -11,7 +11,7 @@ enum HamonPlistCommand {
         examples: ["hamon plist 192.168.1.100"]
     ) { context in
         let xml = HamonEndpoint.infoPlistXML(host: context.string("HOST"))
-        context.session.output.line(xml)
+        context.events.line(xml)
         return .string(xml)
     }
 }

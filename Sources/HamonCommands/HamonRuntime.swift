@@ -12,7 +12,7 @@ final class HamonRuntime: EngineRuntime {
     let client: HamonClient
     private let server: ServiceHost
     private let trace: TraceSink
-    private let output: Output
+    private let output: ShellEventRouter
     /// The server setting the engine was last pointed at, to notice `configure host` changes.
     private var appliedServer: ServiceHost.Setting?
     private(set) var timeout: Double = 30
@@ -24,7 +24,7 @@ final class HamonRuntime: EngineRuntime {
     init(context: EngineContext) throws(ShellError) {
         server = context.server
         trace = context.trace
-        let output = context.output
+        let output = context.events
         self.output = output
         let paths = context.environment.paths
         let facts = DeviceFactsReader.read(
@@ -37,7 +37,7 @@ final class HamonRuntime: EngineRuntime {
                 configuration: configuration, client: trace.client(timeout: 30, sdkHeadersAndCookies: false),
                 clock: context.environment.clock, device: facts, events: { notice in HamonRuntime.render(notice, to: output) })
         } catch {
-            throw .runtime("cannot start Hamon: \(error)")
+            throw .engine(error, action: "cannot start Hamon")
         }
     }
 
@@ -73,7 +73,7 @@ final class HamonRuntime: EngineRuntime {
         client.setHTTPClient(trace.client(timeout: seconds, sdkHeadersAndCookies: false, insecure: appliedServer?.insecure ?? false))
     }
 
-    static func render(_ notice: HamonNotice, to output: Output) {
+    static func render(_ notice: HamonNotice, to output: ShellEventRouter) {
         switch notice {
         case .waitingForUser(let queued):
             output.warn("[Hamon] waiting for userId (Firebase App Instance ID): \(queued) event\(queued == 1 ? "" : "s") queued until 'user ID'")

@@ -23,7 +23,7 @@ enum HamonTestCommand {
             server = HamonEndpoint(host: setting.host, https: setting.https || context.flag("https"))
             insecure = setting.insecure
         }
-        let output = session.output
+        let output = session.events
         var result = JSONObject()
         result["url"] = .string(server.baseURL)
         let valid = HostSyntax.isValid(server.host) && (try? ParsedURL(server.baseURL)) != nil
@@ -54,7 +54,7 @@ enum HamonTestCommand {
             return .object(result)
         case .failure(let error):
             output.line("reachable  no (\(error))")
-            throw context.failure("cannot reach \(url): \(error)")
+            throw context.failure(error, action: "cannot reach \(url)")
         }
     }
 }

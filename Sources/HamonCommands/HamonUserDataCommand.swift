@@ -10,7 +10,7 @@ enum HamonUserDataCommand {
         examples: ["hamon userdata", "expect last.is_limited_ad_tracking == false"]
     ) { context in
         let data = Redactor.json(try context.session.engine(HamonRuntime.self, at: context.command.range).client.userData)
-        context.session.output.line(JSONWriter.pretty(data))
+        context.events.line(JSONWriter.pretty(data))
         return data
     }
 }

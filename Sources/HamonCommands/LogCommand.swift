@@ -19,7 +19,7 @@ enum LogCommand {
         do {
             event = try hamon.client.log(context.string("NAME"), parameters: parameters)
         } catch {
-            throw context.failure("\(error)")
+            throw context.failure(error)
         }
         return .object([
             "uuid": .string(event.uuid), "name": .string(event.name), "timestamp": .int(Int(event.timestamp)),

@@ -14,9 +14,9 @@ enum QueueClearCommand {
         do {
             dropped = try hamon.client.clearQueue()
         } catch {
-            throw context.failure("\(error)")
+            throw context.failure(error)
         }
-        context.session.output.line("dropped \(HamonText.events(dropped))")
+        context.events.line("dropped \(HamonText.events(dropped))")
         return .object(["dropped": .int(dropped)])
     }
 }

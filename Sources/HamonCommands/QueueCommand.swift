@@ -14,7 +14,7 @@ enum QueueCommand {
         let limit = context.option("limit").flatMap { Int($0.text) } ?? 20
         let depth = hamon.client.queueDepth
         let events = hamon.client.queuedEvents(limit: max(0, limit))
-        let output = context.session.output
+        let output = context.events
         output.line("\(HamonText.events(depth)) queued" + (hamon.client.userID == nil && depth > 0 ? " (waiting for a user id)" : ""))
         var items: [Value] = []
         for (index, event) in events.enumerated() {

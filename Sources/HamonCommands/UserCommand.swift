@@ -21,7 +21,7 @@ enum UserCommand {
         let client = hamon.client
         let report = try AsyncBridge.run(at: context.command.range) { await client.setUser(id) }
         try HamonFailureText.check(report.failure, doing: "user id '\(id)' set, but sending the user data failed", in: context)
-        context.session.output.line("user \(id): user data sent")
+        context.events.line("user \(id): user data sent")
         return report
     }
 }

@@ -5,7 +5,7 @@ import Shell
 
 /// The allowed-devices list on the terminal and as a result.
 enum MiataruAllowedText {
-    static func render(_ devices: [AllowedDevice], enabled: Bool, owner: String, to output: Output) {
+    static func render(_ devices: [AllowedDevice], enabled: Bool, owner: String, to output: ShellEventRouter) {
         guard enabled, !devices.isEmpty else {
             output.line("\(owner): no allowed-devices list (access control off: any device may read)")
             return
@@ -40,7 +40,7 @@ extension MiataruConnection {
         let owner = deviceID
         try call(at: range, device: owner) { client throws(MiataruError) in try await client.setAllowedDevices(devices, of: owner, deviceKey: key) }
         runtime.saw(devices.map(\.deviceID))
-        MiataruAllowedText.render(devices, enabled: !devices.isEmpty, owner: owner, to: context.session.output)
+        MiataruAllowedText.render(devices, enabled: !devices.isEmpty, owner: owner, to: context.events)
         return MiataruAllowedText.value(devices, enabled: !devices.isEmpty, owner: owner)
     }
 

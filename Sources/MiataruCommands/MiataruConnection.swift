@@ -33,7 +33,7 @@ struct MiataruConnection {
         } catch let error as ShellError {
             throw error
         } catch {
-            throw .runtime("\(error)", at: range)
+            throw .engine(error, at: range)
         }
     }
 

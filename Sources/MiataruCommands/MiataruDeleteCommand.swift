@@ -14,7 +14,7 @@ enum MiataruDeleteCommand {
         let device = miataru.deviceID
         let key = try connection.ownKey(at: range)
         let count = try connection.call(at: range, device: device) { client throws(MiataruError) in try await client.deleteLocation(of: device, deviceKey: key) }
-        context.session.output.line("\(device): location data deleted (the server removed \(count) record\(count == 1 ? "" : "s"))")
+        context.events.line("\(device): location data deleted (the server removed \(count) record\(count == 1 ? "" : "s"))")
         return .object(["device": .string(device), "deleted": .int(count)])
     }
 }

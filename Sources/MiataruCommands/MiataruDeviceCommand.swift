@@ -19,7 +19,7 @@ enum MiataruDeviceCommand {
     ) { context in
         let miataru = try context.session.engine(MiataruRuntime.self, at: context.command.range)
         if let id = context.argument("ID") { try miataru.setDevice(id.text, at: id.range) }
-        context.session.output.line("miataru device: \(miataru.deviceID)")
+        context.events.line("miataru device: \(miataru.deviceID)")
         return .object(["device": .string(miataru.deviceID)])
     }
 }

@@ -28,7 +28,7 @@ enum MiataruErrorText {
                     "check 'miataru server' (or 'configure host') and that the server is running there"
                 ]), at: range)
         case .invalidResponse:
-            return .runtime("miataru: \(server): \(error)", at: range)
+            return .engine(error, action: "miataru: \(server)", at: range)
         }
     }
 }

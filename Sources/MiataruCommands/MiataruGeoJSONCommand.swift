@@ -20,7 +20,7 @@ enum MiataruGeoJSONCommand {
         let miataru = connection.runtime
         let device = context.string("DEVICE")
         miataru.saw([device])
-        let output = context.session.output
+        let output = context.events
         let first = try connection.outcome(at: range) { client throws(MiataruError) in try await client.geoJSON(of: device) }
         var feature: Value?
         var fallback = false
@@ -46,7 +46,7 @@ enum MiataruGeoJSONCommand {
             do {
                 try OutputFile.write(Array((text + "\n").utf8), to: path)
             } catch {
-                throw context.failure("cannot write \(out.text): \(error)", at: out)
+                throw context.failure(error, action: "cannot write \(out.text)", at: out)
             }
             output.line(feature == nil ? "\(device): no location; wrote {} to \(out.text)" : "\(device): GeoJSON written to \(out.text)")
         } else {

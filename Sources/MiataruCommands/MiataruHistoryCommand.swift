@@ -23,7 +23,7 @@ enum MiataruHistoryCommand {
         let history = try connection.call(at: range, device: requester.deviceID) { client throws(MiataruError) in
             try await client.getLocationHistory(of: device, amount: amount, as: requester)
         }
-        let output = context.session.output
+        let output = context.events
         output.line("\(device): \(history.locations.count) of \(history.available) location\(history.available == 1 ? "" : "s")"
             + (history.maximum.map { " (the server keeps up to \($0))" } ?? ""))
         for location in history.locations { output.line("  " + MiataruLocationText.line(location)) }

@@ -13,7 +13,7 @@ enum MiataruKeyForgetCommand {
         let range = context.command.range
         let connection = try context.miataruConnection()
         let miataru = connection.runtime
-        let output = context.session.output
+        let output = context.events
         let device = miataru.deviceID
         if !context.flag("yes") {
             guard context.session.environment.isInteractive, let confirm = context.session.confirm else {
@@ -28,7 +28,7 @@ enum MiataruKeyForgetCommand {
         do {
             removed = try connection.keys.store.remove(server: connection.keys.serverName, device: device)
         } catch {
-            throw context.failure("miataru key forget: \(error)")
+            throw context.failure(error, action: "miataru key forget")
         }
         output.line(removed ? "\(device): local DeviceKey removed" : "\(device): no DeviceKey was stored")
         return .object(["device": .string(device), "removed": .bool(removed)])

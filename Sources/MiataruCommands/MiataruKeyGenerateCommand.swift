@@ -13,7 +13,7 @@ enum MiataruKeyGenerateCommand {
         examples: ["miataru key generate", "miataru key generate --reveal"]
     ) { context in
         let key = DeviceKeyGenerator.generate()
-        let output = context.session.output
+        let output = context.events
         output.secrets.add(key)
         if context.flag("reveal") {
             output.revealedLine(key)

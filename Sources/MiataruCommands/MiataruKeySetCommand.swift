@@ -31,7 +31,7 @@ enum MiataruKeySetCommand {
         let connection = try context.miataruConnection()
         let miataru = connection.runtime
         let new = context.argument("KEY")?.text ?? DeviceKeyGenerator.generate()
-        let output = context.session.output
+        let output = context.events
         output.secrets.add(new)
         let current = try connection.ownKey(at: range)
         let device = miataru.deviceID
@@ -71,13 +71,13 @@ enum MiataruKeySetCommand {
             }
             guard case .remote(let message, var details) = failure.kind else {
                 // Refused without an answer: no connection was opened, so the server cannot have the new key.
-                throw context.failure("miataru key set: \(error); nothing was sent, \(kept)")
+                throw context.failure(error, action: "miataru key set", consequence: "; nothing was sent, \(kept)")
             }
             details.append(kept)
             failure.kind = .remote(message, details: details)
             throw failure
         case .failure(let error):
-            throw context.failure("miataru key set: \(error)")
+            throw context.failure(error, action: "miataru key set")
         }
     }
 }

@@ -10,7 +10,7 @@ enum MiataruKeyShowCommand {
         let range = context.command.range
         let connection = try context.miataruConnection()
         let miataru = connection.runtime
-        let output = context.session.output
+        let output = context.events
         let path = connection.keys.store.path(server: connection.keys.serverName, device: miataru.deviceID)
         guard let key = try connection.ownKey(at: range) else {
             output.line("\(miataru.deviceID): no DeviceKey stored for \(connection.keys.serverName) (looked for \(path))")

@@ -22,7 +22,7 @@ enum MiataruLocationGetCommand {
         let locations = try connection.call(at: range, device: requester.deviceID) { client throws(MiataruError) in
             try await client.getLocation(of: devices, as: requester)
         }
-        let output = context.session.output
+        let output = context.events
         for (index, device) in devices.enumerated() {
             let location = index < locations.count ? locations[index] : nil
             output.line(location.map(MiataruLocationText.line) ?? "\(device)  no location, or not allowed")

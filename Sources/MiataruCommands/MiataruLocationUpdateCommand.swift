@@ -52,7 +52,7 @@ enum MiataruLocationUpdateCommand {
             altitude: context.option("altitude")?.text, keepsHistory: context.flag("history"),
             retentionMinutes: context.option("retention").flatMap { Int($0.text) } ?? 30)
         try connection.call(at: range, device: update.device) { client throws(MiataruError) in try await client.updateLocation(update, deviceKey: key) }
-        context.session.output.line(
+        context.events.line(
             "\(update.device): location \(update.latitude), \(update.longitude) uploaded"
                 + (update.keepsHistory ? " (history kept)" : " (no history; expires after \(update.retentionMinutes) min)"))
         return .object([

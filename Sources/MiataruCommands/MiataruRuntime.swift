@@ -15,7 +15,7 @@ final class MiataruRuntime: EngineRuntime {
 
     private let server: ServiceHost
     private let trace: TraceSink
-    let output: Output
+    let output: ShellEventRouter
     let clock: any WallClock
     let store: DeviceKeyStore
     private let deviceFile: String
@@ -30,7 +30,7 @@ final class MiataruRuntime: EngineRuntime {
     init(context: EngineContext) throws(ShellError) {
         server = context.server
         trace = context.trace
-        output = context.output
+        output = context.events
         clock = context.environment.clock
         let directory = Self.directory(context.environment.paths)
         store = DeviceKeyStore(directory: directory + "/keys")
@@ -111,7 +111,7 @@ final class MiataruRuntime: EngineRuntime {
         do {
             try AtomicFile.write(Array((id + "\n").utf8), to: path, mode: .ownerReadWrite, directoryMode: AtomicFile.secretDirectoryMode)
         } catch {
-            throw .runtime("cannot keep the Miataru device id: \(error)", at: range)
+            throw .engine(error, action: "cannot keep the Miataru device id", at: range)
         }
     }
 }

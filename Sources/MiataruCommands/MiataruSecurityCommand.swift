@@ -19,7 +19,7 @@ enum MiataruSecurityCommand {
         let status = try connection.call(at: range, device: requester) { client throws(MiataruError) in
             try await client.securityStatus(of: device, requester: requester, requesterKey: key)
         }
-        context.session.output.line(
+        context.events.line(
             "\(device): \(status.hasDeviceKey ? "has a DeviceKey" : "no DeviceKey"), allowed list \(status.isAllowedDeviceListEnabled ? "on" : "off")")
         return .object([
             "DeviceID": .string(device), "HasDeviceKey": .bool(status.hasDeviceKey), "IsAllowedDeviceListEnabled": .bool(status.isAllowedDeviceListEnabled),

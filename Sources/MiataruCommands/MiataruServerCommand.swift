@@ -16,7 +16,7 @@ enum MiataruServerCommand {
         let miataru = try context.session.engine(MiataruRuntime.self, at: context.command.range)
         if let url = context.argument("URL") { miataru.setServer(url.text == "local" ? "local" : MiataruEndpoint(url.text).baseURL) }
         let connection = try miataru.connection(at: context.command.range)
-        context.session.output.line("miataru server: \(connection.client.server.baseURL) (keys stored as '\(miataru.storeName())')")
+        context.events.line("miataru server: \(connection.client.server.baseURL) (keys stored as '\(miataru.storeName())')")
         return .object(["server": .string(connection.client.server.baseURL), "store": .string(miataru.storeName())])
     }
 }

@@ -14,7 +14,7 @@ enum MiataruSloganCommand {
         let miataru = connection.runtime
         let device = miataru.deviceID
         let key = try connection.requiredKey(for: "the slogan calls", at: range)
-        let output = context.session.output
+        let output = context.events
         if let text = context.argument("TEXT")?.text {
             try connection.call(at: range, device: device) { client throws(MiataruError) in try await client.setSlogan(text, of: device, deviceKey: key) }
             output.line("\(device): slogan set")

@@ -20,7 +20,7 @@ enum MiataruVisitorsCommand {
             try await client.getVisitorHistory(of: device, amount: amount, deviceKey: key)
         }
         miataru.saw(visitors.visitors.map(\.deviceID))
-        let output = context.session.output
+        let output = context.events
         output.line("\(device): \(visitors.visitors.count) visitor\(visitors.visitors.count == 1 ? "" : "s")")
         for visitor in visitors.visitors {
             output.line("  \(visitor.deviceID)" + (visitor.timestamp.map { "  " + Timestamps.iso(Double($0) / 1000) } ?? ""))

@@ -17,7 +17,7 @@ enum PerfDestinationAddFileCommand {
         let batch = context.option("batch").flatMap { Int($0.text) } ?? 10
         let interval = context.option("interval").flatMap { DurationParser.seconds($0.text) } ?? 30
         let directory = context.option("dir").map(context.path) ?? host.defaultDirectory
-        let secrets = context.session.output.secrets
+        let secrets = context.session.secrets
         let destination = FileDestination(
             directory: directory, batchSize: batch, flushInterval: interval, clock: context.session.environment.clock,
             redact: { PerfSecretMasking.masked($0, by: secrets) })

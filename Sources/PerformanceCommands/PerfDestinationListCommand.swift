@@ -7,8 +7,8 @@ enum PerfDestinationListCommand {
         ["perf", "destination", "list"], summary: "List destinations with their ids", examples: ["perf destination list"]
     ) { context in
         let destinations = context.session.performance.tracker.destinations
-        for destination in destinations { context.session.output.line("\(destination.id)  \(destination.description)") }
-        if destinations.isEmpty { context.session.output.line("(no destinations: timings stay in memory)") }
+        for destination in destinations { context.events.line("\(destination.id)  \(destination.description)") }
+        if destinations.isEmpty { context.events.line("(no destinations: timings stay in memory)") }
         return .array(destinations.map { .object(["id": .int($0.id), "description": .string($0.description)]) })
     }
 }

@@ -14,7 +14,7 @@ enum PerfEndCommand {
         let layer = try PerfArguments.required("LAYER", "layer", in: context)
         guard let entry = context.session.performance.tracker.end(feature: feature, layer: layer, metadata: context.stringParameters)
         else { return .null }
-        context.session.output.line("\(entry.feature).\(entry.layer) \(PerfValues.seconds(entry.duration))")
+        context.events.line("\(entry.feature).\(entry.layer) \(PerfValues.seconds(entry.duration))")
         return PerfValues.entry(entry)
     }
 }

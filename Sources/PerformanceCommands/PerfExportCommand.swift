@@ -27,12 +27,12 @@ enum PerfExportCommand {
         let toStandardOutput = pathArgument.text == OutputFile.standardOutput || pathArgument.text == "/dev/stdout"
         let path = pathArgument.text == OutputFile.standardOutput ? OutputFile.standardOutput : context.path(pathArgument)
         // The export writes the descriptor itself: what the shell printed before must come first.
-        if toStandardOutput { context.session.output.flush() }
+        if toStandardOutput { context.events.flush() }
         let feature = try PerfArguments.name(context.option("feature"), "--feature", in: context)
         let layer = try PerfArguments.name(context.option("layer"), "--layer", in: context)
         let host = context.session.performance
         let written: Int
-        let secrets = context.session.output.secrets
+        let secrets = context.session.secrets
         let matches: (PerformanceEntry) -> Bool = { entry in
             (feature == nil || entry.feature == feature) && (layer == nil || entry.layer == layer)
         }
@@ -50,7 +50,7 @@ enum PerfExportCommand {
                 defer {
                     let (count, first) = skipped.withLock { $0 }
                     if count > 0, let first {
-                        context.session.output.warn("skipped \(count) line\(count == 1 ? "" : "s") that are not performance entries (first: \(first))")
+                        context.events.warn("skipped \(count) line\(count == 1 ? "" : "s") that are not performance entries (first: \(first))")
                     }
                 }
                 written = format == "csv"
@@ -63,11 +63,11 @@ enum PerfExportCommand {
                     : try PerformanceExporter.writeJSON(entries, to: path)
             }
         } catch {
-            throw context.failure("cannot export to '\(pathArgument.text)': \(error)", at: pathArgument)
+            throw context.failure(error, action: "cannot export to '\(pathArgument.text)'", at: pathArgument)
         }
         let summary = "wrote \(written) \(written == 1 ? "entry" : "entries") to \(pathArgument.text)"
         // On stdout the summary would end up inside the data.
-        if toStandardOutput { context.session.output.writeError(summary + "\n") } else { context.session.output.line(summary) }
+        if toStandardOutput { context.events.writeError(summary + "\n") } else { context.events.line(summary) }
         return .object(["path": .string(pathArgument.text), "format": .string(format), "count": .int(written)])
     }
 }

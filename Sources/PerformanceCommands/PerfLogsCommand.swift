@@ -21,8 +21,8 @@ enum PerfLogsCommand {
             [PerfValues.isoTime(entry.endTime), "\(entry.feature).\(entry.layer)", PerfValues.seconds(entry.duration),
              PerfValues.metadataText(entry.metadata)]
         }
-        context.session.output.write(TableGenerator.render(header: ["ended", "timing", "duration", "metadata"], rows: rows))
-        if entries.isEmpty { context.session.output.line("(no timings recorded)") }
+        context.events.write(TableGenerator.render(header: ["ended", "timing", "duration", "metadata"], rows: rows))
+        if entries.isEmpty { context.events.line("(no timings recorded)") }
         return .array(entries.map(PerfValues.entry))
     }
 }

@@ -10,8 +10,8 @@ enum PerfPendingCommand {
         let tracker = context.session.performance.tracker
         let pending = tracker.pendingSessions
         let rows = pending.map { [PerfValues.isoTime($0.startTime), "\($0.feature).\($0.layer)", PerfValues.metadataText($0.metadata)] }
-        context.session.output.write(TableGenerator.render(header: ["started", "timing", "metadata"], rows: rows))
-        if pending.isEmpty { context.session.output.line("(nothing pending)") }
+        context.events.write(TableGenerator.render(header: ["started", "timing", "metadata"], rows: rows))
+        if pending.isEmpty { context.events.line("(nothing pending)") }
         return .object(["count": .int(pending.count), "sessions": .array(pending.map(PerfValues.pending))])
     }
 }

@@ -14,7 +14,7 @@ enum PerfStartCommand {
         let layer = try PerfArguments.required("LAYER", "layer", in: context)
         let tracker = context.session.performance.tracker
         guard let session = tracker.start(feature: feature, layer: layer, metadata: context.stringParameters) else {
-            context.session.output.warn("performance tracking is disabled ('perf enable' turns it on)")
+            context.events.warn("performance tracking is disabled ('perf enable' turns it on)")
             return .null
         }
         return PerfValues.pending(session)

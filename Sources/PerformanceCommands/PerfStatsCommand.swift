@@ -22,7 +22,7 @@ enum PerfStatsCommand {
             [stat.key, String(stat.count), PerfValues.seconds(stat.min), PerfValues.seconds(stat.p50), PerfValues.seconds(stat.p90),
              PerfValues.seconds(stat.p99), PerfValues.seconds(stat.max)]
         }
-        let output = context.session.output
+        let output = context.events
         output.write(TableGenerator.render(header: ["timing", "count", "min", "p50", "p90", "p99", "max"], rows: rows, rightAligned: 1...6))
         if stats.isEmpty { output.line(feature == nil ? "(no timings recorded)" : "(no timings recorded for \(feature!).\(layer!))") }
         if let feature, let layer, !stats.isEmpty {

@@ -16,7 +16,7 @@ final class PerformanceRuntime: EngineRuntime {
     private let analyticsJournalDirectory: String
 
     let trace: TraceSink
-    let output: Output
+    let output: ShellEventRouter
     /// Analytics destinations send in the background; shutdown waits for them.
     private var analytics: [(id: Int, destination: AnalyticsDestination)] = []
     private let clock: any WallClock
@@ -30,7 +30,7 @@ final class PerformanceRuntime: EngineRuntime {
 
     init(context: EngineContext) {
         trace = context.trace
-        let output = context.output
+        let output = context.events
         self.output = output
         let environment = context.environment
         let explicitFlush = ExplicitFlush()
@@ -66,7 +66,7 @@ final class PerformanceRuntime: EngineRuntime {
             fields: ["enabled": .bool(enabled), "pending": .int(pending), "cached": .int(cached), "destinations": .int(destinations)])
     }
 
-    static func render(_ event: PerformanceEvent, to output: Output, during flush: ExplicitFlush) {
+    static func render(_ event: PerformanceEvent, to output: ShellEventRouter, during flush: ExplicitFlush) {
         switch event {
         case .consoleLine(let line): output.line(line)
         case .warning(let message): output.warn(message)
@@ -102,7 +102,7 @@ final class PerformanceRuntime: EngineRuntime {
                 clock: clock, appVersion: SDKBenchVersion.current, journal: journal,
                 events: { [explicitFlush] event in PerformanceRuntime.render(event, to: output, during: explicitFlush) })
         } catch {
-            throw .runtime("cannot add the analytics destination: \(error)", at: value?.range)
+            throw .engine(error, action: "cannot add the analytics destination", at: value?.range)
         }
         let id = tracker.addDestination(destination)
         analytics.append((id, destination))

@@ -27,7 +27,7 @@ enum BackendSiftKeyCommand {
         }
     ) { context in
         let key = context.argument("KEY")?.text
-        if let key { context.session.output.secrets.add(key) }
+        if let key { context.session.secrets.add(key) }
         if let host = context.session.services.configured, context.session.services.backend == nil {
             if let key {
                 _ = try BackendRemote.call(.post, "/_sdkbench/sift-key", json: .object(["key": .string(key)]), host: host, in: context)
@@ -37,7 +37,7 @@ enum BackendSiftKeyCommand {
         } else {
             try context.session.services.ensureBackend(at: context.command.range).setSiftBeaconKey(key)
         }
-        context.session.output.line(key == nil ? "sift: any beacon key is accepted" : "sift beacon key set (***): uploads without it are refused with 401")
+        context.events.line(key == nil ? "sift: any beacon key is accepted" : "sift beacon key set (***): uploads without it are refused with 401")
         return .object(["sift_auth": .string(key == nil ? "any" : "key")])
     }
 }

@@ -16,7 +16,7 @@ enum SiftAccountCommand {
         try sift.prepareServer(at: context.command.range)
         let account = context.string("ID")
         sift.client.setAccount(account)
-        context.session.output.line("sift account: \(account)")
+        context.events.line("sift account: \(account)")
         return .object(["account": .string(account)])
     }
 }

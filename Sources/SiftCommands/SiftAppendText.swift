@@ -5,7 +5,7 @@ import Sift
 
 /// How `sift event` and `sift collect` report an append: one line, and the result value.
 enum SiftAppendText {
-    static func report(_ result: SiftAppendResult, what: String, to output: Output) -> Value {
+    static func report(_ result: SiftAppendResult, what: String, to output: ShellEventRouter) -> Value {
         var object = JSONObject(minimumCapacity: 6)
         object["queue"] = .string(result.queue.rawValue)
         switch result.outcome {
@@ -32,7 +32,7 @@ enum SiftAppendText {
     }
 
     /// A collector's result: appended, paused, or rate-limited.
-    static func report(_ result: SiftCollectResult, what: String, to output: Output) -> Value {
+    static func report(_ result: SiftCollectResult, what: String, to output: ShellEventRouter) -> Value {
         switch result {
         case .appended(let appended):
             var value = report(appended, what: what, to: output)

@@ -21,7 +21,7 @@ enum SiftBeaconCommand {
         let sift = try context.session.engine(SiftRuntime.self, at: context.command.range)
         try sift.prepareServer(at: context.command.range)
         sift.setBeaconKey(context.string("KEY"))
-        context.session.output.line("sift beacon key set (***)")
+        context.events.line("sift beacon key set (***)")
         return .object(["set": .bool(true)])
     }
 }

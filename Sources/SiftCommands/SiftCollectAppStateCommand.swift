@@ -16,9 +16,9 @@ enum SiftCollectAppStateCommand {
         try sift.prepareServer(at: context.command.range)
         let titles = context.option("title").map { [$0.text] } ?? []
         do {
-            return SiftAppendText.report(try sift.client.collectAppState(titles: titles), what: "app state", to: context.session.output)
+            return SiftAppendText.report(try sift.client.collectAppState(titles: titles), what: "app state", to: context.events)
         } catch {
-            throw context.failure("\(error)")
+            throw context.failure(error)
         }
     }
 }

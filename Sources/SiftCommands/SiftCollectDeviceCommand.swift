@@ -16,9 +16,9 @@ enum SiftCollectDeviceCommand {
         let sift = try context.session.engine(SiftRuntime.self, at: context.command.range)
         try sift.prepareServer(at: context.command.range)
         do {
-            return SiftAppendText.report(try sift.client.collectDeviceProperties(), what: "device properties", to: context.session.output)
+            return SiftAppendText.report(try sift.client.collectDeviceProperties(), what: "device properties", to: context.events)
         } catch {
-            throw context.failure("\(error)")
+            throw context.failure(error)
         }
     }
 }

@@ -21,9 +21,9 @@ enum SiftEventCommand {
         for (key, value) in context.command.parameters { fields[key] = value.value }
         let event = sift.client.makeEvent(type: context.string("TYPE"), path: context.option("path")?.text, fields: fields.count > 0 ? fields : nil)
         do {
-            return SiftAppendText.report(try sift.client.append(event), what: "event", to: context.session.output)
+            return SiftAppendText.report(try sift.client.append(event), what: "event", to: context.events)
         } catch {
-            throw context.failure("\(error)")
+            throw context.failure(error)
         }
     }
 }

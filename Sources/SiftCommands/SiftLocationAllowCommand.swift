@@ -10,7 +10,7 @@ enum SiftLocationAllowCommand {
         let sift = try context.session.engine(SiftRuntime.self, at: context.command.range)
         sift.client.setLocationAllowed(true)
         let hasLocation = sift.client.settings.location != nil
-        context.session.output.line("sift location: allowed" + (hasLocation ? "" : " (none set yet: 'sift location set LAT LON')"))
+        context.events.line("sift location: allowed" + (hasLocation ? "" : " (none set yet: 'sift location set LAT LON')"))
         return .object(["allowed": .bool(true)])
     }
 }

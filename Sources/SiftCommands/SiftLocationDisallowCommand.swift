@@ -10,7 +10,7 @@ enum SiftLocationDisallowCommand {
     ) { context in
         let sift = try context.session.engine(SiftRuntime.self, at: context.command.range)
         sift.client.setLocationAllowed(false)
-        context.session.output.line("sift location: disallowed")
+        context.events.line("sift location: disallowed")
         return .object(["allowed": .bool(false)])
     }
 }

@@ -26,7 +26,7 @@ enum SiftLocationSetCommand {
         let client = sift.client
         client.setLocation(SiftLocation(latitude: latitude, longitude: longitude, timeMillis: Int64((client.clockNow * 1000).rounded(.down))))
         let allowed = client.settings.locationAllowed
-        context.session.output.line("sift location: \(latitude), \(longitude)" + (allowed ? "" : " (not sent while disallowed)"))
+        context.events.line("sift location: \(latitude), \(longitude)" + (allowed ? "" : " (not sent while disallowed)"))
         return .object(["latitude": .double(latitude), "longitude": .double(longitude), "allowed": .bool(allowed)])
     }
 }

@@ -9,7 +9,7 @@ enum SiftNoticeText {
     static func events(_ count: Int) -> String { "\(count) event\(count == 1 ? "" : "s")" }
     static func batches(_ count: Int) -> String { "\(count) batch\(count == 1 ? "" : "es")" }
 
-    static func render(_ notice: SiftNotice, to output: Output) {
+    static func render(_ notice: SiftNotice, to output: ShellEventRouter) {
         switch notice {
         case .restored(let events, let batches, let rejects, let unreadable):
             var line = "[Sift] restored \(Self.events(events)) queued and \(Self.batches(batches)) waiting from the last run"

@@ -10,7 +10,7 @@ enum SiftPauseCommand {
     ) { context in
         let sift = try context.session.engine(SiftRuntime.self, at: context.command.range)
         sift.client.pause()
-        context.session.output.line("sift: paused (collecting and uploading)")
+        context.events.line("sift: paused (collecting and uploading)")
         return .object(["paused": .bool(true)])
     }
 }

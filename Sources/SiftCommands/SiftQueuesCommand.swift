@@ -15,7 +15,7 @@ enum SiftQueuesCommand {
         let sift = try context.session.engine(SiftRuntime.self, at: context.command.range)
         let client = sift.client
         let now = client.clockNow
-        let output = context.session.output
+        let output = context.events
         var queues: [Value] = []
         var total = 0
         for queue in client.queueStatuses() {

@@ -10,7 +10,7 @@ enum SiftResumeCommand {
         let sift = try context.session.engine(SiftRuntime.self, at: context.command.range)
         try sift.prepareServer(at: context.command.range)
         sift.client.resume()
-        context.session.output.line("sift: resumed")
+        context.events.line("sift: resumed")
         return .object(["paused": .bool(false)])
     }
 }

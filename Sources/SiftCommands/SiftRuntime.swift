@@ -16,7 +16,7 @@ final class SiftRuntime: EngineRuntime {
     let client: SiftClient
     private let server: ServiceHost
     private let trace: TraceSink
-    let output: Output
+    let output: ShellEventRouter
     /// `sift server FORMAT|local|sdk`; `nil` follows `configure host`, else the embedded backend,
     /// as every engine does. `sdk` is the SDK's production URL.
     private(set) var serverSetting: String?
@@ -42,7 +42,7 @@ final class SiftRuntime: EngineRuntime {
     init(context: EngineContext) throws(ShellError) {
         server = context.server
         trace = context.trace
-        let output = context.output
+        let output = context.events
         self.output = output
         let configuration = SiftConfiguration(
             directory: Self.directory(context.environment.paths), app: SiftApp(name: "sdkbench", version: SDKBenchVersion.current))
@@ -51,7 +51,7 @@ final class SiftRuntime: EngineRuntime {
                 configuration: configuration, http: trace.client(timeout: 30, sdkHeadersAndCookies: false), clock: context.environment.clock,
                 machine: context.machine, events: { notice in SiftNoticeText.render(notice, to: output) })
         } catch {
-            throw .runtime("cannot start Sift: \(error)")
+            throw .engine(error, action: "cannot start Sift")
         }
     }
 

@@ -23,7 +23,7 @@ enum SiftServerCommand {
             try sift.setServer(setting, at: range)
         }
         let format = try sift.prepareServer(at: range)
-        context.session.output.line("sift server: \(format)")
+        context.events.line("sift server: \(format)")
         return .object(["server": .string(format.format), "setting": .string(sift.serverSetting ?? "host")])
     }
 }

@@ -9,7 +9,7 @@ enum SiftUnsetUserCommand {
     ) { context in
         let sift = try context.session.engine(SiftRuntime.self, at: context.command.range)
         sift.client.unsetUser()
-        context.session.output.line("sift user: (none)")
+        context.events.line("sift user: (none)")
         return .object(["user": .null])
     }
 }

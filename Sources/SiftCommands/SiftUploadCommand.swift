@@ -27,8 +27,8 @@ enum SiftUploadCommand {
         let wait = context.option("wait").flatMap { DurationParser.seconds($0.text) }.map { Duration.milliseconds(Int64($0 * 1000)) }
         // One call, so what is delivered while waiting through retries counts in the report.
         let (report, settled) = try AsyncBridge.run(at: range) { await client.upload(force: force, throughRetriesFor: wait) }
-        if !settled { context.session.output.warn("[Sift] still waiting after \(context.option("wait")!.text); the uploader goes on in the background") }
-        let value = render(report, client: client, output: context.session.output)
+        if !settled { context.events.warn("[Sift] still waiting after \(context.option("wait")!.text); the uploader goes on in the background") }
+        let value = render(report, client: client, output: context.events)
         try failIfNotSent(report, in: context)
         return value
     }
@@ -51,7 +51,7 @@ enum SiftUploadCommand {
         }
     }
 
-    private static func render(_ report: SiftUploadReport, client: SiftClient, output: Output) -> Value {
+    private static func render(_ report: SiftUploadReport, client: SiftClient, output: ShellEventRouter) -> Value {
         let now = client.clockNow
         var line = "sift upload: \(SiftNoticeText.events(report.transferred)) handed over; delivered \(SiftNoticeText.events(report.deliveredEvents))"
         line += " in \(SiftNoticeText.batches(report.deliveredBatches))"

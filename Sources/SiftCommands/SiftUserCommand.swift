@@ -13,7 +13,7 @@ enum SiftUserCommand {
         guard !id.isEmpty else { throw context.failure("the user id is empty (use 'sift unset-user' to remove it)", at: context.argument("ID")) }
         let sift = try context.session.engine(SiftRuntime.self, at: context.command.range)
         sift.client.setUser(id)
-        context.session.output.line("sift user: \(id)")
+        context.events.line("sift user: \(id)")
         return .object(["user": .string(id)])
     }
 }

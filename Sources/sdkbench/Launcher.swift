@@ -50,9 +50,13 @@ struct Launcher {
         ScriptRunner(session: session).run(source, options: options).status
     }
 
-    func runFiles(_ files: [String], variables: [(String, String)], options: RunOptions) -> ExitStatus {
+    /// Runs each file in turn in this one session, every run told to `listeners` (the terminal
+    /// when `nil`); the status is the first failed file's.
+    func runFiles(
+        _ files: [String], variables: [(String, String)], options: RunOptions, listeners: [any RunListener]? = nil
+    ) -> ExitStatus {
         for (name, value) in variables { session.variables.set(name, .string(value)) }
-        var firstFailure: ExitStatus?
+        var results: [RunResult] = []
         for file in files {
             let bytes: [UInt8]
             do {
@@ -62,14 +66,12 @@ struct Launcher {
                 return .usage
             }
             session.currentSourceDirectory = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : nil
-            let status = ScriptRunner(session: session).run(SourceFile(name: file, fileBytes: bytes), options: options).status
-            if status != .success {
-                firstFailure = firstFailure ?? status
-                if !options.keepGoing { return status }
-            }
+            let result = ScriptRunner(session: session, listeners: listeners).run(SourceFile(name: file, fileBytes: bytes), options: options)
+            results.append(result)
+            if result.status != .success, !options.keepGoing { break }
             if session.quitRequested { break }
         }
-        return firstFailure ?? .success
+        return results.first { $0.status != .success }?.status ?? .success
     }
 
     func runRepl() -> ExitStatus {

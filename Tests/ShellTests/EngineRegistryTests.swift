@@ -58,8 +58,9 @@ import Testing
         let output = Output(destination: .memory)
         let environment = ShellEnvironment(
             paths: StatePaths(stateDirectory: state, configDirectory: home.path + "/config"), startsTicker: false)
+        let events = ShellEventRouter(secrets: output.secrets) { output.show($0) }
         let context = EngineContext(
-            environment: environment, output: output, trace: TraceSink(output: output, transport: nil), server: ServiceHost(output: output, groups: []))
+            environment: environment, events: events, trace: TraceSink(events: events, transport: nil), server: ServiceHost(events: events, groups: []))
         return (EngineRegistry(kinds: [QueueEngine.self, TimerEngine.self], context: context), state)
     }
 

@@ -6,6 +6,9 @@ public struct CommandContext {
     public let command: BoundCommand
     public let session: ShellSession
 
+    /// Where the command shows what it has to say: the run's listeners (the terminal among them).
+    package var events: ShellEventRouter { session.events }
+
     /// The first value of a positional argument.
     public func argument(_ name: String) -> BoundValue? { command.arguments.first(name) }
 
@@ -30,6 +33,15 @@ public struct CommandContext {
 
     /// A runtime failure located at this command.
     public func failure(_ message: String) -> ShellError { .runtime(message, at: command.range) }
+
+    /// An engine's error, kept typed, located at this command or at one of its arguments.
+    ///
+    /// - Parameters:
+    ///   - action: what was being done, said before the error (`cannot decrypt`).
+    ///   - consequence: said after it (`; nothing was sent`).
+    public func failure(_ error: any Error, action: String = "", consequence: String = "", at value: BoundValue? = nil) -> ShellError {
+        .engine(error, action: action, consequence: consequence, at: value?.range ?? command.range)
+    }
 
     /// A runtime failure located at one argument.
     public func failure(_ message: String, at value: BoundValue?) -> ShellError {

@@ -3,7 +3,8 @@ import Platform
 /// What the session hands an engine runtime when it starts.
 package final class EngineContext {
     package let environment: ShellEnvironment
-    package let output: Output
+    /// Where the runtime shows notices: the running command's listeners, else the terminal.
+    package let events: ShellEventRouter
     package let trace: TraceSink
     /// The server services talk to (a configured host or the embedded backend).
     package let server: ServiceHost
@@ -12,9 +13,9 @@ package final class EngineContext {
     /// first use, so `sdkbench -c help` reads none).
     package var machine: MachineFacts { environment.machine ?? .local }
 
-    init(environment: ShellEnvironment, output: Output, trace: TraceSink, server: ServiceHost) {
+    init(environment: ShellEnvironment, events: ShellEventRouter, trace: TraceSink, server: ServiceHost) {
         self.environment = environment
-        self.output = output
+        self.events = events
         self.trace = trace
         self.server = server
     }

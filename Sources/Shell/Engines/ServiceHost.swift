@@ -27,12 +27,12 @@ package final class ServiceHost {
     package private(set) var backend: LocalBackend?
     /// The embedded backend's host setting, made once per backend: services ask for it per command.
     private var embedded: (backend: LocalBackend, setting: Setting)?
-    private let output: Output
+    private let events: ShellEventRouter
     /// What the embedded backend serves: the session's engines'.
     private let groups: [BackendRouteGroup]
 
-    init(output: Output, groups: [BackendRouteGroup]) {
-        self.output = output
+    init(events: ShellEventRouter, groups: [BackendRouteGroup]) {
+        self.events = events
         self.groups = groups
     }
 
@@ -55,7 +55,7 @@ package final class ServiceHost {
     package func ensureBackend(at range: SourceRange?) throws(ShellError) -> LocalBackend {
         if let backend { return backend }
         let started = try start(port: 0, at: range)
-        output.line("(started the embedded local backend at \(started.url))")
+        events.line("(started the embedded local backend at \(started.url))")
         return started
     }
 

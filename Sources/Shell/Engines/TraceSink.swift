@@ -6,12 +6,12 @@ import Transport
 /// switch is atomic.
 package final class TraceSink: Sendable {
     private let enabled = Atomic(false)
-    let output: Output
+    let events: ShellEventRouter
     /// Replaces the network when set (see `ShellEnvironment.transport`).
     private let transport: (any HTTPTransport)?
 
-    init(output: Output, transport: (any HTTPTransport)? = nil) {
-        self.output = output
+    init(events: ShellEventRouter, transport: (any HTTPTransport)? = nil) {
+        self.events = events
         self.transport = transport
     }
 
@@ -22,7 +22,7 @@ package final class TraceSink: Sendable {
 
     func record(_ exchange: Exchange) {
         guard isEnabled else { return }
-        output.write(ExchangeGenerator.render(exchange, secrets: output.secrets) + "\n")
+        events.write(ExchangeGenerator.render(exchange, secrets: events.secrets) + "\n")
     }
 
     /// A client whose exchanges are traced here.

@@ -23,6 +23,13 @@ public struct ShellError: Error, Sendable, Equatable {
         ShellError(.runtime(message), at: range)
     }
 
+    /// An engine's error, located at the command that caused it, kept typed (see `EngineFailure`).
+    public static func engine(
+        _ error: any Error, action: String = "", consequence: String = "", at range: SourceRange? = nil
+    ) -> ShellError {
+        ShellError(.engine(EngineFailure(error, action: action, consequence: consequence)), at: range)
+    }
+
     public var status: ExitStatus { kind.status }
 
     public var message: String {
@@ -44,6 +51,7 @@ public struct ShellError: Error, Sendable, Equatable {
         case .pathMiss(let path, let reason): return "cannot read '\(path)': \(reason)"
         case .expectationFailed(let failure): return "expect failed: \(failure.detail)"
         case .runtime(let message), .usage(let message), .remote(let message, _): return message
+        case .engine(let failure): return failure.message
         case .sourceDepth(let depth): return "'source' nested deeper than \(depth) files (a file sourcing itself?)"
         case .interrupted: return "interrupted"
         case .reported: return "failed in a sourced file"

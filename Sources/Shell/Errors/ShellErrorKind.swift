@@ -18,6 +18,8 @@ public enum ShellErrorKind: Sendable, Equatable {
     case pathMiss(path: String, reason: String)
     case expectationFailed(ExpectationFailure)
     case runtime(String)
+    /// An engine threw: its typed error is kept for listeners.
+    case engine(EngineFailure)
     /// A server refused the work; `details` are shown one per line under the error.
     case remote(String, details: [String])
     case usage(String)
@@ -35,7 +37,7 @@ public enum ShellErrorKind: Sendable, Equatable {
         case .expectationFailed: return .expectation
         case .usage: return .usage
         case .reported(let status): return status
-        case .invalidValue, .undefinedVariable, .pathMiss, .runtime, .remote, .sourceDepth, .interrupted: return .runtime
+        case .invalidValue, .undefinedVariable, .pathMiss, .runtime, .engine, .remote, .sourceDepth, .interrupted: return .runtime
         }
     }
 }

@@ -1,7 +1,8 @@
 import Script
 
-/// The terminal's view of a run: each failure rendered once, located, on standard error;
-/// with `--echo`, each statement's source lines before it runs.
+/// The terminal's view of a run: what commands show, on standard output and error; each failure
+/// rendered once, located, on standard error; with `--echo`, each statement's source lines
+/// before it runs.
 public final class TerminalRunListener: RunListener {
     private let output: Output
     private let echo: Bool
@@ -19,6 +20,8 @@ public final class TerminalRunListener: RunListener {
     }
 
     public func commandStarting(_ statement: Statement, in source: SourceFile) {
+        // Warnings, an engine's too, are located at the command that runs.
+        output.setLocation((source, statement.range))
         guard echo else { return }
         if echoSource != source.name {
             echoSource = source.name
@@ -28,7 +31,10 @@ public final class TerminalRunListener: RunListener {
         output.line(lines[range].joined(separator: "\n"))
     }
 
+    public func emitted(_ event: ShellEvent) { output.show(event) }
+
     public func commandFinished(_ result: CommandResult, in source: SourceFile) {
+        output.setLocation(nil)
         switch result.outcome {
         case .ok: return
         case .interrupted: output.report(ShellError(.interrupted, at: result.range), in: source)

@@ -94,12 +94,7 @@ public final class Repl {
         }
         for statement in statements {
             _ = SignalTrap.takeInterrupt()
-            do {
-                try runner.run(statement, in: source)
-            } catch {
-                session.output.report(error, in: source)
-                break
-            }
+            if !runner.runEntry(statement, in: source).outcome.passed { break }
             if session.quitRequested { break }
         }
         return fillsSecretPosition

@@ -22,10 +22,6 @@ public final class Output: Sendable {
         var capturedStdout: [UInt8] = []
         var capturedStderr: [UInt8] = []
         var location: (SourceFile, SourceRange)?
-        /// Both streams as written since `beginRecording`, for a run listener's `CommandResult.output`.
-        var recording: [UInt8]?
-        /// Recordings a nested one interrupted, innermost last.
-        var outerRecordings: [[UInt8]] = []
     }
 
     private let state = Mutex(State())
@@ -49,6 +45,18 @@ public final class Output: Sendable {
         escapesControls = destination == .standardStreams && isatty(1) != 0
     }
 
+    /// Writes what a command or engine showed to the stream it belongs on.
+    public func show(_ event: ShellEvent) {
+        switch event {
+        case .text(let text): write(text)
+        case .line(let text): line(text)
+        case .revealedLine(let text): revealedLine(text)
+        case .warning(let message): warn(message)
+        case .diagnostic(let text): writeError(text)
+        case .flush: flush()
+        }
+    }
+
     /// Writes text to standard output (buffered), secrets masked.
     public func write(_ text: String) { append(shown(secrets.masked(text)), newline: false) }
 
@@ -64,10 +72,6 @@ public final class Output: Sendable {
         state.withLock { state in
             state.stdout.append(contentsOf: text.utf8)
             if newline { state.stdout.append(UInt8(ascii: "\n")) }
-            if state.recording != nil {
-                state.recording!.append(contentsOf: text.utf8)
-                if newline { state.recording!.append(UInt8(ascii: "\n")) }
-            }
             if state.stdout.count >= 1 << 16 || (flushesEachLine && state.stdout.last == UInt8(ascii: "\n")) { flushLocked(&state) }
         }
     }
@@ -87,7 +91,6 @@ public final class Output: Sendable {
         }
         state.withLock { state in
             flushLocked(&state)
-            state.recording?.append(contentsOf: text.utf8)
             switch destination {
             case .standardStreams: Self.writeAll(2, Array(text.utf8))
             case .memory: state.capturedStderr.append(contentsOf: text.utf8)
@@ -110,29 +113,6 @@ public final class Output: Sendable {
     /// Sets the command that engine warnings are attributed to while it runs.
     func setLocation(_ location: (SourceFile, SourceRange)?) {
         state.withLock { $0.location = location }
-    }
-
-    /// Starts keeping a copy of what both streams are given (masked), until `endRecording`.
-    func beginRecording() {
-        state.withLock { state in
-            if let outer = state.recording { state.outerRecordings.append(outer) }
-            state.recording = []
-        }
-    }
-
-    /// What was written since the matching `beginRecording`; a recording begun inside another
-    /// (a command of a sourced file, inside `source`) is part of the outer one too.
-    func endRecording() -> String {
-        state.withLock { state in
-            let recorded = state.recording ?? []
-            if var outer = state.outerRecordings.popLast() {
-                outer.append(contentsOf: recorded)
-                state.recording = outer
-            } else {
-                state.recording = nil
-            }
-            return String(decoding: recorded, as: UTF8.self)
-        }
     }
 
     public func flush() {

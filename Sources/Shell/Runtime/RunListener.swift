@@ -11,6 +11,9 @@ public protocol RunListener: AnyObject {
     func checkFailed(_ errors: [ShellError], more: Int, in source: SourceFile)
     /// A statement is about to run.
     func commandStarting(_ statement: Statement, in source: SourceFile)
+    /// A running command (or an engine, while it runs) showed something. Called from whichever
+    /// thread emitted it, never from two at once.
+    func emitted(_ event: ShellEvent)
     /// A statement finished (or the run was interrupted before it).
     func commandFinished(_ result: CommandResult, in source: SourceFile)
     /// The run is over.
@@ -21,6 +24,7 @@ extension RunListener {
     public var wantsOutput: Bool { false }
     public func checkFailed(_ errors: [ShellError], more: Int, in source: SourceFile) {}
     public func commandStarting(_ statement: Statement, in source: SourceFile) {}
+    public func emitted(_ event: ShellEvent) {}
     public func commandFinished(_ result: CommandResult, in source: SourceFile) {}
     public func runFinished(_ result: RunResult, in source: SourceFile) {}
 }

@@ -42,13 +42,13 @@ public final class ScriptRunner {
         let cores = ScriptCheck.cores(for: source)
         let check = ScriptCheck.run(source, cores: cores, binder: binder)
         // Literal secrets are masked from the start: a check error may quote a line holding one.
-        for secret in check.secrets { session.output.secrets.add(secret) }
+        for secret in check.secrets { session.secrets.add(secret) }
         let checkErrors = check.parseError.map { [ShellError($0)] } ?? check.errors
         if !checkErrors.isEmpty {
             let more = check.parseError == nil ? max(0, check.failureCount - ScriptCheck.reportedLimit) : 0
-            for listener in listeners { listener.checkFailed(checkErrors, more: more, in: source) }
+            notify { $0.checkFailed(checkErrors, more: more, in: source) }
             let result = RunResult(source: source.name, status: .parse, duration: started.duration(to: clock.now), checkErrors: checkErrors)
-            for listener in listeners { listener.runFinished(result, in: source) }
+            notify { $0.runFinished(result, in: source) }
             return result
         }
         var result: RunResult
@@ -75,36 +75,30 @@ public final class ScriptRunner {
             result = execute(next: { try? statements.next() }, in: source, options: options)
         }
         result.duration = started.duration(to: clock.now)
-        for listener in listeners { listener.runFinished(result, in: source) }
+        notify { $0.runFinished(result, in: source) }
         return result
+    }
+
+    /// Tells every listener, serialised against events engines emit from their own tasks.
+    private func notify(_ body: (any RunListener) -> Void) {
+        session.events.notify { for listener in listeners { body(listener) } }
     }
 
     /// Runs the statements of a checked source, stopping at the first failure unless `keepGoing`.
     func execute(next: () -> Statement?, in source: SourceFile, options: RunOptions) -> RunResult {
         var result = RunResult(source: source.name, status: .success)
-        let clock = ContinuousClock()
         while let statement = next() {
             if session.quitRequested { break }
             if let stop = SignalCheck.pending() {
-                finish(CommandResult(command: "", range: statement.range, duration: .zero, outcome: .interrupted), in: source, into: &result)
+                let interrupted = CommandResult(command: "", range: statement.range, duration: .zero, outcome: .interrupted)
+                notify { $0.commandFinished(interrupted, in: source) }
+                tally(interrupted, into: &result)
                 result.status = stop
                 return result
             }
-            for listener in listeners { listener.commandStarting(statement, in: source) }
-            if wantsOutput { session.output.beginRecording() }
-            let started = clock.now
-            var command = ""
-            let outcome: CommandOutcome
-            do {
-                let value = try run(statement, in: source, command: &command)
-                outcome = .ok(value)
-            } catch {
-                outcome = CommandOutcome(error)
-            }
-            let duration = started.duration(to: clock.now)
-            let output = wantsOutput ? session.output.endRecording() : ""
-            finish(CommandResult(command: command, range: statement.range, duration: duration, outcome: outcome, output: output), in: source, into: &result)
-            if let error = outcome.error, !options.keepGoing {
+            let command = step(statement, in: source)
+            tally(command, into: &result)
+            if let error = command.outcome.error, !options.keepGoing {
                 result.status = error.status
                 return result
             }
@@ -114,34 +108,55 @@ public final class ScriptRunner {
         return result
     }
 
-    private func finish(_ command: CommandResult, in source: SourceFile, into result: inout RunResult) {
+    private func tally(_ command: CommandResult, into result: inout RunResult) {
         result.commandCount += 1
         if !command.outcome.passed { result.failures.append(command) }
-        for listener in listeners { listener.commandFinished(command, in: source) }
     }
 
-    /// Binds and runs one statement, updating `last`.
-    @discardableResult
-    public func run(_ statement: Statement, in source: SourceFile) throws(ShellError) -> Value {
+    /// Runs one statement with its listeners told before and after, and what it shows routed to them.
+    private func step(_ statement: Statement, in source: SourceFile) -> CommandResult {
+        notify { $0.commandStarting(statement, in: source) }
+        session.events.commandStarted(listeners: listeners, recording: wantsOutput)
+        let started = ContinuousClock.now
         var command = ""
-        return try run(statement, in: source, command: &command)
+        let outcome: CommandOutcome
+        do {
+            let value = try run(statement, in: source, command: &command)
+            outcome = .ok(value)
+        } catch {
+            outcome = CommandOutcome(error)
+        }
+        let duration = started.duration(to: .now)
+        let output = session.events.commandEnded()
+        let result = CommandResult(command: command, range: statement.range, duration: duration, outcome: outcome, output: output)
+        notify { $0.commandFinished(result, in: source) }
+        return result
+    }
+
+    /// Runs one statement of an interactive entry (the REPL's), with the listeners a script's
+    /// run has: the terminal shows what it shows and renders its failure.
+    public func runEntry(_ statement: Statement, in source: SourceFile) -> CommandResult {
+        listeners = chosenListeners ?? [TerminalRunListener(output: session.output)]
+        wantsOutput = listeners.contains { $0.wantsOutput }
+        let outerListeners = session.runListeners
+        session.runListeners = listeners
+        defer { session.runListeners = outerListeners }
+        return step(statement, in: source)
     }
 
     /// Binds and runs one statement, naming in `command` the table entry it bound to.
     private func run(_ statement: Statement, in source: SourceFile, command: inout String) throws(ShellError) -> Value {
         let bound = try binder.bind(statement, variables: resolver)
         command = bound.spec.name
-        session.output.secrets.harvest(bound)
+        session.secrets.harvest(bound)
         if session.environment.dryRun { return .null }
-        session.output.setLocation((source, statement.range))
-        defer { session.output.setLocation(nil) }
         let value: Value
         do {
             value = try bound.spec.handler(CommandContext(command: bound, session: session))
         } catch let error as ShellError {
             throw error
         } catch {
-            throw ShellError.runtime("\(error)", at: statement.range)
+            throw ShellError.engine(error, at: statement.range)
         }
         if bound.spec.setsLast { session.variables.last = value }
         return value

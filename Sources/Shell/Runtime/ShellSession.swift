@@ -13,7 +13,12 @@ public final class ShellSession {
     /// The commands lines are bound against: the catalog's, unless a caller narrowed them.
     public let table: CommandTable
     public let environment: ShellEnvironment
+    /// The terminal: the terminal listener and, between commands, the background sink write here.
     public let output: Output
+    /// Where what commands and engines show goes (see `ShellEventRouter`).
+    package let events: ShellEventRouter
+    /// Every secret value seen so far; whatever leaves the session masks them.
+    public var secrets: SecretValues { output.secrets }
     public var variables = Variables()
     /// Whether every HTTP exchange is printed (`trace on`).
     public var traceEnabled: Bool {
@@ -44,10 +49,11 @@ public final class ShellSession {
         self.table = table ?? catalog.table
         self.environment = environment
         self.output = output
-        trace = TraceSink(output: output, transport: environment.transport)
-        services = ServiceHost(output: output, groups: catalog.backendGroups)
+        events = ShellEventRouter(secrets: output.secrets) { output.show($0) }
+        trace = TraceSink(events: events, transport: environment.transport)
+        services = ServiceHost(events: events, groups: catalog.backendGroups)
         engines = EngineRegistry(
-            kinds: catalog.runtimes, context: EngineContext(environment: environment, output: output, trace: trace, server: services))
+            kinds: catalog.runtimes, context: EngineContext(environment: environment, events: events, trace: trace, server: services))
     }
 
     /// The engine of type `kind`, started now (restoring an earlier run's work) if it has not been.
@@ -59,7 +65,7 @@ public final class ShellSession {
     /// (and announced) at start rather than at first use. A queue locked by another process is
     /// left to it.
     public func restorePendingWork() {
-        engines.restorePendingWork { output.warn($0) }
+        engines.restorePendingWork { events.warn($0) }
     }
 
     /// Seconds the whole shutdown may take, every engine together; journals keep what is left.

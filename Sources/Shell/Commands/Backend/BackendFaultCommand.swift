@@ -28,7 +28,7 @@ enum BackendFaultCommand {
             } else {
                 try context.session.services.ensureBackend(at: context.command.range).inject(fault, times: times, for: service)
             }
-            context.session.output.line("next \(times) \(service.rawValue) request\(times == 1 ? "" : "s"): \(fault)")
+            context.events.line("next \(times) \(service.rawValue) request\(times == 1 ? "" : "s"): \(fault)")
             return .object(["service": .string(service.rawValue), "fault": .string("\(fault)"), "times": .int(times)])
         }
     }

@@ -36,7 +36,7 @@ enum BackendReceivedCommand {
                 }
                 if let duplicates = object["duplicates"] { line += ", \(duplicates.plainText) duplicates" }
                 if case .object(let users)? = object["users"] { line += ", \(users.count) user\(users.count == 1 ? "" : "s")" }
-                context.session.output.line(line)
+                context.events.line(line)
             }
             return value
         }

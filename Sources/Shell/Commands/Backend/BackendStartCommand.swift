@@ -13,7 +13,7 @@ enum BackendStartCommand {
         guard (0...65535).contains(port) else { throw context.failure("--port must be 0-65535", at: context.option("port")) }
         let wasRunning = context.session.services.backend != nil
         let backend = try context.session.services.start(port: port, at: context.command.range)
-        context.session.output.line(wasRunning ? "the embedded backend already runs at \(backend.url)" : "embedded backend at \(backend.url)")
+        context.events.line(wasRunning ? "the embedded backend already runs at \(backend.url)" : "embedded backend at \(backend.url)")
         return BackendValues.status(backend)
     }
 }

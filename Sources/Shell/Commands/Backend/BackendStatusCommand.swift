@@ -13,10 +13,10 @@ enum BackendStatusCommand {
     ) { context in
         if let host = context.session.services.configured { return try separate(host, in: context) }
         guard let backend = context.session.services.backend else {
-            context.session.output.line("the embedded backend is not running (it starts on first use, or with 'backend start')")
+            context.events.line("the embedded backend is not running (it starts on first use, or with 'backend start')")
             return .object(["running": false, "separate": false])
         }
-        let output = context.session.output
+        let output = context.events
         output.line("url       \(backend.url)")
         for service in backend.servedServices {
             output.line("\(service.rawValue.padding(9))\(backend.requestCount(service)) requests")
@@ -32,7 +32,7 @@ enum BackendStatusCommand {
 
     /// The configured host, which services use even while the embedded backend runs.
     private static func separate(_ host: ServiceHost.Setting, in context: CommandContext) throws(ShellError) -> Value {
-        let output = context.session.output
+        let output = context.events
         let url = BackendRemote.baseURL(host)
         var result = JSONObject()
         result["separate"] = true

@@ -8,7 +8,7 @@ enum BackendStopCommand {
         examples: ["backend stop"]
     ) { context in
         let stopped = context.session.services.stop()
-        context.session.output.line(stopped ? "embedded backend stopped" : "the embedded backend was not running")
+        context.events.line(stopped ? "embedded backend stopped" : "the embedded backend was not running")
         return .bool(stopped)
     }
 }

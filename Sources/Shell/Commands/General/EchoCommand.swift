@@ -10,10 +10,10 @@ enum EchoCommand {
         let values = context.values("TEXT")
         let text = values.count == 1 ? values[0].text : values.map(\.text).joined(separator: " ")
         if context.flag("reveal") {
-            context.session.output.revealedLine(text)
+            context.events.revealedLine(text)
             return .string(text)
         }
-        context.session.output.line(text)
-        return .string(context.session.output.secrets.masked(text))
+        context.events.line(text)
+        return .string(context.session.secrets.masked(text))
     }
 }

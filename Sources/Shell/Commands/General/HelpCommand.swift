@@ -14,7 +14,7 @@ enum HelpCommand {
             let hint = Suggestions.closest(to: words.first ?? "", in: roots).map { " (did you mean '\($0)'?)" } ?? ""
             throw context.failure("no command or group named '\(name)'\(hint)", at: context.values("COMMAND").first)
         }
-        context.session.output.write(text)
+        context.events.write(text)
         return .string(text)
     }
 }

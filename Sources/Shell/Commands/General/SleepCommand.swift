@@ -8,7 +8,7 @@ enum SleepCommand {
     ) { context in
         let seconds = DurationParser.seconds(context.string("DURATION")) ?? 0
         // Show what came before the pause: someone may be watching the script.
-        context.session.output.flush()
+        context.events.flush()
         try InterruptibleSleep.sleep(seconds: seconds, at: context.command.range)
         return .null
     }

@@ -7,7 +7,7 @@ enum StatusCommand {
         examples: ["status", "expect last.perf.pending == 0", "expect last.hamon.queued == 0"]
     ) { context in
         let session = context.session
-        let output = session.output
+        let output = session.events
         var object = JSONObject()
         object["home"] = .string(session.environment.paths.stateDirectory)
         output.line("home          \(session.environment.paths.stateDirectory)")

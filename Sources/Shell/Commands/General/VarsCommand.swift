@@ -11,7 +11,7 @@ enum VarsCommand {
         for name in variables.names {
             let shown: Value = variables.isSecret(name) ? .string(SecretValues.mask) : variables[name]!
             object[name] = shown
-            context.session.output.line("\(name) = \(JSONWriter.compact(shown))")
+            context.events.line("\(name) = \(JSONWriter.compact(shown))")
         }
         return .object(object)
     }
