@@ -5,12 +5,12 @@ import Shell
 
 enum FlushCommand {
     static let spec = CommandSpec(
-        ["flush"], summary: "Send every queued Hamon event now",
+        ["hamon", "flush"], summary: "Send every queued Hamon event now",
         discussion: """
             Events go out encrypted, at most 1000 per request. A 5xx is retried once after 2 s; any failure puts \
             the batch back at the front of the queue, in order, and the command fails (exit 3).
             """,
-        examples: ["flush", "expect last.delivered == 25"]
+        examples: ["hamon flush", "flush", "expect last.delivered == 25"], coreForms: [["flush"]]
     ) { context in
         let hamon = try context.session.engine(HamonRuntime.self, at: context.command.range)
         try hamon.prepareServer(at: context.command.range)

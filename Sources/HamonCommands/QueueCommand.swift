@@ -6,9 +6,9 @@ import Shell
 
 enum QueueCommand {
     static let spec = CommandSpec(
-        ["queue"], summary: "List queued Hamon events, oldest first",
+        ["hamon", "queue"], summary: "List queued Hamon events, oldest first",
         options: [OptionSpec("limit", value: .integer(0...1_000_000), valueName: "N", "show at most N events (default 20)")],
-        examples: ["queue", "queue --limit 100", "expect last.count == 0"]
+        examples: ["hamon queue", "queue --limit 100", "expect last.count == 0"], coreForms: [["queue"]]
     ) { context in
         let hamon = try context.session.engine(HamonRuntime.self, at: context.command.range)
         let limit = context.option("limit").flatMap { Int($0.text) } ?? 20

@@ -4,10 +4,10 @@ import Shell
 
 enum UserCommand {
     static let spec = CommandSpec(
-        ["user"], summary: "Set the Hamon user id and send the user data (PATCH /v1/users/ID)",
+        ["hamon", "user"], summary: "Set the Hamon user id and send the user data (PATCH /v1/users/ID)",
         arguments: [ArgumentSpec("ID", .text, "the user id (the Firebase App Instance ID in the app)")],
         discussion: "Events are sent only once a user id is set; queued events may flush right after.",
-        examples: ["user app-instance-1"]
+        examples: ["hamon user app-instance-1", "user app-instance-1"], coreForms: [["user"]]
     ) { context in
         let report = try setUser(context.string("ID"), in: context)
         return .object(["user": .string(report.userID), "sent": .bool(report.failure == nil)])

@@ -31,6 +31,15 @@ struct BinderTests {
         #expect(export.options["all"] != nil)
     }
 
+    /// An error speaks the command as the line spelt it: `log`, not `hamon log`.
+    @Test func errorsNameTheCommandAsTyped() {
+        #expect(failure("log --bad x")?.message == "unknown option '--bad' for 'log'")
+        #expect(failure("hamon log --bad x")?.message == "unknown option '--bad' for 'hamon log'")
+        #expect(failure("user")?.hint == "usage: user ID [--allow-short]" || failure("user")?.hint == "usage: user ID")
+        #expect(failure("hamon user")?.hint?.hasPrefix("usage: hamon user ID") == true)
+        #expect(failure("queue clr")?.message == "unknown command 'queue clr'")
+    }
+
     @Test func unknownCommandSuggestsTheClosest() {
         let error = failure("perf strat deposit api")
         #expect(error?.kind == .unknownSubcommand(

@@ -85,4 +85,15 @@ struct CommandTableTests {
         #expect(table.resolve(["exit"])?.spec.name == "quit")
         #expect(table.resolve(["nope"]) == nil)
     }
+
+    /// `hamon log` is the canonical name; `log`, the core spelling, runs the same command.
+    @Test func coreFormsRunTheCanonicalCommand() {
+        for (core, canonical) in [("user", "hamon user"), ("fcm", "hamon fcm"), ("log", "hamon log"), ("flush", "hamon flush"),
+            ("queue", "hamon queue"), ("queue clear", "hamon queue clear")] {
+            let words = core.split(separator: " ").map(String.init)
+            #expect(table.resolve(words)?.spec.name == canonical)
+            #expect(table.resolve(canonical.split(separator: " ").map(String.init))?.spec.name == canonical)
+            #expect(table.spec(named: core) === table.spec(named: canonical))
+        }
+    }
 }

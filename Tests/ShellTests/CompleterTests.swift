@@ -23,6 +23,15 @@ struct CompleterTests {
         #expect(complete("").candidates.contains("help"))
     }
 
+    /// Both spellings of a Hamon command complete: the core one is what people type.
+    @Test func coreFormsAndCanonicalNamesBothComplete() {
+        #expect(complete("lo").candidates == ["log"])
+        #expect(complete("hamon l").candidates == ["log"])
+        #expect(complete("queue c").candidates == ["clear"])
+        #expect(complete("hamon queue c").candidates == ["clear"])
+        #expect(Set(["user", "fcm", "log", "flush", "queue"]).isSubset(of: complete("hamon ").candidates))
+    }
+
     @Test func argumentValuesByKind() {
         #expect(complete("perf start dep").candidates == ["deposit"])
         #expect(complete("perf start deposit a").candidates == ["api", "app"])

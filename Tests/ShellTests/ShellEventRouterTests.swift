@@ -35,7 +35,7 @@ struct ShellEventRouterTests {
         let after = harness.output.captured()
         #expect(after.stdout == before.stdout, "the terminal showed: \(after.stdout.dropFirst(before.stdout.count))")
         #expect(after.stderr == before.stderr)
-        let flush = try #require(finished.first { $0.command == "flush" })
+        let flush = try #require(finished.first { $0.command == "hamon flush" })
         #expect(flush.output.contains("[Hamon] HTTP 503 from the server; retrying once in 2 s\n"), "\(flush.output)")
         #expect(flush.output.contains("sent 1 event in 1 request"), "\(flush.output)")
         #expect(events.contains(.line("0 events queued")), "\(events)")

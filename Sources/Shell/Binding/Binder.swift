@@ -14,6 +14,9 @@ public struct Binder: Sendable {
         let tokens = statement.tokens
         let spec = try resolveCommand(tokens)
         var bound = BoundCommand(spec: spec.spec, range: statement.range)
+        if !spec.spec.coreForms.isEmpty {
+            bound.spelling = tokens.prefix(spec.length).compactMap(Self.plainLiteral).joined(separator: " ")
+        }
         var positionals: [(Word, SourceRange)] = []
         var index = spec.length
         while index < tokens.count {
@@ -46,7 +49,7 @@ public struct Binder: Sendable {
             guard let option = spec.spec.option(named: name) else {
                 let names = spec.spec.options.map(\.name)
                 throw ShellError(
-                    .unknownOption(command: spec.spec.name, option: name, suggestion: Suggestions.closest(to: name, in: names)),
+                    .unknownOption(command: bound.spelling, option: name, suggestion: Suggestions.closest(to: name, in: names)),
                     at: token.range)
             }
             guard bound.options[name] == nil else { throw ShellError(.duplicateOption(option: name), at: token.range) }
@@ -88,10 +91,12 @@ public struct Binder: Sendable {
         // and every line of a script is bound twice.
         if let found = table.resolve(wordCount: min(tokens.count, table.longestPath + 1), word: { Self.plainLiteral(tokens[$0]) }) {
             // `queue clr` when `queue` takes no arguments: the user meant a sub-command.
-            if found.spec.arguments.isEmpty, table.isGroup(found.spec.path) {
+            if found.spec.arguments.isEmpty {
                 let words = Array(literals)
-                if found.length < words.count {
-                    throw subcommandError(prefix: found.spec.path, word: words[found.length], range: tokens[found.length].range)
+                // As typed: `queue` is `hamon queue` spelt short.
+                let typed = Array(words.prefix(found.length))
+                if table.isGroup(typed), found.length < words.count {
+                    throw subcommandError(prefix: typed, word: words[found.length], range: tokens[found.length].range)
                 }
             }
             return found
@@ -155,7 +160,7 @@ public struct Binder: Sendable {
             }
             if argument.isVariadic {
                 if cursor == positionals.count, !argument.isOptional {
-                    throw ShellError(.missingArgument(name: argument.name, usage: bound.spec.usage), at: missingRange(bound))
+                    throw ShellError(.missingArgument(name: argument.name, usage: bound.spec.usage(as: bound.spelling)), at: missingRange(bound))
                 }
                 while cursor < positionals.count {
                     bound.arguments.append(
@@ -166,14 +171,14 @@ public struct Binder: Sendable {
             }
             guard cursor < positionals.count else {
                 if argument.isOptional { continue }
-                throw ShellError(.missingArgument(name: argument.name, usage: bound.spec.usage), at: missingRange(bound))
+                throw ShellError(.missingArgument(name: argument.name, usage: bound.spec.usage(as: bound.spelling)), at: missingRange(bound))
             }
             bound.arguments.append(
                 argument.name, try value(of: positionals[cursor].0, kind: argument.kind, name: argument.name, variables: variables))
             cursor += 1
         }
         if cursor < positionals.count {
-            throw ShellError(.tooManyArguments(usage: bound.spec.usage), at: positionals[cursor].1)
+            throw ShellError(.tooManyArguments(usage: bound.spec.usage(as: bound.spelling)), at: positionals[cursor].1)
         }
     }
 

@@ -5,6 +5,8 @@ import Script
 public struct BoundCommand: Sendable {
     public var spec: CommandSpec
     public var range: SourceRange
+    /// The command's words as the line spelt them (`log` for `hamon log`), for error messages.
+    public var spelling: String
     public var arguments = BoundArguments()
     public var options = SmallMap<BoundValue>()
     public var parameters: [(key: String, value: BoundValue)] = []
@@ -26,5 +28,6 @@ public struct BoundCommand: Sendable {
     init(spec: CommandSpec, range: SourceRange) {
         self.spec = spec
         self.range = range
+        spelling = spec.name
     }
 }

@@ -67,8 +67,9 @@ public struct HelpGenerator: Sendable {
                 text += row(name, option.summary + (option.valueKind.map(choices) ?? ""))
             }
         }
-        if !spec.aliases.isEmpty {
-            text += "\nAlso: " + spec.aliases.map { $0.joined(separator: " ") }.joined(separator: ", ") + "\n"
+        let otherNames = spec.coreForms + spec.aliases
+        if !otherNames.isEmpty {
+            text += "\nAlso: " + otherNames.map { $0.joined(separator: " ") }.joined(separator: ", ") + "\n"
         }
         if !spec.examples.isEmpty {
             text += "\nExamples:\n" + spec.examples.map { "  \($0)\n" }.joined()

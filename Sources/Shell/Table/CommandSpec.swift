@@ -23,8 +23,11 @@ public final class CommandSpec: Sendable {
     /// Longer explanation shown by `help COMMAND`.
     public let discussion: String?
     public let examples: [String]
-    /// Other names for the command, e.g. `exit` for `quit`.
+    /// Other names for the command, e.g. `exit` for `quit`: they dispatch, completion leaves them out.
     public let aliases: [[String]]
+    /// Short spellings COMMANDS.md fixes as core (`log` for `hamon log`): they dispatch and
+    /// complete like the command's own path, which stays the name reports and help use.
+    public let coreForms: [[String]]
     /// Whether the result becomes `last`; `expect`, `capture`, `set` and friends leave it alone
     /// so several checks can read one result.
     public let setsLast: Bool
@@ -35,7 +38,8 @@ public final class CommandSpec: Sendable {
 
     public init(
         _ path: [String], summary: String, arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
-        parameters: String? = nil, discussion: String? = nil, examples: [String] = [], aliases: [[String]] = [], setsLast: Bool = true,
+        parameters: String? = nil, discussion: String? = nil, examples: [String] = [], aliases: [[String]] = [], coreForms: [[String]] = [],
+        setsLast: Bool = true,
         check: CommandCheck? = nil, handler: @escaping CommandHandler
     ) {
         self.check = check
@@ -48,14 +52,18 @@ public final class CommandSpec: Sendable {
         self.discussion = discussion
         self.examples = examples
         self.aliases = aliases
+        self.coreForms = coreForms
         self.setsLast = setsLast
         self.handler = handler
         secretPositions = SecretPositions(arguments: arguments, options: options, parameters: parameters)
     }
 
     /// `perf start FEATURE LAYER [key=value]... [--opt VALUE]`
-    public var usage: String {
-        var parts = [name]
+    public var usage: String { usage(as: name) }
+
+    /// The usage line with the command spelt as the user spelt it (`log` or `hamon log`).
+    public func usage(as spelling: String) -> String {
+        var parts = [spelling]
         for argument in arguments {
             var text = argument.name
             if argument.isVariadic { text += "..." }

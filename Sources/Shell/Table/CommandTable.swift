@@ -16,11 +16,12 @@ public struct CommandTable: Sendable {
         let root = Node()
         for (index, spec) in commands.enumerated() {
             root.insert(spec.path[...], index: index, listed: true)
+            for form in spec.coreForms { root.insert(form[...], index: index, listed: true) }
             // Aliases dispatch but are not offered by completion, so `perf st<TAB>` stays unique.
             for alias in spec.aliases { root.insert(alias[...], index: index, listed: false) }
         }
         self.root = root
-        longestPath = commands.flatMap { [$0.path] + $0.aliases }.map(\.count).max() ?? 0
+        longestPath = commands.flatMap { [$0.path] + $0.aliases + $0.coreForms }.map(\.count).max() ?? 0
     }
 
     /// The longest command whose path is a prefix of `words`, and how many words it used.
