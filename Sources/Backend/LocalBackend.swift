@@ -31,8 +31,8 @@ public final class LocalBackend: Sendable {
     private let task: Task<Void, Error>
     private let stopped = Mutex(false)
 
-    /// Seconds a stop waits for connections to finish before it cancels the server.
-    static let stopBudget = 2.0
+    /// How long a stop waits for connections to finish before the service group cancels the server.
+    static let stopBudget = Duration.seconds(2)
 
     private init(
         host: String, port: Int, services: [any BackendServiceRoutes], records: BackendRecords, plan: FaultPlan, holds: HeldRequests,
@@ -78,9 +78,10 @@ public final class LocalBackend: Sendable {
             server: .http1(configuration: .init(additionalChannelHandlers: [HeldConnectionCloser()])),
             configuration: .init(address: .hostname(host, port: port), serverName: "sdkbench-backend"),
             onServerRunning: { channel in bound.resolve(channel.localAddress?.port ?? port) }, eventLoopGroupProvider: .shared(loops), logger: logger)
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: [app], gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [], logger: logger))
+        var configuration = ServiceGroupConfiguration(
+            services: [app], gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [], logger: logger)
+        configuration.maximumGracefulShutdownDuration = stopBudget
+        let group = ServiceGroup(configuration: configuration)
         let task = Task {
             var failure: (any Error)?
             do {
@@ -113,29 +114,10 @@ public final class LocalBackend: Sendable {
         // Graceful, not cancelled: cancelling the serving task while a connection is accepted but
         // not yet served traps in SwiftNIO ("Deinited NIOAsyncWriter without calling finish()",
         // apple/swift-nio#3481). Cancelled only if a client holds a request past the budget.
+        // The group cancels the server itself after `stopBudget` (its
+        // maximumGracefulShutdownDuration).
         await group.triggerGracefulShutdown()
-        let task = task
-        // Raced by two unstructured tasks: awaiting another task's value ignores cancellation,
-        // so a task group would wait for the server however long it takes.
-        let finished = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            let answered = Mutex(false)
-            let answer: @Sendable (Bool) -> Void = { value in
-                guard answered.withLock({ done in defer { done = true }; return !done }) else { return }
-                continuation.resume(returning: value)
-            }
-            Task {
-                _ = try? await task.value
-                answer(true)
-            }
-            Task {
-                try? await Task.sleep(nanoseconds: UInt64(Self.stopBudget * 1e9))
-                answer(false)
-            }
-        }
-        if !finished {
-            task.cancel()
-            _ = try? await task.value
-        }
+        _ = try? await task.value
     }
 
     // MARK: What tests and `backend` commands use

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <semaphore.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -220,19 +221,60 @@ void sdk_history_close(History *h) { history_end(h); }
 /* Every SIGINT, SIGTERM or SIGHUP counted, so a wait can tell a second signal from the first. */
 static volatile sig_atomic_t signal_count = 0;
 
+/* Posted by the handlers, once per signal: a thread sleeps on it instead of polling the flags. */
+static sem_t signal_arrived;
+static pthread_once_t signal_arrived_once = PTHREAD_ONCE_INIT;
+static sdk_signal_watch_fn signal_watch_callback = NULL;
+
+static void init_signal_arrived(void) { sem_init(&signal_arrived, 0, 0); }
+
+/* The signals the handlers count. */
+static void handled_signals(sigset_t *set) {
+    sigemptyset(set);
+    sigaddset(set, SIGINT);
+    sigaddset(set, SIGTERM);
+    sigaddset(set, SIGHUP);
+}
+
+static void *watch_signals(void *unused) {
+    (void)unused;
+    // This thread never takes a signal itself: delivered here, it would not interrupt the
+    // blocking read or wait that should see EINTR.
+    sigset_t handled;
+    handled_signals(&handled);
+    pthread_sigmask(SIG_BLOCK, &handled, NULL);
+    for (;;) {
+        if (sem_wait(&signal_arrived) != 0) continue;  // EINTR
+        signal_watch_callback();
+    }
+    return NULL;
+}
+
+int sdk_signals_watch(sdk_signal_watch_fn callback) {
+    pthread_once(&signal_arrived_once, init_signal_arrived);
+    signal_watch_callback = callback;
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, watch_signals, NULL) != 0) return -1;
+    pthread_detach(thread);
+    return 0;
+}
+
 static void on_interrupt(int signo) {
     (void)signo;
     interrupt_flag = 1;
     signal_count++;
+    sem_post(&signal_arrived);
 }
 
 static void on_termination(int signo) {
     (void)signo;
     termination_flag = 1;
     signal_count++;
+    sem_post(&signal_arrived);
 }
 
 void sdk_signals_install(void) {
+    pthread_once(&signal_arrived_once, init_signal_arrived);
     struct sigaction action;
     memset(&action, 0, sizeof(action));
     sigemptyset(&action.sa_mask);
@@ -246,10 +288,7 @@ void sdk_signals_install(void) {
     // test runners and supervisors block signals in their threads): unblocked here, or SIGTERM
     // would wait until the command in hand ended.
     sigset_t handled;
-    sigemptyset(&handled);
-    sigaddset(&handled, SIGINT);
-    sigaddset(&handled, SIGTERM);
-    sigaddset(&handled, SIGHUP);
+    handled_signals(&handled);
     pthread_sigmask(SIG_UNBLOCK, &handled, NULL);
 }
 

@@ -234,16 +234,13 @@ public final class HamonClient: Sendable {
         act(on: decision)
     }
 
-    /// Flushes what is queued (giving up after `budget` seconds: the journal keeps the rest for
-    /// the next run), then syncs and closes the journal. The engine is unusable afterwards.
-    public func shutdown(budget: Double) async -> FlushReport {
+    /// Flushes what is queued (giving up after `budget`: the journal keeps the rest for the next
+    /// run), then syncs and closes the journal. The engine is unusable afterwards.
+    public func shutdown(budget: Duration) async -> FlushReport {
         let flushing = Task { await flush(trigger: .shutdown) }
-        let timer = Task {
-            try await clock.sleep(seconds: budget)
-            flushing.cancel()
-        }
+        // Out of time, the flush is cancelled and still says what it sent and put back.
+        if await withDeadline(budget, on: clock, { await flushing.value }) == nil { flushing.cancel() }
         let report = await flushing.value
-        timer.cancel()
         journal.close()
         return report
     }

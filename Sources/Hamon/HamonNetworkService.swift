@@ -58,7 +58,7 @@ struct HamonNetworkService: Sendable {
                 retried = true
                 notify(.retrying(status: response.status.code, seconds: Self.retryDelay))
                 do {
-                    try await clock.sleep(seconds: Self.retryDelay)
+                    try await clock.sleep(for: .seconds(Self.retryDelay))
                 } catch {
                     return .cancelled
                 }

@@ -92,13 +92,13 @@ final class HamonRuntime: EngineRuntime {
         }
     }
 
-    /// Flushes within `budget` seconds (the journal keeps the rest); `false` when a second
+    /// Flushes within `budget` (the journal keeps the rest); `false` when a second
     /// signal cut the wait short, the journal keeping everything not yet delivered.
-    func shutdown(budget: Double) -> Bool {
+    func shutdown(budget: Duration) -> Bool {
         let client = client
         let output = output
         let slow = {
-            output.warn("[Hamon] sending \(HamonText.events(client.queueDepth)) before exit (at most \(Int(budget.rounded(.up))) s; Ctrl-C or SIGTERM again leaves now, keeping them queued)")
+            output.warn("[Hamon] sending \(HamonText.events(client.queueDepth)) before exit (at most \(Int(budget.inSeconds.rounded(.up))) s; Ctrl-C or SIGTERM again leaves now, keeping them queued)")
             output.flush()
         }
         guard case .done = AsyncBridge.wait(slow: slow, { await client.shutdown(budget: budget) }) else {

@@ -62,7 +62,7 @@ final class MiataruRuntime: EngineRuntime {
         return Array(seenDevices.union(store.devices(server: storeName())).union([deviceID])).sorted()
     }
 
-    func shutdown(budget: Double) -> Bool { true }
+    func shutdown(budget: Duration) -> Bool { true }
 
     /// Sets the server (`local`, or a URL with http or https).
     func setServer(_ setting: String?) { serverSetting = setting }

@@ -143,10 +143,10 @@ final class PerformanceRuntime: EngineRuntime {
         if !failures.isEmpty { throw .runtime("perf analytics: " + failures.joined(separator: "; "), at: range) }
     }
 
-    /// Writes what file destinations hold and waits up to `budget` seconds for analytics
+    /// Writes what file destinations hold and waits up to `budget` for analytics
     /// requests; their journals keep what was not delivered. `false` when a second signal cut
     /// the wait short.
-    func shutdown(budget: Double) -> Bool {
+    func shutdown(budget: Duration) -> Bool {
         explicitFlush.isRunning.store(true, ordering: .releasing)
         tracker.shutdown()
         let pending = analytics.map(\.destination)

@@ -22,8 +22,8 @@ public final class SteppingClock: WallClock {
         }
     }
 
-    public func sleep(seconds: Double) async throws {
-        try await SystemClock().sleep(seconds: seconds)
+    public func sleep(for duration: Duration) async throws {
+        try await SystemClock().sleep(for: duration)
     }
 
     /// Parses `START` or `START+STEP` (seconds; the step defaults to 0.25).

@@ -12,7 +12,7 @@ public struct SystemClock: WallClock {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    public func sleep(seconds: Double) async throws {
-        try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1e9))
+    public func sleep(for duration: Duration) async throws {
+        try await Task.sleep(for: max(.zero, duration))
     }
 }

@@ -6,6 +6,7 @@ import Synchronization
 /// `sleep` waits until `advance` passes its deadline, so a test drives the 10-second and
 /// 2-second rules step by step; or, with `sleepsPassAtOnce`, every sleep returns at once (time
 /// standing still), for tests of whole flows where a retry's pause would only slow them down.
+/// The Miataru backend's tests read it in milliseconds (`millisecondsSinceEpoch`).
 public final class ManualClock: WallClock {
     private struct Sleeper {
         var deadline: Double
@@ -32,7 +33,7 @@ public final class ManualClock: WallClock {
 
     public func now() -> Double { state.withLock { $0.now } }
 
-    public func sleep(seconds: Double) async throws {
+    public func sleep(for duration: Duration) async throws {
         if sleepsPassAtOnce { return try Task.checkCancellation() }
         let id = state.withLock { state in
             state.nextID += 1
@@ -42,7 +43,7 @@ public final class ManualClock: WallClock {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>]? in
                     if Task.isCancelled { return nil }
-                    state.sleepers[id] = Sleeper(deadline: state.now + seconds, continuation: continuation)
+                    state.sleepers[id] = Sleeper(deadline: state.now + duration.inSeconds, continuation: continuation)
                     defer { state.sleeperWaiters = [] }
                     return state.sleeperWaiters
                 }
@@ -55,9 +56,9 @@ public final class ManualClock: WallClock {
     }
 
     /// Moves time forward and wakes the sleepers whose deadline passed.
-    public func advance(by seconds: Double) {
+    public func advance(by duration: Duration) {
         let due = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
-            state.now += seconds
+            state.now += duration.inSeconds
             let ready = state.sleepers.filter { $0.value.deadline <= state.now }
             for id in ready.keys { state.sleepers[id] = nil }
             return ready.values.map(\.continuation)
@@ -77,8 +78,11 @@ public final class ManualClock: WallClock {
         }
     }
 
-    /// Seconds the earliest sleeper still has to wait, if any sleeps.
-    public var pendingSleep: Double? {
-        state.withLock { state in state.sleepers.values.map { $0.deadline - state.now }.min() }
+    /// What the earliest sleeper still has to wait, if any sleeps.
+    public var pendingSleep: Duration? {
+        state.withLock { state in state.sleepers.values.map { $0.deadline - state.now }.min().map { Duration.seconds($0) } }
     }
+
+    /// Milliseconds since the epoch, as the Miataru backend's state reads its clock.
+    public var millisecondsSinceEpoch: Int64 { Int64((now() * 1000).rounded()) }
 }

@@ -27,16 +27,9 @@ extension SiftClient {
         await waitUntilSettled(throughRetries: false)
         var settled = true
         if let limit, uploaderStatus().batches > 0 {
-            settled = await withTaskGroup(of: Bool.self) { group in
-                group.addTask { await self.waitUntilSettled(throughRetries: true); return true }
-                group.addTask {
-                    try? await Task.sleep(for: limit)
-                    return false
-                }
-                let first = await group.next() ?? false
-                group.cancelAll()
-                return first
-            }
+            // `--wait` is the user's own seconds, on the real clock; the injected one paces the
+            // uploader's retries (and in the shell's tests lets them pass at once).
+            settled = await withDeadline(limit) { await self.waitUntilSettled(throughRetries: true) } != nil
             transferred += transfer(force: false)
             kick()
             await waitUntilSettled(throughRetries: false)
@@ -138,7 +131,7 @@ extension SiftClient {
                 return
             case .sleep(let seconds):
                 do {
-                    try await clock.sleep(seconds: seconds)
+                    try await clock.sleep(for: .seconds(seconds))
                 } catch {
                     return stopDriving()
                 }

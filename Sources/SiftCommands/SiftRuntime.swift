@@ -164,23 +164,23 @@ final class SiftRuntime: EngineRuntime {
         client.setBeaconKey(key)
     }
 
-    /// Sends what the uploader holds within `budget` seconds (ready queues first); the journals
+    /// Sends what the uploader holds within `budget` (ready queues first); the journals
     /// keep the rest. `false` when a second signal cut the wait short.
-    func shutdown(budget: Double) -> Bool {
+    func shutdown(budget: Duration) -> Bool {
         let client = client
         let output = output
         client.tick()
         var patient = true
         if client.uploaderStatus().batches > 0, client.uploaderStatus().missing.isEmpty {
             let slow = {
-                output.warn("[Sift] sending \(SiftNoticeText.batches(client.uploaderStatus().batches)) before exit (at most \(Int(budget.rounded(.up))) s; Ctrl-C or SIGTERM again leaves now, keeping them)")
+                output.warn("[Sift] sending \(SiftNoticeText.batches(client.uploaderStatus().batches)) before exit (at most \(Int(budget.inSeconds.rounded(.up))) s; Ctrl-C or SIGTERM again leaves now, keeping them)")
                 output.flush()
             }
             if case .interrupted = AsyncBridge.wait(budget: budget, slow: slow, { await client.waitUntilSettled(throughRetries: false) }) {
                 patient = false
             }
         }
-        _ = AsyncBridge.wait(budget: 5) { await client.close() }
+        _ = AsyncBridge.wait(budget: .seconds(5)) { await client.close() }
         let left = client.uploaderStatus()
         if left.batches > 0 {
             output.warn("[Sift] \(SiftNoticeText.batches(left.batches)) (\(SiftNoticeText.events(left.events))) \(left.batches == 1 ? "stays" : "stay") in the journal for the next run")

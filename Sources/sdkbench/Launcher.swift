@@ -37,7 +37,7 @@ struct Launcher {
                 processEnvironment: environment),
             output: Output(destination: .standardStreams, useColor: color))
         SignalTrap.install()
-        watchdog = UnansweredSignalWatchdog(shutdownBudget: ShellSession.shutdownBudget)
+        watchdog = UnansweredSignalWatchdog(shutdownBudget: ShellSession.shutdownBudget.inSeconds)
         session.restorePendingWork()
     }
 

@@ -1,5 +1,6 @@
 import Hummingbird
 import HummingbirdTesting
+import SDKBenchTesting
 import Testing
 
 @testable import Backend
@@ -48,12 +49,12 @@ struct MiataruConformanceTests {
 
     @Test func everyRecordedExchangeIsAnsweredAsTheRealServerAnswers() async throws {
         let steps = try MiataruTranscript.load().steps
-        let clock = ManualMillisClock(1_795_434_914_000)
-        let services: [any BackendServiceRoutes] = [HamonRoutes(), PerformanceRoutes(), MiataruRoutes(state: MiataruState(now: clock.read))]
+        let clock = ManualClock(1_795_434_914)
+        let services: [any BackendServiceRoutes] = [HamonRoutes(), PerformanceRoutes(), MiataruRoutes(state: MiataruState(now: { [clock] in clock.millisecondsSinceEpoch }))]
         let router = BackendRouter.make(services: services, records: BackendRecords(services), plan: FaultPlan(), holds: HeldRequests())
         try await Application(router: router).test(.router) { client in
             for step in steps {
-                clock.advance(by: 1000)
+                clock.advance(by: .seconds(1))
                 let recorded = (status: step.status, answer: step.answer)
                 let listed = Self.deliberateDifferences[step.number]
                 let expected = listed.map { (status: $0.status, answer: $0.answer) } ?? recorded

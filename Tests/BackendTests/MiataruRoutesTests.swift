@@ -1,13 +1,14 @@
+import SDKBenchTesting
 import Testing
 
 @testable import Backend
 
 /// The Miataru routes as functions of a body, on a clock the test moves: no socket.
 struct MiataruRoutesTests {
-    let clock = ManualMillisClock()
+    let clock = ManualClock(1_700_000_000)
     let routes: MiataruRoutes
 
-    init() { routes = MiataruRoutes(state: MiataruState(now: clock.read)) }
+    init() { routes = MiataruRoutes(state: MiataruState(now: { [clock] in clock.millisecondsSinceEpoch })) }
 
     @discardableResult
     func call(_ call: MiataruCall, _ body: String) -> BackendAnswer { routes.respond(call, bytes: Array(body.utf8)) }
@@ -103,12 +104,12 @@ struct MiataruRoutesTests {
 
     @Test func withoutHistoryTheCurrentLocationExpiresAfterTheRetentionTime() {
         #expect(upload("f", retention: "2").status == 200)
-        clock.advance(by: 119_999)
+        clock.advance(by: .milliseconds(119_999))
         #expect(read("f").body != #"{"MiataruLocation":[null]}"#)
-        clock.advance(by: 1)
+        clock.advance(by: .milliseconds(1))
         #expect(read("f").body == #"{"MiataruLocation":[null]}"#)
         #expect(upload("g", history: "TRUE", retention: "\"1\"").status == 200)
-        clock.advance(by: 10 * 365 * 86_400_000)
+        clock.advance(by: .milliseconds(10 * 365 * 86_400_000))
         #expect(read("g").body != #"{"MiataruLocation":[null]}"#)
         // An expired location is not there to delete either: only the visitor from the first read is.
         #expect(call(.deleteLocation, #"{"MiataruDeleteLocation":{"Device":"f"}}"#).body.hasSuffix(#""MiataruDeletedCount":1}"#))
@@ -136,17 +137,17 @@ struct MiataruRoutesTests {
     @Test func eachVisitorIsKeptOnceNewestFirstAndTenAtMost() {
         upload("t")
         for reader in 1...12 {
-            clock.advance(by: 1000)
+            clock.advance(by: .seconds(1))
             read("t", as: "r\(reader)")
         }
-        clock.advance(by: 1000)
+        clock.advance(by: .seconds(1))
         read("t", as: "r5")
         read("t", as: "t")
         read("nobody-here", as: "r1")
         let ids = (try? WireJSON.parse(Array(visitors("t").body.utf8)))?["MiataruVisitors"]
         guard case .array(let list)? = ids else { Issue.record("no visitors"); return }
         #expect(list.compactMap { if case .string(let id)? = $0["DeviceID"] { id } else { nil } } == ["r5", "r12", "r11", "r10", "r9", "r8", "r7", "r6", "r4", "r3"])
-        #expect(list.first?["TimeStamp"] == .number(String(clock.now), isInteger: true))
+        #expect(list.first?["TimeStamp"] == .number(String(clock.millisecondsSinceEpoch), isInteger: true))
         #expect(visitors("t").body.contains(#""AvailableVisitorHistory":10"#))
         #expect(visitors("nobody-here").body.contains(#""AvailableVisitorHistory":0"#))
     }

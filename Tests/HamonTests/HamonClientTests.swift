@@ -92,12 +92,12 @@ struct HamonClientTests {
         let client = try fixture.makeClient()
         _ = await client.setUser("u")
         try client.log("first")
-        fixture.clock.advance(by: 4)
+        fixture.clock.advance(by: .seconds(4))
         try client.log("second")
-        fixture.clock.advance(by: 5.9)
+        fixture.clock.advance(by: .seconds(5.9))
         client.tick()
         #expect(fixture.transport.requests.count == 1)
-        fixture.clock.advance(by: 0.1)
+        fixture.clock.advance(by: .seconds(0.1))
         client.tick()
         await fixture.transport.waitForRequests(2)
         #expect(Self.names(try Self.events(in: fixture.transport.requests[1])) == ["first", "second"])
@@ -111,10 +111,10 @@ struct HamonClientTests {
         let flushing = Task { await client.flush() }
         await fixture.clock.waitForSleeper()
         #expect(fixture.transport.requests.count == 2)
-        #expect(fixture.clock.pendingSleep == 2)
-        fixture.clock.advance(by: 1.9)
+        #expect(fixture.clock.pendingSleep == .seconds(2))
+        fixture.clock.advance(by: .seconds(1.9))
         #expect(fixture.transport.requests.count == 2)
-        fixture.clock.advance(by: 0.1)
+        fixture.clock.advance(by: .seconds(0.1))
         let report = await flushing.value
         #expect(report.delivered == 1 && report.failure == nil)
         #expect(fixture.transport.requests.count == 3)
@@ -128,7 +128,7 @@ struct HamonClientTests {
         for name in ["a", "b", "c"] { try client.log(name) }
         let flushing = Task { await client.flush() }
         await fixture.clock.waitForSleeper()
-        fixture.clock.advance(by: 2)
+        fixture.clock.advance(by: .seconds(2))
         let failed = await flushing.value
         #expect(failed.failure == .status(500, body: #"{"detail":"scripted"}"#))
         #expect(failed.remaining == 3)

@@ -17,7 +17,7 @@ struct FileDestinationTests {
         let destination = FileDestination(directory: scratch.path + "/perf", batchSize: 2, flushInterval: 30, clock: clock)
         tracker.addDestination(destination)
         tracker.start(feature: "deposit", layer: "api")
-        clock.advance(by: 1)
+        clock.advance(by: .seconds(1))
         tracker.end(feature: "deposit", layer: "api")
         #expect(scratch.read("perf/performance_2024-11-18.json") == nil)  // below the batch size
         tracker.start(feature: "login", layer: "web")
@@ -47,10 +47,10 @@ struct FileDestinationTests {
         tracker.addDestination(FileDestination(directory: scratch.path, batchSize: 10, flushInterval: 30, clock: clock))
         tracker.start(feature: "a", layer: "b")
         tracker.end(feature: "a", layer: "b")
-        clock.advance(by: 29)
+        clock.advance(by: .seconds(29))
         tracker.tick()
         #expect(scratch.names().isEmpty)
-        clock.advance(by: 1)
+        clock.advance(by: .seconds(1))
         tracker.tick()
         #expect(scratch.names() == ["performance_2024-11-18.json"])
     }

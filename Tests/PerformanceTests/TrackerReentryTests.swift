@@ -58,7 +58,7 @@ struct TrackerReentryTests {
         for _ in 0..<3 { ids.append(try #require(tracker.end(feature: "deposit", layer: "api")).id) }
         ids.append(try #require(tracker.end(feature: "login", layer: "api")).id)
         #expect(ids == ["deposit_api_1731927483.234", "deposit_api_1731927483.234001", "deposit_api_1731927483.234002", "login_api_1731927483.234"])
-        clock.advance(by: 0.001)
+        clock.advance(by: .seconds(0.001))
         tracker.start(feature: "deposit", layer: "api")
         #expect(try #require(tracker.end(feature: "deposit", layer: "api")).id == "deposit_api_1731927483.235")
     }

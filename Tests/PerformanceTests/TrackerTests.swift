@@ -8,10 +8,10 @@ struct TrackerTests {
         let log = EventLog<PerformanceEvent>()
         let tracker = makeTracker(clock: clock, log: log)
         tracker.start(feature: "deposit", layer: "api", metadata: ["n": "1"])
-        clock.advance(by: 1)
+        clock.advance(by: .seconds(1))
         tracker.start(feature: "login", layer: "api")
         tracker.start(feature: "deposit", layer: "api", metadata: ["n": "2"])
-        clock.advance(by: 0.5)
+        clock.advance(by: .seconds(0.5))
         let first = try #require(tracker.end(feature: "deposit", layer: "api", metadata: ["status": "success"]))
         #expect(first.metadata == ["n": "1", "status": "success"])
         #expect(first.duration == 1.5)
@@ -37,12 +37,12 @@ struct TrackerTests {
         let log = EventLog<PerformanceEvent>()
         let tracker = makeTracker(clock: clock, log: log)
         tracker.start(feature: "deposit", layer: "api")
-        clock.advance(by: 200)
+        clock.advance(by: .seconds(200))
         tracker.start(feature: "login", layer: "web")
-        clock.advance(by: 99)
+        clock.advance(by: .seconds(99))
         tracker.tick()
         #expect(tracker.pendingCount == 2)
-        clock.advance(by: 1)  // the first is now exactly 300 s old
+        clock.advance(by: .seconds(1))  // the first is now exactly 300 s old
         tracker.tick()
         #expect(tracker.pendingSessions.map(\.feature) == ["login"])
         #expect(log.warnings.count == 1)
@@ -59,7 +59,7 @@ struct TrackerTests {
         tracker.start(feature: "c", layer: "d")
         _ = try #require(tracker.end(feature: "a", layer: "b"))
         _ = try #require(tracker.end(feature: "a", layer: "b"))
-        clock.advance(by: 301)
+        clock.advance(by: .seconds(301))
         tracker.tick()
         #expect(tracker.pendingCount == 0)
         #expect(log.warnings.count == 2)
@@ -70,7 +70,7 @@ struct TrackerTests {
         let tracker = makeTracker(clock: clock, log: EventLog<PerformanceEvent>(), capacity: 3)
         for (index, feature) in ["deposit", "login", "deposit", "withdraw", "deposit"].enumerated() {
             tracker.start(feature: feature, layer: index % 2 == 0 ? "api" : "web")
-            clock.advance(by: 1)
+            clock.advance(by: .seconds(1))
             tracker.end(feature: feature, layer: index % 2 == 0 ? "api" : "web")
         }
         #expect(tracker.logs().map(\.feature) == ["deposit", "withdraw", "deposit"])
@@ -84,7 +84,7 @@ struct TrackerTests {
         let tracker = makeTracker(clock: clock, log: EventLog<PerformanceEvent>(), capacity: 10)
         for milliseconds in 1...100 {
             tracker.start(feature: "deposit", layer: "api")
-            clock.advance(by: Double(milliseconds) / 1000)
+            clock.advance(by: .milliseconds(milliseconds))
             tracker.end(feature: "deposit", layer: "api")
         }
         let stats = try #require(tracker.stats().first)
@@ -135,7 +135,7 @@ struct TrackerTests {
         tracker.addDestination(ConsoleDestination(level: .standard))
         tracker.addDestination(ConsoleDestination(level: .verbose))
         tracker.start(feature: "deposit", layer: "api", metadata: ["status": "success"])
-        clock.advance(by: 1.234)
+        clock.advance(by: .seconds(1.234))
         tracker.end(feature: "deposit", layer: "api")
         let lines = log.all.compactMap { if case .consoleLine(let line) = $0 { line } else { nil } }
         #expect(lines.count == 3)

@@ -30,7 +30,7 @@ struct EngineCatalogTests {
             return EngineStatus(line: "pinged \(count) times", fields: ["pings": .int(count)])
         }
 
-        func shutdown(budget: Double) -> Bool { true }
+        func shutdown(budget: Duration) -> Bool { true }
     }
 
     static let fake = EngineModule(

@@ -34,7 +34,7 @@ import Testing
         }
         var tick: @Sendable () -> Void { {} }
         func status() -> EngineStatus { EngineStatus(line: "3 queued", fields: ["depth": .int(3)]) }
-        func shutdown(budget: Double) -> Bool {
+        func shutdown(budget: Duration) -> Bool {
             note("queue shutdown")
             return false  // as if a second signal cut its flush short
         }
@@ -46,7 +46,7 @@ import Testing
         required init(context: EngineContext) { super.init(context); note("timer started") }
         var tick: @Sendable () -> Void { {} }
         func status() -> EngineStatus { EngineStatus(line: "on", fields: [:]) }
-        func shutdown(budget: Double) -> Bool {
+        func shutdown(budget: Duration) -> Bool {
             note("timer shutdown budget \(budget)")
             return true
         }
@@ -110,9 +110,9 @@ import Testing
         let (registry, state) = Self.registry(home)
         _ = try registry.runtime(TimerEngine.self, at: nil)
         _ = try registry.runtime(QueueEngine.self, at: nil)
-        let patient = registry.shutdown { 4.5 }
+        let patient = registry.shutdown { .milliseconds(4500) }
         #expect(!patient)
-        #expect(Self.log(state) == ["timer started", "queue started", "queue shutdown", "timer shutdown budget 0.0"])
+        #expect(Self.log(state) == ["timer started", "queue started", "queue shutdown", "timer shutdown budget 0.0 seconds"])
     }
 
     @Test func theStandardListNamesEachEngineOnce() {

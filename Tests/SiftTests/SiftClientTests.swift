@@ -91,12 +91,12 @@ struct SiftClientTests {
         let first = await sift.upload(force: true)
         #expect(first.deliveredEvents == 0 && first.uploader.rejects == 1)
         await fixture.clock.waitForSleeper()
-        #expect(fixture.clock.pendingSleep == 5)
-        fixture.clock.advance(by: 5)
+        #expect(fixture.clock.pendingSleep == .seconds(5))
+        fixture.clock.advance(by: .seconds(5))
         await fixture.transport.waitForRequests(2)
         await fixture.clock.waitForSleeper()
-        #expect(fixture.clock.pendingSleep == 10)
-        fixture.clock.advance(by: 10)
+        #expect(fixture.clock.pendingSleep == .seconds(10))
+        fixture.clock.advance(by: .seconds(10))
         await sift.waitUntilSettled(throughRetries: true)
         #expect(fixture.transport.requests.count == 3)
         #expect(sift.uploaderStatus().batches == 0 && sift.uploaderStatus().rejects == 0)
@@ -115,10 +115,10 @@ struct SiftClientTests {
         let upload = Task { await sift.upload(force: true, throughRetriesFor: .seconds(50)) }
         // The upload has its snapshot once it waits through retries.
         while sift.state.withLock({ $0.waiters.isEmpty }) { await Task.yield() }
-        fixture.clock.advance(by: 5)
+        fixture.clock.advance(by: .seconds(5))
         await fixture.transport.waitForRequests(2)
         await fixture.clock.waitForSleeper()
-        fixture.clock.advance(by: 10)
+        fixture.clock.advance(by: .seconds(10))
         let (report, settled) = await upload.value
         #expect(settled)
         #expect(fixture.transport.requests.count == 3)
@@ -162,7 +162,7 @@ struct SiftClientTests {
         #expect(properties["device_kernel_version"] == .string("6.1.0-test") && properties["mobile_carrier_name"] == nil)
         guard case .appended(let second) = try sift.collectDeviceProperties() else { Issue.record("not collected"); return }
         #expect(second.outcome == .droppedSameEvent(acceptAgainAfterMillis: first.event.time + 3_600_000))
-        fixture.clock.advance(by: 3600)
+        fixture.clock.advance(by: .seconds(3600))
         guard case .appended(let third) = try sift.collectDeviceProperties() else { Issue.record("not collected"); return }
         #expect(third.outcome == .queued(depth: 1))
         guard case .appended(let state) = try sift.collectAppState(titles: ["Home"]) else { Issue.record("not collected"); return }

@@ -46,5 +46,10 @@ int sdk_signals_interrupt_pending(void);
 int sdk_signals_termination_requested(void);
 /// How many SIGINT, SIGTERM and SIGHUP arrived since the handlers were installed.
 int sdk_signals_count(void);
+/// Called on the watching thread after each SIGINT, SIGTERM or SIGHUP.
+typedef void (*sdk_signal_watch_fn)(void);
+/// Starts a thread that calls `callback` after each signal the handlers count (call once).
+/// Returns 0, or -1 when the thread cannot start.
+int sdk_signals_watch(sdk_signal_watch_fn callback);
 
 #endif

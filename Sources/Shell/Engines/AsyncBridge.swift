@@ -1,5 +1,6 @@
 import Dispatch
 import LineEditing
+import Platform
 import Script
 import Synchronization
 
@@ -8,20 +9,22 @@ import Synchronization
 /// The REPL and script loop run on their own thread, never on the cooperative pool, so waiting
 /// here cannot starve the tasks being waited for. Ctrl-C or SIGTERM cancels the work, waits for
 /// it to wind down (so a cancelled flush puts its events back first), and reports `interrupted`.
+/// The thread sleeps on a `SignalWake`: the work's end or a signal wakes it, nothing polls.
 package enum AsyncBridge {
     package static func run<T: Sendable>(at range: SourceRange?, _ operation: @escaping @Sendable () async -> T) throws(ShellError) -> T {
         let box = ResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
+        let wake = SignalWake()
         let task = Task {
             box.set(await operation())
-            done.signal()
+            wake.signal()
         }
         var interrupted = false
-        while done.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
+        while !box.isSet {
             if !interrupted, SignalCheck.pending() != nil {
                 interrupted = true
                 task.cancel()
             }
+            wake.wait(until: .distantFuture)
         }
         if interrupted { throw ShellError(.interrupted, at: range) }
         return box.take()
@@ -30,33 +33,39 @@ package enum AsyncBridge {
     /// Like `run`, for shutdown: the work decides when to stop, within its own budget, but a
     /// signal that arrives while waiting (a second Ctrl-C or SIGTERM) abandons it: `nil`.
     ///
-    /// - Parameter slow: called once when the work takes longer than a moment, to say what is
-    ///   being waited for and that a second signal leaves at once.
-    ///   - budget: seconds after which the work is cancelled and left behind (`outOfTime`);
+    /// - Parameters:
+    ///   - budget: the time after which the work is cancelled and left behind (`outOfTime`);
     ///     `nil` leaves the deadline to the work.
+    ///   - slow: called once when the work takes longer than a moment (300 ms), to say what is
+    ///     being waited for and that a second signal leaves at once.
     package static func wait<T: Sendable>(
-        budget: Double? = nil, slow: (() -> Void)? = nil, _ operation: @escaping @Sendable () async -> T
+        budget: Duration? = nil, slow: (() -> Void)? = nil, _ operation: @escaping @Sendable () async -> T
     ) -> ShutdownWait<T> {
         let box = ResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
+        let wake = SignalWake()
         let task = Task {
             box.set(await operation())
-            done.signal()
+            wake.signal()
         }
         let signals = SignalTrap.count
-        let deadline = budget.map { DispatchTime.now() + .milliseconds(Int($0 * 1000)) }
-        var polls = 0
-        while done.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
-            polls += 1
-            if polls == 6 { slow?() }
+        let start = DispatchTime.now()
+        let deadline = budget.map { start + min($0.inSeconds, 1e9) }
+        var slowAt: DispatchTime? = slow == nil ? nil : start + .milliseconds(300)
+        while !box.isSet {
             if SignalTrap.count != signals {
                 task.cancel()
                 return .interrupted
             }
-            if let deadline, DispatchTime.now() >= deadline {
+            let now = DispatchTime.now()
+            if let deadline, now >= deadline {
                 task.cancel()
                 return .outOfTime
             }
+            if let due = slowAt, now >= due {
+                slowAt = nil
+                slow?()
+            }
+            wake.wait(until: [deadline, slowAt].compactMap { $0 }.min() ?? .distantFuture)
         }
         return .done(box.take())
     }
@@ -64,6 +73,7 @@ package enum AsyncBridge {
     private final class ResultBox<T: Sendable>: Sendable {
         private let value = Mutex<T?>(nil)
         func set(_ result: T) { value.withLock { $0 = result } }
+        var isSet: Bool { value.withLock { $0 != nil } }
         func take() -> T { value.withLock { $0! } }
     }
 }

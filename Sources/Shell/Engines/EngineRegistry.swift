@@ -64,14 +64,14 @@ package final class EngineRegistry {
         kinds.map { kind in (kind.name, started[ObjectIdentifier(kind)]?.status() ?? kind.idleStatus) }
     }
 
-    /// Shuts the started engines down in order, sharing `remaining()` seconds; once one is cut
-    /// short by a second signal the rest get no time. Returns whether every engine was patient.
-    func shutdown(remaining: () -> Double) -> Bool {
+    /// Shuts the started engines down in order, sharing `remaining()`; once one is cut short by
+    /// a second signal the rest get no time. Returns whether every engine was patient.
+    func shutdown(remaining: () -> Duration) -> Bool {
         ticker?.cancel()
         ticker = nil
         var patient = true
         for engine in running {
-            patient = engine.shutdown(budget: patient ? remaining() : 0) && patient
+            patient = engine.shutdown(budget: patient ? remaining() : .zero) && patient
         }
         return patient
     }

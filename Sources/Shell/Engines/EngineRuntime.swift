@@ -29,9 +29,9 @@ package protocol EngineRuntime: AnyObject, SendableMetatype {
     /// The host services use changed (`configure host`).
     func hostChanged(at range: SourceRange?) throws(ShellError)
 
-    /// Delivers pending work within `budget` seconds, durable queues keeping the rest; `false`
-    /// when a second signal cut the wait short (later engines then leave at once).
-    func shutdown(budget: Double) -> Bool
+    /// Delivers pending work within `budget`, durable queues keeping the rest; `false` when a
+    /// second signal cut the wait short (later engines then leave at once).
+    func shutdown(budget: Duration) -> Bool
 
     /// Names the engine has seen that TAB offers for values of a `ValueRule` with this
     /// `sessionNames` category (Miataru's device ids).

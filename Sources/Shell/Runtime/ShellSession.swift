@@ -68,8 +68,8 @@ public final class ShellSession {
         engines.restorePendingWork { events.warn($0) }
     }
 
-    /// Seconds the whole shutdown may take, every engine together; journals keep what is left.
-    public static let shutdownBudget = 5.0
+    /// How long the whole shutdown may take, every engine together; journals keep what is left.
+    public static let shutdownBudget = Duration.seconds(5)
 
     /// Shuts every engine down in order within one budget: pending work flushed, files closed;
     /// a second Ctrl-C or SIGTERM while waiting leaves at once. Idempotent.
@@ -77,8 +77,8 @@ public final class ShellSession {
         guard !isShutDown else { return }
         isShutDown = true
         let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(Self.shutdownBudget)
-        func remaining() -> Double { max(0, clock.now.duration(to: deadline).inSeconds) }
+        let deadline = clock.now + Self.shutdownBudget
+        func remaining() -> Duration { max(.zero, clock.now.duration(to: deadline)) }
         if engines.shutdown(remaining: remaining) { services.stop() }
         output.flush()
     }
