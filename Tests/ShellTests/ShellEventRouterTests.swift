@@ -62,6 +62,33 @@ struct ShellEventRouterTests {
         #expect(listener.finished.last?.output == "***\n")
     }
 
+    /// Nobody hearing (listeners that say so, no recording), an event's text is never made: a
+    /// silent load session does not format what it would show.
+    @Test func eventsNobodyHearsAreNeverMade() {
+        final class Deaf: RunListener { var hearsEvents: Bool { false } }
+        final class Counter { var made = 0 }
+        let counter = Counter()
+        func text() -> String {
+            counter.made += 1
+            return "shown"
+        }
+        let router = ShellEventRouter(secrets: SecretValues(), background: { _ in Issue.record("no command ran") })
+        router.commandStarted(listeners: [Deaf()], recording: false)
+        router.line(text())
+        router.warn(text())
+        #expect(router.commandEnded() == "")
+        #expect(counter.made == 0)
+        let hearing = EventListener()
+        router.commandStarted(listeners: [Deaf(), hearing], recording: false)
+        router.line(text())
+        _ = router.commandEnded()
+        #expect(counter.made == 1 && hearing.events == [.line("shown")])
+        router.commandStarted(listeners: [Deaf()], recording: true)
+        router.line(text())
+        #expect(router.commandEnded() == "shown\n")
+        #expect(counter.made == 2)
+    }
+
     /// An engine's error reaches listeners as the engine threw it, with the terminal's wording.
     @Test func anEngineErrorStaysTyped() throws {
         let harness = ShellHarness()

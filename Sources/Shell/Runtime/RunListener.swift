@@ -7,6 +7,9 @@ import Script
 public protocol RunListener: AnyObject {
     /// Whether `CommandResult.output` should hold what each command wrote (costs a copy).
     var wantsOutput: Bool { get }
+    /// Whether it takes `emitted` events; a run whose listeners all say no (a silent load
+    /// session's) does not make them. Listeners hear by default.
+    var hearsEvents: Bool { get }
     /// The check pass refused the source: nothing of it runs. `more` errors were not listed.
     func checkFailed(_ errors: [ShellError], more: Int, in source: SourceFile)
     /// A statement is about to run.
@@ -22,6 +25,7 @@ public protocol RunListener: AnyObject {
 
 extension RunListener {
     public var wantsOutput: Bool { false }
+    public var hearsEvents: Bool { true }
     public func checkFailed(_ errors: [ShellError], more: Int, in source: SourceFile) {}
     public func commandStarting(_ statement: Statement, in source: SourceFile) {}
     public func emitted(_ event: ShellEvent) {}

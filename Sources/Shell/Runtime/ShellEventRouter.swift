@@ -10,9 +10,16 @@ import Synchronization
 package final class ShellEventRouter: @unchecked Sendable {
     // @unchecked: `state` holds the run's listeners, which are not Sendable; it is only
     // touched under `lock`.
+    private struct Route {
+        var listeners: [any RunListener]
+        /// Whether any of them hears events: when none does, nor a recording, an event is not
+        /// even made (its text not formatted), as in a silent load session.
+        var hears: Bool
+    }
+
     private struct State {
         /// The listeners of each command running, innermost (a sourced file's) last.
-        var routes: [[any RunListener]] = []
+        var routes: [Route] = []
         /// What each running command showed, for `CommandResult.output`; `nil` where nobody asked.
         var recordings: [[UInt8]?] = []
     }
@@ -29,16 +36,20 @@ package final class ShellEventRouter: @unchecked Sendable {
         self.background = background
     }
 
-    /// Shows `event`: to the running command's listeners, else to the background sink.
-    package func emit(_ event: ShellEvent) {
+    /// Shows `event`: to the running command's listeners, else to the background sink. The
+    /// event is made only when someone takes it.
+    package func emit(_ event: @autoclosure () -> ShellEvent) {
         let delivered = lock.withLock { _ -> Bool in
-            guard let listeners = state.routes.last else { return false }
+            guard let route = state.routes.last else { return false }
             let innermost = state.recordings.count - 1
-            if state.recordings[innermost] != nil { record(event, into: &state.recordings[innermost]!) }
-            for listener in listeners { listener.emitted(event) }
+            let recording = state.recordings[innermost] != nil
+            guard route.hears || recording else { return true }
+            let made = event()
+            if recording { record(made, into: &state.recordings[innermost]!) }
+            for listener in route.listeners { listener.emitted(made) }
             return true
         }
-        if !delivered { background(event) }
+        if !delivered { background(event()) }
     }
 
     /// Calls `body` with listeners serialised against events from other threads.
@@ -50,7 +61,7 @@ package final class ShellEventRouter: @unchecked Sendable {
     /// until the matching `commandEnded`.
     package func commandStarted(listeners: [any RunListener], recording: Bool) {
         lock.withLock { _ in
-            state.routes.append(listeners)
+            state.routes.append(Route(listeners: listeners, hears: listeners.contains { $0.hearsEvents }))
             state.recordings.append(recording ? [] : nil)
         }
     }
@@ -81,16 +92,18 @@ package final class ShellEventRouter: @unchecked Sendable {
 }
 
 extension ShellEventRouter {
+    // The texts are autoclosures: nobody listening, they are never formatted.
+
     /// Shows a line of standard output.
-    package func line(_ text: String) { emit(.line(text)) }
+    package func line(_ text: @autoclosure () -> String) { emit(.line(text())) }
     /// Shows text on standard output as given.
-    package func write(_ text: String) { emit(.text(text)) }
+    package func write(_ text: @autoclosure () -> String) { emit(.text(text())) }
     /// Shows a line with its secrets in clear (`--reveal`).
-    package func revealedLine(_ text: String) { emit(.revealedLine(text)) }
+    package func revealedLine(_ text: @autoclosure () -> String) { emit(.revealedLine(text())) }
     /// Shows a warning located at the running command.
-    package func warn(_ message: String) { emit(.warning(message)) }
+    package func warn(_ message: @autoclosure () -> String) { emit(.warning(message())) }
     /// Shows text on standard error as given.
-    package func writeError(_ text: String) { emit(.diagnostic(text)) }
+    package func writeError(_ text: @autoclosure () -> String) { emit(.diagnostic(text())) }
     /// Makes what was shown so far reach the reader before a pause or a direct write.
     package func flush() { emit(.flush) }
 }
