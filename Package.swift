@@ -111,10 +111,13 @@ let package = Package(
         // The one ordered list of engines (ShellCatalog.standard), for the executable and the tests.
         .target(
             name: "SDKBenchCatalog", dependencies: ["Shell", "HamonCommands", "PerformanceCommands", "MiataruCommands", "SiftCommands", "HTTPCommands"]),
+        // `sdkbench test`: files as isolated sessions in parallel, and the reports made from their
+        // results. A driver and listeners over the one runner; it imports no engine.
+        .target(name: "TestMode", dependencies: ["Shell", "JSON", "LineEditing", "Platform", "Script"]),
         .executableTarget(
             name: "sdkbench",
             dependencies: [
-                "Shell", "SDKBenchCatalog", "Backend", "LineEditing", "Platform", "Script",
+                "Shell", "SDKBenchCatalog", "Backend", "LineEditing", "Platform", "Script", "TestMode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -172,6 +175,9 @@ let package = Package(
                 "Backend", "JSON", "LineEditing", "Hamon", "Miataru", "Performance", "Ping", "Sift", "Script", "Transport",
             ],
             exclude: ["Golden"]),
+        .testTarget(
+            name: "TestModeTests",
+            dependencies: ["TestMode", "Shell", "SDKBenchCatalog", "SDKBenchTesting", "SDKBenchShellTesting", "JSON", "Platform", "Script"]),
         // Runs the real executable: depending on it makes `swift test` build it.
         .testTarget(name: "IntegrationTests", dependencies: ["SDKBenchTesting", "sdkbench", "JSON", "Script"], exclude: ["Fixtures"]),
     ],

@@ -185,13 +185,13 @@ _sdkbench() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    run|serve|completions|help)
+    run|test|serve|completions|help)
         # Offer subcommand argument completions
         "_sdkbench_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'run serve completions help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'run test serve completions help' -- "${cur}"))
         ;;
     esac
 }
@@ -210,6 +210,54 @@ _sdkbench_run() {
         return
         ;;
     '--var')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __sdkbench_add_completions -o plusdirs -fX '!*.@(sdk)'
+        return
+        ;;
+    esac
+}
+
+_sdkbench_test() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --fail-fast --quiet --verbose --version -h --help)
+    repeating_options=(--var --secret)
+    non_repeating_options=(--home --glob --jobs --report-junit --report-tap --report-json)
+    __sdkbench_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __sdkbench_add_completions -d
+        return
+        ;;
+    '--glob')
+        return
+        ;;
+    '--jobs')
+        return
+        ;;
+    '--report-junit')
+        __sdkbench_add_completions -o plusdirs -fX '!*.@(xml)'
+        return
+        ;;
+    '--report-tap')
+        __sdkbench_add_completions -f
+        return
+        ;;
+    '--report-json')
+        __sdkbench_add_completions -o plusdirs -fX '!*.@(json)'
+        return
+        ;;
+    '--var')
+        return
+        ;;
+    '--secret')
         return
         ;;
     esac

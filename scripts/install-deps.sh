@@ -6,15 +6,25 @@
 #   zlib1g-dev   zlib's headers and library, which compress-nio links (gzip for Sift's uploads)
 #   openssl      the `openssl enc` command the cipher's known-answer tests compare against
 #   tmux         drives the REPL through a real terminal in the tests
-#   python3      the Python peers in scripts/bench (and the gzip reader of Sift's known-answer test)
+#   python3      the Python peers in scripts/bench (and the gzip reader of Sift's known-answer test),
+#                and, with junitparser from PyPI, an independent reader of `sdkbench test`'s JUnit report
+#   perl         TAP::Parser, the independent reader of `sdkbench test`'s TAP report
 set -euo pipefail
 
-packages=(libedit-dev libssl-dev libpcre2-dev zlib1g-dev openssl tmux python3)
+# Readers the tests hold reports against: from PyPI, so after the system packages (below) or now.
+install_python_readers() {
+    python3 -c 'import junitparser' 2>/dev/null && return 0
+    echo "install-deps: installing junitparser (PyPI)" >&2
+    python3 -m pip install --quiet junitparser 2>/dev/null || python3 -m pip install --quiet --break-system-packages junitparser
+}
+
+packages=(libedit-dev libssl-dev libpcre2-dev zlib1g-dev openssl tmux python3 perl)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
 if ((${#missing[@]} == 0)); then
+    install_python_readers
     exit 0
 fi
 
@@ -26,3 +36,4 @@ fi
 echo "install-deps: installing ${missing[*]}" >&2
 "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
 "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+install_python_readers

@@ -29,15 +29,9 @@ struct RunCommand: ParsableCommand {
 
     mutating func run() throws {
         var assignments: [(String, String)] = []
-        for assignment in variables {
-            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
-                throw ValidationError("--var expects NAME=VALUE, got '\(assignment)'")
-            }
-            let name = String(assignment[..<equals])
-            guard Variables.isValidName(name) else {
-                throw ValidationError("--var: invalid variable name '\(name)': expected letters, digits, _ (not starting with a digit; not 'last')")
-            }
-            assignments.append((name, String(assignment[assignment.index(after: equals)...])))
+        for text in variables {
+            let assignment = try VariableAssignment.parse(text, option: "--var")
+            assignments.append((assignment.name, assignment.value))
         }
         let launcher = try Launcher(global: global)
         launcher.finish(

@@ -99,6 +99,7 @@ public final class ScriptRunner {
             let command = step(statement, in: source)
             tally(command, into: &result)
             if let error = command.outcome.error, !options.keepGoing {
+                if options.continuesPastFailedExpects, case .expectationFailed = command.outcome { continue }
                 result.status = error.status
                 return result
             }

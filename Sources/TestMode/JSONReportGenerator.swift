@@ -1,0 +1,70 @@
+import JSON
+
+/// The JSON report: every file, its status, commands run, duration, test cases and failures,
+/// and what it wrote; `"schema": "sdkbench-test-report"`, `"version": 1`. Durations are seconds.
+///
+/// Version 1 keys: top level `schema`, `version`, `status`, `duration`, `summary` (`files`,
+/// `passed`, `failed`, `errors`, `broken`, `notRun`, `assertions`, `assertionsPassed`,
+/// `assertionsFailed`) and `files`; each file `file`, `status`, `duration`, `commands`,
+/// `checkErrors`, `testCases`, `stdout`, `stderr`; each test case `name`, `file`, `line`,
+/// `duration`, `outcome` (`passed`, `failed`, `error`) and, when not passed, `message`, with
+/// `actual` and `expected` (JSON text) when the expectation compared values.
+public enum JSONReportGenerator {
+    public static let version = 1
+
+    public static func generate(_ run: TestRunReport) -> String {
+        let assertions = run.assertions
+        let failedAssertions = assertions.count { $0.outcome != .passed }
+        var summary = JSONObject()
+        summary["files"] = .int(run.files.count)
+        for status in TestFileStatus.allCases { summary[status == .error ? "errors" : status.rawValue] = .int(run.count(status)) }
+        summary["notRun"] = .int(run.notRun)
+        summary["assertions"] = .int(assertions.count)
+        summary["assertionsPassed"] = .int(assertions.count - failedAssertions)
+        summary["assertionsFailed"] = .int(failedAssertions)
+        var report = JSONObject()
+        report["schema"] = .string("sdkbench-test-report")
+        report["version"] = .int(version)
+        report["status"] = .string(run.status.rawValue)
+        report["duration"] = seconds(run.duration)
+        report["summary"] = .object(summary)
+        report["files"] = .array(run.files.map(file))
+        return JSONWriter.pretty(.object(report)) + "\n"
+    }
+
+    private static func file(_ file: TestFileReport) -> Value {
+        var object = JSONObject()
+        object["file"] = .string(file.file)
+        object["status"] = .string(file.status.rawValue)
+        object["duration"] = seconds(file.duration)
+        object["commands"] = .int(file.commandCount)
+        object["checkErrors"] = .array(file.checkErrors.map(Value.string))
+        object["testCases"] = .array(file.testCases.map(testCase))
+        object["stdout"] = .string(file.stdout)
+        object["stderr"] = .string(file.stderr)
+        return .object(object)
+    }
+
+    private static func testCase(_ testCase: TestCase) -> Value {
+        var object = JSONObject()
+        object["name"] = .string(testCase.name)
+        object["file"] = .string(testCase.file)
+        object["line"] = .int(testCase.line)
+        object["duration"] = seconds(testCase.duration)
+        switch testCase.outcome {
+        case .passed:
+            object["outcome"] = .string("passed")
+        case .failed(let message, let actual, let expected):
+            object["outcome"] = .string("failed")
+            object["message"] = .string(message)
+            if let actual { object["actual"] = .string(actual) }
+            if let expected { object["expected"] = .string(expected) }
+        case .error(let message):
+            object["outcome"] = .string("error")
+            object["message"] = .string(message)
+        }
+        return .object(object)
+    }
+
+    private static func seconds(_ duration: Duration) -> Value { .double(Double(ReportSeconds.text(duration))!) }
+}

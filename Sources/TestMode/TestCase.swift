@@ -1,0 +1,19 @@
+/// One test case of a file: an `expect`, or the command whose error ended the file.
+public struct TestCase: Sendable, Equatable {
+    /// The `# test: NAME` comment on the line before, else the expectation as written.
+    public var name: String
+    /// The file the command is in (a sourced file's name for its own commands).
+    public var file: String
+    /// The 1-based line of the command.
+    public var line: Int
+    public var duration: Duration
+    public var outcome: TestCaseOutcome
+
+    public init(name: String, file: String, line: Int, duration: Duration, outcome: TestCaseOutcome) {
+        self.name = name
+        self.file = file
+        self.line = line
+        self.duration = duration
+        self.outcome = outcome
+    }
+}

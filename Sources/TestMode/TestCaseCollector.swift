@@ -1,0 +1,65 @@
+import JSON
+import Platform
+import Script
+import Shell
+
+/// Listens to one file's run and keeps a test case per `expect`, and one for the command whose
+/// error ended the run; commands of `source`d files count under their own file's name.
+final class TestCaseCollector: RunListener {
+    private let secrets: SecretValues
+    private(set) var testCases: [TestCase] = []
+    private(set) var checkErrors: [ShellError] = []
+    private var linesOfSource: (name: String, lines: [Substring])?
+
+    init(secrets: SecretValues) { self.secrets = secrets }
+
+    var hearsEvents: Bool { false }
+
+    func checkFailed(_ errors: [ShellError], more: Int, in source: SourceFile) {
+        checkErrors.append(contentsOf: errors)
+    }
+
+    func commandFinished(_ result: CommandResult, in source: SourceFile) {
+        let outcome: TestCaseOutcome
+        switch result.outcome {
+        case .ok:
+            guard result.command == "expect" else { return }
+            outcome = .passed
+        case .expectationFailed(let failure, _):
+            outcome = .failed(
+                message: secrets.masked(failure.detail), actual: failure.actual.map { secrets.masked(JSONWriter.compact($0)) },
+                expected: failure.expected.map { secrets.masked(JSONWriter.compact($0)) })
+        case .error(let error):
+            // A sourced file's failure was counted where it happened; `source` only passes it on.
+            if case .reported = error.kind { return }
+            outcome = .error(message: secrets.masked(error.message))
+        case .interrupted:
+            outcome = .error(message: "interrupted")
+        }
+        testCases.append(TestCase(
+            name: name(of: result, in: source), file: source.name, line: result.range.start.line, duration: result.duration, outcome: outcome))
+    }
+
+    /// `# test: NAME` on the line before the command, else the command's first line as written.
+    private func name(of result: CommandResult, in source: SourceFile) -> String {
+        if linesOfSource?.name != source.name {
+            linesOfSource = (source.name, source.text.split(separator: "\n", omittingEmptySubsequences: false))
+        }
+        let lines = linesOfSource!.lines
+        let line = result.range.start.line
+        if line >= 2, line - 2 < lines.count {
+            let previous = SystemFiles.trimmed(lines[line - 2])
+            if previous.hasPrefix("#"), let named = Self.testName(inComment: previous) { return secrets.masked(named) }
+        }
+        let text = line - 1 < lines.count ? SystemFiles.trimmed(lines[line - 1]) : result.command
+        return secrets.masked(text.isEmpty ? result.command : text)
+    }
+
+    /// The NAME of `# test: NAME`.
+    static func testName(inComment comment: String) -> String? {
+        let body = comment.drop { $0 == "#" }.drop { $0 == " " || $0 == "\t" }
+        guard body.hasPrefix("test:") else { return nil }
+        let name = SystemFiles.trimmed(body.dropFirst("test:".count))
+        return name.isEmpty ? nil : name
+    }
+}

@@ -1,0 +1,33 @@
+/// What one file of a test run did, secrets masked: the values every report is made from.
+public struct TestFileReport: Sendable {
+    /// The file's path as given or found.
+    public var file: String
+    public var status: TestFileStatus
+    /// Its `expect`s in the order they ran, and the command whose error ended it, if any.
+    public var testCases: [TestCase]
+    /// Why it is broken: each error of the check pass, as the terminal renders it.
+    public var checkErrors: [String]
+    /// Commands that ran.
+    public var commandCount: Int
+    public var duration: Duration
+    /// What it wrote, as the terminal would have shown it.
+    public var stdout: String
+    public var stderr: String
+
+    public init(
+        file: String, status: TestFileStatus, testCases: [TestCase] = [], checkErrors: [String] = [], commandCount: Int = 0,
+        duration: Duration = .zero, stdout: String = "", stderr: String = ""
+    ) {
+        self.file = file
+        self.status = status
+        self.testCases = testCases
+        self.checkErrors = checkErrors
+        self.commandCount = commandCount
+        self.duration = duration
+        self.stdout = stdout
+        self.stderr = stderr
+    }
+
+    /// Its `expect`s (every test case but an error's).
+    public var assertions: [TestCase] { testCases.filter { if case .error = $0.outcome { false } else { true } } }
+}

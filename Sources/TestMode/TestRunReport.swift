@@ -1,0 +1,25 @@
+/// A whole test run: every file's report in the order the files were given, whatever the timing.
+public struct TestRunReport: Sendable {
+    public var files: [TestFileReport]
+    /// Files left unrun: `--fail-fast` stopped the run, or a signal did.
+    public var notRun: Int
+    /// Wall time of the whole run.
+    public var duration: Duration
+
+    public init(files: [TestFileReport], notRun: Int = 0, duration: Duration) {
+        self.files = files
+        self.notRun = notRun
+        self.duration = duration
+    }
+
+    /// How many files ended so.
+    public func count(_ status: TestFileStatus) -> Int { files.count { $0.status == status } }
+
+    public var assertions: [TestCase] { files.flatMap(\.assertions) }
+
+    /// The worst file's status (broken over error over failed); an interrupted run is an error.
+    public var status: TestFileStatus {
+        let worst = files.map(\.status).max { $0.severity < $1.severity } ?? .passed
+        return notRun > 0 && worst == .passed ? .error : worst
+    }
+}

@@ -1,0 +1,130 @@
+import ArgumentParser
+import LineEditing
+import Platform
+import SDKBenchCatalog
+import Shell
+import TestMode
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run .sdk files as tests, each in isolation; report each expect (JUnit, TAP, JSON).",
+        discussion: """
+            Every file given, and every .sdk file under a directory given (recursive, sorted), runs in a session \
+            of its own: its own variables, engine state, state directory and embedded backend. A file passed \
+            (every expect held), failed (an expect did not hold), had an error (a command failed) or is broken \
+            (it does not parse or check: nothing of it ran). Exit status: 0 when all passed, else 2 if any is \
+            broken, else 3 if any had an error, else 4. An expect's test case is named by a '# test: NAME' \
+            comment on the line before it, else by the expect as written.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: ArgumentHelp("Keep only the files whose name (or path, for a pattern with '/') matches.", valueName: "PATTERN"))
+    var glob: String?
+
+    @Option(help: ArgumentHelp("Files run at once (default: the number of cores).", valueName: "N"))
+    var jobs: Int?
+
+    @Flag(name: .customLong("fail-fast"), help: "Start no more files once one did not pass.")
+    var failFast = false
+
+    @Option(name: .customLong("report-junit"), help: ArgumentHelp("Write a JUnit XML report ('-': standard output).", valueName: "FILE"),
+            completion: .file(extensions: ["xml"]))
+    var junit: String?
+
+    @Option(name: .customLong("report-tap"), help: ArgumentHelp("Write a TAP version 13 report.", valueName: "FILE"), completion: .file())
+    var tap: String?
+
+    @Option(name: .customLong("report-json"), help: ArgumentHelp("Write a JSON report.", valueName: "FILE"), completion: .file(extensions: ["json"]))
+    var json: String?
+
+    @Option(name: .customLong("var"), parsing: .singleValue,
+            help: ArgumentHelp("Set a variable in every file's session.", valueName: "NAME=VALUE"))
+    var variables: [String] = []
+
+    @Option(name: .customLong("secret"), parsing: .singleValue,
+            help: ArgumentHelp("Set a secret variable in every file's session: masked as *** in every output and report.", valueName: "NAME=VALUE"))
+    var secrets: [String] = []
+
+    @Flag(help: "Show only the files that did not pass, and the summary.")
+    var quiet = false
+
+    @Flag(help: "Show what each file printed, too.")
+    var verbose = false
+
+    @Argument(help: ArgumentHelp("Test files and directories.", valueName: "FILE|DIR"), completion: .file(extensions: ["sdk"]))
+    var paths: [String]
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        if quiet, verbose { throw ValidationError("give --quiet or --verbose, not both") }
+    }
+
+    mutating func run() throws {
+        let assignments = try variables.map { text throws(ValidationError) in try VariableAssignment.parse(text, option: "--var") }
+        let secretAssignments = try secrets.map { text throws(ValidationError) in try VariableAssignment.parse(text, option: "--secret") }
+        let environment = ProcessEnvironment.current()
+        let paths: StatePaths
+        do {
+            paths = try StatePaths.resolve(home: global.home, environment: environment)
+        } catch {
+            throw ValidationError(error.message)
+        }
+        let files: [String]
+        do {
+            files = try TestFiles.expand(self.paths, glob: glob)
+        } catch {
+            throw ValidationError(error.message)
+        }
+        guard !files.isEmpty else { throw ValidationError("no .sdk files to run in \(self.paths.joined(separator: " "))") }
+        let color = !global.noColor && environment["NO_COLOR"] == nil && isatty(1) != 0 && environment["TERM"] != "dumb"
+        let terminal = Output(destination: .standardStreams, useColor: color)
+        for secret in secretAssignments { terminal.secrets.add(secret.value) }
+        SignalTrap.install()
+        let watchdog = UnansweredSignalWatchdog(shutdownBudget: ShellSession.shutdownBudget.inSeconds)
+        let work: TestWorkDirectory
+        do {
+            work = try TestWorkDirectory.make(under: paths.stateDirectory)
+        } catch {
+            terminal.writeError("sdkbench test: \(error.description)\n")
+            Glibc.exit(ExitStatus.runtime.rawValue)
+        }
+        let clock: any WallClock = environment["SDKBENCH_FAKE_CLOCK"].flatMap(SteppingClock.parse) ?? SystemClock()
+        let driver = TestDriver(jobs: jobs ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))), failFast: failFast) { home in
+            let session = ShellSession(
+                catalog: .standard,
+                environment: ShellEnvironment(
+                    paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"), clock: clock,
+                    processEnvironment: environment),
+                output: Output(destination: .memory))
+            for assignment in assignments { session.variables.set(assignment.name, .string(assignment.value)) }
+            for secret in secretAssignments {
+                session.secrets.add(secret.value)
+                session.variables.set(secret.name, .string(secret.value), secret: true)
+            }
+            return session
+        }
+        let printer = TestTerminalPrinter(output: terminal, quiet: quiet, verbose: verbose)
+        let report = driver.run(files, workDirectory: work.path) { printer.fileFinished($0) }
+        work.remove()
+        printer.summary(report)
+        var status = report.status.exitStatus
+        for (path, generate) in [(junit, JUnitReportGenerator.generate), (tap, TAPReportGenerator.generate), (json, JSONReportGenerator.generate)] {
+            guard let path else { continue }
+            do {
+                try OutputFile.write(Array(terminal.secrets.masked(generate(report)).utf8), to: path)
+            } catch {
+                terminal.writeError("sdkbench test: \(error.description)\n")
+                status = .runtime
+            }
+        }
+        watchdog.enter(.shutdown)
+        terminal.flush()
+        Glibc.exit(SignalTrap.terminationRequested ? 143 : status.rawValue)
+    }
+}

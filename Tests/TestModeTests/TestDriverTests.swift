@@ -1,0 +1,134 @@
+import JSON
+import Platform
+import SDKBenchCatalog
+import SDKBenchShellTesting
+import SDKBenchTesting
+import Shell
+import Testing
+
+@testable import TestMode
+
+/// Files run as isolated sessions, in parallel, reported in file order, one test case per expect.
+@Suite(.timeLimit(.minutes(1)))
+struct TestDriverTests {
+    /// A directory of test files, and a driver whose sessions are the shell tests' (a manual clock,
+    /// memory output).
+    final class Fixture {
+        let directory = TemporaryDirectory()
+        let work = TemporaryDirectory()
+
+        func write(_ name: String, _ text: String) -> String {
+            let path = directory.path + "/" + name
+            try! AtomicFile.write(Array(text.utf8), to: path)
+            return path
+        }
+
+        func run(_ files: [String], jobs: Int = 2, failFast: Bool = false) async -> TestRunReport {
+            let driver = TestDriver(jobs: jobs, failFast: failFast) { home in
+                ShellSession(
+                    catalog: .standard,
+                    environment: ShellEnvironment(
+                        paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),
+                        clock: ManualClock(sleepsPassAtOnce: true), machine: ShellHarness.machine, startsTicker: false,
+                        processEnvironment: ["LANG": "en_US.UTF-8"]),
+                    output: Output(destination: .memory))
+            }
+            let work = work.path
+            return await OwnThread.run { driver.run(files, workDirectory: work) { _ in } }
+        }
+
+        deinit {
+            directory.remove()
+            work.remove()
+        }
+    }
+
+    @Test func eachFileEndsPassedFailedErrorOrBrokenAndTheWorstIsTheStatus() async {
+        let fixture = Fixture()
+        let passed = fixture.write("a-passed.sdk", "# test: one is one\nexpect 1 == 1\nexpect \"a\" == \"a\"\n")
+        let failed = fixture.write("b-failed.sdk", "expect 1 == 1\nexpect 2 == 3\necho after\n")
+        let error = fixture.write("c-error.sdk", "expect 1 == 1\nsource missing-file.sdk\nexpect 1 == 1\n")
+        let broken = fixture.write("d-broken.sdk", "expect 1 == 1\nbogus command here\n")
+        let all = await fixture.run([passed, failed, error, broken])
+        #expect(all.files.map(\.file) == [passed, failed, error, broken])
+        #expect(all.files.map(\.status) == [.passed, .failed, .error, .broken])
+        #expect(all.status == .broken && all.status.exitStatus == .parse)
+        #expect(await fixture.run([passed, failed, error]).status.exitStatus == .runtime)
+        #expect(await fixture.run([passed, failed]).status.exitStatus == .expectation)
+        #expect(await fixture.run([passed]).status.exitStatus == .success)
+        #expect(all.files[3].checkErrors.count == 1 && all.files[3].checkErrors[0].contains("bogus"), "\(all.files[3].checkErrors)")
+        #expect(all.files[3].testCases.isEmpty, "nothing of a broken file runs")
+    }
+
+    @Test func aTestCasePerExpectNamedByTheCommentBeforeIt() async throws {
+        let fixture = Fixture()
+        let file = fixture.write("cases.sdk", "# test: one is one\nexpect 1 == 1\nset n 2 --json\n\n  #  test:   n is three  \nexpect n == 3\nexpect n == 2\n")
+        let report = await fixture.run([file], jobs: 1)
+        let cases = try #require(report.files.first?.testCases)
+        #expect(cases.map(\.name) == ["one is one", "n is three", "expect n == 2"])
+        #expect(cases.map(\.line) == [2, 6, 7])
+        #expect(cases[1].outcome == .failed(message: cases[1].failureMessage!, actual: "2", expected: "3"))
+        #expect(cases[0].outcome == .passed && cases[2].outcome == .passed)
+        #expect(report.files[0].status == .failed, "a failed expect does not stop the file: the next one ran")
+    }
+
+    /// The command whose error ended a file is a test case of its own, an error.
+    @Test func theCommandThatFailedIsAnErrorCase() async throws {
+        let fixture = Fixture()
+        let file = fixture.write("err.sdk", "expect 1 == 1\nsource nowhere.sdk\n")
+        let report = await fixture.run([file], jobs: 1)
+        let cases = try #require(report.files.first?.testCases)
+        #expect(cases.count == 2)
+        guard case .error(let message) = cases[1].outcome else {
+            Issue.record("expected an error case, got \(cases[1].outcome)")
+            return
+        }
+        #expect(message.contains("nowhere.sdk"), "\(message)")
+        #expect(cases[1].line == 2)
+    }
+
+    /// Files with the same variables, Hamon user, Miataru device and perf features, two at a
+    /// time, never see each other's state.
+    @Test func filesRunInParallelNeverShareState() async {
+        let fixture = Fixture()
+        var files: [String] = []
+        for index in 1...8 {
+            files.append(fixture.write("iso-\(index).sdk", """
+                set shared file-\(index)
+                user same-user
+                log tap n:=\(index)
+                queue
+                expect last.count == 1
+                expect last.events[0].parameters.n == \(index)
+                flush
+                perf start feature layer
+                perf end feature layer
+                perf logs
+                expect last[0].feature == feature
+                expect last[0].layer == layer
+                miataru device 7b8ff6f4-0000-4000-8000-00000000000\(index)
+                expect shared == "file-\(index)"
+                """))
+        }
+        let report = await fixture.run(files, jobs: 2)
+        #expect(report.files.map(\.status) == Array(repeating: .passed, count: 8), "\(report.files.map(\.stderr))")
+        #expect(report.assertions.count == 8 * 5)
+        #expect(report.files.allSatisfy { $0.stderr.isEmpty }, "\(report.files.map(\.stderr))")
+    }
+
+    @Test func failFastStartsNoMoreFilesOnceOneDidNotPass() async {
+        let fixture = Fixture()
+        let failed = fixture.write("1.sdk", "expect 1 == 2\n")
+        let others = (2...5).map { fixture.write("\($0).sdk", "expect 1 == 1\n") }
+        let report = await fixture.run([failed] + others, jobs: 1, failFast: true)
+        #expect(report.files.count == 1 && report.notRun == 4)
+        #expect(report.status == .failed)
+    }
+}
+
+extension TestCase {
+    var failureMessage: String? {
+        if case .failed(let message, _, _) = outcome { return message }
+        return nil
+    }
+}
