@@ -226,7 +226,7 @@ _sdkbench_run() {
 _sdkbench_test() {
     repeating_flags=()
     non_repeating_flags=(--no-color --fail-fast --quiet --verbose --version -h --help)
-    repeating_options=(--var --secret)
+    repeating_options=(--var --secret --vars-file --secrets-file)
     non_repeating_options=(--home --glob --jobs --report-junit --report-tap --report-json)
     __sdkbench_offer_flags_options -1
 
@@ -258,6 +258,14 @@ _sdkbench_test() {
         return
         ;;
     '--secret')
+        return
+        ;;
+    '--vars-file')
+        __sdkbench_add_completions -f
+        return
+        ;;
+    '--secrets-file')
+        __sdkbench_add_completions -f
         return
         ;;
     esac

@@ -25,7 +25,7 @@ function __sdkbench_parse_tokens -S
         case 'run'
             __sdkbench_parse_subcommand -r 1 'home=' 'no-color' 'keep-going' 'echo' 'var=+' 'version' 'h/help'
         case 'test'
-            __sdkbench_parse_subcommand -r 1 'home=' 'no-color' 'glob=' 'jobs=' 'fail-fast' 'report-junit=' 'report-tap=' 'report-json=' 'var=+' 'secret=+' 'quiet' 'verbose' 'version' 'h/help'
+            __sdkbench_parse_subcommand -r 1 'home=' 'no-color' 'glob=' 'jobs=' 'fail-fast' 'report-junit=' 'report-tap=' 'report-json=' 'var=+' 'secret=+' 'vars-file=+' 'secrets-file=+' 'quiet' 'verbose' 'version' 'h/help'
         case 'serve'
             __sdkbench_parse_subcommand 0 'host=' 'port=' 'version' 'h/help'
         case 'completions'
@@ -113,6 +113,8 @@ complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_opti
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test" report-json' -l 'report-json' -d 'Write a JSON report.' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'json\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test"' -l 'var' -d 'Set a variable in every file\'s session.' -rfka ''
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test"' -l 'secret' -d 'Set a secret variable in every file\'s session: masked as *** in every output and report.' -rfka ''
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test"' -l 'vars-file' -d 'Set the variables of a file of NAME=VALUE lines (\'#\' comments).' -rF
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test"' -l 'secrets-file' -d 'Like --vars-file, each value a secret.' -rF
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test" quiet' -l 'quiet' -d 'Show only the files that did not pass, and the summary.'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test" verbose' -l 'verbose' -d 'Show what each file printed, too.'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_positional "sdkbench test" -ge 1' -fa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'sdk\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'

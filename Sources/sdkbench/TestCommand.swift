@@ -51,6 +51,14 @@ struct TestCommand: ParsableCommand {
             help: ArgumentHelp("Set a secret variable in every file's session: masked as *** in every output and report.", valueName: "NAME=VALUE"))
     var secrets: [String] = []
 
+    @Option(name: .customLong("vars-file"), parsing: .singleValue,
+            help: ArgumentHelp("Set the variables of a file of NAME=VALUE lines ('#' comments).", valueName: "FILE"), completion: .file())
+    var varsFiles: [String] = []
+
+    @Option(name: .customLong("secrets-file"), parsing: .singleValue,
+            help: ArgumentHelp("Like --vars-file, each value a secret.", valueName: "FILE"), completion: .file())
+    var secretsFiles: [String] = []
+
     @Flag(help: "Show only the files that did not pass, and the summary.")
     var quiet = false
 
@@ -66,9 +74,8 @@ struct TestCommand: ParsableCommand {
     }
 
     mutating func run() throws {
-        let assignments = try variables.map { text throws(ValidationError) in try VariableAssignment.parse(text, option: "--var") }
-        let secretAssignments = try secrets.map { text throws(ValidationError) in try VariableAssignment.parse(text, option: "--secret") }
         let environment = ProcessEnvironment.current()
+        let suiteVariables = try collectVariables(environment: environment).all
         let paths: StatePaths
         do {
             paths = try StatePaths.resolve(home: global.home, environment: environment)
@@ -84,7 +91,7 @@ struct TestCommand: ParsableCommand {
         guard !files.isEmpty else { throw ValidationError("no .sdk files to run in \(self.paths.joined(separator: " "))") }
         let color = !global.noColor && environment["NO_COLOR"] == nil && isatty(1) != 0 && environment["TERM"] != "dumb"
         let terminal = Output(destination: .standardStreams, useColor: color)
-        for secret in secretAssignments { terminal.secrets.add(secret.value) }
+        for variable in suiteVariables where variable.isSecret { terminal.secrets.add(variable.value) }
         SignalTrap.install()
         let watchdog = UnansweredSignalWatchdog(shutdownBudget: ShellSession.shutdownBudget.inSeconds)
         let work: TestWorkDirectory
@@ -102,10 +109,9 @@ struct TestCommand: ParsableCommand {
                     paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"), clock: clock,
                     processEnvironment: environment),
                 output: Output(destination: .memory))
-            for assignment in assignments { session.variables.set(assignment.name, .string(assignment.value)) }
-            for secret in secretAssignments {
-                session.secrets.add(secret.value)
-                session.variables.set(secret.name, .string(secret.value), secret: true)
+            for variable in suiteVariables {
+                if variable.isSecret { session.secrets.add(variable.value) }
+                session.variables.set(variable.name, .string(variable.value), secret: variable.isSecret)
             }
             return session
         }
@@ -126,5 +132,35 @@ struct TestCommand: ParsableCommand {
         watchdog.enter(.shutdown)
         terminal.flush()
         Glibc.exit(SignalTrap.terminationRequested ? 143 : status.rawValue)
+    }
+
+    /// Every variable from the options, their files and the environment.
+    private func collectVariables(environment: [String: String]) throws(ValidationError) -> SuiteVariables {
+        var given: [SuiteVariable] = []
+        for (texts, option) in [(variables, "--var"), (secrets, "--secret")] {
+            for text in texts {
+                let assignment = try VariableAssignment.parse(text, option: option)
+                given.append(SuiteVariable(name: assignment.name, value: assignment.value, isSecret: option == "--secret", origin: option))
+            }
+        }
+        var collected = SuiteVariables()
+        do throws(SuiteVariablesError) {
+            try collected.addEnvironment(environment)
+            for (files, secret) in [(varsFiles, false), (secretsFiles, true)] {
+                for file in files {
+                    let text: String
+                    do {
+                        text = try FileReader.readText(file)
+                    } catch {
+                        throw SuiteVariablesError(message: "cannot read '\(file)': \(error.reason)")
+                    }
+                    try collected.addFile(text, named: file, secret: secret)
+                }
+            }
+            for variable in given { try collected.add(variable) }
+        } catch {
+            throw ValidationError(error.message)
+        }
+        return collected
     }
 }
