@@ -25,7 +25,7 @@ function __sdkbench_parse_tokens -S
         case 'run'
             __sdkbench_parse_subcommand -r 1 'home=' 'no-color' 'keep-going' 'echo' 'var=+' 'version' 'h/help'
         case 'test'
-            __sdkbench_parse_subcommand -r 1 'home=' 'no-color' 'glob=' 'jobs=' 'fail-fast' 'report-junit=' 'report-tap=' 'report-json=' 'var=+' 'secret=+' 'vars-file=+' 'secrets-file=+' 'quiet' 'verbose' 'version' 'h/help'
+            __sdkbench_parse_subcommand -r 1 'home=' 'no-color' 'glob=' 'jobs=' 'fail-fast' 'timeout=' 'retry=' 'retry-interval=' 'report-junit=' 'report-tap=' 'report-json=' 'var=+' 'secret=+' 'vars-file=+' 'secrets-file=+' 'quiet' 'verbose' 'version' 'h/help'
         case 'serve'
             __sdkbench_parse_subcommand 0 'host=' 'port=' 'version' 'h/help'
         case 'completions'
@@ -108,6 +108,9 @@ complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_opti
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test" glob' -l 'glob' -d 'Keep only the files whose name (or path, for a pattern with \'/\') matches.' -rfka ''
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test" jobs' -l 'jobs' -d 'Files run at once (default: the number of cores).' -rfka ''
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test" fail-fast' -l 'fail-fast' -d 'Start no more files once one did not pass.'
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test" timeout' -l 'timeout' -d 'How long one file may run (250ms, 30s, 2m); past it the file is an error.' -rfka ''
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test" retry' -l 'retry' -d 'Run a file that failed or had an error again, up to N more times.' -rfka ''
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test" retry-interval' -l 'retry-interval' -d 'The pause before each retry (default 1s).' -rfka ''
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test" report-junit' -l 'report-junit' -d 'Write a JUnit XML report (\'-\': standard output).' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'xml\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test" report-tap' -l 'report-tap' -d 'Write a TAP version 13 report.' -rF
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test" report-json' -l 'report-json' -d 'Write a JSON report.' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'json\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'

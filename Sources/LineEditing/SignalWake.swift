@@ -44,7 +44,8 @@ public final class SignalWake: Sendable {
     @discardableResult
     public func wait(until deadline: DispatchTime) -> Bool { semaphore.wait(timeout: deadline) == .success }
 
-    private static func wakeAll() {
+    /// Wakes every wait (they check what they wait for again): a session was asked to stop.
+    public static func wakeAll() {
         let semaphores = registry.withLock { Array($0.semaphores.values) }
         for semaphore in semaphores { semaphore.signal() }
     }

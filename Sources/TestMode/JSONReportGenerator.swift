@@ -6,7 +6,8 @@ import JSON
 /// Version 1 keys: top level `schema`, `version`, `status`, `duration`, `summary` (`files`,
 /// `passed`, `failed`, `errors`, `broken`, `notRun`, `assertions`, `assertionsPassed`,
 /// `assertionsFailed`) and `files`; each file `file`, `status`, `duration`, `commands`,
-/// `checkErrors`, `testCases`, `stdout`, `stderr`; each test case `name`, `file`, `line`,
+/// `checkErrors`, `testCases`, `tries` (each try's `status` and `duration` when `--retry` ran it
+/// again, else empty), `stdout`, `stderr`; each test case `name`, `file`, `line`,
 /// `duration`, `outcome` (`passed`, `failed`, `error`) and, when not passed, `message`, with
 /// `actual` and `expected` (JSON text) when the expectation compared values.
 public enum JSONReportGenerator {
@@ -40,6 +41,7 @@ public enum JSONReportGenerator {
         object["commands"] = .int(file.commandCount)
         object["checkErrors"] = .array(file.checkErrors.map(Value.string))
         object["testCases"] = .array(file.testCases.map(testCase))
+        object["tries"] = .array(file.tries.map { .object(["status": .string($0.status.rawValue), "duration": seconds($0.duration)]) })
         object["stdout"] = .string(file.stdout)
         object["stderr"] = .string(file.stderr)
         return .object(object)

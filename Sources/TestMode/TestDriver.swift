@@ -11,18 +11,31 @@ import Synchronization
 /// Each file has its own session: variables, engines, state directory and, unless it configures
 /// a host, embedded backend. Nothing a session needs is process-global, so load mode can run
 /// thousands of them the same way. Each file runs on a thread of its own (never the cooperative
-/// pool, which the engines' work needs while a command waits for it).
+/// pool, which the engines' work needs while a command waits for it). A signal stops every
+/// running file (each session has its own `SessionStop`), and starts no more.
 public struct TestDriver: Sendable {
     /// Files run at once.
     public var jobs: Int
     /// Stop starting files once one did not pass.
     public var failFast: Bool
+    /// How long one try of a file may run; past it the file is an error.
+    public var timeout: Duration?
+    /// How many times a file that failed or had an error runs again.
+    public var retries: Int
+    /// The pause before each retry.
+    public var retryInterval: Duration
     /// Makes a file's session with its state under `home`, writing to memory.
     public var makeSession: @Sendable (_ home: String) -> ShellSession
 
-    public init(jobs: Int, failFast: Bool = false, makeSession: @escaping @Sendable (_ home: String) -> ShellSession) {
+    public init(
+        jobs: Int, failFast: Bool = false, timeout: Duration? = nil, retries: Int = 0, retryInterval: Duration = .seconds(1),
+        makeSession: @escaping @Sendable (_ home: String) -> ShellSession
+    ) {
         self.jobs = max(1, jobs)
         self.failFast = failFast
+        self.timeout = timeout
+        self.retries = max(0, retries)
+        self.retryInterval = retryInterval
         self.makeSession = makeSession
     }
 
@@ -31,6 +44,13 @@ public struct TestDriver: Sendable {
         var stopped = false
         var reports: [TestFileReport?]
         var delivered = 0
+        /// The stops of the sessions running now, by file index.
+        var running: [Int: SessionStop] = [:]
+    }
+
+    /// Whether a try's timer fired.
+    private final class Flag: Sendable {
+        let raised = Atomic(false)
     }
 
     /// Runs `files`, each session's state in a directory of its own under `workDirectory`;
@@ -48,10 +68,10 @@ public struct TestDriver: Sendable {
                     defer { state.next += 1 }
                     return state.next
                 }) {
-                    let report = runFile(files[index], home: workDirectory + "/\(index)")
+                    let report = runFile(files[index], index: index, home: workDirectory + "/\(index)", progress: progress)
                     progress.withLock { state in
                         state.reports[index] = report
-                        if SignalTrap.count != signals || (failFast && report.status != .passed) { state.stopped = true }
+                        if failFast && report.status != .passed { state.stopped = true }
                         // Delivered under the lock: in order, and one at a time.
                         while state.delivered < files.count, let ready = state.reports[state.delivered] {
                             fileFinished(ready)
@@ -61,14 +81,60 @@ public struct TestDriver: Sendable {
                 }
             }
         }
-        group.wait()
+        waitStoppingOnSignals(group, progress: progress, signals: signals)
         let reports = progress.withLock { $0.reports }
         let ran = reports.prefix { $0 != nil }.compactMap { $0 }
         return TestRunReport(files: ran, notRun: files.count - ran.count, duration: start.duration(to: clock.now))
     }
 
-    /// One file in a session of its own, shut down before the report is made.
-    private func runFile(_ file: String, home: String) -> TestFileReport {
+    /// Waits for the workers; a signal meanwhile stops every running session and starts no more.
+    private func waitStoppingOnSignals(_ group: DispatchGroup, progress: borrowing Mutex<Progress>, signals: Int) {
+        let wake = SignalWake()
+        let done = Flag()
+        group.notify(queue: .global()) {
+            done.raised.store(true, ordering: .releasing)
+            wake.signal()
+        }
+        var told = false
+        while !done.raised.load(ordering: .acquiring) {
+            if !told, SignalTrap.count != signals {
+                told = true
+                progress.withLock { state in
+                    state.stopped = true
+                    for stop in state.running.values { stop.request() }
+                }
+            }
+            wake.wait(until: .distantFuture)
+        }
+    }
+
+    /// A file's tries: again while it fails or errs and tries are left (never when broken or stopped).
+    private func runFile(_ file: String, index: Int, home: String, progress: borrowing Mutex<Progress>) -> TestFileReport {
+        var tries: [TestTry] = []
+        while true {
+            let stop = SessionStop()
+            let stopped = progress.withLock { state in
+                state.running[index] = stop
+                return state.stopped
+            }
+            if stopped { stop.request() }
+            var report = runOnce(file, home: home + "-\(tries.count + 1)", stop: stop)
+            progress.withLock { _ = $0.running.removeValue(forKey: index) }
+            tries.append(TestTry(status: report.status, duration: report.duration))
+            let again = (report.status == .failed || report.status == .error) && tries.count <= retries && !stop.isRequested
+                && !progress.withLock({ $0.stopped })
+            if !again {
+                if tries.count > 1 { report.tries = tries }
+                return report
+            }
+            let wake = SignalWake()
+            let until = DispatchTime.now() + retryInterval.inSeconds
+            while DispatchTime.now() < until, !progress.withLock({ $0.stopped }) { wake.wait(until: until) }
+        }
+    }
+
+    /// One try of a file in a session of its own, shut down before the report is made.
+    private func runOnce(_ file: String, home: String, stop: SessionStop) -> TestFileReport {
         let bytes: [UInt8]
         do {
             bytes = try FileReader.readBytes(file)
@@ -79,13 +145,34 @@ public struct TestDriver: Sendable {
         session.currentSourceDirectory = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : nil
         let collector = TestCaseCollector(secrets: session.secrets)
         let terminal = TerminalRunListener(output: session.output)
-        let result = ScriptRunner(session: session, listeners: [terminal, collector])
-            .run(SourceFile(name: file, fileBytes: bytes), options: RunOptions(continuesPastFailedExpects: true))
+        let timedOut = Flag()
+        let timer = timeout.map { timeout in
+            let item = DispatchWorkItem {
+                timedOut.raised.store(true, ordering: .releasing)
+                stop.request()
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout.inSeconds, execute: item)
+            return item
+        }
+        let result = SessionStop.$current.withValue(stop) {
+            ScriptRunner(session: session, listeners: [terminal, collector])
+                .run(SourceFile(name: file, fileBytes: bytes), options: RunOptions(continuesPastFailedExpects: true))
+        }
+        timer?.cancel()
         session.shutdown()
         let shown = session.output.captured()
+        var testCases = collector.testCases
+        var stderr = shown.stderr
+        if timedOut.raised.load(ordering: .acquiring), let timeout, result.status != .success {
+            let message = "timed out after \(ReportSeconds.text(timeout)) s"
+            if let last = testCases.last, last.outcome == .error(message: "interrupted") {
+                testCases[testCases.count - 1].outcome = .error(message: message)
+            }
+            stderr += "\(file): \(message)\n"
+        }
         return TestFileReport(
-            file: file, status: TestFileStatus(result.status), testCases: collector.testCases,
-            checkErrors: collector.checkErrors.map { session.secrets.masked($0.message) }, commandCount: result.commandCount,
-            duration: result.duration, stdout: shown.stdout, stderr: shown.stderr)
+            file: file, status: TestFileStatus(result.status),
+            testCases: testCases, checkErrors: collector.checkErrors.map { session.secrets.masked($0.message) },
+            commandCount: result.commandCount, duration: result.duration, stdout: shown.stdout, stderr: stderr)
     }
 }

@@ -13,6 +13,8 @@ public struct TestFileReport: Sendable {
     /// What it wrote, as the terminal would have shown it.
     public var stdout: String
     public var stderr: String
+    /// Every try, the last one this report's, when `--retry` ran the file more than once.
+    public var tries: [TestTry] = []
 
     public init(
         file: String, status: TestFileStatus, testCases: [TestCase] = [], checkErrors: [String] = [], commandCount: Int = 0,

@@ -54,7 +54,8 @@ public struct TestTerminalPrinter: Sendable {
             let assertions = file.assertions
             let failed = assertions.count { $0.outcome != .passed }
             let counted = failed == 0 ? plural(assertions.count, "assertion") : "\(failed) of \(plural(assertions.count, "assertion")) failed"
-            return "\(counted), \(time)"
+            let tries = file.tries.count < 2 ? "" : file.status == .passed ? "; passed on try \(file.tries.count)" : "; \(file.tries.count) tries"
+            return "\(counted), \(time)\(tries)"
         }
     }
 

@@ -33,6 +33,15 @@ struct TestCommand: ParsableCommand {
     @Flag(name: .customLong("fail-fast"), help: "Start no more files once one did not pass.")
     var failFast = false
 
+    @Option(help: ArgumentHelp("How long one file may run (250ms, 30s, 2m); past it the file is an error.", valueName: "DURATION"))
+    var timeout: String?
+
+    @Option(help: ArgumentHelp("Run a file that failed or had an error again, up to N more times.", valueName: "N"))
+    var retry: Int = 0
+
+    @Option(name: .customLong("retry-interval"), help: ArgumentHelp("The pause before each retry (default 1s).", valueName: "DURATION"))
+    var retryInterval: String = "1s"
+
     @Option(name: .customLong("report-junit"), help: ArgumentHelp("Write a JUnit XML report ('-': standard output).", valueName: "FILE"),
             completion: .file(extensions: ["xml"]))
     var junit: String?
@@ -71,6 +80,11 @@ struct TestCommand: ParsableCommand {
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         if quiet, verbose { throw ValidationError("give --quiet or --verbose, not both") }
+        if retry < 0 { throw ValidationError("--retry must be 0 or more, got \(retry)") }
+        if let timeout, DurationParser.seconds(timeout) == nil { throw ValidationError("--timeout: expected a duration (250ms, 30s, 2m), got '\(timeout)'") }
+        if DurationParser.seconds(retryInterval) == nil {
+            throw ValidationError("--retry-interval: expected a duration (250ms, 1s, 2m), got '\(retryInterval)'")
+        }
     }
 
     mutating func run() throws {
@@ -102,7 +116,11 @@ struct TestCommand: ParsableCommand {
             Glibc.exit(ExitStatus.runtime.rawValue)
         }
         let clock: any WallClock = environment["SDKBENCH_FAKE_CLOCK"].flatMap(SteppingClock.parse) ?? SystemClock()
-        let driver = TestDriver(jobs: jobs ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))), failFast: failFast) { home in
+        let seconds = { (text: String) in Duration.milliseconds(Int64((DurationParser.seconds(text)! * 1000).rounded())) }
+        let driver = TestDriver(
+            jobs: jobs ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))), failFast: failFast, timeout: timeout.map(seconds), retries: retry,
+            retryInterval: seconds(retryInterval)
+        ) { home in
             let session = ShellSession(
                 catalog: .standard,
                 environment: ShellEnvironment(

@@ -23,8 +23,10 @@ struct TestDriverTests {
             return path
         }
 
-        func run(_ files: [String], jobs: Int = 2, failFast: Bool = false) async -> TestRunReport {
-            let driver = TestDriver(jobs: jobs, failFast: failFast) { home in
+        func run(
+            _ files: [String], jobs: Int = 2, failFast: Bool = false, timeout: Duration? = nil, retries: Int = 0
+        ) async -> TestRunReport {
+            let driver = TestDriver(jobs: jobs, failFast: failFast, timeout: timeout, retries: retries, retryInterval: .milliseconds(1)) { home in
                 ShellSession(
                     catalog: .standard,
                     environment: ShellEnvironment(
@@ -123,6 +125,33 @@ struct TestDriverTests {
         let report = await fixture.run([failed] + others, jobs: 1, failFast: true)
         #expect(report.files.count == 1 && report.notRun == 4)
         #expect(report.status == .failed)
+    }
+}
+
+extension TestDriverTests {
+    /// A file past its timeout stops where it was (here, in a sleep) and is an error saying so;
+    /// the next file runs.
+    @Test func aFilePastItsTimeoutIsAnErrorAndTheRunGoesOn() async throws {
+        let fixture = Fixture()
+        let slow = fixture.write("slow.sdk", "expect 1 == 1\nsleep 1h\nexpect 1 == 1\n")
+        let next = fixture.write("next.sdk", "expect 1 == 1\n")
+        let report = await fixture.run([slow, next], jobs: 1, timeout: .milliseconds(200))
+        #expect(report.files.map(\.status) == [.error, .passed])
+        let cases = try #require(report.files.first?.testCases)
+        #expect(cases.count == 2 && cases[1].outcome == .error(message: "timed out after 0.200 s") && cases[1].line == 2, "\(cases)")
+        #expect(report.files[0].duration < .seconds(30))
+    }
+
+    /// A failing file runs again up to --retry times, each try in a fresh session; a broken one never does.
+    @Test func retriesRunAFailingFileAgainInAFreshSession() async {
+        let fixture = Fixture()
+        // Fails on every try: the fresh session never has the variable an earlier try set.
+        let failing = fixture.write("flaky.sdk", "expect 1 == 1\nexpect tried == null\nset tried yes\nexpect 1 == 2\n")
+        let broken = fixture.write("broken.sdk", "bogus\n")
+        let report = await fixture.run([failing, broken], jobs: 1, retries: 2)
+        #expect(report.files[0].tries.map(\.status) == [.failed, .failed, .failed])
+        #expect(report.files[0].testCases.filter { $0.outcome == .passed }.count == 1, "\(report.files[0].testCases)")
+        #expect(report.files[1].tries.isEmpty && report.files[1].status == .broken)
     }
 }
 
