@@ -227,7 +227,7 @@ _sdkbench_test() {
     repeating_flags=()
     non_repeating_flags=(--no-color --fail-fast --quiet --verbose --version -h --help)
     repeating_options=(--var --secret --vars-file --secrets-file)
-    non_repeating_options=(--home --glob --jobs --timeout --retry --retry-interval --report-junit --report-tap --report-json)
+    non_repeating_options=(--home --glob --jobs --timeout --retry --retry-interval --report-junit --report-tap --report-json --report-html)
     __sdkbench_offer_flags_options -1
 
     # Offer option value completions
@@ -261,6 +261,10 @@ _sdkbench_test() {
         ;;
     '--report-json')
         __sdkbench_add_completions -o plusdirs -fX '!*.@(json)'
+        return
+        ;;
+    '--report-html')
+        __sdkbench_add_completions -d
         return
         ;;
     '--var')

@@ -25,7 +25,7 @@ function __sdkbench_parse_tokens -S
         case 'run'
             __sdkbench_parse_subcommand -r 1 'home=' 'no-color' 'keep-going' 'echo' 'var=+' 'version' 'h/help'
         case 'test'
-            __sdkbench_parse_subcommand -r 1 'home=' 'no-color' 'glob=' 'jobs=' 'fail-fast' 'timeout=' 'retry=' 'retry-interval=' 'report-junit=' 'report-tap=' 'report-json=' 'var=+' 'secret=+' 'vars-file=+' 'secrets-file=+' 'quiet' 'verbose' 'version' 'h/help'
+            __sdkbench_parse_subcommand -r 1 'home=' 'no-color' 'glob=' 'jobs=' 'fail-fast' 'timeout=' 'retry=' 'retry-interval=' 'report-junit=' 'report-tap=' 'report-json=' 'report-html=' 'var=+' 'secret=+' 'vars-file=+' 'secrets-file=+' 'quiet' 'verbose' 'version' 'h/help'
         case 'serve'
             __sdkbench_parse_subcommand 0 'host=' 'port=' 'version' 'h/help'
         case 'completions'
@@ -114,6 +114,7 @@ complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_opti
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test" report-junit' -l 'report-junit' -d 'Write a JUnit XML report (\'-\': standard output).' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'xml\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test" report-tap' -l 'report-tap' -d 'Write a TAP version 13 report.' -rF
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test" report-json' -l 'report-json' -d 'Write a JSON report.' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'json\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test" report-html' -l 'report-html' -d 'Write an HTML report, DIR/index.html (one page, nothing from a network).' -rfa '(__sdkbench_complete_directories)'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test"' -l 'var' -d 'Set a variable in every file\'s session.' -rfka ''
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test"' -l 'secret' -d 'Set a secret variable in every file\'s session: masked as *** in every output and report.' -rfka ''
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test"' -l 'vars-file' -d 'Set the variables of a file of NAME=VALUE lines (\'#\' comments).' -rF

@@ -9,6 +9,7 @@
 #   python3      the Python peers in scripts/bench (and the gzip reader of Sift's known-answer test),
 #                and, with junitparser from PyPI, an independent reader of `sdkbench test`'s JUnit report
 #   perl         TAP::Parser, the independent reader of `sdkbench test`'s TAP report
+#   chromium     a real browser (headless) that loads `sdkbench test`'s HTML report in the tests
 set -euo pipefail
 
 # Readers the tests hold reports against: from PyPI, so after the system packages (below) or now.
@@ -18,7 +19,7 @@ install_python_readers() {
     python3 -m pip install --quiet junitparser 2>/dev/null || python3 -m pip install --quiet --break-system-packages junitparser
 }
 
-packages=(libedit-dev libssl-dev libpcre2-dev zlib1g-dev openssl tmux python3 perl)
+packages=(libedit-dev libssl-dev libpcre2-dev zlib1g-dev openssl tmux python3 perl chromium)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -52,6 +52,10 @@ struct TestCommand: ParsableCommand {
     @Option(name: .customLong("report-json"), help: ArgumentHelp("Write a JSON report.", valueName: "FILE"), completion: .file(extensions: ["json"]))
     var json: String?
 
+    @Option(name: .customLong("report-html"), help: ArgumentHelp("Write an HTML report, DIR/index.html (one page, nothing from a network).", valueName: "DIR"),
+            completion: .directory)
+    var html: String?
+
     @Option(name: .customLong("var"), parsing: .singleValue,
             help: ArgumentHelp("Set a variable in every file's session.", valueName: "NAME=VALUE"))
     var variables: [String] = []
@@ -142,6 +146,14 @@ struct TestCommand: ParsableCommand {
             guard let path else { continue }
             do {
                 try OutputFile.write(Array(terminal.secrets.masked(generate(report)).utf8), to: path)
+            } catch {
+                terminal.writeError("sdkbench test: \(error.description)\n")
+                status = .runtime
+            }
+        }
+        if let html {
+            do {
+                try HTMLReportDirectory.write(terminal.secrets.masked(HTMLReportGenerator.generate(report)), into: html)
             } catch {
                 terminal.writeError("sdkbench test: \(error.description)\n")
                 status = .runtime

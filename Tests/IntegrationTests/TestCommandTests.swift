@@ -33,9 +33,12 @@ struct TestCommandTests {
         let home = TemporaryDirectory()
         defer { home.remove() }
         let suite = Self.suite(home)
-        let junit = home.path + "/junit.xml", tap = home.path + "/report.tap", json = home.path + "/report.json"
+        let junit = home.path + "/junit.xml", tap = home.path + "/report.tap", json = home.path + "/report.json", html = home.path + "/html"
         let run = await sdkbench(
-            ["test", suite, "--jobs", "2", "--secret", "token=\(Self.secret)", "--report-junit", junit, "--report-tap", tap, "--report-json", json],
+            [
+                "test", suite, "--jobs", "2", "--secret", "token=\(Self.secret)", "--report-junit", junit, "--report-tap", tap, "--report-json", json,
+                "--report-html", html,
+            ],
             home: home)
         #expect(run.status == 2, "broken wins: \(run.stdout)\n\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
@@ -48,7 +51,7 @@ struct TestCommandTests {
         #expect(run.stderr.contains("b-fail.sdk:1:1: error: expect failed"), "\(run.stderr)")
         #expect(run.stderr.contains("d-broken.sdk:2:1: error: unknown command 'bogus'"), "\(run.stderr)")
 
-        let reports = try [junit, tap, json].map { path in try #require(SDKBenchFiles.read(path)) }
+        let reports = try [junit, tap, json, html + "/index.html"].map { path in try #require(SDKBenchFiles.read(path)) }
         for text in [run.stdout, run.stderr] + reports {
             #expect(!text.contains(Self.secret), "the secret leaked: \(text)")
         }
@@ -84,7 +87,34 @@ struct TestCommandTests {
             """, tap])
         #expect(tapParser.stdout == "7 4 3 13 clean\n", "\(tapParser.stderr)")
 
+        // The page as a real browser builds it, its counts against the JSON report's.
+        let dom = await ProcessRunner.run(
+            "/usr/bin/env", ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", "file://\(html)/index.html"], deadline: .seconds(60))
+        let page = await ProcessRunner.run("/usr/bin/env", ["python3", "-c", """
+            import sys, re
+            from html.parser import HTMLParser
+            class Page(HTMLParser):
+                def __init__(self):
+                    super().__init__(); self.ids = {}; self.current = None; self.files = []; self.bars = 0; self.external = []
+                def handle_starttag(self, tag, attrs):
+                    attrs = dict(attrs)
+                    if 'id' in attrs: self.current = attrs['id']
+                    if tag == 'details': self.files.append(attrs.get('data-status'))
+                    if tag == 'rect': self.bars += 1
+                    for key in ('src', 'href'):
+                        if key in attrs: self.external.append(attrs[key])
+                def handle_data(self, data):
+                    if self.current: self.ids[self.current] = data.strip(); self.current = None
+            page = Page(); page.feed(sys.stdin.read())
+            print(page.ids.get('summary-files'), page.ids.get('summary-passed'), page.ids.get('summary-failed'), page.ids.get('summary-error'),
+                  page.ids.get('summary-broken'), page.ids.get('summary-assertions'), page.ids.get('summary-assertions-failed'),
+                  ','.join(page.files), page.bars, len(page.external))
+            """], stdin: dom.stdout)
+        #expect(dom.status == 0, "\(dom.stderr)")
+        #expect(page.stdout == "4 1 1 1 1 5 1 passed,failed,error,broken 4 0\n", "\(page.stdout)\(page.stderr)")
+
         let report = try JSONParser.parse(reports[2])
+        #expect(report["summary"]?["files"] == .int(4) && report["summary"]?["passed"] == .int(1) && report["summary"]?["broken"] == .int(1))
         #expect(report["schema"] == .string("sdkbench-test-report") && report["version"] == .int(1))
         #expect(report["status"] == .string("broken"))
         #expect(report["summary"]?["assertions"] == .int(5) && report["summary"]?["assertionsFailed"] == .int(1))
