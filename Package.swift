@@ -177,7 +177,8 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(
             name: "TestModeTests",
-            dependencies: ["TestMode", "Shell", "SDKBenchCatalog", "SDKBenchTesting", "SDKBenchShellTesting", "JSON", "Platform", "Script"]),
+            dependencies: ["TestMode", "Shell", "SDKBenchCatalog", "SDKBenchTesting", "SDKBenchShellTesting", "JSON", "Platform", "Script"],
+            exclude: ["Golden"]),
         // Runs the real executable: depending on it makes `swift test` build it.
         .testTarget(name: "IntegrationTests", dependencies: ["SDKBenchTesting", "sdkbench", "JSON", "Script"], exclude: ["Fixtures"]),
     ],

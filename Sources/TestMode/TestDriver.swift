@@ -172,7 +172,10 @@ public struct TestDriver: Sendable {
         }
         return TestFileReport(
             file: file, status: TestFileStatus(result.status),
-            testCases: testCases, checkErrors: collector.checkErrors.map { session.secrets.masked($0.message) },
+            testCases: testCases,
+            checkErrors: collector.checkErrors.map { error in
+                session.secrets.masked((error.range.map { "\(file):\($0.start): " } ?? "\(file): ") + error.message)
+            },
             commandCount: result.commandCount, duration: result.duration, stdout: shown.stdout, stderr: stderr)
     }
 }

@@ -5,7 +5,7 @@ public struct TestFileReport: Sendable {
     public var status: TestFileStatus
     /// Its `expect`s in the order they ran, and the command whose error ended it, if any.
     public var testCases: [TestCase]
-    /// Why it is broken: each error of the check pass, as the terminal renders it.
+    /// Why it is broken: each error of the check pass, `FILE:LINE:COLUMN: message`.
     public var checkErrors: [String]
     /// Commands that ran.
     public var commandCount: Int
