@@ -147,6 +147,12 @@ def sift(work):
     sift_bench.run(SDKBENCH, ROOT, work, line, QUICK)
 
 
+def test_mode(work):
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import test_mode_bench
+    test_mode_bench.run(SDKBENCH, work, line, QUICK)
+
+
 def main():
     for binary in (SDKBENCH, BENCH):
         if not os.path.exists(binary):
@@ -162,6 +168,7 @@ def main():
         hamon(work)
         miataru()
         sift(work)
+        test_mode(work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
