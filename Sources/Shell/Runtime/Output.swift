@@ -22,6 +22,8 @@ public final class Output: Sendable {
         var capturedStdout: [UInt8] = []
         var capturedStderr: [UInt8] = []
         var location: (SourceFile, SourceRange)?
+        /// Where each `source` running now was called, innermost last (`main.sdk:3`).
+        var includes: [String] = []
     }
 
     private let state = Mutex(State())
@@ -101,8 +103,17 @@ public final class Output: Sendable {
     /// Renders a located error on standard error.
     public func report(_ error: ShellError, in source: SourceFile?) {
         for secret in error.secrets { secrets.add(secret) }
-        writeError(renderer.render(error, in: source, secrets: secrets))
+        var text = renderer.render(error, in: source, secrets: secrets)
+        // An error in a sourced file says how the run got there, as a C compiler does.
+        for include in state.withLock({ $0.includes }).reversed() { text += "   = in file included from \(secrets.masked(include))\n" }
+        writeError(text)
     }
+
+    /// A `source` at `place` (`main.sdk:3`) starts running its file; errors rendered until the
+    /// matching `leftInclude` name it.
+    func enteredInclude(_ place: String) { state.withLock { $0.includes.append(place) } }
+
+    func leftInclude() { state.withLock { _ = $0.includes.popLast() } }
 
     /// A warning, located at the running command when there is one.
     public func warn(_ message: String) {

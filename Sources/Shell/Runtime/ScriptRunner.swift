@@ -116,6 +116,9 @@ public final class ScriptRunner {
 
     /// Runs one statement with its listeners told before and after, and what it shows routed to them.
     private func step(_ statement: Statement, in source: SourceFile) -> CommandResult {
+        let outerSourceName = session.runningSourceName
+        session.runningSourceName = source.name
+        defer { session.runningSourceName = outerSourceName }
         notify { $0.commandStarting(statement, in: source) }
         session.events.commandStarted(listeners: listeners, recording: wantsOutput)
         let started = ContinuousClock.now

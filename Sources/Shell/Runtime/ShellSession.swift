@@ -33,6 +33,11 @@ public final class ShellSession {
     /// Set by `quit`; the loop ends after the current command.
     public internal(set) var quitRequested = false
     var sourceDepth = 0
+    /// The files `source` is running now, as resolved paths, outermost first: a file already
+    /// among them would source itself for ever.
+    var sourceStack: [String] = []
+    /// The name of the source whose statement runs now (set by the runner around each step).
+    var runningSourceName: String?
     /// The listeners of the script run in progress, which `source` hands its file's run too, so
     /// that a report sees a sourced file's commands; `nil` outside a run (the REPL's lines).
     package var runListeners: [any RunListener]?

@@ -18,6 +18,11 @@ package enum SourceCommand {
         let argument = context.argument("FILE")!
         guard session.sourceDepth < maximumDepth else { throw ShellError(.sourceDepth(maximumDepth), at: argument.range) }
         let path = resolve(context.path(argument), relativeTo: session.currentSourceDirectory)
+        let identity = canonical(path)
+        if let first = session.sourceStack.firstIndex(of: identity) {
+            let cycle = (session.sourceStack[first...].map(displayName) + [displayName(identity)]).joined(separator: " -> ")
+            throw context.failure("source cycle: \(cycle)", at: argument)
+        }
         let text: String
         do throws(FileError) {
             text = try FileReader.readText(path)
@@ -25,10 +30,14 @@ package enum SourceCommand {
             throw context.failure("cannot read '\(argument.text)': \(error.reason)", at: argument)
         }
         session.sourceDepth += 1
+        session.sourceStack.append(identity)
+        session.output.enteredInclude("\(session.runningSourceName ?? "<input>"):\(context.command.range.start.line)")
         let previous = session.currentSourceDirectory
         session.currentSourceDirectory = directory(of: path)
         defer {
             session.sourceDepth -= 1
+            session.sourceStack.removeLast()
+            session.output.leftInclude()
             session.currentSourceDirectory = previous
         }
         // The run's own listeners (the terminal with its --echo, a report) hear the sourced file too.
@@ -41,6 +50,16 @@ package enum SourceCommand {
         if path.hasPrefix("/") || directory == nil { return path }
         return directory! + "/" + path
     }
+
+    /// `path` with links and `..` resolved, so one file has one name however it is reached.
+    static func canonical(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The last component, as a cycle names each file.
+    private static func displayName(_ path: String) -> String { String(path.split(separator: "/").last ?? Substring(path)) }
 
     static func directory(of path: String) -> String? {
         guard let slash = path.lastIndex(of: "/") else { return nil }
