@@ -54,8 +54,12 @@ public struct TestDriver: Sendable {
     }
 
     /// Runs `files`, each session's state in a directory of its own under `workDirectory`;
-    /// `fileFinished` hears each report in file order, one at a time.
-    public func run(_ files: [String], workDirectory: String, fileFinished: @escaping @Sendable (TestFileReport) -> Void) -> TestRunReport {
+    /// `fileFinished` hears each report in file order, one at a time, and `progressChanged`
+    /// where the run is whenever a file starts or ends.
+    public func run(
+        _ files: [String], workDirectory: String, progressChanged: (@Sendable (TestProgress) -> Void)? = nil,
+        fileFinished: @escaping @Sendable (TestFileReport) -> Void
+    ) -> TestRunReport {
         let clock = ContinuousClock()
         let start = clock.now
         let signals = SignalTrap.count
@@ -65,7 +69,10 @@ public struct TestDriver: Sendable {
             DispatchQueue(label: "sdkbench.test.\(worker)").async(group: group) {
                 while let index = progress.withLock({ state -> Int? in
                     guard !state.stopped, state.next < files.count else { return nil }
-                    defer { state.next += 1 }
+                    defer {
+                        state.next += 1
+                        progressChanged?(Self.progress(state, total: files.count))
+                    }
                     return state.next
                 }) {
                     let report = runFile(files[index], index: index, home: workDirectory + "/\(index)", progress: progress)
@@ -77,6 +84,7 @@ public struct TestDriver: Sendable {
                             fileFinished(ready)
                             state.delivered += 1
                         }
+                        progressChanged?(Self.progress(state, total: files.count))
                     }
                 }
             }
@@ -85,6 +93,11 @@ public struct TestDriver: Sendable {
         let reports = progress.withLock { $0.reports }
         let ran = reports.prefix { $0 != nil }.compactMap { $0 }
         return TestRunReport(files: ran, notRun: files.count - ran.count, duration: start.duration(to: clock.now))
+    }
+
+    private static func progress(_ state: Progress, total: Int) -> TestProgress {
+        let done = state.reports.compactMap { $0 }
+        return TestProgress(done: done.count, total: total, running: state.next - done.count, notPassed: done.count { $0.status != .passed })
     }
 
     /// Waits for the workers; a signal meanwhile stops every running session and starts no more.

@@ -7,18 +7,38 @@ public struct TestTerminalPrinter: Sendable {
     private let output: Output
     private let quiet: Bool
     private let verbose: Bool
+    private let useColor: Bool
+    /// Standard error is a terminal: a progress line stands below the files' lines.
+    private let showsProgress: Bool
 
-    public init(output: Output, quiet: Bool = false, verbose: Bool = false) {
+    public init(output: Output, quiet: Bool = false, verbose: Bool = false, useColor: Bool = false, showsProgress: Bool = false) {
         self.output = output
         self.quiet = quiet
         self.verbose = verbose
+        self.useColor = useColor
+        self.showsProgress = showsProgress
+    }
+
+    /// Redraws the progress line: files done of all, running now, not passed so far.
+    public func progressChanged(_ progress: TestProgress) {
+        guard showsProgress else { return }
+        let failures = progress.notPassed == 0 ? "" : ", \(progress.notPassed) not passed"
+        output.writeError("\r\u{1B}[K[\(progress.done)/\(progress.total)] \(progress.running) running\(failures)")
+        output.flush()
+    }
+
+    /// Takes the progress line away before other text is written.
+    private func clearProgress() {
+        guard showsProgress else { return }
+        output.writeError("\r\u{1B}[K")
+        output.flush()
     }
 
     /// A file finished: its line, and, unless it passed, what went wrong as the terminal renders it.
     public func fileFinished(_ file: TestFileReport) {
         if quiet, file.status == .passed { return }
-        let label = Self.labels[file.status]!
-        output.line("\(label) \(file.file)  (\(Self.detail(file)))")
+        clearProgress()
+        output.line(styled: paint(Self.labels[file.status]!, file.status) + " ", "\(file.file)  (\(Self.detail(file)))")
         if verbose, !file.stdout.isEmpty { output.write(Self.indented(file.stdout)) }
         if file.status == .passed { return }
         if file.status == .broken, file.stderr.isEmpty {
@@ -31,6 +51,7 @@ public struct TestTerminalPrinter: Sendable {
 
     /// The closing lines: files by status, assertions, wall time.
     public func summary(_ run: TestRunReport) {
+        clearProgress()
         let assertions = run.assertions
         let failed = assertions.count { $0.outcome != .passed }
         output.line("")
@@ -41,6 +62,12 @@ public struct TestTerminalPrinter: Sendable {
         output.line("assertions: \(assertions.count): \(assertions.count - failed) passed, \(failed) failed")
         output.line("time:       \(ReportSeconds.text(run.duration)) s")
         output.flush()
+    }
+
+    private func paint(_ label: String, _ status: TestFileStatus) -> String {
+        guard useColor else { return label }
+        let code = [TestFileStatus.passed: "32", .failed: "31", .error: "33", .broken: "35"][status]!
+        return "\u{1B}[1;\(code)m\(label)\u{1B}[0m"
     }
 
     private static let labels: [TestFileStatus: String] = [.passed: "PASS  ", .failed: "FAIL  ", .error: "ERROR ", .broken: "BROKEN"]

@@ -137,8 +137,10 @@ struct TestCommand: ParsableCommand {
             }
             return session
         }
-        let printer = TestTerminalPrinter(output: terminal, quiet: quiet, verbose: verbose)
-        let report = driver.run(files, workDirectory: work.path) { printer.fileFinished($0) }
+        let printer = TestTerminalPrinter(
+            output: terminal, quiet: quiet, verbose: verbose, useColor: color,
+            showsProgress: isatty(2) != 0 && environment["TERM"] != "dumb")
+        let report = driver.run(files, workDirectory: work.path, progressChanged: { printer.progressChanged($0) }) { printer.fileFinished($0) }
         work.remove()
         printer.summary(report)
         var status = report.status.exitStatus

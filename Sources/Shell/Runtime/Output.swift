@@ -68,6 +68,10 @@ public final class Output: Sendable {
     /// Writes a line with secrets in clear: only for `echo --reveal`, which asks for exactly that.
     public func revealedLine(_ text: String) { append(shown(text), newline: true) }
 
+    /// A line after `styled`, the program's own text (colour codes included) written as it is;
+    /// `text` is masked and escaped as `line` does it.
+    public func line(styled: String, _ text: String) { append(styled + shown(secrets.masked(text)), newline: true) }
+
     private func shown(_ text: String) -> String { escapesControls ? ControlEscaper.escaped(text) : text }
 
     private func append(_ text: String, newline: Bool) {
