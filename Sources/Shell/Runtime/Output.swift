@@ -22,8 +22,9 @@ public final class Output: Sendable {
         var capturedStdout: [UInt8] = []
         var capturedStderr: [UInt8] = []
         var location: (SourceFile, SourceRange)?
-        /// Where each `source` running now was called, innermost last (`main.sdk:3`).
-        var includes: [String] = []
+        /// How the run got to the line running now, innermost last: `in file included from
+        /// main.sdk:3`, `in iteration 2 of 5 of the repeat at main.sdk:7`.
+        var notes: [String] = []
     }
 
     private let state = Mutex(State())
@@ -109,15 +110,15 @@ public final class Output: Sendable {
         for secret in error.secrets { secrets.add(secret) }
         var text = renderer.render(error, in: source, secrets: secrets)
         // An error in a sourced file says how the run got there, as a C compiler does.
-        for include in state.withLock({ $0.includes }).reversed() { text += "   = in file included from \(secrets.masked(include))\n" }
+        for note in state.withLock({ $0.notes }).reversed() { text += "   = \(secrets.masked(note))\n" }
         writeError(text)
     }
 
-    /// A `source` at `place` (`main.sdk:3`) starts running its file; errors rendered until the
-    /// matching `leftInclude` name it.
-    func enteredInclude(_ place: String) { state.withLock { $0.includes.append(place) } }
+    /// A `source` or a `repeat` block starts running: errors rendered until the matching
+    /// `leftNote` end with `note`.
+    func enteredNote(_ note: String) { state.withLock { $0.notes.append(note) } }
 
-    func leftInclude() { state.withLock { _ = $0.includes.popLast() } }
+    func leftNote() { state.withLock { _ = $0.notes.popLast() } }
 
     /// A warning, located at the running command when there is one.
     public func warn(_ message: String) {

@@ -20,6 +20,8 @@ struct ScriptCheck: Sendable {
     var failureCount = 0
     /// Literal secrets, to be masked before any error or `--echo` line is shown.
     var secrets: [FoundSecret] = []
+    /// Each `repeat` (true) and `end` (false) in source order: matched once every part is in.
+    var blockLines: [(opens: Bool, range: SourceRange)] = []
 
     /// How many cores a run of `source` should use: 1 below the size threshold or on one core.
     static func cores(for source: SourceFile) -> Int {
@@ -40,6 +42,7 @@ struct ScriptCheck: Sendable {
         } else {
             result = check(Parser.Statements(source), binder: binder, source: source)
         }
+        if result.parseError == nil { result.matchBlocks() }
         // The line that does not parse is quoted by its error: what it holds in secret positions first.
         if let error = result.parseError, let line = source.line(error.range.start.line) {
             result.secrets += SecretScan(table: binder.table).finding(inUnparsable: line, errorColumn: error.range.start.column).all(
@@ -53,6 +56,8 @@ struct ScriptCheck: Sendable {
         var statements = statements
         do throws(ScriptError) {
             while let statement = try statements.next() {
+                if RepeatCommand.opens(statement) { result.blockLines.append((true, statement.range)) }
+                if RepeatCommand.closes(statement) { result.blockLines.append((false, statement.range)) }
                 do throws(ShellError) {
                     let bound = try binder.bind(statement, variables: nil)
                     result.secrets += FoundSecret.all(in: bound)
@@ -70,6 +75,25 @@ struct ScriptCheck: Sendable {
         return result
     }
 
+    /// Every `end` closes a `repeat` before it, and every `repeat` has its `end`; the errors join
+    /// the others in line order.
+    private mutating func matchBlocks() {
+        var open: [SourceRange] = []
+        var found: [ShellError] = []
+        for line in blockLines {
+            if line.opens {
+                open.append(line.range)
+            } else if open.popLast() == nil {
+                found.append(ShellError(.usage("'end' without a 'repeat' before it"), at: line.range))
+            }
+        }
+        found += open.map { ShellError(.usage("'repeat' without its 'end'"), at: $0) }
+        guard !found.isEmpty else { return }
+        failureCount += found.count
+        errors = Array((errors + found).sorted { ($0.range?.start ?? SourcePosition(line: 0, column: 0)) < ($1.range?.start ?? SourcePosition(line: 0, column: 0)) }
+            .prefix(Self.reportedLimit))
+    }
+
     /// Parts in source order: the first parse error wins alone; check errors add up.
     private static func merge(_ parts: [ScriptCheck]) -> ScriptCheck {
         var merged = ScriptCheck()
@@ -77,6 +101,7 @@ struct ScriptCheck: Sendable {
             if let parseError = part.parseError { return ScriptCheck(parseError: parseError) }
             merged.failureCount += part.failureCount
             merged.secrets += part.secrets
+            merged.blockLines += part.blockLines
             merged.errors += part.errors.prefix(max(0, reportedLimit - merged.errors.count))
         }
         return merged

@@ -35,8 +35,13 @@ public final class ScriptRunner {
         listeners = chosenListeners ?? [TerminalRunListener(output: session.output, echo: options.echo)]
         wantsOutput = listeners.contains { $0.wantsOutput }
         let outerListeners = session.runListeners
+        let outerOptions = session.runOptions
         session.runListeners = listeners
-        defer { session.runListeners = outerListeners }
+        session.runOptions = options
+        defer {
+            session.runListeners = outerListeners
+            session.runOptions = outerOptions
+        }
         let clock = ContinuousClock()
         let started = clock.now
         let cores = ScriptCheck.cores(for: source)
@@ -84,6 +89,34 @@ public final class ScriptRunner {
         session.events.notify { for listener in listeners { body(listener) } }
     }
 
+    /// Runs a `repeat` block's checked statements once, told to the run's listeners.
+    func runBlock(_ statements: [Statement], in source: SourceFile, options: RunOptions) -> RunResult {
+        listeners = chosenListeners ?? [TerminalRunListener(output: session.output, echo: options.echo)]
+        wantsOutput = listeners.contains { $0.wantsOutput }
+        var position = 0
+        return execute(
+            next: {
+                guard position < statements.count else { return nil }
+                defer { position += 1 }
+                return statements[position]
+            }, in: source, options: options)
+    }
+
+    /// The statements after a `repeat`, up to its matching `end` (consumed, not returned).
+    private static func block(after next: () -> Statement?) -> [Statement] {
+        var block: [Statement] = []
+        var depth = 1
+        while let statement = next() {
+            if RepeatCommand.opens(statement) { depth += 1 }
+            if RepeatCommand.closes(statement) {
+                depth -= 1
+                if depth == 0 { break }
+            }
+            block.append(statement)
+        }
+        return block
+    }
+
     /// Runs the statements of a checked source, stopping at the first failure unless `keepGoing`.
     func execute(next: () -> Statement?, in source: SourceFile, options: RunOptions) -> RunResult {
         var result = RunResult(source: source.name, status: .success)
@@ -96,7 +129,9 @@ public final class ScriptRunner {
                 result.status = stop
                 return result
             }
+            if RepeatCommand.opens(statement) { session.pendingBlock = Self.block(after: next) }
             let command = step(statement, in: source)
+            session.pendingBlock = nil
             tally(command, into: &result)
             if let error = command.outcome.error, !options.keepGoing {
                 if options.continuesPastFailedExpects, case .expectationFailed = command.outcome { continue }
@@ -116,9 +151,9 @@ public final class ScriptRunner {
 
     /// Runs one statement with its listeners told before and after, and what it shows routed to them.
     private func step(_ statement: Statement, in source: SourceFile) -> CommandResult {
-        let outerSourceName = session.runningSourceName
-        session.runningSourceName = source.name
-        defer { session.runningSourceName = outerSourceName }
+        let outerSource = session.runningSource
+        session.runningSource = source
+        defer { session.runningSource = outerSource }
         notify { $0.commandStarting(statement, in: source) }
         session.events.commandStarted(listeners: listeners, recording: wantsOutput)
         let started = ContinuousClock.now

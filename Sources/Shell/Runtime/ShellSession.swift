@@ -36,8 +36,13 @@ public final class ShellSession {
     /// The files `source` is running now, as resolved paths, outermost first: a file already
     /// among them would source itself for ever.
     var sourceStack: [String] = []
-    /// The name of the source whose statement runs now (set by the runner around each step).
-    var runningSourceName: String?
+    /// The source whose statement runs now (set by the runner around each step).
+    var runningSource: SourceFile?
+    /// The options of the run in progress, which `source` and `repeat` blocks run with too.
+    var runOptions: RunOptions?
+    /// The lines of the `repeat` block about to run, up to its `end`: the runner reads them
+    /// ahead and the `repeat` command takes them.
+    var pendingBlock: [Statement]?
     /// The listeners of the script run in progress, which `source` hands its file's run too, so
     /// that a report sees a sourced file's commands; `nil` outside a run (the REPL's lines).
     package var runListeners: [any RunListener]?

@@ -8,6 +8,8 @@ enum GeneralCommands {
         EchoCommand.spec,
         SleepCommand.spec,
         SourceCommand.spec,
+        RepeatCommand.spec,
+        EndCommand.spec,
         ExpectCommand.spec,
         CaptureCommand.spec,
         StatusCommand.spec,

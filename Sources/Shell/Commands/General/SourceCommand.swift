@@ -31,17 +31,18 @@ package enum SourceCommand {
         }
         session.sourceDepth += 1
         session.sourceStack.append(identity)
-        session.output.enteredInclude("\(session.runningSourceName ?? "<input>"):\(context.command.range.start.line)")
+        session.output.enteredNote("in file included from \(session.runningSource?.name ?? "<input>"):\(context.command.range.start.line)")
         let previous = session.currentSourceDirectory
         session.currentSourceDirectory = directory(of: path)
         defer {
             session.sourceDepth -= 1
             session.sourceStack.removeLast()
-            session.output.leftInclude()
+            session.output.leftNote()
             session.currentSourceDirectory = previous
         }
         // The run's own listeners (the terminal with its --echo, a report) hear the sourced file too.
-        let status = ScriptRunner(session: session, listeners: session.runListeners).run(SourceFile(name: argument.text, text: text)).status
+        let status = ScriptRunner(session: session, listeners: session.runListeners)
+            .run(SourceFile(name: argument.text, text: text), options: session.runOptions ?? RunOptions()).status
         guard status == .success else { throw ShellError(.reported(status), at: context.command.range) }
         return .null
     }

@@ -1,0 +1,51 @@
+import JSON
+import Script
+
+/// `repeat COUNT` … `end`: the lines between run COUNT times, `{{i}}` the iteration (1-based,
+/// the innermost block's). The runner hands the block to the command (`ShellSession.pendingBlock`);
+/// the check pass has matched every `repeat` with its `end` before anything ran.
+enum RepeatCommand {
+    static let spec = CommandSpec(
+        ["repeat"], summary: "Run the lines up to the matching 'end' COUNT times; {{i}} is the iteration",
+        arguments: [ArgumentSpec("COUNT", .integer(0...1_000_000), "how many times (0 skips the block)")],
+        discussion: """
+            Blocks nest; {{i}} is the innermost block's iteration, from 1, and an outer block's i comes back after \
+            the inner block ends. An error inside stops the run (as any error does) and says which iteration it was. \
+            A block runs in a script, in -c and from 'source'; the REPL runs one line at a time, so it has none.
+            """,
+        examples: ["repeat 3", "  perf start login api", "  perf end login api", "end", "repeat {{count}}"], setsLast: false
+    ) { context in
+        let session = context.session
+        guard let block = session.pendingBlock, let source = session.runningSource else {
+            throw context.failure("'repeat' needs its lines and 'end' after it: blocks run in scripts, -c and 'source', not line by line")
+        }
+        session.pendingBlock = nil
+        let count = Int(context.argument("COUNT")!.value.numberValue ?? 0)
+        let outer = session.variables["i"]
+        defer {
+            if let outer { session.variables.set("i", outer) } else { _ = session.variables.unset("i") }
+        }
+        let place = "\(source.name):\(context.command.range.start.line)"
+        let options = session.runOptions ?? RunOptions()
+        for iteration in 0..<count {
+            session.variables.set("i", .int(iteration + 1))
+            session.output.enteredNote("in iteration \(iteration + 1) of \(count) of the repeat at \(place)")
+            let result = ScriptRunner(session: session, listeners: session.runListeners).runBlock(block, in: source, options: options)
+            session.output.leftNote()
+            if result.status != .success { throw ShellError(.reported(result.status), at: context.command.range) }
+            if session.quitRequested { break }
+        }
+        return .null
+    }
+
+    /// Whether `statement` opens a block (its first word is `repeat`).
+    static func opens(_ statement: Statement) -> Bool { firstWord(statement) == "repeat" }
+
+    /// Whether `statement` closes one.
+    static func closes(_ statement: Statement) -> Bool { firstWord(statement) == "end" }
+
+    private static func firstWord(_ statement: Statement) -> String? {
+        guard case .word(let word)? = statement.tokens.first?.kind else { return nil }
+        return word.literal
+    }
+}
