@@ -104,7 +104,7 @@ public enum AtomicFile {
     private static func createTemporary(
         beside path: String, in directory: String, appending: Bool
     ) throws(FileError) -> (FileDescriptor, String) {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = Directories.lastComponent(of: path)
         while true {
             let number = sequence.add(1, ordering: .relaxed).newValue
             let temporary = directory + "/." + name + "." + String(getpid()) + "-" + String(number) + ".tmp"

@@ -29,4 +29,9 @@ public enum Directories {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
+
+    /// The last component of `path` (`c.sdk` of `a/b/c.sdk`); `path` itself when it has none.
+    public static func lastComponent(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
 }

@@ -8,8 +8,6 @@ import Platform
 /// a test can read the page a browser built and hold it against the JSON report.
 public enum HTMLReportGenerator {
     public static func generate(_ run: TestRunReport) -> String {
-        let assertions = run.assertions
-        let failed = assertions.count { $0.outcome != .passed }
         var html = """
             <!DOCTYPE html>
             <html lang="en">
@@ -38,8 +36,8 @@ public enum HTMLReportGenerator {
         }
         html += """
             <tr><th>not run</th><td id="summary-not-run">\(run.notRun)</td></tr>
-            <tr><th>assertions</th><td id="summary-assertions">\(assertions.count)</td></tr>
-            <tr><th>assertions failed</th><td id="summary-assertions-failed">\(failed)</td></tr>
+            <tr><th>assertions</th><td id="summary-assertions">\(run.assertionCount)</td></tr>
+            <tr><th>assertions failed</th><td id="summary-assertions-failed">\(run.failedAssertionCount)</td></tr>
             <tr><th>time</th><td id="summary-time">\(ReportSeconds.text(run.duration)) s</td></tr>
             </table>
             <h2>Duration by file</h2>
@@ -79,12 +77,12 @@ public enum HTMLReportGenerator {
     }
 
     private static func row(_ file: TestFileReport) -> String {
-        let assertions = file.assertions
-        let failed = assertions.count { $0.outcome != .passed }
-        var html = "<details class=\"file\" data-status=\"\(file.status.rawValue)\" data-assertions=\"\(assertions.count)\" data-failed=\"\(failed)\""
+        let assertions = file.assertions.count
+        let failed = file.failedAssertionCount
+        var html = "<details class=\"file\" data-status=\"\(file.status.rawValue)\" data-assertions=\"\(assertions)\" data-failed=\"\(failed)\""
         html += file.status == .passed ? ">" : " open>"
         html += "<summary><span class=\"\(file.status.rawValue)\">\(file.status.rawValue.uppercased())</span> \(XMLText.escaped(file.file))"
-        html += " (\(assertions.count) assertions, \(failed) failed, \(ReportSeconds.text(file.duration)) s)</summary>\n"
+        html += " (\(assertions) assertions, \(failed) failed, \(ReportSeconds.text(file.duration)) s)</summary>\n"
         if !file.checkErrors.isEmpty {
             html += "<pre class=\"check-errors\">\(XMLText.escaped(file.checkErrors.joined(separator: "\n")))</pre>\n"
         }

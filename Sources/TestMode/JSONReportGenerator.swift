@@ -14,15 +14,13 @@ public enum JSONReportGenerator {
     public static let version = 1
 
     public static func generate(_ run: TestRunReport) -> String {
-        let assertions = run.assertions
-        let failedAssertions = assertions.count { $0.outcome != .passed }
         var summary = JSONObject()
         summary["files"] = .int(run.files.count)
         for status in TestFileStatus.allCases { summary[status == .error ? "errors" : status.rawValue] = .int(run.count(status)) }
         summary["notRun"] = .int(run.notRun)
-        summary["assertions"] = .int(assertions.count)
-        summary["assertionsPassed"] = .int(assertions.count - failedAssertions)
-        summary["assertionsFailed"] = .int(failedAssertions)
+        summary["assertions"] = .int(run.assertionCount)
+        summary["assertionsPassed"] = .int(run.assertionCount - run.failedAssertionCount)
+        summary["assertionsFailed"] = .int(run.failedAssertionCount)
         var report = JSONObject()
         report["schema"] = .string("sdkbench-test-report")
         report["version"] = .int(version)

@@ -4,8 +4,10 @@ import Platform
 enum ReportSeconds {
     static func text(_ duration: Duration) -> String {
         let milliseconds = Int((duration.inSeconds * 1000).rounded())
-        var digits = String(milliseconds % 1000)
-        while digits.count < 3 { digits = "0" + digits }
-        return "\(milliseconds / 1000).\(digits)"
+        var bytes: [UInt8] = []
+        DecimalDigits.append(milliseconds / 1000, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        DecimalDigits.append(milliseconds % 1000, width: 3, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -1,3 +1,4 @@
+import Platform
 import Shell
 
 /// The variables of a test run, from `--var`, `--vars-file`, `--secret`, `--secrets-file` and
@@ -12,7 +13,7 @@ public struct SuiteVariables: Sendable {
     public mutating func add(_ variable: SuiteVariable) throws(SuiteVariablesError) {
         guard Variables.isValidName(variable.name) else {
             throw SuiteVariablesError(
-                message: "\(variable.origin): invalid variable name '\(variable.name)': expected letters, digits, _ (not starting with a digit; not 'last')")
+                message: "\(variable.origin): invalid variable name '\(variable.name)': expected \(Variables.nameRule)")
         }
         if let index = all.firstIndex(where: { $0.name == variable.name }) {
             guard Self.place(all[index].origin) == Self.place(variable.origin) else {
@@ -34,7 +35,7 @@ public struct SuiteVariables: Sendable {
             guard let equals = trimmed.firstIndex(of: "="), equals != trimmed.startIndex else {
                 throw SuiteVariablesError(message: "\(file):\(index + 1): expected NAME=VALUE")
             }
-            let name = String(trimmed[..<equals]).trimmingBlanksAtEnd()
+            let name = SystemFiles.trimmed(trimmed[..<equals])
             try add(SuiteVariable(
                 name: name, value: String(trimmed[trimmed.index(after: equals)...]), isSecret: secret, origin: "\(file):\(index + 1)"))
         }
@@ -54,14 +55,5 @@ public struct SuiteVariables: Sendable {
         if origin.hasPrefix(environmentPrefix) { return "environment" }
         guard let colon = origin.lastIndex(of: ":"), origin[origin.index(after: colon)...].allSatisfy(\.isNumber) else { return origin }
         return String(origin[..<colon])
-    }
-}
-
-extension String {
-    /// Without spaces and tabs at the end.
-    fileprivate func trimmingBlanksAtEnd() -> String {
-        var text = self[...]
-        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
-        return String(text)
     }
 }

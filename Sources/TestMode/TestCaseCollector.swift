@@ -7,11 +7,16 @@ import Shell
 /// error ended the run; commands of `source`d files count under their own file's name.
 final class TestCaseCollector: RunListener {
     private let secrets: SecretValues
+    /// The session's stop: an interruption it caused is named by its reason.
+    private let stop: SessionStop?
     private(set) var testCases: [TestCase] = []
     private(set) var checkErrors: [ShellError] = []
     private var linesOfSource: (name: String, lines: [Substring])?
 
-    init(secrets: SecretValues) { self.secrets = secrets }
+    init(secrets: SecretValues, stop: SessionStop? = nil) {
+        self.secrets = secrets
+        self.stop = stop
+    }
 
     var hearsEvents: Bool { false }
 
@@ -32,9 +37,13 @@ final class TestCaseCollector: RunListener {
         case .error(let error):
             // A sourced file's failure was counted where it happened; `source` only passes it on.
             if case .reported = error.kind { return }
-            outcome = .error(message: secrets.masked(error.message))
+            if case .interrupted = error.kind, let reason = stop?.reason {
+                outcome = .error(message: reason)
+            } else {
+                outcome = .error(message: secrets.masked(error.message))
+            }
         case .interrupted:
-            outcome = .error(message: "interrupted")
+            outcome = .error(message: stop?.reason ?? "interrupted")
         }
         testCases.append(TestCase(
             name: name(of: result, in: source), file: source.name, line: result.range.start.line, duration: result.duration, outcome: outcome))

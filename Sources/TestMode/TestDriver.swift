@@ -48,7 +48,7 @@ public struct TestDriver: Sendable {
         var running: [Int: SessionStop] = [:]
     }
 
-    /// Whether a try's timer fired.
+    /// Whether the workers are done.
     private final class Flag: Sendable {
         let raised = Atomic(false)
     }
@@ -141,7 +141,7 @@ public struct TestDriver: Sendable {
                 return report
             }
             let wake = SignalWake()
-            let until = DispatchTime.now() + retryInterval.inSeconds
+            let until = DispatchTime.after(retryInterval)
             while DispatchTime.now() < until, !progress.withLock({ $0.stopped }) { wake.wait(until: until) }
         }
     }
@@ -155,16 +155,12 @@ public struct TestDriver: Sendable {
             return TestFileReport(file: file, status: .broken, checkErrors: ["cannot read '\(file)': \(error.reason)"])
         }
         let session = makeSession(home)
-        session.currentSourceDirectory = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : nil
-        let collector = TestCaseCollector(secrets: session.secrets)
+        session.currentSourceDirectory = SourceCommand.directory(of: file)
+        let collector = TestCaseCollector(secrets: session.secrets, stop: stop)
         let terminal = TerminalRunListener(output: session.output)
-        let timedOut = Flag()
         let timer = timeout.map { timeout in
-            let item = DispatchWorkItem {
-                timedOut.raised.store(true, ordering: .releasing)
-                stop.request()
-            }
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout.inSeconds, execute: item)
+            let item = DispatchWorkItem { stop.request(because: "timed out after \(ReportSeconds.text(timeout)) s") }
+            DispatchQueue.global().asyncAfter(deadline: .after(timeout), execute: item)
             return item
         }
         let result = SessionStop.$current.withValue(stop) {
@@ -174,18 +170,11 @@ public struct TestDriver: Sendable {
         timer?.cancel()
         session.shutdown()
         let shown = session.output.captured()
-        var testCases = collector.testCases
         var stderr = shown.stderr
-        if timedOut.raised.load(ordering: .acquiring), let timeout, result.status != .success {
-            let message = "timed out after \(ReportSeconds.text(timeout)) s"
-            if let last = testCases.last, last.outcome == .error(message: "interrupted") {
-                testCases[testCases.count - 1].outcome = .error(message: message)
-            }
-            stderr += "\(file): \(message)\n"
-        }
+        if let reason = stop.reason, result.status != .success { stderr += "\(file): \(reason)\n" }
         return TestFileReport(
             file: file, status: TestFileStatus(result.status),
-            testCases: testCases,
+            testCases: collector.testCases,
             checkErrors: collector.checkErrors.map { error in
                 session.secrets.masked((error.range.map { "\(file):\($0.start): " } ?? "\(file): ") + error.message)
             },

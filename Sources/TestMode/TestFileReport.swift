@@ -32,4 +32,7 @@ public struct TestFileReport: Sendable {
 
     /// Its `expect`s (every test case but an error's).
     public var assertions: [TestCase] { testCases.filter { if case .error = $0.outcome { false } else { true } } }
+
+    /// How many of its `expect`s did not hold.
+    public var failedAssertionCount: Int { testCases.count { if case .failed = $0.outcome { true } else { false } } }
 }

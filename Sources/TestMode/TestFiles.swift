@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Platform
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -35,7 +36,7 @@ public enum TestFiles {
 
     /// `fnmatch(3)` against the whole path, or against its last component for a pattern with no `/`.
     static func matches(_ pattern: String, _ path: String) -> Bool {
-        let subject = pattern.contains("/") ? path : String(path.split(separator: "/").last ?? "")
+        let subject = pattern.contains("/") ? path : Directories.lastComponent(of: path)
         return fnmatch(pattern, subject, 0) == 0
     }
 }

@@ -17,6 +17,11 @@ public struct TestRunReport: Sendable {
 
     public var assertions: [TestCase] { files.flatMap(\.assertions) }
 
+    public var assertionCount: Int { files.reduce(0) { $0 + $1.assertions.count } }
+
+    /// How many `expect`s did not hold, in every file.
+    public var failedAssertionCount: Int { files.reduce(0) { $0 + $1.failedAssertionCount } }
+
     /// The worst file's status (broken over error over failed); an interrupted run is an error.
     public var status: TestFileStatus {
         let worst = files.map(\.status).max { $0.severity < $1.severity } ?? .passed

@@ -52,14 +52,13 @@ public struct TestTerminalPrinter: Sendable {
     /// The closing lines: files by status, assertions, wall time.
     public func summary(_ run: TestRunReport) {
         clearProgress()
-        let assertions = run.assertions
-        let failed = assertions.count { $0.outcome != .passed }
         output.line("")
         var files = "files:      \(run.files.count) run: \(run.count(.passed)) passed, \(run.count(.failed)) failed, "
         files += "\(run.count(.error)) \(run.count(.error) == 1 ? "error" : "errors"), \(run.count(.broken)) broken"
         if run.notRun > 0 { files += "; \(run.notRun) not run" }
         output.line(files)
-        output.line("assertions: \(assertions.count): \(assertions.count - failed) passed, \(failed) failed")
+        let failed = run.failedAssertionCount
+        output.line("assertions: \(run.assertionCount): \(run.assertionCount - failed) passed, \(failed) failed")
         output.line("time:       \(ReportSeconds.text(run.duration)) s")
         output.flush()
     }
@@ -78,9 +77,9 @@ public struct TestTerminalPrinter: Sendable {
         case .broken:
             return file.checkErrors.count == 1 ? "does not check" : "\(file.checkErrors.count) check errors"
         case .passed, .failed, .error:
-            let assertions = file.assertions
-            let failed = assertions.count { $0.outcome != .passed }
-            let counted = failed == 0 ? plural(assertions.count, "assertion") : "\(failed) of \(plural(assertions.count, "assertion")) failed"
+            let assertions = plural(file.assertions.count, "assertion")
+            let failed = file.failedAssertionCount
+            let counted = failed == 0 ? assertions : "\(failed) of \(assertions) failed"
             let tries = file.tries.count < 2 ? "" : file.status == .passed ? "; passed on try \(file.tries.count)" : "; \(file.tries.count) tries"
             return "\(counted), \(time)\(tries)"
         }

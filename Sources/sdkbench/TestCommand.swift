@@ -171,7 +171,8 @@ struct TestCommand: ParsableCommand {
         var given: [SuiteVariable] = []
         for (texts, option) in [(variables, "--var"), (secrets, "--secret")] {
             for text in texts {
-                let assignment = try VariableAssignment.parse(text, option: option)
+                // Split only: SuiteVariables checks the name, as it does a file's.
+                let assignment = try VariableAssignment.split(text, option: option)
                 given.append(SuiteVariable(name: assignment.name, value: assignment.value, isSecret: option == "--secret", origin: option))
             }
         }

@@ -6,15 +6,22 @@ struct VariableAssignment {
     var name: String
     var value: String
 
-    /// - Throws: `ValidationError` naming `option` when the text is not `NAME=VALUE` with a valid name.
-    static func parse(_ text: String, option: String) throws(ValidationError) -> VariableAssignment {
+    /// Splits `NAME=VALUE` at its first `=`; the name is not checked (`parse` checks it).
+    ///
+    /// - Throws: `ValidationError` naming `option` when there is no `=` or no name before it.
+    static func split(_ text: String, option: String) throws(ValidationError) -> VariableAssignment {
         guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
             throw ValidationError("\(option) expects NAME=VALUE, got '\(option == "--secret" ? "***" : text)'")
         }
-        let name = String(text[..<equals])
-        guard Variables.isValidName(name) else {
-            throw ValidationError("\(option): invalid variable name '\(name)': expected letters, digits, _ (not starting with a digit; not 'last')")
+        return VariableAssignment(name: String(text[..<equals]), value: String(text[text.index(after: equals)...]))
+    }
+
+    /// - Throws: `ValidationError` naming `option` when the text is not `NAME=VALUE` with a valid name.
+    static func parse(_ text: String, option: String) throws(ValidationError) -> VariableAssignment {
+        let assignment = try split(text, option: option)
+        guard Variables.isValidName(assignment.name) else {
+            throw ValidationError("\(option): invalid variable name '\(assignment.name)': expected \(Variables.nameRule)")
         }
-        return VariableAssignment(name: name, value: String(text[text.index(after: equals)...]))
+        return assignment
     }
 }

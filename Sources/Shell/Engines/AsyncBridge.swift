@@ -49,7 +49,7 @@ package enum AsyncBridge {
         }
         let signals = SignalTrap.count
         let start = DispatchTime.now()
-        let deadline = budget.map { start + min($0.inSeconds, 1e9) }
+        let deadline = budget.map(DispatchTime.after)
         var slowAt: DispatchTime? = slow == nil ? nil : start + .milliseconds(300)
         while !box.isSet {
             if SignalTrap.count != signals {

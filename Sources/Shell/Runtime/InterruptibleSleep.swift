@@ -7,7 +7,7 @@ import Script
 enum InterruptibleSleep {
     static func sleep(for duration: Duration, at range: SourceRange) throws(ShellError) {
         let wake = SignalWake()
-        let deadline = DispatchTime.now() + min(duration.inSeconds, 1e9)
+        let deadline = DispatchTime.after(duration)
         while true {
             if SignalCheck.pending() != nil { throw ShellError(.interrupted, at: range) }
             if DispatchTime.now() >= deadline { return }

@@ -32,8 +32,7 @@ public final class ScriptRunner {
     /// statements in memory.
     @discardableResult
     public func run(_ source: SourceFile, options: RunOptions = RunOptions()) -> RunResult {
-        listeners = chosenListeners ?? [TerminalRunListener(output: session.output, echo: options.echo)]
-        wantsOutput = listeners.contains { $0.wantsOutput }
+        takeListeners(echo: options.echo)
         let outerListeners = session.runListeners
         let outerOptions = session.runOptions
         session.runListeners = listeners
@@ -91,15 +90,15 @@ public final class ScriptRunner {
 
     /// Runs a `repeat` block's checked statements once, told to the run's listeners.
     func runBlock(_ statements: [Statement], in source: SourceFile, options: RunOptions) -> RunResult {
-        listeners = chosenListeners ?? [TerminalRunListener(output: session.output, echo: options.echo)]
+        takeListeners(echo: options.echo)
+        var statements = statements.makeIterator()
+        return execute(next: { statements.next() }, in: source, options: options)
+    }
+
+    /// The listeners given, or the terminal alone.
+    private func takeListeners(echo: Bool) {
+        listeners = chosenListeners ?? [TerminalRunListener(output: session.output, echo: echo)]
         wantsOutput = listeners.contains { $0.wantsOutput }
-        var position = 0
-        return execute(
-            next: {
-                guard position < statements.count else { return nil }
-                defer { position += 1 }
-                return statements[position]
-            }, in: source, options: options)
     }
 
     /// The statements after a `repeat`, up to its matching `end` (consumed, not returned).
@@ -175,8 +174,7 @@ public final class ScriptRunner {
     /// Runs one statement of an interactive entry (the REPL's), with the listeners a script's
     /// run has: the terminal shows what it shows and renders its failure.
     public func runEntry(_ statement: Statement, in source: SourceFile) -> CommandResult {
-        listeners = chosenListeners ?? [TerminalRunListener(output: session.output)]
-        wantsOutput = listeners.contains { $0.wantsOutput }
+        takeListeners(echo: false)
         let outerListeners = session.runListeners
         session.runListeners = listeners
         defer { session.runListeners = outerListeners }

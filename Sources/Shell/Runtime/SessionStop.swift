@@ -9,16 +9,22 @@ import Synchronization
 /// reads it when woken; `request` wakes every such wait.
 public final class SessionStop: Sendable {
     private let requested = Atomic(false)
+    private let because = Mutex<String?>(nil)
 
     public init() {}
 
-    /// Asks the session to stop at its next check (from any thread).
-    public func request() {
+    /// Asks the session to stop at its next check (from any thread); `reason` says why, where
+    /// the stop is not a signal's (`timed out after 30.000 s`).
+    public func request(because reason: String? = nil) {
+        because.withLock { $0 = $0 ?? reason }
         requested.store(true, ordering: .releasing)
         SignalWake.wakeAll()
     }
 
     public var isRequested: Bool { requested.load(ordering: .acquiring) }
+
+    /// Why the stop was asked for, when it was not a signal.
+    public var reason: String? { because.withLock { $0 } }
 
     /// The stop of the run on this thread (bound by `withValue` around the run).
     @TaskLocal public static var current: SessionStop?

@@ -11,6 +11,9 @@ public struct Variables: VariableResolving {
 
     public var names: [String] { values.keys.sorted() }
 
+    /// The rule `isValidName` checks, as an error about a command-line variable states it.
+    public static let nameRule = "letters, digits, _ (not starting with a digit; not 'last')"
+
     /// The one rule for a variable's name, for `set`, `capture` and `run --var` alike.
     public static func isValidName(_ name: String) -> Bool {
         ArgumentValidator.isIdentifier(name) && name != "last"

@@ -20,7 +20,7 @@ package enum SourceCommand {
         let path = resolve(context.path(argument), relativeTo: session.currentSourceDirectory)
         let identity = canonical(path)
         if let first = session.sourceStack.firstIndex(of: identity) {
-            let cycle = (session.sourceStack[first...].map(displayName) + [displayName(identity)]).joined(separator: " -> ")
+            let cycle = (session.sourceStack[first...] + [identity]).map(Directories.lastComponent).joined(separator: " -> ")
             throw context.failure("source cycle: \(cycle)", at: argument)
         }
         let text: String
@@ -59,10 +59,7 @@ package enum SourceCommand {
         return String(cString: resolved)
     }
 
-    /// The last component, as a cycle names each file.
-    private static func displayName(_ path: String) -> String { String(path.split(separator: "/").last ?? Substring(path)) }
-
-    static func directory(of path: String) -> String? {
+    package static func directory(of path: String) -> String? {
         guard let slash = path.lastIndex(of: "/") else { return nil }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
