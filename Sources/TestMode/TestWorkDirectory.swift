@@ -7,14 +7,19 @@ import Platform
 
 /// Where a test run keeps its files' state, one directory per file, under the state directory
 /// (`--home` or XDG), removed when the run is over.
+///
+/// Named `run-PID-XXXXXX`: a run that was killed (`kill -9`, the signal watchdog's exit) leaves
+/// its directory behind, journals and key files included, and the next run removes every one
+/// whose process is gone.
 public struct TestWorkDirectory: Sendable {
     public let path: String
 
-    /// Makes `<stateDirectory>/tests/run-XXXXXX` (0700).
+    /// Makes `<stateDirectory>/tests/run-PID-XXXXXX` (0700), after removing those of runs that died.
     public static func make(under stateDirectory: String) throws(FileError) -> TestWorkDirectory {
         let parent = stateDirectory + "/tests"
         try Directories.create(parent, mode: .ownerReadWriteExecute)
-        var template = Array((parent + "/run-XXXXXX").utf8CString)
+        for name in SystemFiles.list(parent) where isLeftBehind(name) { try? FileManager.default.removeItem(atPath: parent + "/" + name) }
+        var template = Array((parent + "/run-\(getpid())-XXXXXX").utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw FileError.current(parent, "cannot create a directory in")
         }
@@ -25,4 +30,11 @@ public struct TestWorkDirectory: Sendable {
 
     /// Removes it and everything the files left in it.
     public func remove() { try? FileManager.default.removeItem(atPath: path) }
+
+    /// Whether `name` is a run directory whose process no longer exists.
+    static func isLeftBehind(_ name: String) -> Bool {
+        let parts = name.split(separator: "-")
+        guard parts.count == 3, parts[0] == "run", let pid = pid_t(parts[1]), pid > 0 else { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
+    }
 }
