@@ -13,6 +13,8 @@ final class HamonRuntime: EngineRuntime {
     private let server: ServiceHost
     private let trace: TraceSink
     private let output: ShellEventRouter
+    private let undeliveredFate: String
+    private let secondSignalHint: String
     /// The server setting the engine was last pointed at, to notice `configure host` changes.
     private var appliedServer: ServiceHost.Setting?
     private(set) var timeout: Double = 30
@@ -26,6 +28,9 @@ final class HamonRuntime: EngineRuntime {
         trace = context.trace
         let output = context.events
         self.output = output
+        let undeliveredFate = context.undeliveredFate
+        self.undeliveredFate = undeliveredFate
+        secondSignalHint = context.secondSignalHint
         let paths = context.environment.paths
         let facts = DeviceFactsReader.read(
             environment: context.environment.processEnvironment, machine: context.machine, stateDirectory: paths.stateDirectory)
@@ -35,7 +40,7 @@ final class HamonRuntime: EngineRuntime {
         do {
             client = try HamonClient(
                 configuration: configuration, client: trace.client(timeout: 30, sdkHeadersAndCookies: false),
-                clock: context.environment.clock, device: facts, events: { notice in HamonRuntime.render(notice, to: output) })
+                clock: context.environment.clock, device: facts, events: { notice in HamonRuntime.render(notice, to: output, undeliveredFate: undeliveredFate) })
         } catch {
             throw .engine(error, action: "cannot start Hamon")
         }
@@ -73,7 +78,7 @@ final class HamonRuntime: EngineRuntime {
         client.setHTTPClient(trace.client(timeout: seconds, sdkHeadersAndCookies: false, insecure: appliedServer?.insecure ?? false))
     }
 
-    static func render(_ notice: HamonNotice, to output: ShellEventRouter) {
+    static func render(_ notice: HamonNotice, to output: ShellEventRouter, undeliveredFate: String) {
         switch notice {
         case .waitingForUser(let queued):
             output.warn("[Hamon] waiting for userId (Firebase App Instance ID): \(queued) event\(queued == 1 ? "" : "s") queued until 'user ID'")
@@ -84,9 +89,9 @@ final class HamonRuntime: EngineRuntime {
             output.line("[Hamon] HTTP \(status) from the server; retrying once in \(Int(seconds)) s")
         case .flushed(let report):
             guard report.trigger != .manual, let failure = report.failure else { return }
-            let kept = "\(report.remaining) event\(report.remaining == 1 ? "" : "s") kept"
-            let when = report.trigger == .shutdown ? "for the next run" : "for the next flush"
-            output.warn("[Hamon] \(report.trigger.rawValue) flush failed: \(failure); \(kept) \(when)")
+            let events = "\(report.remaining) event\(report.remaining == 1 ? "" : "s")"
+            let fate = report.trigger == .shutdown ? undeliveredFate : "kept for the next flush"
+            output.warn("[Hamon] \(report.trigger.rawValue) flush failed: \(failure); \(events) \(fate)")
         case .journalProblem(let message):
             output.warn("[Hamon] \(message)")
         }
@@ -97,12 +102,16 @@ final class HamonRuntime: EngineRuntime {
     func shutdown(budget: Duration) -> Bool {
         let client = client
         let output = output
+        let hint = secondSignalHint
         let slow = {
-            output.warn("[Hamon] sending \(HamonText.events(client.queueDepth)) before exit (at most \(Int(budget.inSeconds.rounded(.up))) s; Ctrl-C or SIGTERM again leaves now, keeping them queued)")
+            // A loaded machine can take a moment to close an empty queue: nothing to announce.
+            let depth = client.queueDepth
+            guard depth > 0 else { return }
+            output.warn("[Hamon] sending \(HamonText.events(depth)) before exit (at most \(Int(budget.inSeconds.rounded(.up))) s; \(hint))")
             output.flush()
         }
         guard case .done = AsyncBridge.wait(slow: slow, { await client.shutdown(budget: budget) }) else {
-            output.warn("[Hamon] leaving at once: \(HamonText.events(client.queueDepth)) stay in the journal for the next run")
+            output.warn("[Hamon] leaving at once: \(HamonText.events(client.queueDepth)) \(undeliveredFate)")
             return false
         }
         return true

@@ -17,6 +17,7 @@ final class PerformanceRuntime: EngineRuntime {
 
     let trace: TraceSink
     let output: ShellEventRouter
+    private let undeliveredFate: String
     /// Analytics destinations send in the background; shutdown waits for them.
     private var analytics: [(id: Int, destination: AnalyticsDestination)] = []
     private let clock: any WallClock
@@ -32,6 +33,7 @@ final class PerformanceRuntime: EngineRuntime {
         trace = context.trace
         let output = context.events
         self.output = output
+        undeliveredFate = context.undeliveredFate
         let environment = context.environment
         let explicitFlush = ExplicitFlush()
         self.explicitFlush = explicitFlush
@@ -157,8 +159,19 @@ final class PerformanceRuntime: EngineRuntime {
         if case .outOfTime = outcome { output.warn("perf analytics: requests still in flight at exit were abandoned") }
         for destination in pending { destination.close() }
         let left = pending.reduce(0) { $0 + $1.bufferedCount }
-        if left > 0 { output.warn("perf analytics: \(left) timing\(left == 1 ? "" : "s") not sent; kept in the journal for the next run") }
+        if left > 0 { output.warn("perf analytics: \(left) timing\(left == 1 ? "" : "s") not sent; \(undeliveredFate)") }
         if case .interrupted = outcome { return false }
         return true
+    }
+
+    /// A histogram of each `feature.layer`'s timings (seconds in the tracker, milliseconds here).
+    func latencyHistograms() -> [LatencyHistogram] {
+        tracker.stats().map { stats in
+            LatencyHistogram(
+                name: "perf " + stats.key, count: stats.count, p50: stats.p50 * 1000, p99: stats.p99 * 1000, max: stats.max * 1000,
+                buckets: tracker.histogram(feature: stats.feature, layer: stats.layer, buckets: 10).map {
+                    LatencyHistogram.Bucket(lower: $0.lower * 1000, upper: $0.upper * 1000, count: $0.count)
+                })
+        }
     }
 }

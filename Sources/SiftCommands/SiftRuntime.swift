@@ -17,6 +17,8 @@ final class SiftRuntime: EngineRuntime {
     private let server: ServiceHost
     private let trace: TraceSink
     let output: ShellEventRouter
+    private let undeliveredFate: String
+    private let secondSignalHint: String
     /// `sift server FORMAT|local|sdk`; `nil` follows `configure host`, else the embedded backend,
     /// as every engine does. `sdk` is the SDK's production URL.
     private(set) var serverSetting: String?
@@ -44,6 +46,8 @@ final class SiftRuntime: EngineRuntime {
         trace = context.trace
         let output = context.events
         self.output = output
+        undeliveredFate = context.undeliveredFate
+        secondSignalHint = context.secondSignalHint
         let configuration = SiftConfiguration(
             directory: Self.directory(context.environment.paths), app: SiftApp(name: "sdkbench", version: SDKBenchVersion.current))
         do {
@@ -169,11 +173,14 @@ final class SiftRuntime: EngineRuntime {
     func shutdown(budget: Duration) -> Bool {
         let client = client
         let output = output
+        let hint = secondSignalHint
         client.tick()
         var patient = true
         if client.uploaderStatus().batches > 0, client.uploaderStatus().missing.isEmpty {
             let slow = {
-                output.warn("[Sift] sending \(SiftNoticeText.batches(client.uploaderStatus().batches)) before exit (at most \(Int(budget.inSeconds.rounded(.up))) s; Ctrl-C or SIGTERM again leaves now, keeping them)")
+                let batches = client.uploaderStatus().batches
+                guard batches > 0 else { return }
+                output.warn("[Sift] sending \(SiftNoticeText.batches(batches)) before exit (at most \(Int(budget.inSeconds.rounded(.up))) s; \(hint))")
                 output.flush()
             }
             if case .interrupted = AsyncBridge.wait(budget: budget, slow: slow, { await client.waitUntilSettled(throughRetries: false) }) {
@@ -183,7 +190,7 @@ final class SiftRuntime: EngineRuntime {
         _ = AsyncBridge.wait(budget: .seconds(5)) { await client.close() }
         let left = client.uploaderStatus()
         if left.batches > 0 {
-            output.warn("[Sift] \(SiftNoticeText.batches(left.batches)) (\(SiftNoticeText.events(left.events))) \(left.batches == 1 ? "stays" : "stay") in the journal for the next run")
+            output.warn("[Sift] \(SiftNoticeText.batches(left.batches)) (\(SiftNoticeText.events(left.events))) \(undeliveredFate)")
         }
         return patient
     }

@@ -2,7 +2,8 @@ import Platform
 
 /// The HTML report: one static page (no script, no font or style from a network) with the
 /// summary, a bar chart of each file's duration in SVG, and a row per file that opens
-/// (`<details>`) on its test cases, failures and what it printed.
+/// (`<details>`) on its test cases, failures, the latency histograms of what it timed with
+/// `perf`, and what it printed.
 ///
 /// Counts sit in elements with ids and `data-` attributes (`summary-files`, `data-status`), so
 /// a test can read the page a browser built and hold it against the JSON report.
@@ -102,6 +103,10 @@ public enum HTMLReportGenerator {
                 html += detail.isEmpty ? "</tr>\n" : "<td><pre>\(XMLText.escaped(detail))</pre></td></tr>\n"
             }
             html += "</table>\n"
+        }
+        if !file.latencies.isEmpty {
+            html += "<p>latency:</p>\n"
+            for histogram in file.latencies { html += LatencyHistogramSVG.render(histogram) }
         }
         if !file.stdout.isEmpty { html += "<p>printed:</p><pre class=\"stdout\">\(XMLText.escaped(file.stdout))</pre>\n" }
         if !file.stderr.isEmpty { html += "<p>errors:</p><pre class=\"stderr\">\(XMLText.escaped(file.stderr))</pre>\n" }

@@ -1,4 +1,5 @@
 import JSON
+import Shell
 
 /// The JSON report: every file, its status, commands run, duration, test cases and failures,
 /// and what it wrote; `"schema": "sdkbench-test-report"`, `"version": 1`. Durations are seconds.
@@ -7,7 +8,8 @@ import JSON
 /// `passed`, `failed`, `errors`, `broken`, `notRun`, `assertions`, `assertionsPassed`,
 /// `assertionsFailed`) and `files`; each file `file`, `status`, `duration`, `commands`,
 /// `checkErrors`, `testCases`, `tries` (each try's `status` and `duration` when `--retry` ran it
-/// again, else empty), `stdout`, `stderr`; each test case `name`, `file`, `line`,
+/// again, else empty), `latencies` (what it timed with `perf`: each `name`, `count`, `p50Ms`,
+/// `p99Ms`, `maxMs` and `buckets` of `lowerMs`, `upperMs`, `count`), `stdout`, `stderr`; each test case `name`, `file`, `line`,
 /// `duration`, `outcome` (`passed`, `failed`, `error`) and, when not passed, `message`, with
 /// `actual` and `expected` (JSON text) when the expectation compared values.
 public enum JSONReportGenerator {
@@ -40,8 +42,23 @@ public enum JSONReportGenerator {
         object["checkErrors"] = .array(file.checkErrors.map(Value.string))
         object["testCases"] = .array(file.testCases.map(testCase))
         object["tries"] = .array(file.tries.map { .object(["status": .string($0.status.rawValue), "duration": seconds($0.duration)]) })
+        object["latencies"] = .array(file.latencies.map(latency))
         object["stdout"] = .string(file.stdout)
         object["stderr"] = .string(file.stderr)
+        return .object(object)
+    }
+
+    private static func latency(_ histogram: LatencyHistogram) -> Value {
+        func milliseconds(_ value: Double) -> Value { .double(Double(ReportSeconds.decimal(value))!) }
+        var object = JSONObject()
+        object["name"] = .string(histogram.name)
+        object["count"] = .int(histogram.count)
+        object["p50Ms"] = milliseconds(histogram.p50)
+        object["p99Ms"] = milliseconds(histogram.p99)
+        object["maxMs"] = milliseconds(histogram.max)
+        object["buckets"] = .array(histogram.buckets.map { bucket in
+            .object(["lowerMs": milliseconds(bucket.lower), "upperMs": milliseconds(bucket.upper), "count": .int(bucket.count)])
+        })
         return .object(object)
     }
 

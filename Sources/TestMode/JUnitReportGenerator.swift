@@ -36,6 +36,15 @@ public enum JUnitReportGenerator {
         let file = XMLText.escaped(suite.file.file)
         xml += #"  <testsuite name="\#(file)" tests="\#(suite.cases.count)" failures="\#(suite.failures)" errors="\#(suite.errors)""#
         xml += #" skipped="0" time="\#(ReportSeconds.text(suite.file.duration))" file="\#(file)">"# + "\n"
+        if !suite.file.tries.isEmpty {
+            // JUnit has no retries: properties carry each try, as flaky-test plugins read them.
+            xml += "    <properties>\n"
+            xml += #"      <property name="tries" value="\#(suite.file.tries.count)"/>"# + "\n"
+            for (index, attempt) in suite.file.tries.enumerated() {
+                xml += #"      <property name="try.\#(index + 1)" value="\#(attempt.status.rawValue) \#(ReportSeconds.text(attempt.duration)) s"/>"# + "\n"
+            }
+            xml += "    </properties>\n"
+        }
         for testCase in suite.cases {
             xml += #"    <testcase name="\#(XMLText.escaped(testCase.name))" classname="\#(XMLText.escaped(testCase.file))""#
             xml += #" file="\#(XMLText.escaped(testCase.file))" line="\#(testCase.line)" time="\#(ReportSeconds.text(testCase.duration))""#

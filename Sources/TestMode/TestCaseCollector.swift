@@ -49,8 +49,16 @@ final class TestCaseCollector: RunListener {
             name: name(of: result, in: source), file: source.name, line: result.range.start.line, duration: result.duration, outcome: outcome))
     }
 
-    /// `# test: NAME` on the line before the command, else the command's first line as written.
+    /// `# test: NAME` on the line before the command, else the command's first line as written;
+    /// inside `repeat` blocks, with its iterations (`… [iteration 2]`, nested `[iteration 1.3]`),
+    /// so that a JUnit consumer does not fold the iterations into one case.
     private func name(of result: CommandResult, in source: SourceFile) -> String {
+        let name = baseName(of: result, in: source)
+        guard !result.iterations.isEmpty else { return name }
+        return name + " [iteration " + result.iterations.map(String.init).joined(separator: ".") + "]"
+    }
+
+    private func baseName(of result: CommandResult, in source: SourceFile) -> String {
         if linesOfSource?.name != source.name {
             linesOfSource = (source.name, source.text.split(separator: "\n", omittingEmptySubsequences: false))
         }

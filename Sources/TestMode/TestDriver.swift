@@ -168,6 +168,7 @@ public struct TestDriver: Sendable {
                 .run(SourceFile(name: file, fileBytes: bytes), options: RunOptions(continuesPastFailedExpects: true))
         }
         timer?.cancel()
+        let latencies = session.latencyHistograms()
         session.shutdown()
         let shown = session.output.captured()
         var stderr = shown.stderr
@@ -178,6 +179,7 @@ public struct TestDriver: Sendable {
             checkErrors: collector.checkErrors.map { error in
                 session.secrets.masked((error.range.map { "\(file):\($0.start): " } ?? "\(file): ") + error.message)
             },
-            commandCount: result.commandCount, duration: result.duration, stdout: shown.stdout, stderr: stderr)
+            commandCount: result.commandCount, duration: result.duration, stdout: shown.stdout, stderr: stderr,
+            latencies: latencies)
     }
 }

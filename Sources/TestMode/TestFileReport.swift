@@ -1,3 +1,5 @@
+import Shell
+
 /// What one file of a test run did, secrets masked: the values every report is made from.
 public struct TestFileReport: Sendable {
     /// The file's path as given or found.
@@ -15,11 +17,14 @@ public struct TestFileReport: Sendable {
     public var stderr: String
     /// Every try, the last one this report's, when `--retry` ran the file more than once.
     public var tries: [TestTry] = []
+    /// The latency distributions its engines measured (its `perf` timings).
+    public var latencies: [LatencyHistogram] = []
 
     public init(
         file: String, status: TestFileStatus, testCases: [TestCase] = [], checkErrors: [String] = [], commandCount: Int = 0,
-        duration: Duration = .zero, stdout: String = "", stderr: String = ""
+        duration: Duration = .zero, stdout: String = "", stderr: String = "", latencies: [LatencyHistogram] = []
     ) {
+        self.latencies = latencies
         self.file = file
         self.status = status
         self.testCases = testCases

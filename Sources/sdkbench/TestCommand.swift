@@ -129,7 +129,7 @@ struct TestCommand: ParsableCommand {
                 catalog: .standard,
                 environment: ShellEnvironment(
                     paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"), clock: clock,
-                    processEnvironment: environment),
+                    processEnvironment: environment, keepsState: false),
                 output: Output(destination: .memory))
             for variable in suiteVariables {
                 if variable.isSecret { session.secrets.add(variable.value) }

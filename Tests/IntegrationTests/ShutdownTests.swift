@@ -86,7 +86,7 @@ struct ShutdownTests {
             """)
         #expect(run.exit.hasPrefix("exit=143 "), "\(run.exit) \(run.err)")
         #expect(run.milliseconds < 7_000, "shutdown took \(run.milliseconds) ms")
-        #expect(run.err.contains("events kept for the next run"), "\(run.err)")
+        #expect(run.err.contains("events kept in the journal for the next run"), "\(run.err)")
         #expect(run.restored)
     }
 
@@ -101,7 +101,7 @@ struct ShutdownTests {
             """)
         #expect(run.exit.hasPrefix("exit=143 "), "\(run.exit) \(run.err)")
         #expect(run.milliseconds < 2_000, "the second signal took \(run.milliseconds) ms")
-        #expect(run.err.contains("leaving at once: 10 events stay in the journal"), "\(run.err)")
+        #expect(run.err.contains("leaving at once: 10 events kept in the journal"), "\(run.err)")
         #expect(run.restored)
     }
 

@@ -17,7 +17,7 @@ struct TestCommandTests {
     private static func suite(_ home: TemporaryDirectory) -> String {
         mkdir(home.path + "/suite", 0o755)
         mkdir(home.path + "/suite/nested", 0o755)
-        _ = home.write("suite/a-pass.sdk", "# test: the token is set\nexpect token == \"\(secret)\"\nexpect 1 == 1\n")
+        _ = home.write("suite/a-pass.sdk", "# test: the token is set\nexpect token == \"\(secret)\"\nexpect 1 == 1\nrepeat 3\nperf start login api\nperf end login api\nend\n")
         _ = home.write("suite/b-fail.sdk", "expect 1 == 2\necho token={{token}}\nexpect 2 == 2\n")
         _ = home.write("suite/nested/c-error.sdk", "expect 1 == 1\nsource missing.sdk\nexpect 1 == 1\n")
         _ = home.write("suite/nested/d-broken.sdk", "expect 1 == 1\nbogus command\n")
@@ -96,11 +96,14 @@ struct TestCommandTests {
             class Page(HTMLParser):
                 def __init__(self):
                     super().__init__(); self.ids = {}; self.current = None; self.files = []; self.bars = 0; self.external = []
+                    self.latency = []; self.buckets = 0
                 def handle_starttag(self, tag, attrs):
                     attrs = dict(attrs)
                     if 'id' in attrs: self.current = attrs['id']
                     if tag == 'details': self.files.append(attrs.get('data-status'))
-                    if tag == 'rect': self.bars += 1
+                    if tag == 'rect' and attrs.get('class', '').startswith('bar '): self.bars += 1
+                    if tag == 'svg' and attrs.get('class') == 'latency': self.latency.append(attrs['data-name'] + '=' + attrs['data-count'])
+                    if tag == 'rect' and attrs.get('class') == 'bucket': self.buckets += int(attrs['data-count'])
                     for key in ('src', 'href'):
                         if key in attrs: self.external.append(attrs[key])
                 def handle_data(self, data):
@@ -108,10 +111,10 @@ struct TestCommandTests {
             page = Page(); page.feed(sys.stdin.read())
             print(page.ids.get('summary-files'), page.ids.get('summary-passed'), page.ids.get('summary-failed'), page.ids.get('summary-error'),
                   page.ids.get('summary-broken'), page.ids.get('summary-assertions'), page.ids.get('summary-assertions-failed'),
-                  ','.join(page.files), page.bars, len(page.external))
+                  ','.join(page.files), page.bars, len(page.external), ','.join(page.latency), page.buckets)
             """], stdin: dom.stdout)
         #expect(dom.status == 0, "\(dom.stderr)")
-        #expect(page.stdout == "4 1 1 1 1 5 1 passed,failed,error,broken 4 0\n", "\(page.stdout)\(page.stderr)")
+        #expect(page.stdout == "4 1 1 1 1 5 1 passed,failed,error,broken 4 0 perf login.api=3 3\n", "\(page.stdout)\(page.stderr)")
 
         let report = try JSONParser.parse(reports[2])
         #expect(report["summary"]?["files"] == .int(4) && report["summary"]?["passed"] == .int(1) && report["summary"]?["broken"] == .int(1))
@@ -119,6 +122,8 @@ struct TestCommandTests {
         #expect(report["status"] == .string("broken"))
         #expect(report["summary"]?["assertions"] == .int(5) && report["summary"]?["assertionsFailed"] == .int(1))
         #expect(report["files"]?[1]?["testCases"]?[0]?["actual"] == .string("1"))
+        #expect(report["files"]?[0]?["latencies"]?[0]?["name"] == .string("perf login.api"))
+        #expect(report["files"]?[0]?["latencies"]?[0]?["count"] == .int(3), "the page's count is the JSON's")
     }
 
     @Test func exitStatusIsTheWorstFilesAndZeroWhenAllPass() async {

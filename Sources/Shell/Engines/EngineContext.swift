@@ -13,6 +13,16 @@ package final class EngineContext {
     /// first use, so `sdkbench -c help` reads none).
     package var machine: MachineFacts { environment.machine ?? .local }
 
+    /// How a shutdown notice ends for what was not delivered: where it goes.
+    package var undeliveredFate: String {
+        environment.keepsState ? "kept in the journal for the next run" : "dropped with this session's state"
+    }
+
+    /// What a second Ctrl-C or SIGTERM does while a shutdown delivers.
+    package var secondSignalHint: String {
+        environment.keepsState ? "Ctrl-C or SIGTERM again leaves now, keeping them queued" : "Ctrl-C or SIGTERM again leaves now"
+    }
+
     init(environment: ShellEnvironment, events: ShellEventRouter, trace: TraceSink, server: ServiceHost) {
         self.environment = environment
         self.events = events

@@ -36,10 +36,14 @@ package protocol EngineRuntime: AnyObject, SendableMetatype {
     /// Names the engine has seen that TAB offers for values of a `ValueRule` with this
     /// `sessionNames` category (Miataru's device ids).
     func knownNames(_ category: String) -> [String]
+
+    /// The latency distributions the engine measured this session, for reports.
+    func latencyHistograms() -> [LatencyHistogram]
 }
 
 package extension EngineRuntime {
     static func hasWorkToRestore(_ paths: StatePaths) -> Bool { false }
     func hostChanged(at range: SourceRange?) throws(ShellError) {}
     func knownNames(_ category: String) -> [String] { [] }
+    func latencyHistograms() -> [LatencyHistogram] { [] }
 }

@@ -11,8 +11,13 @@ public struct CommandResult: Sendable {
     /// What it wrote to standard output and error (secrets masked), when a listener asked for
     /// output (`RunListener.wantsOutput`); otherwise empty.
     public var output: String
+    /// The iterations of the `repeat` blocks it ran in, outermost first (from 1); empty outside one.
+    public var iterations: [Int]
 
-    public init(command: String, range: SourceRange, duration: Duration, outcome: CommandOutcome, output: String = "") {
+    public init(
+        command: String, range: SourceRange, duration: Duration, outcome: CommandOutcome, output: String = "", iterations: [Int] = []
+    ) {
+        self.iterations = iterations
         self.command = command
         self.range = range
         self.duration = duration

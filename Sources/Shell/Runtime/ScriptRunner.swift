@@ -122,7 +122,8 @@ public final class ScriptRunner {
         while let statement = next() {
             if session.quitRequested { break }
             if let stop = SignalCheck.pending() {
-                let interrupted = CommandResult(command: "", range: statement.range, duration: .zero, outcome: .interrupted)
+                let interrupted = CommandResult(
+                    command: "", range: statement.range, duration: .zero, outcome: .interrupted, iterations: session.repeatIterations)
                 notify { $0.commandFinished(interrupted, in: source) }
                 tally(interrupted, into: &result)
                 result.status = stop
@@ -166,7 +167,9 @@ public final class ScriptRunner {
         }
         let duration = started.duration(to: .now)
         let output = session.events.commandEnded()
-        let result = CommandResult(command: command, range: statement.range, duration: duration, outcome: outcome, output: output)
+        let result = CommandResult(
+            command: command, range: statement.range, duration: duration, outcome: outcome, output: output,
+            iterations: session.repeatIterations)
         notify { $0.commandFinished(result, in: source) }
         return result
     }

@@ -20,12 +20,17 @@ public struct ShellEnvironment: Sendable {
     /// Where every request goes; `nil` is the network (AsyncHTTPClient). The fuzzer gives one
     /// that answers at once, so whole scripts run over the real engines without sockets.
     public var transport: (any HTTPTransport)?
+    /// Whether the state directory outlives the session: `false` for a test file's or a load
+    /// device's session, whose directory is removed with it, so nothing is "kept for the next run".
+    public var keepsState: Bool
 
     public init(
         paths: StatePaths, useColor: Bool = false, isInteractive: Bool = false,
         clock: any WallClock = SystemClock(), machine: MachineFacts? = nil, startsTicker: Bool = true, dryRun: Bool = false,
-        processEnvironment: [String: String] = [:], transport: (any HTTPTransport)? = nil
+        processEnvironment: [String: String] = [:], transport: (any HTTPTransport)? = nil,
+        keepsState: Bool = true
     ) {
+        self.keepsState = keepsState
         self.transport = transport
         self.processEnvironment = processEnvironment
         self.paths = paths

@@ -43,6 +43,8 @@ public final class ShellSession {
     /// The lines of the `repeat` block about to run, up to its `end`: the runner reads them
     /// ahead and the `repeat` command takes them.
     var pendingBlock: [Statement]?
+    /// The iterations of the `repeat` blocks running now, outermost first.
+    var repeatIterations: [Int] = []
     /// The listeners of the script run in progress, which `source` hands its file's run too, so
     /// that a report sees a sourced file's commands; `nil` outside a run (the REPL's lines).
     package var runListeners: [any RunListener]?
@@ -77,6 +79,9 @@ public final class ShellSession {
     public func restorePendingWork() {
         engines.restorePendingWork { events.warn($0) }
     }
+
+    /// The latency distributions the started engines measured, in catalog order.
+    public func latencyHistograms() -> [LatencyHistogram] { engines.running.flatMap { $0.latencyHistograms() } }
 
     /// How long the whole shutdown may take, every engine together; journals keep what is left.
     public static let shutdownBudget = Duration.seconds(5)

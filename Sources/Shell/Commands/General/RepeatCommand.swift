@@ -22,13 +22,16 @@ enum RepeatCommand {
         session.pendingBlock = nil
         let count = Int(context.argument("COUNT")!.value.numberValue ?? 0)
         let outer = session.variables["i"]
+        session.repeatIterations.append(0)
         defer {
+            session.repeatIterations.removeLast()
             if let outer { session.variables.set("i", outer) } else { _ = session.variables.unset("i") }
         }
         let place = "\(source.name):\(context.command.range.start.line)"
         let options = session.runOptions ?? RunOptions()
         for iteration in 0..<count {
             session.variables.set("i", .int(iteration + 1))
+            session.repeatIterations[session.repeatIterations.count - 1] = iteration + 1
             session.output.enteredNote("in iteration \(iteration + 1) of \(count) of the repeat at \(place)")
             let result = ScriptRunner(session: session, listeners: session.runListeners).runBlock(block, in: source, options: options)
             session.output.leftNote()
