@@ -107,7 +107,12 @@ let package = Package(
         .target(name: "PerformanceCommands", dependencies: ["Shell", "Performance", "Backend", "JSON", "Platform", "Script", "Transport"]),
         .target(name: "MiataruCommands", dependencies: ["Shell", "Miataru", "Backend", "JSON", "Platform", "Script", "Transport"]),
         .target(name: "SiftCommands", dependencies: ["Shell", "Sift", "Backend", "JSON", "Platform", "Script", "Transport"]),
-        .target(name: "HTTPCommands", dependencies: ["Shell", "Ping", "JSON", "Platform", "Script", "Transport"]),
+        .target(
+            name: "HTTPCommands",
+            dependencies: [
+                "Shell", "Ping", "JSON", "Platform", "Script", "Transport", .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
         // The one ordered list of engines (ShellCatalog.standard), for the executable and the tests.
         .target(
             name: "SDKBenchCatalog", dependencies: ["Shell", "HamonCommands", "PerformanceCommands", "MiataruCommands", "SiftCommands", "HTTPCommands"]),
@@ -177,7 +182,9 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(
             name: "TestModeTests",
-            dependencies: ["TestMode", "Shell", "SDKBenchCatalog", "SDKBenchTesting", "SDKBenchShellTesting", "JSON", "Platform", "Script"],
+            dependencies: [
+                "TestMode", "Shell", "SDKBenchCatalog", "SDKBenchTesting", "SDKBenchShellTesting", "Backend", "JSON", "Platform", "Script",
+            ],
             exclude: ["Golden"]),
         // Runs the real executable: depending on it makes `swift test` build it.
         .testTarget(name: "IntegrationTests", dependencies: ["SDKBenchTesting", "sdkbench", "JSON", "Script"], exclude: ["Fixtures"]),

@@ -185,13 +185,13 @@ _sdkbench() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    run|test|serve|completions|help)
+    run|test|check|serve|completions|help)
         # Offer subcommand argument completions
         "_sdkbench_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'run test serve completions help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'run test check serve completions help' -- "${cur}"))
         ;;
     esac
 }
@@ -287,6 +287,83 @@ _sdkbench_test() {
     case "${positional_number}" in
     *)
         __sdkbench_add_completions -o plusdirs -fX '!*.@(sdk)'
+        return
+        ;;
+    esac
+}
+
+_sdkbench_check() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --list --fail-fast --quiet --verbose --version -h --help)
+    repeating_options=(--only --var --secret --vars-file --secrets-file)
+    non_repeating_options=(--home --server --print --jobs --timeout --retry --retry-interval --report-junit --report-tap --report-json --report-html)
+    __sdkbench_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __sdkbench_add_completions -d
+        return
+        ;;
+    '--server')
+        return
+        ;;
+    '--only')
+        __sdkbench_add_completions -W 'hamon.user.accepted'$'\n''hamon.events.accepted'$'\n''hamon.events.ten-in-one'$'\n''hamon.payload.undecryptable'$'\n''hamon.body.missing-payload'$'\n''hamon.events.missing-field'$'\n''hamon.route.unknown'$'\n''perf.batch.accepted'$'\n''perf.batch.malformed'$'\n''miataru.key.first-set'$'\n''miataru.key.change-needs-current'$'\n''miataru.key.change-with-current'$'\n''miataru.update.refused-write-not-stored'$'\n''miataru.location.round-trip'$'\n''miataru.get.requester-key-required'$'\n''miataru.allowed.refused-write-not-stored'$'\n''miataru.allowed.location-access'$'\n''miataru.allowed.history-access'$'\n''miataru.allowed.not-listed'$'\n''miataru.allowed.empty-list-opens'$'\n''miataru.geojson.keyed-device-401'$'\n''miataru.v10.device-without-key'$'\n''miataru.delete.refused-delete-keeps-data'$'\n''miataru.delete.with-key'$'\n''miataru.visitors.owner-key'$'\n''miataru.response.error-shape'$'\n''miataru.response.ack-shape'$'\n''sift.upload.accepted'$'\n''sift.auth.wrong-key'$'\n''sift.auth.missing-key'$'\n''sift.body.not-gzip'$'\n''sift.body.not-list-request'$'\n''sift.event.non-string-field'$'\n''sift.batch.sdk-size'
+        return
+        ;;
+    '--print')
+        __sdkbench_add_completions -W 'hamon'$'\n''perf'$'\n''miataru'$'\n''sift'
+        return
+        ;;
+    '--jobs')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--retry')
+        return
+        ;;
+    '--retry-interval')
+        return
+        ;;
+    '--report-junit')
+        __sdkbench_add_completions -o plusdirs -fX '!*.@(xml)'
+        return
+        ;;
+    '--report-tap')
+        __sdkbench_add_completions -f
+        return
+        ;;
+    '--report-json')
+        __sdkbench_add_completions -o plusdirs -fX '!*.@(json)'
+        return
+        ;;
+    '--report-html')
+        __sdkbench_add_completions -d
+        return
+        ;;
+    '--var')
+        return
+        ;;
+    '--secret')
+        return
+        ;;
+    '--vars-file')
+        __sdkbench_add_completions -f
+        return
+        ;;
+    '--secrets-file')
+        __sdkbench_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __sdkbench_add_completions -W 'hamon'$'\n''perf'$'\n''miataru'$'\n''sift'$'\n''all'
         return
         ;;
     esac

@@ -13,10 +13,13 @@ import Synchronization
 /// Why the backend could not run.
 public enum BackendError: Error, Sendable, CustomStringConvertible {
     case cannotStart(String)
+    /// `--break RULE` names no rule the backend can break.
+    case unknownBreak(String)
 
     public var description: String {
         switch self {
         case .cannotStart(let reason): return "cannot start the local backend: \(reason)"
+        case .unknownBreak(let rule): return "no rule '\(rule)' to break; the backend can break: \(BackendBreaks.known.joined(separator: ", "))"
         }
     }
 }

@@ -7,6 +7,8 @@ struct HamonRoutes: BackendServiceRoutes {
     let prefix = "/v1/users"
 
     let recorder = HamonRecorder()
+    /// Rules broken on purpose (the conformance tests); none in normal use.
+    var breaks = BackendBreaks.none
 
     func register(on group: RouterGroup<BackendContext>) {
         group.patch(":id") { request, context in
@@ -15,6 +17,10 @@ struct HamonRoutes: BackendServiceRoutes {
         group.post(":id/event") { request, context in
             receiveEvents(userID: context.parameters.get("id") ?? "", body: try await request.bytes(context)).response
         }
+    }
+
+    func answerUnrouted(_ request: Request) -> Response {
+        breaks.has(HamonBreak.unknownRoute) ? Response.json(200, "{}") : Response.json(404, #"{"detail":"Not Found"}"#)
     }
 
     /// Keys of the user object and the types they may hold besides null.
@@ -30,7 +36,7 @@ struct HamonRoutes: BackendServiceRoutes {
 
     func updateUser(id: String, body: [UInt8]) -> BackendAnswer {
         let (user, plaintext): (WireJSON, [UInt8])
-        switch Self.openPayload(body) {
+        switch openPayload(body) {
         case .failure(let answer): return answer
         case .success(let opened): (user, plaintext) = opened
         }
@@ -38,6 +44,7 @@ struct HamonRoutes: BackendServiceRoutes {
         for (key, expected, nullable) in Self.userFields {
             problems.require(key, in: user, at: [.key("body")], expected, nullable: nullable)
         }
+        if breaks.has(HamonBreak.userAccepted) { problems.missing([.key("body"), .key("gender")]) }
         guard problems.isEmpty else { return .json(422, problems.json) }
         recorder.storeUser(id, json: String(decoding: plaintext, as: UTF8.self))
         return .json(200, #"{"status":"success"}"#)
@@ -45,7 +52,7 @@ struct HamonRoutes: BackendServiceRoutes {
 
     func receiveEvents(userID: String, body: [UInt8]) -> BackendAnswer {
         let (batch, plaintext): (WireJSON, [UInt8])
-        switch Self.openPayload(body) {
+        switch openPayload(body) {
         case .failure(let answer): return answer
         case .success(let opened): (batch, plaintext) = opened
         }
@@ -62,17 +69,25 @@ struct HamonRoutes: BackendServiceRoutes {
             }
             problems.require("uuid", in: item, at: location, .string)
             problems.require("timestamp", in: item, at: location, .integer)
-            problems.require("name", in: item, at: location, .string)
+            if !breaks.has(HamonBreak.missingField) || item["name"] != nil { problems.require("name", in: item, at: location, .string) }
             problems.require("parameters", in: item, at: location, .object)
-            guard problems.isEmpty, case .string(let uuid)? = item["uuid"], case .string(let name)? = item["name"],
-                case .number(let timestamp, _)? = item["timestamp"], let parameters = item.member("parameters")
+            if breaks.has(HamonBreak.eventsAccepted), case .object(let members)? = item["parameters"],
+                let loose = members.first(where: { if case .string = $0.value { false } else { true } })
+            {
+                problems.add(location + [.key("parameters"), .key(loose.key)], message: "str type expected", type: "type_error.str")
+            }
+            guard problems.isEmpty, case .string(let uuid)? = item["uuid"], case .number(let timestamp, _)? = item["timestamp"],
+                let parameters = item.member("parameters")
             else { continue }
+            let name: String
+            if case .string(let given)? = item["name"] { name = given } else { name = "" }
             events.append(
                 HamonRecorder.Event(
                     uuid: uuid, userID: userID, name: name, timestamp: timestamp,
                     parameters: Self.rawText(parameters, of: item, in: plaintext), duplicates: 0))
         }
         guard problems.isEmpty else { return .json(422, problems.json) }
+        if breaks.has(HamonBreak.tenInOne), items.count > 9 { return .json(413, #"{"detail":"at most 9 events per request"}"#) }
         recorder.storeEvents(events)
         return .json(200, #"{"status":"success"}"#)
     }
@@ -83,7 +98,7 @@ struct HamonRoutes: BackendServiceRoutes {
     }
 
     /// The decrypted payload of `{"payload":"..."}` as JSON (and its bytes), or the answer that refuses it.
-    private static func openPayload(_ body: [UInt8]) -> Result<(WireJSON, [UInt8]), BackendAnswer> {
+    private func openPayload(_ body: [UInt8]) -> Result<(WireJSON, [UInt8]), BackendAnswer> {
         let outer: WireJSON
         switch JSONBody.object(body) {
         case .failure(let answer): return .failure(answer)
@@ -91,8 +106,12 @@ struct HamonRoutes: BackendServiceRoutes {
         }
         var problems = ValidationProblems()
         problems.require("payload", in: outer, at: [.key("body")], .string)
-        guard problems.isEmpty, case .string(let payload)? = outer["payload"] else { return .failure(.json(422, problems.json)) }
+        guard problems.isEmpty, case .string(let payload)? = outer["payload"] else {
+            if breaks.has(HamonBreak.missingPayload) { return .failure(.json(400, #"{"detail":"payload missing"}"#)) }
+            return .failure(.json(422, problems.json))
+        }
         guard let plaintext = HamonPayload.decrypt(payload) else {
+            if breaks.has(HamonBreak.undecryptable) { return .failure(.json(500, #"{"detail":"Internal Server Error"}"#)) }
             return .failure(.json(400, #"{"detail":"could not decrypt payload"}"#))
         }
         guard let json = try? WireJSON.parse(plaintext) else {

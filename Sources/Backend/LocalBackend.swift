@@ -56,11 +56,13 @@ public final class LocalBackend: Sendable {
     ///     engines'); by default the four this backend imitates.
     ///   - handlesSignals: stop gracefully on SIGINT/SIGTERM (for `sdkbench serve`); in-process
     ///     backends leave signals to the shell.
+    ///   - breaks: conformance rules to break on purpose (the conformance tests, `serve --break`).
     /// - Throws: `BackendError.cannotStart` when the address cannot be bound.
     public static func start(
-        host: String = "127.0.0.1", port: Int = 0, groups: [BackendRouteGroup] = BackendCatalog.standard, handlesSignals: Bool = false
+        host: String = "127.0.0.1", port: Int = 0, groups: [BackendRouteGroup] = BackendCatalog.standard, handlesSignals: Bool = false,
+        breaks: BackendBreaks = .none
     ) async throws -> LocalBackend {
-        let services = groups.map { $0.make() }
+        let services = groups.map { $0.make(breaks) }
         let records = BackendRecords(services)
         let plan = FaultPlan()
         let holds = HeldRequests()

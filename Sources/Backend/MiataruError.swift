@@ -9,5 +9,8 @@ struct MiataruError: Error, Sendable, Equatable {
     static func forbidden(_ reason: String) -> MiataruError { MiataruError(status: 403, message: "Forbidden: " + reason) }
     static func unauthorized(_ reason: String) -> MiataruError { MiataruError(status: 401, message: "Unauthorized: " + reason) }
 
+    /// The text after the prefix.
+    var reason: String { message.firstRange(of: ": ").map { String(message[$0.upperBound...]) } ?? message }
+
     var answer: BackendAnswer { .json(status, WireText.object([("error", WireText.quote(message))])) }
 }

@@ -10,8 +10,11 @@ extension MiataruRoutes {
         let id = try request.deviceID("DeviceID", missing: "missing DeviceID")
         let current = try request.optionalKey("CurrentDeviceKey")
         let new = try request.requiredKey("NewDeviceKey")
+        if breaks.has(MiataruBreak.keyFirstSet), body["MiataruSetDeviceKey"]?["CurrentDeviceKey"] == .null {
+            throw .forbidden("CurrentDeviceKey does not match")
+        }
         try state.withStore { store, _ throws(MiataruError) in try store.setDeviceKey(of: id, current: current, new: new) }
-        return Self.acknowledgement("Device key set successfully")
+        return acknowledgement("Device key set successfully")
     }
 
     func setAllowedDeviceList(_ body: WireJSON) throws(MiataruError) -> String {
@@ -35,7 +38,7 @@ extension MiataruRoutes {
                     history: try Self.flag("hasHistoryAccess", of: item, index: index)))
         }
         try state.withStore { store, _ throws(MiataruError) in try store.setPermissions(of: id, key: key, permissions) }
-        return Self.acknowledgement("Allowed devices list updated successfully")
+        return acknowledgement("Allowed devices list updated successfully")
     }
 
     func getAllowedDeviceList(_ body: WireJSON) throws(MiataruError) -> String {
@@ -80,7 +83,7 @@ extension MiataruRoutes {
             throw .badRequest("Slogan contains invalid control characters")
         }
         try state.withStore { store, _ throws(MiataruError) in try store.setSlogan(of: id, key: key, slogan) }
-        return Self.acknowledgement("Device slogan set successfully")
+        return acknowledgement("Device slogan set successfully")
     }
 
     func getDeviceSlogan(_ body: WireJSON) throws(MiataruError) -> String {

@@ -7,7 +7,7 @@ extension MiataruRoutes {
     func updateLocation(_ body: WireJSON) throws(MiataruError) -> String {
         let upload = try MiataruLocationUpload(body: body)
         try state.withStore { store, now throws(MiataruError) in try store.updateLocation(upload, now: now) }
-        return Self.acknowledgement("><)))\(Self.fishEyes.randomElement()!)>")
+        return acknowledgement("><)))\(Self.fishEyes.randomElement()!)>")
     }
 
     func getLocation(_ body: WireJSON) throws(MiataruError) -> String {
@@ -17,7 +17,11 @@ extension MiataruRoutes {
         let requesterKey = try config.optionalKey("RequestMiataruDeviceKey")
         let answers = try state.withStore { store, now throws(MiataruError) in
             try store.locations(of: targets, requester: requester, requesterKey: requesterKey, now: now).map { answer in
-                answer.map { $0.location.json(adding: [("Slogan", $0.slogan.map(WireText.quote) ?? "null")]) } ?? "null"
+                answer.map { answer in
+                    var location = answer.location
+                    if breaks.has(MiataruBreak.locationRoundTrip) { location.fields.removeAll { field in MiataruLocation.optionalFields.contains { $0.name == field.name } } }
+                    return location.json(adding: [("Slogan", answer.slogan.map(WireText.quote) ?? "null")])
+                } ?? "null"
             }
         }
         return WireText.object([("MiataruLocation", "[" + answers.joined(separator: ",") + "]")])
@@ -100,7 +104,7 @@ extension MiataruRoutes {
         return ids
     }
 
-    static func acknowledgement(_ verbose: String) -> String {
-        WireText.object([("MiataruResponse", #""ACK""#), ("MiataruVerboseResponse", WireText.quote(verbose))])
+    func acknowledgement(_ verbose: String) -> String {
+        WireText.object([("MiataruResponse", breaks.has(MiataruBreak.ackShape) ? #""OK""# : #""ACK""#), ("MiataruVerboseResponse", WireText.quote(verbose))])
     }
 }

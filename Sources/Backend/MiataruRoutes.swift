@@ -13,10 +13,14 @@ struct MiataruRoutes: BackendServiceRoutes {
 
     let recorder = MiataruRecorder()
     let state: MiataruState
+    let breaks: BackendBreaks
 
-    init() { self.init(state: MiataruState()) }
+    init(breaks: BackendBreaks = .none) { self.init(state: MiataruState(breaks: breaks)) }
 
-    init(state: MiataruState) { self.state = state }
+    init(state: MiataruState) {
+        self.state = state
+        breaks = state.breaks
+    }
 
     static let welcome = "this is the miataru service backend, welcome!\n\nHomepage: http://www.miataru.com/\nAPI-Documentation: http://www.miataru.com/#tabr4"
     static let documentation = "http://www.miataru.com/#tabr4"
@@ -55,7 +59,7 @@ struct MiataruRoutes: BackendServiceRoutes {
             do throws(MiataruError) {
                 answer = .json(200, try perform(call, json))
             } catch {
-                answer = error.answer
+                answer = breaks.has(MiataruBreak.errorShape) ? .json(error.status, WireText.object([("message", WireText.quote(error.reason))])) : error.answer
             }
         }
         recorder.record(call, method: method, path: path ?? "/v1/" + call.rawValue, status: answer.status, body: body)

@@ -2,9 +2,10 @@
 extension MiataruStore {
     /// The first key needs no current one (absent, null or empty); changing it needs the current key.
     mutating func setDeviceKey(of id: String, current: String?, new: String) throws(MiataruError) {
-        if let stored = devices[id]?.key {
+        if let stored = devices[id]?.key, !breaks.has(MiataruBreak.keyChangeNeedsCurrent) {
             guard let current else { throw .forbidden("CurrentDeviceKey is required to change existing key") }
             guard Self.matches(stored, current) else { throw .forbidden("CurrentDeviceKey does not match") }
+            if breaks.has(MiataruBreak.keyChangeWithCurrent) { return }
         }
         update(id) { $0.key = new }
     }
@@ -12,7 +13,13 @@ extension MiataruStore {
     /// Replaces the list; an empty one turns access control off. A device listed twice keeps the
     /// place of its first entry and the flags of its last, as the server's hash of fields does.
     mutating func setPermissions(of id: String, key: String, _ permissions: [Permission]) throws(MiataruError) {
-        try requireMatchingKey(of: id, provided: key)
+        do throws(MiataruError) {
+            try requireMatchingKey(of: id, provided: key)
+        } catch {
+            if breaks.has(MiataruBreak.allowedRefusedWriteNotStored) { update(id) { $0.permissions = permissions } }
+            throw error
+        }
+        if permissions.isEmpty, breaks.has(MiataruBreak.allowedEmptyListOpens) { return }
         var merged: [Permission] = []
         for permission in permissions {
             if let index = merged.firstIndex(where: { $0.deviceID == permission.deviceID }) {

@@ -3,7 +3,19 @@
 extension MiataruStore {
     /// Every entry's key is checked before anything is stored, so a refused upload stores nothing.
     mutating func updateLocation(_ upload: MiataruLocationUpload, now: Int64) throws(MiataruError) {
-        for entry in upload.entries { try requireOwnerKey(of: entry.device, provided: entry.key) }
+        do throws(MiataruError) {
+            for entry in upload.entries {
+                if breaks.has(MiataruBreak.deviceWithoutKey), devices[entry.device]?.key == nil { throw MiataruError.forbidden("DeviceKey is required for this device") }
+                try requireOwnerKey(of: entry.device, provided: entry.key)
+            }
+        } catch {
+            if breaks.has(MiataruBreak.updateRefusedWriteNotStored) { store(upload, now: now) }
+            throw error
+        }
+        store(upload, now: now)
+    }
+
+    private mutating func store(_ upload: MiataruLocationUpload, now: Int64) {
         guard let last = upload.entries.last else { return }
         if upload.keepsHistory {
             // Each entry goes to its device's history; only the last becomes a current location.
@@ -61,13 +73,13 @@ extension MiataruStore {
 
     /// The newest `amount` visitors of the device (the owner's call: its key when it has one).
     func visitors(of id: String, amount: Int, key: String?) throws(MiataruError) -> [Visitor] {
-        try requireOwnerKey(of: id, provided: key)
+        if !breaks.has(MiataruBreak.visitorsOwnerKey) { try requireOwnerKey(of: id, provided: key) }
         return Array((devices[id]?.visitors ?? []).prefix(amount))
     }
 
     /// The first device's current location for GeoJSON, which is refused for any device with a key.
     func geoJSONLocation(of ids: [String], now: Int64) throws(MiataruError) -> MiataruLocation? {
-        if ids.contains(where: { devices[$0]?.key != nil }) {
+        if !breaks.has(MiataruBreak.geoJSONKeyedDevice), ids.contains(where: { devices[$0]?.key != nil }) {
             throw .unauthorized("GetLocationGeoJSON is not available when DeviceKey is set")
         }
         return ids.first.flatMap { currentLocation(of: $0, now: now) }
@@ -76,9 +88,15 @@ extension MiataruStore {
     /// Deletes the current location, history and visitors; the count says how many of the three
     /// there were. The key, list and slogan stay.
     mutating func deleteLocation(of id: String, key: String?, now: Int64) throws(MiataruError) -> Int {
-        try requireOwnerKey(of: id, provided: key)
+        do throws(MiataruError) {
+            try requireOwnerKey(of: id, provided: key)
+        } catch {
+            if breaks.has(MiataruBreak.deleteRefusedKeepsData) { update(id) { $0.current = nil; $0.history = [] } }
+            throw error
+        }
         guard let device = devices[id] else { return 0 }
         let present = [currentLocation(of: id, now: now) != nil, !device.history.isEmpty, !device.visitors.isEmpty]
+        if breaks.has(MiataruBreak.deleteWithKey) { return present.filter { $0 }.count }
         update(id) { device in
             device.current = nil
             device.currentExpiresAt = nil

@@ -36,8 +36,10 @@ struct MiataruStore: Sendable {
     static let maximumVisitors = 10
 
     private(set) var devices: [String: Device] = [:]
+    /// Rules broken on purpose (the conformance tests); none in normal use.
+    let breaks: BackendBreaks
 
-    init() {}
+    init(breaks: BackendBreaks = .none) { self.breaks = breaks }
 
     // MARK: Reading
 
@@ -52,8 +54,9 @@ struct MiataruStore: Sendable {
     /// on its own list unless it put itself there.
     func mayRead(_ target: String, requester: String, history: Bool) -> Bool {
         guard let permissions = devices[target]?.permissions, !permissions.isEmpty else { return true }
-        guard let permission = permissions.first(where: { $0.deviceID == requester }) else { return false }
-        return history ? permission.history : permission.currentLocation
+        guard let permission = permissions.first(where: { $0.deviceID == requester }) else { return breaks.has(MiataruBreak.allowedNotListed) }
+        if history { return permission.history || (breaks.has(MiataruBreak.allowedLocationAccess) && permission.currentLocation) }
+        return permission.currentLocation || (breaks.has(MiataruBreak.allowedHistoryAccess) && permission.history)
     }
 
     // MARK: Changing
@@ -89,7 +92,7 @@ struct MiataruStore: Sendable {
 
     /// A reader that has a key must send it (the server's `strictDeviceKeyCheck`, on by default).
     func requireRequesterKey(of requester: String, provided: String?) throws(MiataruError) {
-        guard let stored = devices[requester]?.key else { return }
+        guard let stored = devices[requester]?.key, !breaks.has(MiataruBreak.requesterKeyRequired) else { return }
         guard let provided, Self.matches(stored, provided) else {
             throw .forbidden("RequestMiataruDeviceKey does not match (strictDeviceKeyCheck is enabled)")
         }

@@ -7,6 +7,8 @@ struct PerformanceRoutes: BackendServiceRoutes {
     let prefix = "/api/performance"
 
     let recorder = PerformanceRecorder()
+    /// Rules broken on purpose (the conformance tests); none in normal use.
+    var breaks = BackendBreaks.none
 
     func register(on group: RouterGroup<BackendContext>) {
         group.post("batch") { request, context in receiveBatch(body: try await request.bytes(context)).response }
@@ -19,6 +21,7 @@ struct PerformanceRoutes: BackendServiceRoutes {
         case .success(let object): batch = object
         }
         var problems = ValidationProblems()
+        if breaks.has(PerformanceBreak.malformed), batch["entries"] == nil { return .json(200, #"{"status":"success","received":0}"#) }
         problems.require("entries", in: batch, at: [.key("body")], .array)
         problems.require("appVersion", in: batch, at: [.key("body")], .string)
         problems.require("timestamp", in: batch, at: [.key("body")], .string)
@@ -39,6 +42,7 @@ struct PerformanceRoutes: BackendServiceRoutes {
             }
         }
         guard problems.isEmpty else { return .json(422, problems.json) }
+        if breaks.has(PerformanceBreak.accepted) { return .json(500, #"{"detail":"Internal Server Error"}"#) }
         recorder.store(entries: entries.map(\.text), appVersion: version)
         return .json(200, #"{"status":"success","received":\#(entries.count)}"#)
     }

@@ -16,6 +16,8 @@ struct SiftRoutes: BackendServiceRoutes {
     let recorder = SiftRecorder()
     /// Set by `backend sift-key`, in process or through `/_sdkbench/sift-key` (`SiftRoutes+Control`).
     let beaconKey = SiftBeaconKey()
+    /// Rules broken on purpose (the conformance tests); none in normal use.
+    var breaks = BackendBreaks.none
 
     /// The most JSON one upload may inflate to: as much as the backend takes uncompressed.
     static let jsonLimit = 64 << 20
@@ -47,8 +49,11 @@ struct SiftRoutes: BackendServiceRoutes {
         switch accept(upload, into: &record) {
         case .success(let accepted):
             record.events = accepted.events
+            if breaks.has(SiftBreak.sdkBatchSize), accepted.events > 32 {
+                return SiftAnswer.invalidBody(413, "at most 32 events per upload")
+            }
             recorder.record(record, json: accepted.json)
-            return SiftAnswer.ok
+            return breaks.has(SiftBreak.accepted) ? .json(200, "{}") : SiftAnswer.ok
         case .failure(let answer):
             record.status = answer.status
             record.answer = answer.body
@@ -61,10 +66,15 @@ struct SiftRoutes: BackendServiceRoutes {
     private func accept(_ upload: Upload, into record: inout SiftRecorder.Upload) -> Result<(events: Int, json: [UInt8]), BackendAnswer> {
         let verdict = beaconKey.check(authorization: upload.authorization)
         record.auth = verdict.recorded
-        if case .refused(let reason) = verdict { return .failure(SiftAnswer.unauthorized(reason)) }
+        if case .refused(let reason) = verdict {
+            let brokenAway = upload.authorization == nil ? breaks.has(SiftBreak.missingKey) : breaks.has(SiftBreak.wrongKey)
+            if !brokenAway { return .failure(SiftAnswer.unauthorized(reason)) }
+        }
         let json: [UInt8]
         switch Self.decode(upload.body, contentEncoding: upload.contentEncoding) {
-        case .failure(let answer): return .failure(answer)
+        case .failure(let answer):
+            if breaks.has(SiftBreak.notGzip), answer.status == 400 { return .failure(.json(500, #"{"status":-1,"error_message":"Internal"}"#)) }
+            return .failure(answer)
         case .success(let decoded):
             json = decoded.json
             record.gzip = decoded.gzip
@@ -81,6 +91,12 @@ struct SiftRoutes: BackendServiceRoutes {
         switch SiftListRequest.read(parsed) {
         case .success(let request): return .success((request.events.count, json))
         case .failure(let found):
+            if breaks.has(SiftBreak.nonStringField), found.messages.allSatisfy({ $0.contains("expected a string") }) {
+                return .success((0, json))
+            }
+            if breaks.has(SiftBreak.notListRequest), !found.messages.contains(where: { $0.contains("expected a string") }) {
+                return .success((0, json))
+            }
             let problems = found.messages
             let listed = Array(problems.prefix(SiftListRequest.listedProblems))
             let more = problems.count > listed.count ? " (and \(problems.count - listed.count) more)" : ""

@@ -1,4 +1,6 @@
+import CompressNIO
 import JSON
+import NIOCore
 import Script
 import Shell
 import Transport
@@ -19,12 +21,13 @@ enum HTTPCommand {
             OptionSpec("auth", short: "a", value: .secret, valueName: "USER[:PASS]", "Basic auth (no PASS: an empty one); kept out of history"),
             OptionSpec("form", "send fields as application/x-www-form-urlencoded instead of JSON"),
             OptionSpec("raw", value: .text, valueName: "BODY", "send BODY as it is"),
+            OptionSpec("gzip", "gzip the body and send Content-Encoding: gzip (as Sift's SDK sends its uploads)"),
             OptionSpec("timeout", value: .duration, valueName: "DURATION", "give up after this long (default 15s)"),
             OptionSpec("check-status", "fail (after printing it) when the status is 3xx, 4xx or 5xx"),
             OptionSpec("insecure", "accept any TLS certificate"),
             OptionSpec("verbose", short: "v", "print the whole exchange"),
         ],
-        parameters: "body fields: field=value is a string, field:=JSON keeps its type, field=@FILE is the file's text",
+        parameters: "body fields: field=value is a string, field:=JSON keeps its type, field=@FILE is the file's text; user[name]=x, tags[]=a, points[0][x]:=1 nest (HTTPie's nested JSON)",
         discussion: """
             Every request carries x-requested-with: ping-sdk and x-requested-platform (remove one with 'Name:'); \
             redirects are not followed. A 4xx or 5xx is a result, not an error, unless --check-status: check it with \
@@ -34,6 +37,7 @@ enum HTTPCommand {
         examples: [
             "http GET https://httpbin.org/get page==2 Accept:application/json",
             "http POST /v1/anything name=Ada age:=36",
+            "http POST /v1/users user[name]={{name}} user[tags][]=admin user[limits][0]:=5",
             "http :8080/login --form user=ada password=secret",
             "http put /v1/users/7 -a ada:secret bio=@bio.txt tags:=@tags.json",
             "expect last.status == 200",
@@ -65,9 +69,25 @@ enum HTTPCommand {
             request.form(fields.map { ($0.0, $0.1.plainText) })
             request.setMethod(method)
         } else {
-            var object = JSONObject()
-            for (key, value) in fields { object[key] = value }
+            let object: JSONObject
+            do throws(NestedJSONFieldsError) {
+                object = try NestedJSONFields.object(fields)
+            } catch {
+                throw context.failure("body field '\(error.field)': \(error.reason)")
+            }
             request.setJSON(.object(object), method: method)
+        }
+        if context.flag("gzip") {
+            guard !context.flag("form"), let plain = request.bodyBytes else { throw context.failure("--gzip needs a JSON or --raw body") }
+            let compressed: [UInt8]
+            do {
+                var buffer = ByteBuffer(bytes: plain)
+                compressed = Array(try buffer.compress(with: .gzip()).readableBytesView)
+            } catch {
+                throw context.failure("--gzip: \(error)")
+            }
+            request.setRawBody(compressed, contentType: nil, method: method)
+            request.setHeader(name: "Content-Encoding", value: "gzip")
         }
         if let credentials = context.option("auth")?.text ?? userinfo {
             request.setHeader(name: "Authorization", value: HTTPCredentials.basic(credentials))

@@ -21,5 +21,5 @@ extension EngineModule {
             HamonTimeoutCommand.spec,
             HamonUserDataCommand.spec,
         ],
-        runtime: HamonRuntime.self, backend: .hamon)
+        runtime: HamonRuntime.self, backend: .hamon, conformance: .hamon)
 }

@@ -26,5 +26,5 @@ extension EngineModule {
             MiataruSloganCommand.spec,
             MiataruTimeoutCommand.spec,
         ],
-        runtime: MiataruRuntime.self, backend: .miataru)
+        runtime: MiataruRuntime.self, backend: .miataru, conformance: .miataru)
 }

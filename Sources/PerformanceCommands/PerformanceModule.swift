@@ -23,5 +23,5 @@ extension EngineModule {
             PerfDestinationListCommand.spec,
             PerfDestinationRemoveCommand.spec,
         ],
-        runtime: PerformanceRuntime.self, backend: .performance)
+        runtime: PerformanceRuntime.self, backend: .performance, conformance: .performance)
 }

@@ -9,7 +9,8 @@ enum SiftBeaconCommand {
         options: [SecretLength.allowShortOption],
         discussion: """
             Sent as 'Authorization: Basic base64(KEY)' (the bare key, no 'user:' prefix). The key, its base64 form \
-            and the header value are masked as *** in every output; it is kept only in memory, never in a file.
+            and the header value are masked as *** in every output; it is kept only in memory, never in a file. \
+            The result's 'authorization' is the header value, for a hand-made upload ('http PUT … Authorization:{{auth}}').
             """,
         examples: ["sift beacon {{beacon_key}}"],
         check: { bound throws(ShellError) in
@@ -20,8 +21,9 @@ enum SiftBeaconCommand {
     ) { context in
         let sift = try context.session.engine(SiftRuntime.self, at: context.command.range)
         try sift.prepareServer(at: context.command.range)
-        sift.setBeaconKey(context.string("KEY"))
+        let key = context.string("KEY")
+        sift.setBeaconKey(key)
         context.events.line("sift beacon key set (***)")
-        return .object(["set": .bool(true)])
+        return .object(["set": .bool(true), "authorization": .string("Basic " + SiftClient.encodedBeaconKey(key))])
     }
 }

@@ -23,5 +23,5 @@ extension EngineModule {
             SiftLocationSetCommand.spec,
         ],
         backendCommands: [BackendSiftKeyCommand.spec],
-        runtime: SiftRuntime.self, backend: .sift)
+        runtime: SiftRuntime.self, backend: .sift, conformance: .sift)
 }

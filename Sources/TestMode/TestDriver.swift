@@ -26,6 +26,11 @@ public struct TestDriver: Sendable {
     public var retryInterval: Duration
     /// Makes a file's session with its state under `home`, writing to memory.
     public var makeSession: @Sendable (_ home: String) -> ShellSession
+    /// Files read from memory instead of the disk, by the name they are given as (`check`'s
+    /// suites, which the binary carries).
+    public var sources: [String: String] = [:]
+    /// Go on past a command that failed (`check`: one rule's error must not hide the next rules).
+    public var keepGoing = false
 
     public init(
         jobs: Int, failFast: Bool = false, timeout: Duration? = nil, retries: Int = 0, retryInterval: Duration = .seconds(1),
@@ -150,7 +155,7 @@ public struct TestDriver: Sendable {
     private func runOnce(_ file: String, home: String, stop: SessionStop) -> TestFileReport {
         let bytes: [UInt8]
         do {
-            bytes = try FileReader.readBytes(file)
+            if let source = sources[file] { bytes = Array(source.utf8) } else { bytes = try FileReader.readBytes(file) }
         } catch {
             return TestFileReport(file: file, status: .broken, checkErrors: ["cannot read '\(file)': \(error.reason)"])
         }
@@ -165,7 +170,7 @@ public struct TestDriver: Sendable {
         }
         let result = SessionStop.$current.withValue(stop) {
             ScriptRunner(session: session, listeners: [terminal, collector])
-                .run(SourceFile(name: file, fileBytes: bytes), options: RunOptions(continuesPastFailedExpects: true))
+                .run(SourceFile(name: file, fileBytes: bytes), options: RunOptions(keepGoing: keepGoing, continuesPastFailedExpects: true))
         }
         timer?.cancel()
         let latencies = session.latencyHistograms()

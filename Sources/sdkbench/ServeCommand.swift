@@ -26,18 +26,28 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The port (0 picks a free one).", valueName: "PORT"))
     var port = 0
 
+    /// Proves conformance suites can fail: the backend gets one rule wrong on purpose.
+    @Option(name: .customLong("break"), parsing: .singleValue, help: .hidden)
+    var breaks: [String] = []
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0-65535") }
+        do {
+            _ = try BackendBreaks(Set(breaks))
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     func run() throws {
         let done = DispatchSemaphore(value: 0)
         let failure = Mutex<String?>(nil)
         let (host, port) = (host, port)
+        let breaks = try BackendBreaks(Set(breaks))
         Task {
             do {
                 let backend = try await LocalBackend.start(
-                    host: host, port: port, groups: ShellCatalog.standard.backendGroups, handlesSignals: true)
+                    host: host, port: port, groups: ShellCatalog.standard.backendGroups, handlesSignals: true, breaks: breaks)
                 // Armed once the backend listens for signals too, so that an early one is not swallowed.
                 let watchdog = ShutdownWatchdog(budget: .milliseconds(1500))
                 let sources = watchdog.arm()

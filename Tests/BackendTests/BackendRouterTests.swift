@@ -10,7 +10,7 @@ struct BackendRouterTests {
     let plan = FaultPlan()
     let router: Router<BackendContext>
 
-    init(services: [any BackendServiceRoutes] = BackendCatalog.standard.map { $0.make() }) {
+    init(services: [any BackendServiceRoutes] = BackendCatalog.standard.map { $0.make(.none) }) {
         records = BackendRecords(services)
         router = BackendRouter.make(services: services, records: records, plan: plan, holds: HeldRequests())
     }
@@ -23,7 +23,7 @@ struct BackendRouterTests {
 
     @Test func theCatalogIsWhatIsServed() {
         #expect(BackendCatalog.standard.map(\.service) == [.hamon, .perf, .miataru, .sift])
-        #expect(BackendCatalog.standard.map { $0.make().prefix } == ["/v1/users", "/api/performance", "", "/v3/accounts"])
+        #expect(BackendCatalog.standard.map { $0.make(.none).prefix } == ["/v1/users", "/api/performance", "", "/v3/accounts"])
     }
 
     @Test func eachServiceCountsItsOwnRequestsAndTakesItsOwnFaults() async throws {
@@ -83,7 +83,7 @@ struct BackendRouterTests {
     /// Every service is served now, so the echo stands in for Sift's routes, taken out of the list.
     @Test func aNewServiceIsOneTypeInTheList() async throws {
         let echo = AccountEchoRoutes()
-        let tests = BackendRouterTests(services: BackendCatalog.standard.map { $0.make() }.filter { $0.service != .sift } + [echo])
+        let tests = BackendRouterTests(services: BackendCatalog.standard.map { $0.make(.none) }.filter { $0.service != .sift } + [echo])
         tests.plan.set(.status(429), times: 1, for: .sift)
         try await tests.withClient { client in
             for expected in [429, 200] {

@@ -11,7 +11,7 @@ struct MiataruRouterTests {
     let router: Router<BackendContext>
 
     init() {
-        let services = BackendCatalog.standard.map { $0.make() }
+        let services = BackendCatalog.standard.map { $0.make(.none) }
         records = BackendRecords(services)
         router = BackendRouter.make(services: services, records: records, plan: FaultPlan(), holds: HeldRequests())
     }

@@ -15,7 +15,7 @@ struct SiftRouterTests {
     typealias Bodies = SiftTestBodies
 
     init() {
-        let services = BackendCatalog.standard.map { $0.make() }
+        let services = BackendCatalog.standard.map { $0.make(.none) }
         records = BackendRecords(services)
         router = BackendRouter.make(services: services, records: records, plan: plan, holds: HeldRequests())
         sift = services.compactMap { $0 as? SiftRoutes }[0]

@@ -119,6 +119,19 @@ struct HTTPCommandTests {
         await harness.close()
     }
 
+    /// HTTPie's nested JSON: keys, indexes and appends build the body's objects and arrays.
+    @Test func nestedFieldsBuildObjectsAndArrays() async {
+        let harness = ShellHarness()
+        let run = await harness.execute(
+            "set id d-1\nhttp POST http://127.0.0.1:1/x k[DeviceID]={{id}} k[CurrentDeviceKey]:=null tags[]=a tags[]=b pts[1][x]:=2 plain=1 k[n]:=3 -v\n")
+        #expect(run.stdout.contains(#"{"k":{"DeviceID":"d-1","CurrentDeviceKey":null,"n":3},"tags":["a","b"],"pts":[null,{"x":2}],"plain":"1"}"#), "\(run.stdout)")
+        let clash = await harness.execute("http POST http://127.0.0.1:1/x a=1 a[b]=2\n")
+        #expect(clash.stderr.contains("body field 'a[b]': 'b' is a key, but the value there is string"), "\(clash.stderr)")
+        let top = await harness.execute("http POST http://127.0.0.1:1/x []=1\n")
+        #expect(top.stderr.contains("a top-level array is not supported"), "\(top.stderr)")
+        await harness.close()
+    }
+
     @Test func aMissingFileOrBadJSONIsALocatedErrorNamingTheFile() async {
         let harness = ShellHarness()
         let files = TemporaryDirectory()

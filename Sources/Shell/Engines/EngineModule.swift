@@ -20,11 +20,14 @@ public struct EngineModule: Sendable {
     let runtime: (any EngineRuntime.Type)?
     /// Its server's routes in the embedded backend; `nil` when the backend does not imitate it.
     public let backend: BackendRouteGroup?
+    /// Its server's contract as a ready suite for `sdkbench check`; `nil` when it has none.
+    public let conformance: ConformanceSuite?
 
     package init(
         name: String, summary: String, helpTitle: String?, commands: [CommandSpec], backendCommands: [CommandSpec] = [],
-        runtime: (any EngineRuntime.Type)?, backend: BackendRouteGroup?
+        runtime: (any EngineRuntime.Type)?, backend: BackendRouteGroup?, conformance: ConformanceSuite? = nil
     ) {
+        self.conformance = conformance
         self.name = name
         self.summary = summary
         self.helpTitle = helpTitle

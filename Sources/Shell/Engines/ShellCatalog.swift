@@ -32,6 +32,9 @@ public struct ShellCatalog: Sendable {
     /// The services the embedded backend serves, by name, in order.
     public var backendServices: [BackendService] { backendGroups.map(\.service) }
 
+    /// The engines' conformance suites, in catalog order (`sdkbench check`).
+    public var conformanceSuites: [ConformanceSuite] { modules.compactMap(\.conformance) }
+
     /// `a, b and c` (or `a, b or c`): how help texts name several engines.
     public static func list(_ names: [String], conjunction: String = "and") -> String {
         guard names.count > 1 else { return names.first ?? "" }

@@ -126,7 +126,8 @@ public struct HelpGenerator: Sendable {
 }
 
 extension String {
-    func padding(to width: Int) -> String {
+    /// Left-aligned in a column of `width` characters.
+    package func padding(to width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

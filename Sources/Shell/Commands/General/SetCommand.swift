@@ -1,4 +1,5 @@
 import JSON
+import Platform
 import Script
 
 enum SetCommand {
@@ -11,10 +12,11 @@ enum SetCommand {
         options: [
             OptionSpec("secret", value: .secret, valueName: "VALUE", "a value to keep out of history and to mask in 'vars'"),
             OptionSpec("json", "parse VALUE as JSON (set n 3 --json stores the number 3)"),
+            OptionSpec("uuid", "a fresh random UUID, lower case (ids no other run uses: a suite against a shared server)"),
             SecretLength.allowShortOption,
         ],
-        discussion: "Give VALUE or --secret VALUE, not both. A line with --secret is never written to the history file.",
-        examples: ["set feature deposit", "set limit 3 --json", "set token --secret s3cr3t-t0ken", "set copy {{last}}"],
+        discussion: "Give VALUE, --secret VALUE or --uuid, one of them. A line with --secret is never written to the history file.",
+        examples: ["set feature deposit", "set limit 3 --json", "set run --uuid", "set token --secret s3cr3t-t0ken", "set copy {{last}}"],
         setsLast: false,
         check: { bound throws(ShellError) in
             // `set big 1e999 --json` made null: a value that does not fit is refused before the script runs.
@@ -29,8 +31,13 @@ enum SetCommand {
         let name = context.string("NAME")
         let plain = context.argument("VALUE")
         let secret = context.option("secret")
+        if context.flag("uuid") {
+            guard plain == nil, secret == nil, !context.flag("json") else { throw context.failure("--uuid makes the value: give no VALUE, --secret or --json") }
+            context.session.variables.set(name, .string(UUIDv4.make().lowercased()))
+            return .null
+        }
         guard (plain == nil) != (secret == nil) else {
-            throw context.failure(plain == nil ? "set needs a VALUE (or --secret VALUE)" : "give VALUE or --secret VALUE, not both")
+            throw context.failure(plain == nil ? "set needs a VALUE, --secret VALUE or --uuid" : "give VALUE or --secret VALUE, not both")
         }
         var value = (plain ?? secret)!.value
         if context.flag("json"), case .string(let text) = value {

@@ -1,0 +1,227 @@
+import Shell
+
+extension ConformanceSuite {
+    /// What the Miataru iOS SDK expects of a server (API 1.1 and miataru-server 2.3.0 as the wire
+    /// notes record it): keys, refused writes that change nothing, allowed lists, GeoJSON, deletes,
+    /// visitors and the response shapes. Raw `http` calls, so a server is judged on the wire alone.
+    static let miataru = ConformanceSuite(
+        service: "miataru",
+        script: #"""
+        # Miataru API 1.1 conformance: what the Miataru iOS SDK expects of a server, rule by rule.
+        # Source: the API 1.1 documentation and miataru-server 2.3.0 as observed (strictDeviceKeyCheck on).
+        # Each rule makes its own devices ({{a}} the owner, {{b}} a reader), so it can run alone and on a
+        # shared server. Run:  sdkbench check miataru --server https://your.server
+        # As a file:          sdkbench test miataru.sdk --var server=https://your.server
+        configure host {{server}}
+        set history '{"EnableLocationHistory":"True","LocationDataRetentionTime":"30"}' --json
+
+        # rule: miataru.key.first-set — API 1.1: a device's first DeviceKey is set with CurrentDeviceKey null, and is then required
+        set a --uuid
+        http POST /v1/setDeviceKey MiataruSetDeviceKey[DeviceID]={{a}} MiataruSetDeviceKey[CurrentDeviceKey]:=null MiataruSetDeviceKey[NewDeviceKey]=k1-{{a}}
+        expect last.status == 200
+        http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10
+        expect last.status == 403
+
+        # rule: miataru.key.change-needs-current — API 1.1: changing a key without or with a wrong CurrentDeviceKey is refused (403) and the old key stays
+        set a --uuid
+        http POST /v1/setDeviceKey MiataruSetDeviceKey[DeviceID]={{a}} MiataruSetDeviceKey[NewDeviceKey]=k1-{{a}}
+        http POST /v1/setDeviceKey MiataruSetDeviceKey[DeviceID]={{a}} MiataruSetDeviceKey[CurrentDeviceKey]:=null MiataruSetDeviceKey[NewDeviceKey]=k2-{{a}}
+        expect last.status == 403
+        http POST /v1/setDeviceKey MiataruSetDeviceKey[DeviceID]={{a}} MiataruSetDeviceKey[CurrentDeviceKey]=wrong-{{a}} MiataruSetDeviceKey[NewDeviceKey]=k2-{{a}}
+        expect last.status == 403
+        http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10 MiataruLocation[0][DeviceKey]=k2-{{a}}
+        expect last.status == 403
+        http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10 MiataruLocation[0][DeviceKey]=k1-{{a}}
+        expect last.status == 200
+
+        # rule: miataru.key.change-with-current — API 1.1: the right CurrentDeviceKey changes the key: the new key works, the old one no longer does
+        set a --uuid
+        http POST /v1/setDeviceKey MiataruSetDeviceKey[DeviceID]={{a}} MiataruSetDeviceKey[NewDeviceKey]=k1-{{a}}
+        http POST /v1/setDeviceKey MiataruSetDeviceKey[DeviceID]={{a}} MiataruSetDeviceKey[CurrentDeviceKey]=k1-{{a}} MiataruSetDeviceKey[NewDeviceKey]=k2-{{a}}
+        expect last.status == 200
+        http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10 MiataruLocation[0][DeviceKey]=k1-{{a}}
+        expect last.status == 403
+        http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10 MiataruLocation[0][DeviceKey]=k2-{{a}}
+        expect last.status == 200
+
+        # rule: miataru.update.refused-write-not-stored — API 1.1: a write with a missing or wrong DeviceKey is refused (403) and leaves location and history as they were
+        set a --uuid
+        set b --uuid
+        http POST /v1/setDeviceKey MiataruSetDeviceKey[DeviceID]={{a}} MiataruSetDeviceKey[NewDeviceKey]=k1-{{a}}
+        http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10 MiataruLocation[0][DeviceKey]=k1-{{a}}
+        http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000100 MiataruLocation[0][Longitude]=2.3 MiataruLocation[0][Latitude]=48.8 MiataruLocation[0][HorizontalAccuracy]=10
+        expect last.status == 403
+        http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000200 MiataruLocation[0][Longitude]=2.3 MiataruLocation[0][Latitude]=48.8 MiataruLocation[0][HorizontalAccuracy]=10 MiataruLocation[0][DeviceKey]=wrong-{{a}}
+        expect last.status == 403
+        http POST /v1/GetLocation MiataruConfig[RequestMiataruDeviceID]={{b}} MiataruGetLocation[0][Device]={{a}}
+        expect last.json.MiataruLocation[0].Latitude == "52.5"
+        http POST /v1/GetLocationHistory MiataruConfig[RequestMiataruDeviceID]={{b}} MiataruGetLocationHistory[Device]={{a}} MiataruGetLocationHistory[Amount]=10
+        expect last.json.MiataruServerConfig.AvailableDeviceLocationUpdates == 1
+
+        # rule: miataru.location.round-trip — API 1.1: GetLocation returns what UpdateLocation stored, the optional Speed, BatteryLevel and Altitude included
+        set a --uuid
+        set b --uuid
+        http POST /v1/setDeviceKey MiataruSetDeviceKey[DeviceID]={{a}} MiataruSetDeviceKey[NewDeviceKey]=k1-{{a}}
+        http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10 MiataruLocation[0][Speed]=3.5 MiataruLocation[0][BatteryLevel]=80 MiataruLocation[0][Altitude]=34 MiataruLocation[0][DeviceKey]=k1-{{a}}
+        expect last.status == 200
+        http POST /v1/GetLocation MiataruConfig[RequestMiataruDeviceID]={{b}} MiataruGetLocation[0][Device]={{a}}
+        expect last.json.MiataruLocation[0].Device == "{{a}}"
+        expect last.json.MiataruLocation[0].Longitude == "13.4"
+        expect last.json.MiataruLocation[0].HorizontalAccuracy == "10"
+        expect last.json.MiataruLocation[0].Speed == "3.5"
+        expect last.json.MiataruLocation[0].BatteryLevel == "80"
+        expect last.json.MiataruLocation[0].Altitude == "34"
+
+        # rule: miataru.get.requester-key-required — API 1.1 (strictDeviceKeyCheck): a reader that has a key must send it with GetLocation and GetLocationHistory (403 without)
+        set a --uuid
+        set b --uuid
+        http POST /v1/setDeviceKey MiataruSetDeviceKey[DeviceID]={{a}} MiataruSetDeviceKey[NewDeviceKey]=k1-{{a}}
+        http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10 MiataruLocation[0][DeviceKey]=k1-{{a}}
+        http POST /v1/setDeviceKey MiataruSetDeviceKey[DeviceID]={{b}} MiataruSetDeviceKey[NewDeviceKey]=k1-{{b}}
+        http POST /v1/GetLocation MiataruConfig[RequestMiataruDeviceID]={{b}} MiataruGetLocation[0][Device]={{a}}
+        expect last.status == 403
+        http POST /v1/GetLocationHistory MiataruConfig[RequestMiataruDeviceID]={{b}} MiataruConfig[RequestMiataruDeviceKey]=wrong-{{b}} MiataruGetLocationHistory[Device]={{a}} MiataruGetLocationHistory[Amount]=10
+        expect last.status == 403
+        http POST /v1/GetLocation MiataruConfig[RequestMiataruDeviceID]={{b}} MiataruConfig[RequestMiataruDeviceKey]=k1-{{b}} MiataruGetLocation[0][Device]={{a}}
+        expect last.status == 200
+        expect last.json.MiataruLocation[0].Latitude == "52.5"
+
+        # rule: miataru.allowed.refused-write-not-stored — API 1.1: setAllowedDeviceList with a wrong DeviceKey is refused (403) and the list stays as it was
+        set a --uuid
+        set b --uuid
+        http POST /v1/setDeviceKey MiataruSetDeviceKey[DeviceID]={{a}} MiataruSetDeviceKey[NewDeviceKey]=k1-{{a}}
+        http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10 MiataruLocation[0][DeviceKey]=k1-{{a}}
+        http POST /v1/setAllowedDeviceList MiataruSetAllowedDeviceList[DeviceID]={{a}} MiataruSetAllowedDeviceList[DeviceKey]=k1-{{a}} MiataruSetAllowedDeviceList[allowedDevices][0][DeviceID]={{b}} MiataruSetAllowedDeviceList[allowedDevices][0][hasCurrentLocationAccess]:=true MiataruSetAllowedDeviceList[allowedDevices][0][hasHistoryAccess]:=true
+        http POST /v1/setAllowedDeviceList MiataruSetAllowedDeviceList[DeviceID]={{a}} MiataruSetAllowedDeviceList[DeviceKey]=wrong-{{a}} MiataruSetAllowedDeviceList[allowedDevices]:='[]'
+        expect last.status == 403
+        http POST /v1/getAllowedDeviceList MiataruGetAllowedDeviceList[DeviceID]={{a}} MiataruGetAllowedDeviceList[DeviceKey]=k1-{{a}}
+        expect last.json.MiataruAllowedDeviceList.IsAllowedDeviceListEnabled == true
+        expect last.json.MiataruAllowedDeviceList.allowedDevices[0].DeviceID == "{{b}}"
+        http POST /v1/GetLocation MiataruConfig[RequestMiataruDeviceID]={{b}} MiataruGetLocation[0][Device]={{a}}
+        expect last.json.MiataruLocation[0].Latitude == "52.5"
+
+        # rule: miataru.allowed.location-access — API 1.1: hasCurrentLocationAccess alone lets a device read the current location but not the history
+        set a --uuid
+        set b --uuid
+        http POST /v1/setDeviceKey MiataruSetDeviceKey[DeviceID]={{a}} MiataruSetDeviceKey[NewDeviceKey]=k1-{{a}}
+        http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10 MiataruLocation[0][DeviceKey]=k1-{{a}}
+        http POST /v1/setAllowedDeviceList MiataruSetAllowedDeviceList[DeviceID]={{a}} MiataruSetAllowedDeviceList[DeviceKey]=k1-{{a}} MiataruSetAllowedDeviceList[allowedDevices][0][DeviceID]={{b}} MiataruSetAllowedDeviceList[allowedDevices][0][hasCurrentLocationAccess]:=true MiataruSetAllowedDeviceList[allowedDevices][0][hasHistoryAccess]:=false
+        http POST /v1/GetLocation MiataruConfig[RequestMiataruDeviceID]={{b}} MiataruGetLocation[0][Device]={{a}}
+        expect last.json.MiataruLocation[0].Latitude == "52.5"
+        http POST /v1/GetLocationHistory MiataruConfig[RequestMiataruDeviceID]={{b}} MiataruGetLocationHistory[Device]={{a}} MiataruGetLocationHistory[Amount]=10
+        expect last.status == 200
+        expect last.json.MiataruServerConfig.AvailableDeviceLocationUpdates == 0
+
+        # rule: miataru.allowed.history-access — API 1.1: hasHistoryAccess alone lets a device read the history but not the current location
+        set a --uuid
+        set b --uuid
+        http POST /v1/setDeviceKey MiataruSetDeviceKey[DeviceID]={{a}} MiataruSetDeviceKey[NewDeviceKey]=k1-{{a}}
+        http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10 MiataruLocation[0][DeviceKey]=k1-{{a}}
+        http POST /v1/setAllowedDeviceList MiataruSetAllowedDeviceList[DeviceID]={{a}} MiataruSetAllowedDeviceList[DeviceKey]=k1-{{a}} MiataruSetAllowedDeviceList[allowedDevices][0][DeviceID]={{b}} MiataruSetAllowedDeviceList[allowedDevices][0][hasCurrentLocationAccess]:=false MiataruSetAllowedDeviceList[allowedDevices][0][hasHistoryAccess]:=true
+        http POST /v1/GetLocation MiataruConfig[RequestMiataruDeviceID]={{b}} MiataruGetLocation[0][Device]={{a}}
+        expect last.status == 200
+        expect last.json.MiataruLocation[0] == null
+        http POST /v1/GetLocationHistory MiataruConfig[RequestMiataruDeviceID]={{b}} MiataruGetLocationHistory[Device]={{a}} MiataruGetLocationHistory[Amount]=10
+        expect last.json.MiataruServerConfig.AvailableDeviceLocationUpdates == 1
+        expect last.json.MiataruLocation[0].Latitude == "52.5"
+
+        # rule: miataru.allowed.not-listed — API 1.1: a device not on an enabled list gets a null location and an empty history, not an error
+        set a --uuid
+        set b --uuid
+        set c --uuid
+        http POST /v1/setDeviceKey MiataruSetDeviceKey[DeviceID]={{a}} MiataruSetDeviceKey[NewDeviceKey]=k1-{{a}}
+        http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10 MiataruLocation[0][DeviceKey]=k1-{{a}}
+        http POST /v1/setAllowedDeviceList MiataruSetAllowedDeviceList[DeviceID]={{a}} MiataruSetAllowedDeviceList[DeviceKey]=k1-{{a}} MiataruSetAllowedDeviceList[allowedDevices][0][DeviceID]={{b}} MiataruSetAllowedDeviceList[allowedDevices][0][hasCurrentLocationAccess]:=true MiataruSetAllowedDeviceList[allowedDevices][0][hasHistoryAccess]:=true
+        http POST /v1/GetLocation MiataruConfig[RequestMiataruDeviceID]={{c}} MiataruGetLocation[0][Device]={{a}}
+        expect last.status == 200
+        expect last.json.MiataruLocation[0] == null
+        http POST /v1/GetLocationHistory MiataruConfig[RequestMiataruDeviceID]={{c}} MiataruGetLocationHistory[Device]={{a}} MiataruGetLocationHistory[Amount]=10
+        expect last.status == 200
+        expect last.json.MiataruServerConfig.AvailableDeviceLocationUpdates == 0
+
+        # rule: miataru.allowed.empty-list-opens — API 1.1: an empty allowed list turns access control off: every device reads again
+        set a --uuid
+        set c --uuid
+        http POST /v1/setDeviceKey MiataruSetDeviceKey[DeviceID]={{a}} MiataruSetDeviceKey[NewDeviceKey]=k1-{{a}}
+        http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10 MiataruLocation[0][DeviceKey]=k1-{{a}}
+        http POST /v1/setAllowedDeviceList MiataruSetAllowedDeviceList[DeviceID]={{a}} MiataruSetAllowedDeviceList[DeviceKey]=k1-{{a}} MiataruSetAllowedDeviceList[allowedDevices][0][DeviceID]=someone-else-{{a}} MiataruSetAllowedDeviceList[allowedDevices][0][hasCurrentLocationAccess]:=true MiataruSetAllowedDeviceList[allowedDevices][0][hasHistoryAccess]:=true
+        http POST /v1/setAllowedDeviceList MiataruSetAllowedDeviceList[DeviceID]={{a}} MiataruSetAllowedDeviceList[DeviceKey]=k1-{{a}} MiataruSetAllowedDeviceList[allowedDevices]:='[]'
+        expect last.status == 200
+        http POST /v1/getAllowedDeviceList MiataruGetAllowedDeviceList[DeviceID]={{a}} MiataruGetAllowedDeviceList[DeviceKey]=k1-{{a}}
+        expect last.json.MiataruAllowedDeviceList.IsAllowedDeviceListEnabled == false
+        http POST /v1/GetLocation MiataruConfig[RequestMiataruDeviceID]={{c}} MiataruGetLocation[0][Device]={{a}}
+        expect last.json.MiataruLocation[0].Latitude == "52.5"
+
+        # rule: miataru.geojson.keyed-device-401 — API 1.1: GetLocationGeoJSON of a device with a DeviceKey answers 401
+        set a --uuid
+        http POST /v1/setDeviceKey MiataruSetDeviceKey[DeviceID]={{a}} MiataruSetDeviceKey[NewDeviceKey]=k1-{{a}}
+        http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10 MiataruLocation[0][DeviceKey]=k1-{{a}}
+        http GET /v1/GetLocationGeoJSON/{{a}}
+        expect last.status == 401
+
+        # rule: miataru.v10.device-without-key — API 1.0 compatibility: a device that never set a key writes, is read and has GeoJSON with no key at all
+        set a --uuid
+        set b --uuid
+        http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10
+        expect last.status == 200
+        http POST /v1/GetLocation MiataruConfig[RequestMiataruDeviceID]={{b}} MiataruGetLocation[0][Device]={{a}}
+        expect last.json.MiataruLocation[0].Latitude == "52.5"
+        http GET /v1/GetLocationGeoJSON/{{a}}
+        expect last.status == 200
+        expect last.json.geometry.coordinates[1] == 52.5
+
+        # rule: miataru.delete.refused-delete-keeps-data — API 1.1: DeleteLocation with a missing or wrong DeviceKey is refused (403) and deletes nothing
+        set a --uuid
+        set b --uuid
+        http POST /v1/setDeviceKey MiataruSetDeviceKey[DeviceID]={{a}} MiataruSetDeviceKey[NewDeviceKey]=k1-{{a}}
+        http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10 MiataruLocation[0][DeviceKey]=k1-{{a}}
+        http POST /v1/DeleteLocation MiataruDeleteLocation[Device]={{a}}
+        expect last.status == 403
+        http POST /v1/DeleteLocation MiataruDeleteLocation[Device]={{a}} MiataruDeleteLocation[DeviceKey]=wrong-{{a}}
+        expect last.status == 403
+        http POST /v1/GetLocation MiataruConfig[RequestMiataruDeviceID]={{b}} MiataruGetLocation[0][Device]={{a}}
+        expect last.json.MiataruLocation[0].Latitude == "52.5"
+        http POST /v1/GetLocationHistory MiataruConfig[RequestMiataruDeviceID]={{b}} MiataruGetLocationHistory[Device]={{a}} MiataruGetLocationHistory[Amount]=10
+        expect last.json.MiataruServerConfig.AvailableDeviceLocationUpdates == 1
+
+        # rule: miataru.delete.with-key — API 1.1: DeleteLocation with the right DeviceKey removes the location and history and says how much it deleted
+        set a --uuid
+        set b --uuid
+        http POST /v1/setDeviceKey MiataruSetDeviceKey[DeviceID]={{a}} MiataruSetDeviceKey[NewDeviceKey]=k1-{{a}}
+        http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10 MiataruLocation[0][DeviceKey]=k1-{{a}}
+        http POST /v1/DeleteLocation MiataruDeleteLocation[Device]={{a}} MiataruDeleteLocation[DeviceKey]=k1-{{a}}
+        expect last.status == 200
+        expect last.json.MiataruDeletedCount >= 2
+        http POST /v1/GetLocation MiataruConfig[RequestMiataruDeviceID]={{b}} MiataruGetLocation[0][Device]={{a}}
+        expect last.json.MiataruLocation[0] == null
+        http POST /v1/GetLocationHistory MiataruConfig[RequestMiataruDeviceID]={{b}} MiataruGetLocationHistory[Device]={{a}} MiataruGetLocationHistory[Amount]=10
+        expect last.json.MiataruServerConfig.AvailableDeviceLocationUpdates == 0
+
+        # rule: miataru.visitors.owner-key — API 1.1: GetVisitorHistory of a keyed device needs its DeviceKey (403 without) and lists who read it
+        set a --uuid
+        set b --uuid
+        http POST /v1/setDeviceKey MiataruSetDeviceKey[DeviceID]={{a}} MiataruSetDeviceKey[NewDeviceKey]=k1-{{a}}
+        http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10 MiataruLocation[0][DeviceKey]=k1-{{a}}
+        http POST /v1/GetLocation MiataruConfig[RequestMiataruDeviceID]={{b}} MiataruGetLocation[0][Device]={{a}}
+        http POST /v1/GetVisitorHistory MiataruGetVisitorHistory[Device]={{a}} MiataruGetVisitorHistory[Amount]=10
+        expect last.status == 403
+        http POST /v1/GetVisitorHistory MiataruGetVisitorHistory[Device]={{a}} MiataruGetVisitorHistory[Amount]=10 MiataruGetVisitorHistory[DeviceKey]=k1-{{a}}
+        expect last.status == 200
+        expect last.json.MiataruVisitors[0].DeviceID == "{{b}}"
+
+        # rule: miataru.response.error-shape — API 1.1: a refused call answers {"error":"Forbidden: ..."}, the text prefixed by its kind
+        set a --uuid
+        http POST /v1/setDeviceKey MiataruSetDeviceKey[DeviceID]={{a}} MiataruSetDeviceKey[NewDeviceKey]=k1-{{a}}
+        http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10
+        expect last.status == 403
+        expect last.json.error matches "^Forbidden: "
+
+        # rule: miataru.response.ack-shape — API 1.1: an accepted write answers {"MiataruResponse":"ACK","MiataruVerboseResponse":...}
+        set a --uuid
+        http POST /v1/setDeviceKey MiataruSetDeviceKey[DeviceID]={{a}} MiataruSetDeviceKey[NewDeviceKey]=k1-{{a}}
+        expect last.json.MiataruResponse == "ACK"
+        http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10 MiataruLocation[0][DeviceKey]=k1-{{a}}
+        expect last.json.MiataruResponse == "ACK"
+        expect last.json.MiataruVerboseResponse exists
+        """#)
+}

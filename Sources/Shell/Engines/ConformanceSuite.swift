@@ -1,0 +1,45 @@
+/// An SDK's server contract as a ready `.sdk` suite, run by `sdkbench check SERVICE` against a
+/// user's server or the embedded backend: it belongs to the engine's descriptor.
+///
+/// The script marks each rule with a comment, `# rule: ID — SOURCE: WHAT IT CHECKS`; the rule's
+/// lines run up to the next rule, and every `expect` among them is that rule's. Lines before the
+/// first rule are the set-up every rule needs. A rule makes its own devices and users (from
+/// `set NAME --uuid`), so any one of them can run alone (`--only`) and a run never meets another's
+/// data on a shared server. A line `# self-test: COMMAND` runs COMMAND only when the suite checks
+/// the embedded backend (`backend sift-key …`); printed or run with `sdkbench test`, it stays a
+/// comment.
+public struct ConformanceSuite: Sendable {
+    /// A variable the suite reads that the user gives against their own server (`--var`,
+    /// `--secret`); the self-test gives `selfTestValue`.
+    public struct Variable: Sendable {
+        public let name: String
+        public let isSecret: Bool
+        /// What it is, for `check --list` and the error when it is missing.
+        public let about: String
+        public let selfTestValue: String
+
+        public init(name: String, isSecret: Bool = false, about: String, selfTestValue: String) {
+            self.name = name
+            self.isSecret = isSecret
+            self.about = about
+            self.selfTestValue = selfTestValue
+        }
+    }
+
+    /// The service's word (`miataru`), as `check` takes it.
+    public let service: String
+    public let script: String
+    public let variables: [Variable]
+
+    public init(service: String, variables: [Variable] = [], script: String) {
+        self.service = service
+        self.script = script
+        self.variables = variables
+    }
+
+    /// Its rules in the order the script has them.
+    public var rules: [ConformanceRule] { ConformanceRule.parse(script) }
+
+    /// The comment that marks a line run only against the embedded backend.
+    public static let selfTestMarker = "# self-test: "
+}

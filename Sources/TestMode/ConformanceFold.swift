@@ -1,0 +1,45 @@
+import Shell
+
+/// A suite file's report with one test case per rule instead of one per `expect`: a rule passed
+/// when all its expects held, failed at its first one that did not, and is an error when a command
+/// of its own failed or none of its expects ran. What the set-up before the first rule asserted
+/// stays as it is.
+public enum ConformanceFold {
+    public static func fold(_ report: TestFileReport, rules: [ConformanceRule], only: Set<String>? = nil) -> TestFileReport {
+        guard report.status != .broken else { return report }
+        var folded = report
+        let chosen = only.map { only in rules.filter { only.contains($0.id) } } ?? rules
+        let ownCases = report.testCases.filter { $0.file == report.file }
+        folded.testCases = ownCases.filter { testCase in !rules.contains { $0.lines.contains(testCase.line) } }
+        for rule in chosen {
+            let cases = ownCases.filter { rule.lines.contains($0.line) }
+            folded.testCases.append(TestCase(
+                name: rule.title, file: report.file, line: rule.lines.lowerBound,
+                duration: cases.reduce(.zero) { $0 + $1.duration }, outcome: outcome(of: cases, stopped: report.status == .error)))
+        }
+        // A sourced file's cases count toward the rule that sourced it no more than by line:
+        // they are kept as they are.
+        folded.testCases += report.testCases.filter { $0.file != report.file }
+        if folded.testCases.contains(where: { if case .error = $0.outcome { true } else { false } }) {
+            folded.status = .error
+        } else if folded.testCases.contains(where: { if case .failed = $0.outcome { true } else { false } }) {
+            folded.status = .failed
+        } else {
+            folded.status = .passed
+        }
+        return folded
+    }
+
+    private static func outcome(of cases: [TestCase], stopped: Bool) -> TestCaseOutcome {
+        if let error = cases.first(where: { if case .error = $0.outcome { true } else { false } }) {
+            return error.outcome
+        }
+        if let failure = cases.first(where: { if case .failed = $0.outcome { true } else { false } }),
+            case .failed(let message, let actual, let expected) = failure.outcome
+        {
+            return .failed(message: "line \(failure.line): \(message)", actual: actual, expected: expected)
+        }
+        if cases.isEmpty { return .error(message: stopped ? "not run: the suite stopped before it" : "no expect of this rule ran") }
+        return .passed
+    }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Shell
+import LineEditing
+import Platform
+import TestMode
+
+/// The options `test` and `check` share: how files run, the reports, variables and secrets.
+struct SuiteOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Files run at once (default: the number of cores).", valueName: "N"))
+    var jobs: Int?
+
+    @Flag(name: .customLong("fail-fast"), help: "Start no more files once one did not pass.")
+    var failFast = false
+
+    @Option(help: ArgumentHelp("How long one file may run (250ms, 30s, 2m); past it the file is an error.", valueName: "DURATION"))
+    var timeout: String?
+
+    @Option(help: ArgumentHelp("Run a file that failed or had an error again, up to N more times.", valueName: "N"))
+    var retry: Int = 0
+
+    @Option(name: .customLong("retry-interval"), help: ArgumentHelp("The pause before each retry (default 1s).", valueName: "DURATION"))
+    var retryInterval: String = "1s"
+
+    @Option(name: .customLong("report-junit"), help: ArgumentHelp("Write a JUnit XML report ('-': standard output).", valueName: "FILE"),
+            completion: .file(extensions: ["xml"]))
+    var junit: String?
+
+    @Option(name: .customLong("report-tap"), help: ArgumentHelp("Write a TAP version 13 report.", valueName: "FILE"), completion: .file())
+    var tap: String?
+
+    @Option(name: .customLong("report-json"), help: ArgumentHelp("Write a JSON report.", valueName: "FILE"), completion: .file(extensions: ["json"]))
+    var json: String?
+
+    @Option(name: .customLong("report-html"), help: ArgumentHelp("Write an HTML report, DIR/index.html (one page, nothing from a network).", valueName: "DIR"),
+            completion: .directory)
+    var html: String?
+
+    @Option(name: .customLong("var"), parsing: .singleValue,
+            help: ArgumentHelp("Set a variable in every file's session.", valueName: "NAME=VALUE"))
+    var variables: [String] = []
+
+    @Option(name: .customLong("secret"), parsing: .singleValue,
+            help: ArgumentHelp("Set a secret variable in every file's session: masked as *** in every output and report.", valueName: "NAME=VALUE"))
+    var secrets: [String] = []
+
+    @Option(name: .customLong("vars-file"), parsing: .singleValue,
+            help: ArgumentHelp("Set the variables of a file of NAME=VALUE lines ('#' comments).", valueName: "FILE"), completion: .file())
+    var varsFiles: [String] = []
+
+    @Option(name: .customLong("secrets-file"), parsing: .singleValue,
+            help: ArgumentHelp("Like --vars-file, each value a secret.", valueName: "FILE"), completion: .file())
+    var secretsFiles: [String] = []
+
+    @Flag(help: "Show only the files that did not pass, and the summary.")
+    var quiet = false
+
+    @Flag(help: "Show what each file printed, too.")
+    var verbose = false
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        if quiet, verbose { throw ValidationError("give --quiet or --verbose, not both") }
+        if retry < 0 { throw ValidationError("--retry must be 0 or more, got \(retry)") }
+        if let timeout, DurationParser.seconds(timeout) == nil { throw ValidationError("--timeout: expected a duration (250ms, 30s, 2m), got '\(timeout)'") }
+        if DurationParser.seconds(retryInterval) == nil {
+            throw ValidationError("--retry-interval: expected a duration (250ms, 1s, 2m), got '\(retryInterval)'")
+        }
+    }
+
+    /// Every variable from the options, their files and the environment.
+    func collectVariables(environment: [String: String]) throws(ValidationError) -> SuiteVariables {
+        var given: [SuiteVariable] = []
+        for (texts, option) in [(variables, "--var"), (secrets, "--secret")] {
+            for text in texts {
+                // Split only: SuiteVariables checks the name, as it does a file's.
+                let assignment = try VariableAssignment.split(text, option: option)
+                given.append(SuiteVariable(name: assignment.name, value: assignment.value, isSecret: option == "--secret", origin: option))
+            }
+        }
+        var collected = SuiteVariables()
+        do throws(SuiteVariablesError) {
+            try collected.addEnvironment(environment)
+            for (files, secret) in [(varsFiles, false), (secretsFiles, true)] {
+                for file in files {
+                    let text: String
+                    do {
+                        text = try FileReader.readText(file)
+                    } catch {
+                        throw SuiteVariablesError(message: "cannot read '\(file)': \(error.reason)")
+                    }
+                    try collected.addFile(text, named: file, secret: secret)
+                }
+            }
+            for variable in given { try collected.add(variable) }
+        } catch {
+            throw ValidationError(error.message)
+        }
+        return collected
+    }
+}

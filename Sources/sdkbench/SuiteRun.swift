@@ -1,0 +1,98 @@
+import LineEditing
+import Platform
+import SDKBenchCatalog
+import Shell
+import TestMode
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// One run of `test` or `check`: the files through the test driver, each in a session of its
+/// own, the terminal's lines and summary, the reports; then the process exits with the run's
+/// status.
+struct SuiteRun {
+    /// `test` or `check`, as its errors begin.
+    var command: String
+    var options: SuiteOptions
+    var global: GlobalOptions
+    var environment: [String: String]
+    var variables: [SuiteVariable]
+    /// Files read from memory (`check`'s suites), by name.
+    var sources: [String: String] = [:]
+    var keepGoing = false
+    /// What a file's report becomes before it is shown and reported (`check` folds a suite's
+    /// expects into its rules).
+    var transform: @Sendable (TestFileReport) -> TestFileReport = { $0 }
+
+    func execute(_ files: [String], paths: StatePaths) -> Never {
+        let options = options
+        let color = !global.noColor && environment["NO_COLOR"] == nil && isatty(1) != 0 && environment["TERM"] != "dumb"
+        let terminal = Output(destination: .standardStreams, useColor: color)
+        for variable in variables where variable.isSecret { terminal.secrets.add(variable.value) }
+        SignalTrap.install()
+        let watchdog = UnansweredSignalWatchdog(shutdownBudget: ShellSession.shutdownBudget.inSeconds)
+        let work: TestWorkDirectory
+        do {
+            work = try TestWorkDirectory.make(under: paths.stateDirectory)
+        } catch {
+            terminal.writeError("sdkbench \(command): \(error.description)\n")
+            Glibc.exit(ExitStatus.runtime.rawValue)
+        }
+        let clock: any WallClock = environment["SDKBENCH_FAKE_CLOCK"].flatMap(SteppingClock.parse) ?? SystemClock()
+        let seconds = { (text: String) in Duration.milliseconds(Int64((DurationParser.seconds(text)! * 1000).rounded())) }
+        let environment = environment
+        let variables = variables
+        var driver = TestDriver(
+            jobs: options.jobs ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))), failFast: options.failFast,
+            timeout: options.timeout.map(seconds), retries: options.retry, retryInterval: seconds(options.retryInterval)
+        ) { home in
+            let session = ShellSession(
+                catalog: .standard,
+                environment: ShellEnvironment(
+                    paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"), clock: clock,
+                    processEnvironment: environment, keepsState: false),
+                output: Output(destination: .memory))
+            for variable in variables {
+                if variable.isSecret { session.secrets.add(variable.value) }
+                session.variables.set(variable.name, .string(variable.value), secret: variable.isSecret)
+            }
+            return session
+        }
+        driver.sources = sources
+        driver.keepGoing = keepGoing
+        let printer = TestTerminalPrinter(
+            output: terminal, quiet: options.quiet, verbose: options.verbose, useColor: color,
+            showsProgress: isatty(2) != 0 && environment["TERM"] != "dumb")
+        let transform = transform
+        var report = driver.run(files, workDirectory: work.path, progressChanged: { printer.progressChanged($0) }) {
+            printer.fileFinished(transform($0))
+        }
+        report.files = report.files.map(transform)
+        work.remove()
+        printer.summary(report)
+        var status = report.status.exitStatus
+        for (path, generate) in [
+            (options.junit, JUnitReportGenerator.generate), (options.tap, TAPReportGenerator.generate), (options.json, JSONReportGenerator.generate),
+        ] {
+            guard let path else { continue }
+            do {
+                try OutputFile.write(Array(terminal.secrets.masked(generate(report)).utf8), to: path)
+            } catch {
+                terminal.writeError("sdkbench \(command): \(error.description)\n")
+                status = .runtime
+            }
+        }
+        if let html = options.html {
+            do {
+                try HTMLReportDirectory.write(terminal.secrets.masked(HTMLReportGenerator.generate(report)), into: html)
+            } catch {
+                terminal.writeError("sdkbench \(command): \(error.description)\n")
+                status = .runtime
+            }
+        }
+        watchdog.enter(.shutdown)
+        terminal.flush()
+        Glibc.exit(SignalTrap.terminationRequested ? 143 : status.rawValue)
+    }
+}
