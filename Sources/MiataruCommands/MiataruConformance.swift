@@ -12,6 +12,7 @@ extension ConformanceSuite {
         # Each rule makes its own devices ({{a}} the owner, {{b}} a reader), so it can run alone and on a
         # shared server. Run:  sdkbench check miataru --server https://your.server
         # As a file:          sdkbench test miataru.sdk --var server=https://your.server
+        # Each rule deletes the locations it stored (DeleteLocation); the keys it set stay (no call removes one).
         configure host {{server}}
         set history '{"EnableLocationHistory":"True","LocationDataRetentionTime":"30"}' --json
 
@@ -33,6 +34,8 @@ extension ConformanceSuite {
         expect last.status == 403
         http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10 MiataruLocation[0][DeviceKey]=k1-{{a}}
         expect last.status == 200
+        # clean up
+        http POST /v1/DeleteLocation MiataruDeleteLocation[Device]={{a}} MiataruDeleteLocation[DeviceKey]=k1-{{a}}
 
         # rule: miataru.key.change-with-current — API 1.1: the right CurrentDeviceKey changes the key: the new key works, the old one no longer does
         set a --uuid
@@ -43,6 +46,8 @@ extension ConformanceSuite {
         expect last.status == 403
         http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10 MiataruLocation[0][DeviceKey]=k2-{{a}}
         expect last.status == 200
+        # clean up
+        http POST /v1/DeleteLocation MiataruDeleteLocation[Device]={{a}} MiataruDeleteLocation[DeviceKey]=k2-{{a}}
 
         # rule: miataru.update.refused-write-not-stored — API 1.1: a write with a missing or wrong DeviceKey is refused (403) and leaves location and history as they were
         set a --uuid
@@ -57,6 +62,8 @@ extension ConformanceSuite {
         expect last.json.MiataruLocation[0].Latitude == "52.5"
         http POST /v1/GetLocationHistory MiataruConfig[RequestMiataruDeviceID]={{b}} MiataruGetLocationHistory[Device]={{a}} MiataruGetLocationHistory[Amount]=10
         expect last.json.MiataruServerConfig.AvailableDeviceLocationUpdates == 1
+        # clean up
+        http POST /v1/DeleteLocation MiataruDeleteLocation[Device]={{a}} MiataruDeleteLocation[DeviceKey]=k1-{{a}}
 
         # rule: miataru.location.round-trip — API 1.1: GetLocation returns what UpdateLocation stored, the optional Speed, BatteryLevel and Altitude included
         set a --uuid
@@ -71,6 +78,8 @@ extension ConformanceSuite {
         expect last.json.MiataruLocation[0].Speed == "3.5"
         expect last.json.MiataruLocation[0].BatteryLevel == "80"
         expect last.json.MiataruLocation[0].Altitude == "34"
+        # clean up
+        http POST /v1/DeleteLocation MiataruDeleteLocation[Device]={{a}} MiataruDeleteLocation[DeviceKey]=k1-{{a}}
 
         # rule: miataru.get.requester-key-required — API 1.1 (strictDeviceKeyCheck): a reader that has a key must send it with GetLocation and GetLocationHistory (403 without)
         set a --uuid
@@ -85,8 +94,10 @@ extension ConformanceSuite {
         http POST /v1/GetLocation MiataruConfig[RequestMiataruDeviceID]={{b}} MiataruConfig[RequestMiataruDeviceKey]=k1-{{b}} MiataruGetLocation[0][Device]={{a}}
         expect last.status == 200
         expect last.json.MiataruLocation[0].Latitude == "52.5"
+        # clean up
+        http POST /v1/DeleteLocation MiataruDeleteLocation[Device]={{a}} MiataruDeleteLocation[DeviceKey]=k1-{{a}}
 
-        # rule: miataru.allowed.refused-write-not-stored — API 1.1: setAllowedDeviceList with a wrong DeviceKey is refused (403) and the list stays as it was
+        # rule: miataru.allowed.refused-write-not-stored — API 1.1: setAllowedDeviceList with a wrong DeviceKey (403) or none (400) is refused and the list stays as it was
         set a --uuid
         set b --uuid
         http POST /v1/setDeviceKey MiataruSetDeviceKey[DeviceID]={{a}} MiataruSetDeviceKey[NewDeviceKey]=k1-{{a}}
@@ -94,11 +105,15 @@ extension ConformanceSuite {
         http POST /v1/setAllowedDeviceList MiataruSetAllowedDeviceList[DeviceID]={{a}} MiataruSetAllowedDeviceList[DeviceKey]=k1-{{a}} MiataruSetAllowedDeviceList[allowedDevices][0][DeviceID]={{b}} MiataruSetAllowedDeviceList[allowedDevices][0][hasCurrentLocationAccess]:=true MiataruSetAllowedDeviceList[allowedDevices][0][hasHistoryAccess]:=true
         http POST /v1/setAllowedDeviceList MiataruSetAllowedDeviceList[DeviceID]={{a}} MiataruSetAllowedDeviceList[DeviceKey]=wrong-{{a}} MiataruSetAllowedDeviceList[allowedDevices]:='[]'
         expect last.status == 403
+        http POST /v1/setAllowedDeviceList MiataruSetAllowedDeviceList[DeviceID]={{a}} MiataruSetAllowedDeviceList[allowedDevices]:='[]'
+        expect last.status == 400
         http POST /v1/getAllowedDeviceList MiataruGetAllowedDeviceList[DeviceID]={{a}} MiataruGetAllowedDeviceList[DeviceKey]=k1-{{a}}
         expect last.json.MiataruAllowedDeviceList.IsAllowedDeviceListEnabled == true
         expect last.json.MiataruAllowedDeviceList.allowedDevices[0].DeviceID == "{{b}}"
         http POST /v1/GetLocation MiataruConfig[RequestMiataruDeviceID]={{b}} MiataruGetLocation[0][Device]={{a}}
         expect last.json.MiataruLocation[0].Latitude == "52.5"
+        # clean up
+        http POST /v1/DeleteLocation MiataruDeleteLocation[Device]={{a}} MiataruDeleteLocation[DeviceKey]=k1-{{a}}
 
         # rule: miataru.allowed.location-access — API 1.1: hasCurrentLocationAccess alone lets a device read the current location but not the history
         set a --uuid
@@ -111,6 +126,8 @@ extension ConformanceSuite {
         http POST /v1/GetLocationHistory MiataruConfig[RequestMiataruDeviceID]={{b}} MiataruGetLocationHistory[Device]={{a}} MiataruGetLocationHistory[Amount]=10
         expect last.status == 200
         expect last.json.MiataruServerConfig.AvailableDeviceLocationUpdates == 0
+        # clean up
+        http POST /v1/DeleteLocation MiataruDeleteLocation[Device]={{a}} MiataruDeleteLocation[DeviceKey]=k1-{{a}}
 
         # rule: miataru.allowed.history-access — API 1.1: hasHistoryAccess alone lets a device read the history but not the current location
         set a --uuid
@@ -124,6 +141,8 @@ extension ConformanceSuite {
         http POST /v1/GetLocationHistory MiataruConfig[RequestMiataruDeviceID]={{b}} MiataruGetLocationHistory[Device]={{a}} MiataruGetLocationHistory[Amount]=10
         expect last.json.MiataruServerConfig.AvailableDeviceLocationUpdates == 1
         expect last.json.MiataruLocation[0].Latitude == "52.5"
+        # clean up
+        http POST /v1/DeleteLocation MiataruDeleteLocation[Device]={{a}} MiataruDeleteLocation[DeviceKey]=k1-{{a}}
 
         # rule: miataru.allowed.not-listed — API 1.1: a device not on an enabled list gets a null location and an empty history, not an error
         set a --uuid
@@ -138,6 +157,8 @@ extension ConformanceSuite {
         http POST /v1/GetLocationHistory MiataruConfig[RequestMiataruDeviceID]={{c}} MiataruGetLocationHistory[Device]={{a}} MiataruGetLocationHistory[Amount]=10
         expect last.status == 200
         expect last.json.MiataruServerConfig.AvailableDeviceLocationUpdates == 0
+        # clean up
+        http POST /v1/DeleteLocation MiataruDeleteLocation[Device]={{a}} MiataruDeleteLocation[DeviceKey]=k1-{{a}}
 
         # rule: miataru.allowed.empty-list-opens — API 1.1: an empty allowed list turns access control off: every device reads again
         set a --uuid
@@ -151,6 +172,8 @@ extension ConformanceSuite {
         expect last.json.MiataruAllowedDeviceList.IsAllowedDeviceListEnabled == false
         http POST /v1/GetLocation MiataruConfig[RequestMiataruDeviceID]={{c}} MiataruGetLocation[0][Device]={{a}}
         expect last.json.MiataruLocation[0].Latitude == "52.5"
+        # clean up
+        http POST /v1/DeleteLocation MiataruDeleteLocation[Device]={{a}} MiataruDeleteLocation[DeviceKey]=k1-{{a}}
 
         # rule: miataru.geojson.keyed-device-401 — API 1.1: GetLocationGeoJSON of a device with a DeviceKey answers 401
         set a --uuid
@@ -158,6 +181,8 @@ extension ConformanceSuite {
         http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10 MiataruLocation[0][DeviceKey]=k1-{{a}}
         http GET /v1/GetLocationGeoJSON/{{a}}
         expect last.status == 401
+        # clean up
+        http POST /v1/DeleteLocation MiataruDeleteLocation[Device]={{a}} MiataruDeleteLocation[DeviceKey]=k1-{{a}}
 
         # rule: miataru.v10.device-without-key — API 1.0 compatibility: a device that never set a key writes, is read and has GeoJSON with no key at all
         set a --uuid
@@ -169,6 +194,8 @@ extension ConformanceSuite {
         http GET /v1/GetLocationGeoJSON/{{a}}
         expect last.status == 200
         expect last.json.geometry.coordinates[1] == 52.5
+        # clean up
+        http POST /v1/DeleteLocation MiataruDeleteLocation[Device]={{a}}
 
         # rule: miataru.delete.refused-delete-keeps-data — API 1.1: DeleteLocation with a missing or wrong DeviceKey is refused (403) and deletes nothing
         set a --uuid
@@ -183,6 +210,8 @@ extension ConformanceSuite {
         expect last.json.MiataruLocation[0].Latitude == "52.5"
         http POST /v1/GetLocationHistory MiataruConfig[RequestMiataruDeviceID]={{b}} MiataruGetLocationHistory[Device]={{a}} MiataruGetLocationHistory[Amount]=10
         expect last.json.MiataruServerConfig.AvailableDeviceLocationUpdates == 1
+        # clean up
+        http POST /v1/DeleteLocation MiataruDeleteLocation[Device]={{a}} MiataruDeleteLocation[DeviceKey]=k1-{{a}}
 
         # rule: miataru.delete.with-key — API 1.1: DeleteLocation with the right DeviceKey removes the location and history and says how much it deleted
         set a --uuid
@@ -205,9 +234,13 @@ extension ConformanceSuite {
         http POST /v1/GetLocation MiataruConfig[RequestMiataruDeviceID]={{b}} MiataruGetLocation[0][Device]={{a}}
         http POST /v1/GetVisitorHistory MiataruGetVisitorHistory[Device]={{a}} MiataruGetVisitorHistory[Amount]=10
         expect last.status == 403
+        http POST /v1/GetVisitorHistory MiataruGetVisitorHistory[Device]={{a}} MiataruGetVisitorHistory[Amount]=10 MiataruGetVisitorHistory[DeviceKey]=wrong-{{a}}
+        expect last.status == 403
         http POST /v1/GetVisitorHistory MiataruGetVisitorHistory[Device]={{a}} MiataruGetVisitorHistory[Amount]=10 MiataruGetVisitorHistory[DeviceKey]=k1-{{a}}
         expect last.status == 200
         expect last.json.MiataruVisitors[0].DeviceID == "{{b}}"
+        # clean up
+        http POST /v1/DeleteLocation MiataruDeleteLocation[Device]={{a}} MiataruDeleteLocation[DeviceKey]=k1-{{a}}
 
         # rule: miataru.response.error-shape — API 1.1: a refused call answers {"error":"Forbidden: ..."}, the text prefixed by its kind
         set a --uuid
@@ -223,5 +256,7 @@ extension ConformanceSuite {
         http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10 MiataruLocation[0][DeviceKey]=k1-{{a}}
         expect last.json.MiataruResponse == "ACK"
         expect last.json.MiataruVerboseResponse exists
+        # clean up
+        http POST /v1/DeleteLocation MiataruDeleteLocation[Device]={{a}} MiataruDeleteLocation[DeviceKey]=k1-{{a}}
         """#)
 }

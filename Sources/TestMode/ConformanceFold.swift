@@ -1,8 +1,8 @@
 import Shell
 
 /// A suite file's report with one test case per rule instead of one per `expect`: a rule passed
-/// when all its expects held, failed at its first one that did not, and is an error when a command
-/// of its own failed or none of its expects ran. What the set-up before the first rule asserted
+/// when all its expects held, and otherwise ends as its first expect or command that did not (a
+/// failure or an error, at that line); a rule none of whose expects ran is an error. What the set-up before the first rule asserted
 /// stays as it is.
 public enum ConformanceFold {
     public static func fold(_ report: TestFileReport, rules: [ConformanceRule], only: Set<String>? = nil) -> TestFileReport {
@@ -13,8 +13,10 @@ public enum ConformanceFold {
         folded.testCases = ownCases.filter { testCase in !rules.contains { $0.lines.contains(testCase.line) } }
         for rule in chosen {
             let cases = ownCases.filter { rule.lines.contains($0.line) }
+            // A rule that did not hold points at the line that showed it; one that held, at itself.
+            let culprit = cases.first { $0.outcome != .passed }
             folded.testCases.append(TestCase(
-                name: rule.title, file: report.file, line: rule.lines.lowerBound,
+                name: rule.title, file: report.file, line: culprit?.line ?? rule.lines.lowerBound,
                 duration: cases.reduce(.zero) { $0 + $1.duration }, outcome: outcome(of: cases, stopped: report.status == .error)))
         }
         // A sourced file's cases count toward the rule that sourced it no more than by line:
@@ -31,14 +33,7 @@ public enum ConformanceFold {
     }
 
     private static func outcome(of cases: [TestCase], stopped: Bool) -> TestCaseOutcome {
-        if let error = cases.first(where: { if case .error = $0.outcome { true } else { false } }) {
-            return error.outcome
-        }
-        if let failure = cases.first(where: { if case .failed = $0.outcome { true } else { false } }),
-            case .failed(let message, let actual, let expected) = failure.outcome
-        {
-            return .failed(message: "line \(failure.line): \(message)", actual: actual, expected: expected)
-        }
+        if let culprit = cases.first(where: { $0.outcome != .passed }) { return culprit.outcome }
         if cases.isEmpty { return .error(message: stopped ? "not run: the suite stopped before it" : "no expect of this rule ran") }
         return .passed
     }

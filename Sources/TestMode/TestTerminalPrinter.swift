@@ -10,8 +10,13 @@ public struct TestTerminalPrinter: Sendable {
     private let useColor: Bool
     /// Standard error is a terminal: a progress line stands below the files' lines.
     private let showsProgress: Bool
+    /// `check` counts rules (every test case, an error included) where `test` counts assertions.
+    private let countsRules: Bool
 
-    public init(output: Output, quiet: Bool = false, verbose: Bool = false, useColor: Bool = false, showsProgress: Bool = false) {
+    public init(
+        output: Output, quiet: Bool = false, verbose: Bool = false, useColor: Bool = false, showsProgress: Bool = false, countsRules: Bool = false
+    ) {
+        self.countsRules = countsRules
         self.output = output
         self.quiet = quiet
         self.verbose = verbose
@@ -38,7 +43,7 @@ public struct TestTerminalPrinter: Sendable {
     public func fileFinished(_ file: TestFileReport) {
         if quiet, file.status == .passed { return }
         clearProgress()
-        output.line(styled: paint(Self.labels[file.status]!, file.status) + " ", "\(file.file)  (\(Self.detail(file)))")
+        output.line(styled: paint(Self.labels[file.status]!, file.status) + " ", "\(file.file)  (\(detail(file)))")
         if verbose, !file.stdout.isEmpty { output.write(Self.indented(file.stdout)) }
         if file.status == .passed { return }
         if file.status == .broken, file.stderr.isEmpty {
@@ -58,7 +63,14 @@ public struct TestTerminalPrinter: Sendable {
         if run.notRun > 0 { files += "; \(run.notRun) not run" }
         output.line(files)
         let failed = run.failedAssertionCount
-        output.line("assertions: \(run.assertionCount): \(run.assertionCount - failed) passed, \(failed) failed")
+        if countsRules {
+            let cases = run.files.flatMap(\.testCases)
+            let errors = cases.count { if case .error = $0.outcome { true } else { false } }
+            let passed = cases.count { $0.outcome == .passed }
+            output.line("rules:      \(cases.count): \(passed) passed, \(failed) failed, \(errors) \(errors == 1 ? "error" : "errors")")
+        } else {
+            output.line("assertions: \(run.assertionCount): \(run.assertionCount - failed) passed, \(failed) failed")
+        }
         output.line("time:       \(ReportSeconds.text(run.duration)) s")
         output.flush()
     }
@@ -71,14 +83,14 @@ public struct TestTerminalPrinter: Sendable {
 
     private static let labels: [TestFileStatus: String] = [.passed: "PASS  ", .failed: "FAIL  ", .error: "ERROR ", .broken: "BROKEN"]
 
-    private static func detail(_ file: TestFileReport) -> String {
+    private func detail(_ file: TestFileReport) -> String {
         let time = ReportSeconds.text(file.duration) + " s"
         switch file.status {
         case .broken:
             return file.checkErrors.count == 1 ? "does not check" : "\(file.checkErrors.count) check errors"
         case .passed, .failed, .error:
-            let assertions = plural(file.assertions.count, "assertion")
             let failed = file.failedAssertionCount
+            let assertions = countsRules ? Self.plural(file.testCases.count, "rule") : Self.plural(file.assertions.count, "assertion")
             let counted = failed == 0 ? assertions : "\(failed) of \(assertions) failed"
             let tries = file.tries.count < 2 ? "" : file.status == .passed ? "; passed on try \(file.tries.count)" : "; \(file.tries.count) tries"
             return "\(counted), \(time)\(tries)"

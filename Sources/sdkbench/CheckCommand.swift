@@ -96,6 +96,7 @@ struct CheckCommand: ParsableCommand {
         var run = SuiteRun(command: "check", options: suite, global: global, environment: environment, variables: variables)
         run.sources = sources
         run.keepGoing = true
+        run.countsRules = true
         let folding = rules
         run.transform = { report in ConformanceFold.fold(report, rules: folding[report.file] ?? [], only: only) }
         run.execute(suites.map { $0.service + ".sdk" }, paths: paths)

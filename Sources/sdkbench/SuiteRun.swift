@@ -21,6 +21,8 @@ struct SuiteRun {
     /// Files read from memory (`check`'s suites), by name.
     var sources: [String: String] = [:]
     var keepGoing = false
+    /// The summary counts rules (`check`) rather than assertions.
+    var countsRules = false
     /// What a file's report becomes before it is shown and reported (`check` folds a suite's
     /// expects into its rules).
     var transform: @Sendable (TestFileReport) -> TestFileReport = { $0 }
@@ -63,7 +65,7 @@ struct SuiteRun {
         driver.keepGoing = keepGoing
         let printer = TestTerminalPrinter(
             output: terminal, quiet: options.quiet, verbose: options.verbose, useColor: color,
-            showsProgress: isatty(2) != 0 && environment["TERM"] != "dumb")
+            showsProgress: isatty(2) != 0 && environment["TERM"] != "dumb", countsRules: countsRules)
         let transform = transform
         var report = driver.run(files, workDirectory: work.path, progressChanged: { printer.progressChanged($0) }) {
             printer.fileFinished(transform($0))

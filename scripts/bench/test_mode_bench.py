@@ -1,6 +1,7 @@
 """sdkbench test: 200 small .sdk files of 5 assertions each against their embedded backends,
 --jobs 1 against --jobs 2, and the same 1,000 assertions as the shell loop of curl and jq a team
-would write without a tool (against one 'sdkbench serve'). Run alone: test_mode_bench.py BINARY."""
+would write without a tool (against one 'sdkbench serve'); then 'sdkbench check all' against the
+embedded backend (goal: under 5 s). Run alone: test_mode_bench.py BINARY."""
 import os
 import shutil
 import signal
@@ -78,6 +79,18 @@ def run(sdkbench, work, line, quick):
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=10)
     line("bash loop of curl + jq, same assertions", f"{loop:.2f} s", f"sdkbench --jobs 2 is {loop / two:.1f}x faster (goal >= 10x)")
+    # The conformance self-test: every suite's rules against the embedded backend, against the
+    # same suites printed and run as files by 'sdkbench test' (the work 'check' adds: folding).
+    check, check_rss = timed([sdkbench, "check", "all", "--quiet"], runs, env)
+    printed = []
+    for service in ("hamon", "perf", "miataru"):
+        path = os.path.join(work, f"printed-{service}.sdk")
+        with open(path, "w") as handle:
+            handle.write(subprocess.run([sdkbench, "check", "--print", service], capture_output=True, text=True, check=True).stdout)
+        printed.append(path)
+    as_files, _ = timed([sdkbench, "test", *printed, "--var", "server=local", "--quiet"], runs, env)
+    line("sdkbench check all (34 rules)", f"{check:.2f} s", f"goal < 5 s; peak RSS {check_rss // 1024} MiB")
+    line("the printed suites as test files", f"{as_files:.2f} s", "baseline (sift needs its key on the backend)")
 
 
 if __name__ == "__main__":

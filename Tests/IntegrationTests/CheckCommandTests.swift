@@ -1,0 +1,99 @@
+import JSON
+import SDKBenchTesting
+import Testing
+
+/// `sdkbench check` on the real binary: the self-test, the listing, the printed suites running
+/// unchanged under `sdkbench test`, a broken backend's JUnit report, and located usage errors.
+@Suite(.timeLimit(.minutes(2)))
+struct CheckCommandTests {
+    static let directory = Golden.directory(of: #filePath) + "/Fixtures/check"
+    static let beaconKey = "integration-beacon-key"
+
+    private func sdkbench(_ arguments: [String], home: TemporaryDirectory) async -> ProcessResult {
+        await ProcessRunner.run(SDKBenchFiles.sdkbenchExecutable, arguments, environment: ["NO_COLOR": "1", "SDKBENCH_HOME": home.path + "/home"])
+    }
+
+    /// Runs `commands` (a shell script where `$url` is a `sdkbench serve` started with `serveArguments`
+    /// and its Sift key set, and `sdkbench` the binary under test), then stops the server.
+    private func withServe(_ serveArguments: String, _ commands: String, home: TemporaryDirectory) async -> ProcessResult {
+        await ProcessRunner.run("/bin/bash", ["-c", """
+            sdkbench() { "$0" "$@"; }
+            export SDKBENCH_HOME="\(home.path)/home" NO_COLOR=1
+            "$0" serve --port 0 \(serveArguments) > "\(home.path)/serve.out" 2> "\(home.path)/serve.err" &
+            serve=$!
+            until [ -s "\(home.path)/serve.out" ]; do kill -0 "$serve" 2>/dev/null || { echo "serve died: $(cat "\(home.path)/serve.err")"; exit 99; }; done
+            url=$(head -n 1 "\(home.path)/serve.out")
+            sdkbench -c "configure host $url" -c "backend sift-key \(Self.beaconKey)" > /dev/null || { kill "$serve"; exit 98; }
+            \(commands)
+            status=$?
+            kill "$serve"; wait "$serve"
+            exit $status
+            """, SDKBenchFiles.sdkbenchExecutable], deadline: .seconds(60))
+    }
+
+    @Test func everyServiceChecksTheEmbeddedBackendRuleByRule() async {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let run = await sdkbench(["check", "all", "--jobs", "2"], home: home)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("PASS   miataru.sdk  (18 rules, "), "\(run.stdout)")
+        #expect(run.stdout.contains("rules:      34: 34 passed, 0 failed, 0 errors\n"), "\(run.stdout)")
+    }
+
+    @Test func theListingNamesEachRuleItsSourceAndWhatASuiteNeeds() async {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let run = await sdkbench(["check", "all", "--list"], home: home)
+        #expect(run.status == 0)
+        if let mismatch = Golden.mismatch(run.stdout, file: "list.txt", directory: Self.directory) { Issue.record("\(mismatch)") }
+    }
+
+    /// What `--print` writes runs as it is under `sdkbench test`: against the embedded backend, and
+    /// Sift's (whose key the embedded backend of a test file does not check) against `serve`.
+    @Test func printedSuitesRunUnchangedUnderTest() async {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        var files: [String] = []
+        for service in ["hamon", "perf", "miataru", "sift"] {
+            let printed = await sdkbench(["check", "--print", service], home: home)
+            #expect(printed.status == 0 && printed.stdout.hasPrefix("# "), "\(printed.stderr)")
+            files.append(home.write(service + ".sdk", printed.stdout))
+        }
+        let local = await sdkbench(["test", files[0], files[1], files[2], "--var", "server=local"], home: home)
+        #expect(local.status == 0, "\(local.stdout)\(local.stderr)")
+        let sift = await withServe(
+            "", #"sdkbench test "\#(files[3])" --var server="$url" --var sift_account=acct --secret sift_beacon_key=\#(Self.beaconKey)"#, home: home)
+        #expect(sift.status == 0, "\(sift.stdout)\(sift.stderr)")
+        #expect(sift.stdout.contains("PASS   \(files[3])  (8 assertions, "), "\(sift.stdout)")
+    }
+
+    /// A server broken in one rule: exactly that test case fails, and the JUnit report says so.
+    @Test func aBrokenServerFailsThatRuleInTheJUnitReport() async throws {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let junit = home.path + "/junit.xml"
+        let run = await withServe(
+            "--break miataru.allowed.not-listed", #"sdkbench check miataru --server "$url" --report-junit "\#(junit)""#, home: home)
+        #expect(run.status == 4, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("FAIL   miataru.sdk  (1 of 18 rules failed, "), "\(run.stdout)")
+        let xml = try #require(SDKBenchFiles.read(junit))
+        // Times and what the server printed (ports, dates) vary; the cases do not.
+        let stable = xml.replacing(/time="[0-9.]+"/, with: #"time="T""#).replacing(/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/, with: "UUID").replacing(/\ {4}<system-out>[\s\S]*?<\/system-out>\n/, with: "")
+            .replacing(/\ {4}<system-err>[\s\S]*?<\/system-err>\n/, with: "")
+        if let mismatch = Golden.mismatch(stable, file: "broken-not-listed.xml", directory: Self.directory) { Issue.record("\(mismatch)") }
+    }
+
+    @Test func usageErrorsSayWhatIsMissing() async {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let unknown = await sdkbench(["check", "nope"], home: home)
+        #expect(unknown.status == 1 && unknown.stderr.contains("no suite for 'nope'; expected hamon, perf, miataru, sift or all"), "\(unknown.stderr)")
+        let rule = await sdkbench(["check", "miataru", "--only", "miataru.no-such-rule"], home: home)
+        #expect(rule.status == 1 && rule.stderr.contains("--only: no rule 'miataru.no-such-rule' in miataru"), "\(rule.stderr)")
+        let secrets = await sdkbench(["check", "sift", "--server", "http://127.0.0.1:9"], home: home)
+        #expect(secrets.status == 1, "\(secrets.stderr)")
+        #expect(secrets.stderr.contains("--var sift_account=… (the Sift account id the uploads go to), --secret sift_beacon_key=…"), "\(secrets.stderr)")
+        let nothing = await sdkbench(["check"], home: home)
+        #expect(nothing.status == 1 && nothing.stderr.contains("name a service to check"), "\(nothing.stderr)")
+    }
+}
