@@ -11,6 +11,23 @@ public enum ConformanceFold {
         let chosen = only.map { only in rules.filter { only.contains($0.id) } } ?? rules
         let ownCases = report.testCases.filter { $0.file == report.file }
         folded.testCases = ownCases.filter { testCase in !rules.contains { $0.lines.contains(testCase.line) } }
+        // A set-up that failed (the server not configured, say) makes whatever the rules saw
+        // beside the point: they ran somewhere else, or not at all.
+        let firstRule = rules.map(\.lines.lowerBound).min() ?? Int.max
+        if let setUp = ownCases.first(where: { $0.line < firstRule && $0.outcome != .passed }) {
+            let reason: String
+            switch setUp.outcome {
+            case .error(let message), .failed(let message, _, _): reason = message
+            case .passed: reason = ""
+            }
+            for rule in chosen {
+                folded.testCases.append(TestCase(
+                    name: rule.title, file: report.file, line: rule.lines.lowerBound, duration: .zero,
+                    outcome: .error(message: "not checked: the suite's set-up failed at line \(setUp.line): \(reason)")))
+            }
+            folded.status = .error
+            return folded
+        }
         for rule in chosen {
             let cases = ownCases.filter { rule.lines.contains($0.line) }
             // A rule that did not hold points at the line that showed it; one that held, at itself.

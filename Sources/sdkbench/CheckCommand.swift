@@ -45,12 +45,27 @@ struct CheckCommand: ParsableCommand {
     static var serviceNames: [String] { suites.map(\.service) }
 
     func validate() throws {
+        if let server { try Self.validateServer(server) }
         if let print, Self.suites.first(where: { $0.service == print }) == nil {
             throw ValidationError("--print: no suite for '\(print)'; expected \(ShellCatalog.list(Self.serviceNames, conjunction: "or"))")
         }
         guard print == nil else { return }
         if services.isEmpty { throw ValidationError("name a service to check: \(ShellCatalog.list(Self.serviceNames + ["all"], conjunction: "or"))") }
         _ = try chosenSuites()
+    }
+
+    /// `http(s)://host[:port]` with nothing after the host but `/`: the suites' calls are the
+    /// SDKs' paths from the root, and `configure host` takes no more.
+    static func validateServer(_ server: String) throws(ValidationError) {
+        let lowered = server.lowercased()
+        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else {
+            throw ValidationError("--server: expected http(s)://host[:port], got '\(server)'")
+        }
+        var host = Substring(server.drop { $0 != ":" }.dropFirst(3))
+        while host.hasSuffix("/") { host = host.dropLast() }
+        guard HostSyntax.isValid(String(host)) else {
+            throw ValidationError("--server: expected http(s)://host[:port] with no path, got '\(server)' (the suites call the SDKs' paths from the root)")
+        }
     }
 
     /// The suites named, in catalog order.
@@ -111,6 +126,10 @@ struct CheckCommand: ParsableCommand {
         variables.append(SuiteVariable(name: "server", value: server ?? "local", isSecret: false, origin: "--server"))
         var missing: [String] = []
         for suite in suites {
+            // A secret given with --var is still a secret: masked like one.
+            for variable in suite.variables where variable.isSecret {
+                for index in variables.indices where variables[index].name == variable.name { variables[index].isSecret = true }
+            }
             for variable in suite.variables where !variables.contains(where: { $0.name == variable.name }) {
                 if server == nil {
                     variables.append(SuiteVariable(name: variable.name, value: variable.selfTestValue, isSecret: variable.isSecret, origin: "check"))

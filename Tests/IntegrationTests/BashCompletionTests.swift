@@ -55,6 +55,13 @@ struct BashCompletionTests {
         #expect(await complete(["sdkbench", "help", ""], current: "").contains("backend"))
     }
 
+    @Test func checkCompletesServicesAndRuleIds() async {
+        #expect(await complete(["sdkbench", "check", "mi"], current: "mi") == ["miataru"])
+        #expect(await complete(["sdkbench", "check", "a"], current: "a") == ["all"])
+        #expect(await complete(["sdkbench", "check", "miataru", "--only", "miataru.allowed.n"], current: "miataru.allowed.n") == ["miataru.allowed.not-listed"])
+        #expect(await complete(["sdkbench", "check", "--print", "si"], current: "si") == ["sift"])
+    }
+
     @Test func laterWordsInsideAnOpenQuote() async {
         let replies = await complete(["sdkbench", "-c", "'perf st"], current: "perf st")
         #expect(replies.count >= 2, "a lone match would make readline close the quote: \(replies)")

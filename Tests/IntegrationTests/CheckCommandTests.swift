@@ -83,6 +83,22 @@ struct CheckCommandTests {
         if let mismatch = Golden.mismatch(stable, file: "broken-not-listed.xml", directory: Self.directory) { Issue.record("\(mismatch)") }
     }
 
+    /// The beacon key, given even as a plain --var, is in no output and no report, nor is its base64.
+    @Test func theBeaconKeyIsInNoOutputOrReport() async throws {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let reports = ["junit.xml", "report.tap", "report.json"].map { home.path + "/" + $0 }
+        let run = await withServe("", #"""
+            sdkbench check sift --server "$url" --var sift_account=acct --var sift_beacon_key=\#(Self.beaconKey) --verbose               --report-junit "\#(reports[0])" --report-tap "\#(reports[1])" --report-json "\#(reports[2])" --report-html "\#(home.path)/html"
+            """#, home: home)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let encoded = "aW50ZWdyYXRpb24tYmVhY29uLWtleQ=="  // base64 of the key
+        for text in [run.stdout, run.stderr] + (reports + [home.path + "/html/index.html"]).compactMap(SDKBenchFiles.read) {
+            #expect(!text.contains(Self.beaconKey) && !text.contains(encoded), "the key leaked: \(text.prefix(2000))")
+        }
+        #expect(run.stdout.contains("Authorization: ***") || run.stdout.contains("***"), "\(run.stdout.prefix(2000))")
+    }
+
     @Test func usageErrorsSayWhatIsMissing() async {
         let home = TemporaryDirectory()
         defer { home.remove() }
@@ -93,6 +109,10 @@ struct CheckCommandTests {
         let secrets = await sdkbench(["check", "sift", "--server", "http://127.0.0.1:9"], home: home)
         #expect(secrets.status == 1, "\(secrets.stderr)")
         #expect(secrets.stderr.contains("--var sift_account=… (the Sift account id the uploads go to), --secret sift_beacon_key=…"), "\(secrets.stderr)")
+        for server in ["not a url", "https://example.com/api", "ftp://example.com"] {
+            let bad = await sdkbench(["check", "miataru", "--server", server], home: home)
+            #expect(bad.status == 1 && bad.stderr.contains("--server: expected http(s)://host[:port]"), "\(server): \(bad.stderr)")
+        }
         let nothing = await sdkbench(["check"], home: home)
         #expect(nothing.status == 1 && nothing.stderr.contains("name a service to check"), "\(nothing.stderr)")
     }

@@ -73,6 +73,23 @@ struct ConformanceMutationTests {
         #expect(Self.notPassed(report) == [rule], "\(report.files.map(\.stderr))")
     }
 
+    /// A set-up that failed is a case of its own and makes every rule an error, whatever its expects saw.
+    @Test func aFailedSetUpLeavesEveryRuleUnchecked() async {
+        let suite = ConformanceSuite(
+            service: "broken", script: "source nowhere.sdk\n# rule: x.one — here: one\nexpect 1 == 1\n# rule: x.two — here: two\nexpect 2 == 2\n")
+        let report = await Self.run([suite], server: "local", selfTest: true)
+        let cases = report.files.flatMap(\.testCases)
+        #expect(cases.map(\.name) == ["source nowhere.sdk", "x.one — here: one", "x.two — here: two"], "the set-up's own error first")
+        for testCase in cases.dropFirst() {
+            guard case .error(let message) = testCase.outcome else {
+                Issue.record("expected an error, got \(testCase.outcome)")
+                continue
+            }
+            #expect(message.hasPrefix("not checked: the suite's set-up failed at line 1: cannot read 'nowhere.sdk'"), "\(message)")
+        }
+        #expect(report.files.first?.status == .error)
+    }
+
     @Test func onlyRunsTheRulesNamedAndLeavesTheLinesWhereTheyWere() async throws {
         let suite = try #require(Self.suites.first { $0.service == "miataru" })
         let chosen: Set<String> = ["miataru.delete.with-key", "miataru.key.first-set"]
