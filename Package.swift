@@ -119,10 +119,17 @@ let package = Package(
         // `sdkbench test`: files as isolated sessions in parallel, and the reports made from their
         // results. A driver and listeners over the one runner; it imports no engine.
         .target(name: "TestMode", dependencies: ["Shell", "JSON", "LineEditing", "Platform", "Script"]),
+        // `sdkbench load`: one script as many device sessions (a driver over the one runner),
+        // figures by SDK call in HdrHistograms, thresholds. It imports no engine.
+        .target(
+            name: "LoadMode",
+            dependencies: [
+                "Shell", "JSON", "LineEditing", "Platform", "Script", "Transport", .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]),
         .executableTarget(
             name: "sdkbench",
             dependencies: [
-                "Shell", "SDKBenchCatalog", "Backend", "LineEditing", "Platform", "Script", "TestMode",
+                "Shell", "SDKBenchCatalog", "Backend", "LineEditing", "Platform", "Script", "TestMode", "LoadMode", "Transport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -167,7 +174,7 @@ let package = Package(
         .testTarget(
             name: "BackendTests",
             dependencies: [
-                "Backend", "Hamon", "JSON", "SDKBenchTesting", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "Backend", "Hamon", "JSON", "Platform", "SDKBenchTesting", .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "CompressNIO", package: "compress-nio"),
             ],
             exclude: ["Fixtures"]
@@ -187,7 +194,13 @@ let package = Package(
             ],
             exclude: ["Golden"]),
         // Runs the real executable: depending on it makes `swift test` build it.
-        .testTarget(name: "IntegrationTests", dependencies: ["SDKBenchTesting", "sdkbench", "JSON", "Script"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "LoadModeTests",
+            dependencies: [
+                "LoadMode", "Shell", "SDKBenchCatalog", "SDKBenchTesting", "SDKBenchShellTesting", "Backend", "JSON", "Platform", "Script",
+                "Transport",
+            ]),
+        .testTarget(name: "IntegrationTests", dependencies: ["SDKBenchTesting", "sdkbench", "JSON", "Platform", "Script"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

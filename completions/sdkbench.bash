@@ -185,13 +185,13 @@ _sdkbench() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    run|test|check|serve|completions|help)
+    run|test|check|load|serve|completions|help)
         # Offer subcommand argument completions
         "_sdkbench_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'run test check serve completions help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'run test check load serve completions help' -- "${cur}"))
         ;;
     esac
 }
@@ -364,6 +364,61 @@ _sdkbench_check() {
     case "${positional_number}" in
     *)
         __sdkbench_add_completions -W 'hamon'$'\n''perf'$'\n''miataru'$'\n''sift'$'\n''all'
+        return
+        ;;
+    esac
+}
+
+_sdkbench_load() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --keep-state --quiet --version -h --help)
+    repeating_options=(--threshold --var --secret)
+    non_repeating_options=(--home --devices --iterations --duration --think --ramp-up --seed --report-json)
+    __sdkbench_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __sdkbench_add_completions -d
+        return
+        ;;
+    '--devices')
+        return
+        ;;
+    '--iterations')
+        return
+        ;;
+    '--duration')
+        return
+        ;;
+    '--think')
+        return
+        ;;
+    '--ramp-up')
+        return
+        ;;
+    '--seed')
+        return
+        ;;
+    '--threshold')
+        return
+        ;;
+    '--report-json')
+        __sdkbench_add_completions -o plusdirs -fX '!*.@(json)'
+        return
+        ;;
+    '--var')
+        return
+        ;;
+    '--secret')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __sdkbench_add_completions -o plusdirs -fX '!*.@(sdk)'
         return
         ;;
     esac

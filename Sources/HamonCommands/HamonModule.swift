@@ -21,5 +21,10 @@ extension EngineModule {
             HamonTimeoutCommand.spec,
             HamonUserDataCommand.spec,
         ],
-        runtime: HamonRuntime.self, backend: .hamon, conformance: .hamon)
+        runtime: HamonRuntime.self, backend: .hamon, conformance: .hamon,
+        requestKind: { method, path in
+            guard path.hasPrefix("/v1/users/") else { return nil }
+            if method == "PATCH" { return "hamon.user" }
+            return method == "POST" && path.hasSuffix("/event") ? "hamon.events" : nil
+        })
 }

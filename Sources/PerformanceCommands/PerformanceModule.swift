@@ -23,5 +23,6 @@ extension EngineModule {
             PerfDestinationListCommand.spec,
             PerfDestinationRemoveCommand.spec,
         ],
-        runtime: PerformanceRuntime.self, backend: .performance, conformance: .performance)
+        runtime: PerformanceRuntime.self, backend: .performance, conformance: .performance,
+        requestKind: { method, path in method == "POST" && path.hasSuffix("/api/performance/batch") ? "perf.analytics" : nil })
 }

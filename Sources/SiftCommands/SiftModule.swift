@@ -23,5 +23,6 @@ extension EngineModule {
             SiftLocationSetCommand.spec,
         ],
         backendCommands: [BackendSiftKeyCommand.spec],
-        runtime: SiftRuntime.self, backend: .sift, conformance: .sift)
+        runtime: SiftRuntime.self, backend: .sift, conformance: .sift,
+        requestKind: { method, path in method == "PUT" && path.hasSuffix("/mobile_events") ? "sift.upload" : nil })
 }

@@ -14,9 +14,10 @@ import Platform
 public struct TestWorkDirectory: Sendable {
     public let path: String
 
-    /// Makes `<stateDirectory>/tests/run-PID-XXXXXX` (0700), after removing those of runs that died.
-    public static func make(under stateDirectory: String) throws(FileError) -> TestWorkDirectory {
-        let parent = stateDirectory + "/tests"
+    /// Makes `<stateDirectory>/<folder>/run-PID-XXXXXX` (0700), after removing those of runs
+    /// that died: `tests` for test and check runs, `load` for load runs.
+    public static func make(under stateDirectory: String, folder: String = "tests") throws(FileError) -> TestWorkDirectory {
+        let parent = stateDirectory + "/" + folder
         try Directories.create(parent, mode: .ownerReadWriteExecute)
         for name in SystemFiles.list(parent) where isLeftBehind(name) { try? FileManager.default.removeItem(atPath: parent + "/" + name) }
         var template = Array((parent + "/run-\(getpid())-XXXXXX").utf8CString)

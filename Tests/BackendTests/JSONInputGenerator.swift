@@ -1,3 +1,4 @@
+import Platform
 /// Seeded JSON-ish inputs for the differential test: valid documents with tricky tokens and
 /// blanks, then mutated byte by byte into near misses.
 struct JSONInputGenerator {
@@ -53,18 +54,5 @@ struct JSONInputGenerator {
             let end = min(bytes.count, at + Int(random.next() % 6))
             bytes.insert(contentsOf: bytes[at..<end], at: at)
         }
-    }
-}
-
-/// A small seeded generator, so a failing input can be found again.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }

@@ -22,12 +22,17 @@ public struct EngineModule: Sendable {
     public let backend: BackendRouteGroup?
     /// Its server's contract as a ready suite for `sdkbench check`; `nil` when it has none.
     public let conformance: ConformanceSuite?
+    /// Names the SDK call an HTTP exchange of the engine is (`miataru.UpdateLocation`) from its
+    /// method and path, for load mode's figures by kind; `nil` for a request not the engine's.
+    public let requestKind: (@Sendable (_ method: String, _ path: String) -> String?)?
 
     package init(
         name: String, summary: String, helpTitle: String?, commands: [CommandSpec], backendCommands: [CommandSpec] = [],
-        runtime: (any EngineRuntime.Type)?, backend: BackendRouteGroup?, conformance: ConformanceSuite? = nil
+        runtime: (any EngineRuntime.Type)?, backend: BackendRouteGroup?, conformance: ConformanceSuite? = nil,
+        requestKind: (@Sendable (_ method: String, _ path: String) -> String?)? = nil
     ) {
         self.conformance = conformance
+        self.requestKind = requestKind
         self.name = name
         self.summary = summary
         self.helpTitle = helpTitle

@@ -25,6 +25,9 @@ package final class ServiceHost {
     /// `nil`: services use the embedded backend (started on first use).
     package var configured: Setting?
     package private(set) var backend: LocalBackend?
+    /// The backend was handed in (`share`), to be used and never stopped by this session: load
+    /// mode's devices share one.
+    private var backendIsShared = false
     /// The embedded backend's host setting, made once per backend: services ask for it per command.
     private var embedded: (backend: LocalBackend, setting: Setting)?
     private let events: ShellEventRouter
@@ -79,12 +82,23 @@ package final class ServiceHost {
         }
     }
 
-    /// Stops the embedded backend if it runs; `false` when it was not running.
+    /// Makes `shared` this session's embedded backend: services told `local`, or with no host,
+    /// use it; the session never stops it.
+    func share(_ shared: LocalBackend) {
+        backend = shared
+        backendIsShared = true
+    }
+
+    /// Stops the embedded backend if it runs (forgets a shared one); `false` when it was not running.
     @discardableResult
     func stop() -> Bool {
         guard let running = backend else { return false }
         backend = nil
         embedded = nil
+        if backendIsShared {
+            backendIsShared = false
+            return true
+        }
         _ = AsyncBridge.wait { await running.stop() }
         return true
     }

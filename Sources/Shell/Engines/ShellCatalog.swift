@@ -32,6 +32,12 @@ public struct ShellCatalog: Sendable {
     /// The services the embedded backend serves, by name, in order.
     public var backendServices: [BackendService] { backendGroups.map(\.service) }
 
+    /// The SDK call a request is, as the first engine that knows it names it.
+    public func requestKind(method: String, path: String) -> String? {
+        for module in modules { if let kind = module.requestKind?(method, path) { return kind } }
+        return nil
+    }
+
     /// The engines' conformance suites, in catalog order (`sdkbench check`).
     public var conformanceSuites: [ConformanceSuite] { modules.compactMap(\.conformance) }
 

@@ -15,6 +15,8 @@ public final class Output: Sendable {
     public enum Destination: Sendable {
         case standardStreams
         case memory
+        /// Nothing is kept: a load device's session runs its script thousands of times.
+        case discard
     }
 
     private struct State {
@@ -101,6 +103,7 @@ public final class Output: Sendable {
             switch destination {
             case .standardStreams: Self.writeAll(2, Array(text.utf8))
             case .memory: state.capturedStderr.append(contentsOf: text.utf8)
+            case .discard: break
             }
         }
     }
@@ -148,6 +151,7 @@ public final class Output: Sendable {
         switch destination {
         case .standardStreams: Self.writeAll(1, state.stdout)
         case .memory: state.capturedStdout.append(contentsOf: state.stdout)
+        case .discard: break
         }
         state.stdout.removeAll(keepingCapacity: true)
     }

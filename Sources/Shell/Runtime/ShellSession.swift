@@ -1,3 +1,4 @@
+import Backend
 import Ping
 import Platform
 import Script
@@ -79,6 +80,10 @@ public final class ShellSession {
     public func restorePendingWork() {
         engines.restorePendingWork { events.warn($0) }
     }
+
+    /// Uses `backend` as the session's embedded backend, started elsewhere and never stopped by
+    /// the session (load mode's devices share one).
+    public func shareEmbeddedBackend(_ backend: LocalBackend) { services.share(backend) }
 
     /// The latency distributions the started engines measured, in catalog order.
     public func latencyHistograms() -> [LatencyHistogram] { engines.running.flatMap { $0.latencyHistograms() } }

@@ -1,0 +1,36 @@
+import Histogram
+
+/// What load mode measured of one kind of exchange (`miataru.UpdateLocation`, `http GET /x`).
+public struct KindFigures: Sendable {
+    /// Latency in microseconds, 1 µs to 1 hour at three significant digits.
+    public var latency = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .three)
+    /// Exchanges that got an answer, by status.
+    public var statuses: [Int: Int] = [:]
+    /// Exchanges that got none, by what went wrong (`timeout`, `connection refused`).
+    public var errors: [String: Int] = [:]
+    public var bytesSent = 0
+    public var bytesReceived = 0
+
+    public init() {}
+
+    /// Every exchange, answered or not.
+    public var count: Int { statuses.values.reduce(0, +) + errors.values.reduce(0, +) }
+
+    /// Exchanges with no answer or a 4xx/5xx.
+    public var failed: Int { errors.values.reduce(0, +) + statuses.filter { $0.key >= 400 }.values.reduce(0, +) }
+
+    /// A latency percentile in milliseconds.
+    public func milliseconds(atPercentile percentile: Double) -> Double {
+        latency.totalCount == 0 ? 0 : Double(latency.valueAtPercentile(percentile)) / 1000
+    }
+
+    public var maxMilliseconds: Double { latency.totalCount == 0 ? 0 : Double(latency.max) / 1000 }
+
+    mutating func merge(_ other: KindFigures) {
+        latency.add(other.latency)
+        statuses.merge(other.statuses, uniquingKeysWith: +)
+        errors.merge(other.errors, uniquingKeysWith: +)
+        bytesSent += other.bytesSent
+        bytesReceived += other.bytesReceived
+    }
+}

@@ -1,0 +1,89 @@
+import Dispatch
+import LineEditing
+import Platform
+import Shell
+import Synchronization
+
+/// The run's stop switch, shared by its devices: a signal, the check pass refusing the script or
+/// the caller stops the devices starting iterations and wakes those that wait; `interrupt` also
+/// stops the iterations in flight (each session's `SessionStop`).
+public final class LoadControl: Sendable {
+    private struct State {
+        var stopped = false
+        var interrupted = false
+        var finished = false
+        var refusal: [String]?
+        var running: [ObjectIdentifier: SessionStop] = [:]
+        /// The waits in progress (a ramp-up, a think time, the signal watcher), each woken by `stop`.
+        var waits: [ObjectIdentifier: SignalWake] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// No device starts another iteration; those in flight finish.
+    public func stop() {
+        let waits = state.withLock { state -> [SignalWake] in
+            state.stopped = true
+            return Array(state.waits.values)
+        }
+        for wait in waits { wait.signal() }
+    }
+
+    /// Stops as `stop` does, and interrupts the iterations in flight where they are.
+    public func interrupt() {
+        stop()
+        let running = state.withLock { state -> [SessionStop] in
+            state.interrupted = true
+            return Array(state.running.values)
+        }
+        for stop in running { stop.request() }
+    }
+
+    public var wasStopped: Bool { state.withLock { $0.stopped } }
+
+    /// Why the script did not check, when it did not.
+    public var refusal: [String]? { state.withLock { $0.refusal } }
+
+    func refuse(_ errors: [String]) {
+        state.withLock { state in
+            if state.refusal == nil { state.refusal = errors }
+        }
+        interrupt()
+    }
+
+    func register(_ stop: SessionStop) {
+        let interrupted = state.withLock { state -> Bool in
+            state.running[ObjectIdentifier(stop)] = stop
+            return state.interrupted
+        }
+        if interrupted { stop.request() }
+    }
+
+    func unregister(_ stop: SessionStop) { state.withLock { _ = $0.running.removeValue(forKey: ObjectIdentifier(stop)) } }
+
+    /// Waits until `deadline` (or `condition`); `false` when the run was stopped meanwhile (unless
+    /// `ignoringStop`) or `condition` held.
+    func pause(until deadline: DispatchTime, ignoringStop: Bool = false, orUntil condition: () -> Bool = { false }) -> Bool {
+        let wake = SignalWake()
+        let key = ObjectIdentifier(wake)
+        state.withLock { _ = $0.waits[key] = wake }
+        defer { state.withLock { _ = $0.waits.removeValue(forKey: key) } }
+        while DispatchTime.now() < deadline {
+            if (!ignoringStop && wasStopped) || condition() { return false }
+            wake.wait(until: deadline)
+        }
+        return !wasStopped
+    }
+
+    var isFinished: Bool { state.withLock { $0.finished } }
+
+    func finish() {
+        let waits = state.withLock { state -> [SignalWake] in
+            state.finished = true
+            return Array(state.waits.values)
+        }
+        for wait in waits { wait.signal() }
+    }
+}

@@ -1,0 +1,104 @@
+import Dispatch
+import JSON
+import LineEditing
+import Platform
+import Script
+import Shell
+import Synchronization
+import Transport
+
+/// Runs one script as many simulated devices, each a session of its own on a thread of its own,
+/// in a closed loop (an iteration, the think time, the next), and counts what they did. No second
+/// runner: each iteration is `ScriptRunner.run` over the device's session.
+public struct LoadDriver: Sendable {
+    public var plan: LoadPlan
+    /// Makes device `index`'s session with its state under `home`; the driver sets `device` and
+    /// hands it the measuring transport.
+    public var makeSession: @Sendable (_ index: Int, _ home: String, _ transport: any HTTPTransport) -> ShellSession
+    /// The transport the devices' exchanges go through, measured.
+    public var transport: any HTTPTransport
+    /// Names an engine's exchange (`ShellCatalog.requestKind`).
+    public var classify: @Sendable (_ method: String, _ path: String) -> String?
+
+    public init(
+        plan: LoadPlan, transport: any HTTPTransport, classify: @escaping @Sendable (_ method: String, _ path: String) -> String?,
+        makeSession: @escaping @Sendable (_ index: Int, _ home: String, _ transport: any HTTPTransport) -> ShellSession
+    ) {
+        self.plan = plan
+        self.transport = transport
+        self.classify = classify
+        self.makeSession = makeSession
+    }
+
+    /// Runs the devices until the plan's stop (or a signal, or `stop()`), each under
+    /// `workDirectory/device-N`, then shuts each down within its budget.
+    public func run(_ source: SourceFile, workDirectory: String, metrics: LoadMetrics, control: LoadControl = LoadControl()) -> LoadRunReport {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let signals = SignalTrap.count
+        let deadline: ContinuousClock.Instant? = if case .duration(let length) = plan.stop { started + length } else { nil }
+        var threads: [DeviceThread] = []
+        var unstarted = 0
+        for index in 0..<plan.devices {
+            let plan = plan
+            let body: @Sendable () -> Void = { [self] in
+                let offset = plan.devices > 1 ? plan.rampUp * (Double(index) / Double(plan.devices)) : .zero
+                guard control.pause(until: .after(offset)) else { return }
+                runDevice(index, source: source, home: workDirectory + "/device-\(index)", deadline: deadline, metrics: metrics, control: control)
+            }
+            if let thread = DeviceThread.start(body) { threads.append(thread) } else { unstarted += 1 }
+        }
+        // Signals wake every SignalWake. The first stops the devices starting iterations; those in
+        // flight have the shutdown budget to finish, and a second signal ends them at once.
+        let watcher = DeviceThread.start {
+            _ = control.pause(until: .distantFuture) { control.isFinished || SignalTrap.count != signals }
+            guard !control.isFinished else { return }
+            let first = SignalTrap.count
+            control.stop()
+            _ = control.pause(until: .after(ShellSession.shutdownBudget), ignoringStop: true) {
+                control.isFinished || SignalTrap.count != first
+            }
+            if !control.isFinished { control.interrupt() }
+        }
+        for thread in threads { thread.join() }
+        control.finish()
+        watcher?.join()
+        return LoadRunReport(
+            metrics: metrics.snapshot(), duration: started.duration(to: clock.now), devices: plan.devices - unstarted, devicesUnstarted: unstarted,
+            interrupted: control.wasStopped)
+    }
+
+    private func runDevice(
+        _ index: Int, source: SourceFile, home: String, deadline: ContinuousClock.Instant?, metrics: LoadMetrics, control: LoadControl
+    ) {
+        let label = RequestLabel()
+        let measured = MeasuringTransport(inner: transport, metrics: metrics, label: label, classify: classify)
+        let session = makeSession(index, home, measured)
+        session.variables.set("device", .object(["index": .int(index), "id": .string(DeviceIdentity.id(index: index, seed: plan.seed))]))
+        let listener = LoadListener(metrics: metrics, label: label)
+        let stop = SessionStop()
+        control.register(stop)
+        var done = 0
+        while !control.wasStopped {
+            if case .iterations(let count) = plan.stop, done >= count { break }
+            if let deadline, ContinuousClock.now >= deadline { break }
+            let result = SessionStop.$current.withValue(stop) {
+                ScriptRunner(session: session, listeners: [listener]).run(source, options: RunOptions(continuesPastFailedExpects: true))
+            }
+            done += 1
+            switch result.status {
+            case .parse, .usage:
+                // The check pass refused the script: every device would; the run ends.
+                control.refuse(result.checkErrors.map { session.secrets.masked($0.message) })
+                metrics.iteration(failed: true)
+            case .success, .expectation:
+                metrics.iteration(failed: false)
+            case .runtime:
+                metrics.iteration(failed: true)
+            }
+            if plan.think > .zero, !control.pause(until: .after(plan.think)) { break }
+        }
+        control.unregister(stop)
+        session.shutdown()
+    }
+}

@@ -1,0 +1,52 @@
+import JSON
+
+/// The JSON report of a load run: `"schema": "sdkbench-load-report"`, `"version": 1`.
+///
+/// Version 1 keys: `schema`, `version`, `duration` (seconds), `devices`, `devicesUnstarted`,
+/// `interrupted`, `iterations`, `iterationsFailed`, `checks` (`passed`, `failed`), `kinds` (by
+/// name: `count`, `failed`, `statuses` by code, `errors` by class, `bytesSent`, `bytesReceived`,
+/// `rate` per second, `latencyMs` with `p50`, `p90`, `p99`, `p999`, `max`, `mean`), `thresholds`
+/// (each `threshold`, `value` or null, `ok`).
+public enum LoadJSONReport {
+    public static let version = 1
+
+    public static func generate(_ report: LoadRunReport, thresholds: [LoadThreshold]) -> String {
+        var object = JSONObject()
+        object["schema"] = .string("sdkbench-load-report")
+        object["version"] = .int(version)
+        object["duration"] = .double(LoadSummary.seconds(report.duration))
+        object["devices"] = .int(report.devices)
+        object["devicesUnstarted"] = .int(report.devicesUnstarted)
+        object["interrupted"] = .bool(report.interrupted)
+        object["iterations"] = .int(report.metrics.iterations)
+        object["iterationsFailed"] = .int(report.metrics.iterationsFailed)
+        object["checks"] = .object(["passed": .int(report.metrics.checksPassed), "failed": .int(report.metrics.checksFailed)])
+        var kinds = JSONObject()
+        for (kind, figures) in report.kindsByCount { kinds[kind] = self.kind(figures, report) }
+        object["kinds"] = .object(kinds)
+        object["thresholds"] = .array(thresholds.map { threshold in
+            .object([
+                "threshold": .string(threshold.text), "value": threshold.value(in: report).map(Value.double) ?? .null,
+                "ok": .bool(threshold.holds(in: report)),
+            ])
+        })
+        return JSONWriter.pretty(.object(object)) + "\n"
+    }
+
+    private static func kind(_ figures: KindFigures, _ report: LoadRunReport) -> Value {
+        var statuses = JSONObject()
+        for (status, count) in figures.statuses.sorted(by: { $0.key < $1.key }) { statuses[String(status)] = .int(count) }
+        var errors = JSONObject()
+        for (error, count) in figures.errors.sorted(by: { $0.key < $1.key }) { errors[error] = .int(count) }
+        let latency: Value = .object([
+            "p50": .double(figures.milliseconds(atPercentile: 50)), "p90": .double(figures.milliseconds(atPercentile: 90)),
+            "p99": .double(figures.milliseconds(atPercentile: 99)), "p999": .double(figures.milliseconds(atPercentile: 99.9)),
+            "max": .double(figures.maxMilliseconds), "mean": .double(figures.latency.totalCount == 0 ? 0 : figures.latency.mean / 1000),
+        ])
+        return .object([
+            "count": .int(figures.count), "failed": .int(figures.failed), "statuses": .object(statuses), "errors": .object(errors),
+            "bytesSent": .int(figures.bytesSent), "bytesReceived": .int(figures.bytesReceived), "rate": .double(report.rate(figures)),
+            "latencyMs": latency,
+        ])
+    }
+}

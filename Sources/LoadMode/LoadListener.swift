@@ -1,0 +1,52 @@
+import Script
+import Shell
+
+/// Listens to a device's iterations: each `expect` is a check (a failed one does not stop the
+/// iteration), and while an `http` command runs its line as written names the exchanges it makes.
+final class LoadListener: RunListener {
+    private let metrics: LoadMetrics
+    private let label: RequestLabel
+
+    init(metrics: LoadMetrics, label: RequestLabel) {
+        self.metrics = metrics
+        self.label = label
+    }
+
+    var hearsEvents: Bool { false }
+
+    func commandStarting(_ statement: Statement, in source: SourceFile) {
+        let words = statement.tokens.compactMap(\.word)
+        guard words.first?.literal == "http" else { return }
+        let hasParameters = statement.tokens.contains { token in
+            switch token.kind {
+            case .parameter, .typedParameter: return true
+            case .word, .option: return false
+            }
+        }
+        label.value = Self.httpKind(words.dropFirst().map(\.displayText), hasParameters: hasParameters)
+    }
+
+    func commandFinished(_ result: CommandResult, in source: SourceFile) {
+        label.value = nil
+        switch result.outcome {
+        case .ok: if result.command == "expect" { metrics.check(passed: true) }
+        case .expectationFailed: metrics.check(passed: false)
+        case .error, .interrupted: break
+        }
+    }
+
+    /// `http GET /users/{{id}}` from the words after `http`: the method as written (GET, or POST
+    /// when the line has body fields, as the command decides) and the first word that is a URL.
+    static func httpKind(_ words: [String], hasParameters: Bool) -> String {
+        let methods: Set<String> = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]
+        var rest = words[...]
+        var method: String?
+        if let first = rest.first, methods.contains(first.uppercased()) {
+            method = first.uppercased()
+            rest = rest.dropFirst()
+        }
+        let url = rest.first { !$0.hasPrefix("-") } ?? ""
+        let hasBody = hasParameters || rest.dropFirst().contains { word in word.contains("=") && !word.contains("==") }
+        return "http " + (method ?? (hasBody ? "POST" : "GET")) + " " + url
+    }
+}

@@ -1,0 +1,28 @@
+/// How a load run drives its devices: how many, for how long, and how they pace themselves.
+public struct LoadPlan: Sendable {
+    /// When each device stops starting iterations.
+    public enum Stop: Sendable, Equatable {
+        /// Each device runs the script this many times.
+        case iterations(Int)
+        /// Devices start iterations until this long after the run began; one in flight finishes.
+        case duration(Duration)
+    }
+
+    /// Simulated devices, each a session of its own running the script in a closed loop.
+    public var devices: Int
+    public var stop: Stop
+    /// The pause between a device's iterations.
+    public var think: Duration
+    /// Devices start evenly over this long (device i at rampUp * i / devices).
+    public var rampUp: Duration
+    /// Makes the devices' ids (`{{device.id}}`): the same seed gives the same ids.
+    public var seed: UInt64
+
+    public init(devices: Int, stop: Stop, think: Duration = .zero, rampUp: Duration = .zero, seed: UInt64 = 0) {
+        self.devices = devices
+        self.stop = stop
+        self.think = think
+        self.rampUp = rampUp
+        self.seed = seed
+    }
+}

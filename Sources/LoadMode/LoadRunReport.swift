@@ -1,0 +1,37 @@
+/// What a load run did: the figures by kind, checks and iterations, and how it ended.
+public struct LoadRunReport: Sendable {
+    public var metrics: LoadMetrics.Snapshot
+    public var duration: Duration
+    /// Devices that ran (a thread each).
+    public var devices: Int
+    /// Devices the system would not make a thread for.
+    public var devicesUnstarted: Int
+    /// A signal (or the caller) stopped the run before its plan's end.
+    public var interrupted: Bool
+
+    public init(metrics: LoadMetrics.Snapshot, duration: Duration, devices: Int, devicesUnstarted: Int, interrupted: Bool) {
+        self.metrics = metrics
+        self.duration = duration
+        self.devices = devices
+        self.devicesUnstarted = devicesUnstarted
+        self.interrupted = interrupted
+    }
+
+    /// The kinds, busiest first (then by name).
+    public var kindsByCount: [(kind: String, figures: KindFigures)] {
+        metrics.kinds.map { ($0.key, $0.value) }.sorted { $0.1.count != $1.1.count ? $0.1.count > $1.1.count : $0.0 < $1.0 }
+    }
+
+    /// Every kind's figures together.
+    public var total: KindFigures {
+        var total = KindFigures()
+        for figures in metrics.kinds.values { total.merge(figures) }
+        return total
+    }
+
+    /// Exchanges per second over the whole run.
+    public func rate(_ figures: KindFigures) -> Double {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return seconds > 0 ? Double(figures.count) / seconds : 0
+    }
+}

@@ -1,0 +1,57 @@
+/// The end-of-run table, as k6 prints one: per kind the count, rate, p50/p90/p99/max and error
+/// share; then checks, iterations, devices and each threshold's verdict.
+public enum LoadSummary {
+    public static func text(_ report: LoadRunReport, thresholds: [LoadThreshold]) -> String {
+        var rows: [[String]] = [["kind", "count", "rate/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors"]]
+        for (kind, figures) in report.kindsByCount { rows.append(row(kind, figures, report)) }
+        if report.metrics.kinds.count > 1 { rows.append(row("all", report.total, report)) }
+        var text = table(rows)
+        let metrics = report.metrics
+        let checks = metrics.checksPassed + metrics.checksFailed
+        text += "\nchecks:     \(checks): \(metrics.checksPassed) passed, \(metrics.checksFailed) failed\n"
+        text += "iterations: \(metrics.iterations), \(metrics.iterationsFailed) ended by an error\n"
+        text += "devices:    \(report.devices)" + (report.devicesUnstarted > 0 ? " (\(report.devicesUnstarted) could not start: no more threads)" : "") + "\n"
+        text += "time:       \(decimal(seconds(report.duration), places: 2)) s" + (report.interrupted ? " (stopped early)" : "") + "\n"
+        if !thresholds.isEmpty {
+            text += "\nthresholds:\n"
+            for threshold in thresholds {
+                let value = threshold.value(in: report).map { decimal($0, places: 2) } ?? "none"
+                text += "  \(threshold.holds(in: report) ? "ok    " : "FAILED") \(threshold.text)  (\(value))\n"
+            }
+        }
+        return text
+    }
+
+    private static func row(_ kind: String, _ figures: KindFigures, _ report: LoadRunReport) -> [String] {
+        let errors = figures.count == 0 ? 0 : 100 * Double(figures.failed) / Double(figures.count)
+        return [
+            kind, String(figures.count), decimal(report.rate(figures), places: 1), decimal(figures.milliseconds(atPercentile: 50), places: 2),
+            decimal(figures.milliseconds(atPercentile: 90), places: 2), decimal(figures.milliseconds(atPercentile: 99), places: 2),
+            decimal(figures.maxMilliseconds, places: 2), decimal(errors, places: 2) + "%",
+        ]
+    }
+
+    /// Left-aligned first column, the others right-aligned, two spaces between.
+    private static func table(_ rows: [[String]]) -> String {
+        let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { column, cell in
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                return column == 0 ? cell + pad : pad + cell
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    /// `value` with `places` decimals, rounded.
+    static func decimal(_ value: Double, places: Int) -> String {
+        let scale = (0..<places).reduce(1.0) { value, _ in value * 10 }
+        let scaled = Int((value * scale).rounded())
+        let whole = scaled / Int(scale)
+        let fraction = String(scaled % Int(scale))
+        return places == 0 ? String(whole) : "\(whole)." + String(repeating: "0", count: places - fraction.count) + fraction
+    }
+}

@@ -1,0 +1,71 @@
+import Transport
+
+/// A device's transport: every exchange goes through `inner` and is timed and counted under its
+/// kind: the `http` command's line as written while one runs, else the SDK call the engines'
+/// catalog names (`miataru.UpdateLocation`), else `METHOD /path`.
+final class MeasuringTransport: HTTPTransport {
+    private let inner: any HTTPTransport
+    private let metrics: LoadMetrics
+    private let label: RequestLabel
+    private let classify: @Sendable (_ method: String, _ path: String) -> String?
+
+    init(
+        inner: any HTTPTransport, metrics: LoadMetrics, label: RequestLabel,
+        classify: @escaping @Sendable (_ method: String, _ path: String) -> String?
+    ) {
+        self.inner = inner
+        self.metrics = metrics
+        self.label = label
+        self.classify = classify
+    }
+
+    var preferredExecutor: (any TaskExecutor)? { inner.preferredExecutor }
+
+    func send(_ request: WireRequest, timeout: Double) async throws(NetworkError) -> WireResponse {
+        let kind = kind(of: request)
+        let started = ContinuousClock.now
+        do {
+            let response = try await inner.send(request, timeout: timeout)
+            metrics.exchange(
+                kind: kind, microseconds: Self.microseconds(started.duration(to: .now)), status: response.status.code, error: nil,
+                sent: request.body?.count ?? 0, received: response.body.count)
+            return response
+        } catch {
+            metrics.exchange(
+                kind: kind, microseconds: Self.microseconds(started.duration(to: .now)), status: nil, error: Self.errorClass(error),
+                sent: request.body?.count ?? 0, received: 0)
+            throw error
+        }
+    }
+
+    private func kind(of request: WireRequest) -> String {
+        if let label = label.value { return label }
+        let path = Self.path(of: request.url)
+        return classify(request.method.rawValue, path) ?? request.method.rawValue + " " + path
+    }
+
+    /// The path of an absolute URL, without its query.
+    static func path(of url: String) -> String {
+        guard let scheme = url.firstRange(of: "://") else { return url }
+        let afterHost = url[scheme.upperBound...].drop { $0 != "/" }
+        let path = afterHost.prefix { $0 != "?" && $0 != "#" }
+        return path.isEmpty ? "/" : String(path)
+    }
+
+    static func microseconds(_ duration: Duration) -> UInt64 {
+        let (seconds, attoseconds) = duration.components
+        return UInt64(max(0, seconds)) * 1_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000_000)
+    }
+
+    /// The error's kind, without what varies (hosts, seconds): `timeout`, `network unavailable`.
+    static func errorClass(_ error: NetworkError) -> String {
+        switch error {
+        case .timeout: return "timeout"
+        case .cancelled: return "cancelled"
+        case .cannotConnect: return "cannot connect"
+        case .networkUnavailable: return "network unavailable"
+        case .invalidRequest: return "invalid request"
+        case .invalidResponse: return "invalid response"
+        }
+    }
+}

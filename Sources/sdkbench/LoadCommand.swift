@@ -1,0 +1,199 @@
+import ArgumentParser
+import Backend
+import LineEditing
+import LoadMode
+import Platform
+import SDKBenchCatalog
+import Script
+import Shell
+import TestMode
+import Transport
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `sdkbench load SCRIPT`: one script as many simulated devices, each a session of its own, with
+/// figures by SDK call, thresholds and a JSON report.
+struct LoadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "load",
+        abstract: "Run one .sdk script as many simulated devices; latency and errors by SDK call, thresholds.",
+        discussion: """
+            Each device runs the script in a closed loop (an iteration, --think, the next) as a session of its own: \
+            its own variables ({{device.index}} from 0, {{device.id}} a stable id from the index and --seed), engine \
+            state and state directory (removed at the end unless --keep-state), against the configured host or one \
+            embedded backend all devices share. Every HTTP exchange is timed under the SDK call it is \
+            (miataru.UpdateLocation, sift.upload, hamon.events, hamon.user, perf.analytics) or, for http, the line as \
+            written (http GET /users/{{id}}). An expect is a check: it is counted, it does not stop the iteration. \
+            Exit status: 0, or 4 when a --threshold fails, 2 when the script does not check, 3 on an error of the run itself.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: ArgumentHelp("Simulated devices, each a session and a thread of its own.", valueName: "N"))
+    var devices: Int
+
+    @Option(help: ArgumentHelp("Each device runs the script this many times.", valueName: "K"))
+    var iterations: Int?
+
+    @Option(help: ArgumentHelp("Devices start iterations for this long (30s, 2m); one in flight finishes.", valueName: "DURATION"))
+    var duration: String?
+
+    @Option(help: ArgumentHelp("The pause between a device's iterations (default none).", valueName: "DURATION"))
+    var think: String?
+
+    @Option(name: .customLong("ramp-up"), help: ArgumentHelp("Start the devices evenly over this long.", valueName: "DURATION"))
+    var rampUp: String?
+
+    @Option(help: ArgumentHelp("Makes {{device.id}}: the same seed, the same ids (default 0).", valueName: "N"))
+    var seed: UInt64 = 0
+
+    @Option(name: .customLong("threshold"), parsing: .singleValue,
+            help: ArgumentHelp("A rule the run must meet: KIND:p99<200ms, errors<1%, rate>=500/s, checks>99% (exit 4 when one fails).", valueName: "EXPR"))
+    var thresholds: [String] = []
+
+    @Option(name: .customLong("report-json"), help: ArgumentHelp("Write the JSON report (schema sdkbench-load-report, version 1).", valueName: "FILE"),
+            completion: .file(extensions: ["json"]))
+    var json: String?
+
+    @Flag(name: .customLong("keep-state"), help: "Keep the devices' state directories (they are removed at the end).")
+    var keepState = false
+
+    @Flag(help: "Print only the thresholds' verdicts and what went wrong.")
+    var quiet = false
+
+    @Option(name: .customLong("var"), parsing: .singleValue, help: ArgumentHelp("Set a variable in every device's session.", valueName: "NAME=VALUE"))
+    var variables: [String] = []
+
+    @Option(name: .customLong("secret"), parsing: .singleValue,
+            help: ArgumentHelp("Set a secret variable in every device's session: masked as *** everywhere.", valueName: "NAME=VALUE"))
+    var secrets: [String] = []
+
+    @Argument(help: ArgumentHelp("The script every device runs.", valueName: "SCRIPT"), completion: .file(extensions: ["sdk"]))
+    var script: String
+
+    func validate() throws {
+        guard devices >= 1 else { throw ValidationError("--devices must be at least 1, got \(devices)") }
+        guard (iterations == nil) != (duration == nil) else { throw ValidationError("give --iterations K or --duration D, one of them") }
+        if let iterations, iterations < 1 { throw ValidationError("--iterations must be at least 1, got \(iterations)") }
+        for (name, text) in [("--duration", duration), ("--think", think), ("--ramp-up", rampUp)] {
+            if let text, DurationParser.seconds(text) == nil { throw ValidationError("\(name): expected a duration (250ms, 30s, 2m), got '\(text)'") }
+        }
+        for threshold in thresholds {
+            do {
+                _ = try LoadThreshold(threshold)
+            } catch {
+                throw ValidationError(error.message)
+            }
+        }
+    }
+
+    mutating func run() throws {
+        let environment = ProcessEnvironment.current()
+        var collected = SuiteVariables()
+        for (texts, option) in [(variables, "--var"), (secrets, "--secret")] {
+            for text in texts {
+                let assignment = try VariableAssignment.split(text, option: option)
+                do {
+                    try collected.add(SuiteVariable(name: assignment.name, value: assignment.value, isSecret: option == "--secret", origin: option))
+                } catch {
+                    throw ValidationError(error.message)
+                }
+            }
+        }
+        let suiteVariables = collected.all
+        let bytes: [UInt8]
+        do {
+            bytes = try FileReader.readBytes(script)
+        } catch {
+            throw ValidationError("cannot read '\(script)': \(error.reason)")
+        }
+        let paths: StatePaths
+        do {
+            paths = try StatePaths.resolve(home: global.home, environment: environment)
+        } catch {
+            throw ValidationError(error.message)
+        }
+        var parsed: [LoadThreshold] = []
+        for text in thresholds {
+            do {
+                parsed.append(try LoadThreshold(text))
+            } catch {
+                throw ValidationError(error.message)
+            }
+        }
+        let thresholds = parsed
+        let terminal = Output(destination: .standardStreams)
+        for variable in suiteVariables where variable.isSecret { terminal.secrets.add(variable.value) }
+        SignalTrap.install()
+        let watchdog = UnansweredSignalWatchdog(shutdownBudget: ShellSession.shutdownBudget.inSeconds)
+        let work: TestWorkDirectory
+        do {
+            work = try TestWorkDirectory.make(under: paths.stateDirectory, folder: "load")
+        } catch {
+            terminal.writeError("sdkbench load: \(error.description)\n")
+            Glibc.exit(ExitStatus.runtime.rawValue)
+        }
+        // One embedded backend for every device (a script that configures a host uses that host).
+        let started = try? AsyncBridge.run(at: nil) { () async -> Result<LocalBackend, BackendError> in
+            do {
+                return .success(try await LocalBackend.start(groups: ShellCatalog.standard.backendGroups))
+            } catch let error as BackendError {
+                return .failure(error)
+            } catch {
+                return .failure(.cannotStart("\(error)"))
+            }
+        }
+        guard case .success(let backend)? = started else {
+            if case .failure(let error)? = started { terminal.writeError("sdkbench load: \(error.description)\n") }
+            Glibc.exit(ExitStatus.runtime.rawValue)
+        }
+        let seconds = { (text: String) in Duration.milliseconds(Int64((DurationParser.seconds(text)! * 1000).rounded())) }
+        let plan = LoadPlan(
+            devices: devices, stop: iterations.map { .iterations($0) } ?? .duration(seconds(duration!)),
+            think: think.map(seconds) ?? .zero, rampUp: rampUp.map(seconds) ?? .zero, seed: seed)
+        let catalog = ShellCatalog.standard
+        let driver = LoadDriver(plan: plan, transport: LiveTransport.shared, classify: { catalog.requestKind(method: $0, path: $1) }) { _, home, transport in
+            let session = ShellSession(
+                catalog: .standard,
+                environment: ShellEnvironment(
+                    paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"), startsTicker: true,
+                    processEnvironment: environment, transport: transport, keepsState: false),
+                output: Output(destination: .discard))
+            session.shareEmbeddedBackend(backend)
+            for variable in suiteVariables {
+                if variable.isSecret { session.secrets.add(variable.value) }
+                session.variables.set(variable.name, .string(variable.value), secret: variable.isSecret)
+            }
+            return session
+        }
+        let control = LoadControl()
+        let report = driver.run(SourceFile(name: script, fileBytes: bytes), workDirectory: work.path, metrics: LoadMetrics(), control: control)
+        if !keepState { work.remove() }
+        _ = AsyncBridge.wait { await backend.stop() }
+        watchdog.enter(.shutdown)
+        if let refusal = control.refusal {
+            terminal.writeError(refusal.map { "\($0)\n" }.joined() + "sdkbench load: '\(script)' does not check; nothing was measured\n")
+            terminal.flush()
+            Glibc.exit(ExitStatus.parse.rawValue)
+        }
+        let summary = LoadSummary.text(report, thresholds: thresholds)
+        if quiet {
+            for line in summary.split(separator: "\n") where line.contains("FAILED") { terminal.line(String(line)) }
+        } else {
+            terminal.write(summary)
+        }
+        var status: ExitStatus = thresholds.allSatisfy { $0.holds(in: report) } ? .success : .expectation
+        if let json {
+            do {
+                try OutputFile.write(Array(terminal.secrets.masked(LoadJSONReport.generate(report, thresholds: thresholds)).utf8), to: json)
+            } catch {
+                terminal.writeError("sdkbench load: \(error)\n")
+                status = .runtime
+            }
+        }
+        terminal.flush()
+        Glibc.exit(SignalTrap.terminationRequested ? 143 : status.rawValue)
+    }
+}

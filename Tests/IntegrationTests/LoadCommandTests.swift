@@ -1,0 +1,96 @@
+import JSON
+import Platform
+import SDKBenchTesting
+import Testing
+
+/// `sdkbench load` on the real binary: counts by SDK call in a JSON report an independent reader
+/// checks, thresholds deciding the exit status, and a SIGINT that ends a long run with its report.
+@Suite(.timeLimit(.minutes(2)))
+struct LoadCommandTests {
+    static let flow = """
+        miataru device load-{{device.id}}
+        miataru key set --generate
+        miataru location update 52.5 13.4 --history
+        miataru location get load-{{device.id}}
+        expect last.found == 1
+        http GET /_sdkbench/health
+        expect last.status == 200
+        """
+
+    private func sdkbench(_ arguments: [String], home: TemporaryDirectory) async -> ProcessResult {
+        await ProcessRunner.run(SDKBenchFiles.sdkbenchExecutable, arguments, environment: ["NO_COLOR": "1", "SDKBENCH_HOME": home.path + "/home"])
+    }
+
+    @Test func countsByCallThresholdsAndAJSONReport() async throws {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let script = home.write("flow.sdk", Self.flow)
+        let json = home.path + "/load.json"
+        let run = await sdkbench(
+            ["load", script, "--devices", "5", "--iterations", "4", "--threshold", "errors<1%", "--threshold", "checks>=100%",
+             "--threshold", "miataru.UpdateLocation:p99<10s", "--report-json", json], home: home)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("checks:     40: 40 passed, 0 failed"), "\(run.stdout)")
+        #expect(run.stdout.contains("  ok     errors<1%"), "\(run.stdout)")
+        let reader = await ProcessRunner.run("/usr/bin/env", ["python3", "-c", """
+            import json, sys
+            r = json.load(open(sys.argv[1]))
+            assert r['schema'] == 'sdkbench-load-report' and r['version'] == 1
+            kinds = r['kinds']
+            print(sorted((k, v['count'], v['statuses'].get('200', 0)) for k, v in kinds.items()))
+            u = kinds['miataru.UpdateLocation']['latencyMs']
+            print(0 < u['p50'] <= u['p90'] <= u['p99'] <= u['max'], r['iterations'], r['checks']['passed'], [t['ok'] for t in r['thresholds']])
+            """, json])
+        #expect(reader.stdout == """
+            [('http GET /_sdkbench/health', 20, 20), ('miataru.GetLocation', 20, 20), ('miataru.UpdateLocation', 20, 20), ('miataru.setDeviceKey', 20, 20)]
+            True 20 40 [True, True, True]
+
+            """, "\(reader.stderr)")
+        let failing = await sdkbench(["load", script, "--devices", "2", "--iterations", "1", "--threshold", "rate>1000000/s", "--quiet"], home: home)
+        #expect(failing.status == 4, "\(failing.stdout)\(failing.stderr)")
+        #expect(failing.stdout.hasPrefix("  FAILED rate>1000000/s"), "\(failing.stdout)")
+        let state = SystemFiles.list(home.path + "/home/state/load")
+        #expect(state.isEmpty, "the devices' state is removed: \(state)")
+    }
+
+    @Test func usageAndScriptErrors() async {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let script = home.write("flow.sdk", Self.flow)
+        let both = await sdkbench(["load", script, "--devices", "2", "--iterations", "1", "--duration", "1s"], home: home)
+        #expect(both.status == 1 && both.stderr.contains("give --iterations K or --duration D, one of them"), "\(both.stderr)")
+        let threshold = await sdkbench(["load", script, "--devices", "2", "--iterations", "1", "--threshold", "p99<fast"], home: home)
+        #expect(threshold.status == 1 && threshold.stderr.contains("--threshold 'p99<fast': 'fast' is not a duration"), "\(threshold.stderr)")
+        let broken = home.write("broken.sdk", "expect 1 == 1\nbogus command\n")
+        let refused = await sdkbench(["load", broken, "--devices", "3", "--duration", "30s"], home: home)
+        #expect(refused.status == 2 && refused.stderr.contains("does not check; nothing was measured"), "\(refused.stderr)")
+    }
+
+    /// SIGINT during a long run: the devices stop, the summary and the report are written.
+    @Test func aSignalEndsALongRunWithItsReport() async throws {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let script = home.write("flow.sdk", "http GET /_sdkbench/health\nexpect last.status == 200\n")
+        let json = home.path + "/load.json"
+        let run = await ProcessRunner.run("/bin/bash", ["-c", """
+            export SDKBENCH_HOME="\(home.path)/home" NO_COLOR=1
+            "$0" load "\(script)" --devices 4 --duration 60s --think 20ms --report-json "\(json)" > "\(home.path)/out" 2>&1 &
+            load=$!
+            # Its run directory is made after its signal handlers are in place: then it runs.
+            until ls "\(home.path)"/home/state/load/run-* > /dev/null 2>&1; do kill -0 $load 2>/dev/null || exit 9; sleep 0.05; done
+            sleep 0.5
+            start=$(date +%s%N)
+            kill -INT $load
+            wait $load
+            status=$?
+            echo "status=$status ms=$(( ($(date +%s%N) - start) / 1000000 ))"
+            """, SDKBenchFiles.sdkbenchExecutable], deadline: .seconds(60))
+        let line = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        let milliseconds = Int(line.split(separator: "ms=").last ?? "") ?? .max
+        #expect(milliseconds < 3000, "\(run.stdout)\(home.read("out") ?? "")")
+        let reader = await ProcessRunner.run(
+            "/usr/bin/env", ["python3", "-c", "import json, sys; r = json.load(open(sys.argv[1])); print(r['interrupted'], r['iterations'] > 0)", json])
+        #expect(reader.stdout == "True True\n", "\(reader.stderr)")
+        #expect(home.read("out")?.contains("(stopped early)") == true, "\(home.read("out") ?? "")")
+    }
+}

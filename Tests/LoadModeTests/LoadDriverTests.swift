@@ -1,0 +1,109 @@
+import Backend
+import JSON
+import Platform
+import SDKBenchCatalog
+import SDKBenchShellTesting
+import SDKBenchTesting
+import Script
+import Shell
+import Testing
+import Transport
+
+@testable import LoadMode
+
+/// One script as many device sessions against one shared embedded backend: every exchange counted
+/// under its SDK call, checks counted without stopping an iteration, stable device ids.
+@Suite(.timeLimit(.minutes(1)))
+struct LoadDriverTests {
+    /// Runs `script` with `plan` against a fresh backend the devices share; the report and what
+    /// the backend received from Miataru.
+    static func run(_ script: String, plan: LoadPlan, control: LoadControl = LoadControl()) async throws -> (LoadRunReport, LoadControl, Int) {
+        let backend = try await LocalBackend.start(groups: ShellCatalog.standard.backendGroups)
+        let work = TemporaryDirectory()
+        defer { work.remove() }
+        let catalog = ShellCatalog.standard
+        let driver = LoadDriver(plan: plan, transport: LiveTransport.shared, classify: { catalog.requestKind(method: $0, path: $1) }) { _, home, transport in
+            let session = ShellSession(
+                catalog: .standard,
+                environment: ShellEnvironment(
+                    paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"), machine: ShellHarness.machine,
+                    startsTicker: false, transport: transport, keepsState: false),
+                output: Output(destination: .discard))
+            session.shareEmbeddedBackend(backend)
+            return session
+        }
+        let path = work.path
+        let report = await OwnThread.run { driver.run(SourceFile(name: "flow.sdk", text: script), workDirectory: path, metrics: LoadMetrics(), control: control) }
+        let received = backend.requestCount(.miataru)
+        await backend.stop()
+        return (report, control, received)
+    }
+
+    static let flow = """
+        miataru device load-{{device.id}}
+        miataru key set --generate
+        repeat 3
+          miataru location update 52.5 13.4 --history
+        end
+        miataru location get load-{{device.id}}
+        expect last.found == 1
+        expect device.index < 0
+        http GET /_sdkbench/health
+        expect last.status == 200
+        """
+
+    @Test func everyExchangeIsCountedUnderItsCallAndEveryExpectIsACheck() async throws {
+        let (report, _, received) = try await Self.run(Self.flow, plan: LoadPlan(devices: 4, stop: .iterations(3)))
+        let kinds = report.metrics.kinds.mapValues(\.count)
+        #expect(kinds == [
+            "miataru.setDeviceKey": 12, "miataru.UpdateLocation": 36, "miataru.GetLocation": 12, "http GET /_sdkbench/health": 12,
+        ], "\(kinds)")
+        #expect(received == 12 + 36 + 12, "the backend saw exactly what was counted")
+        #expect(report.metrics.kinds.values.allSatisfy { $0.failed == 0 && $0.latency.totalCount == UInt64($0.count) })
+        #expect(report.metrics.checksPassed == 24 && report.metrics.checksFailed == 12, "a failed expect is a check, not a stop")
+        #expect(report.metrics.iterations == 12 && report.metrics.iterationsFailed == 0)
+        #expect(report.devices == 4 && !report.interrupted)
+        let update = try #require(report.metrics.kinds["miataru.UpdateLocation"])
+        #expect(update.milliseconds(atPercentile: 50) > 0 && update.milliseconds(atPercentile: 99) <= update.maxMilliseconds)
+        #expect(update.bytesSent > 0 && update.bytesReceived > 0)
+    }
+
+    @Test func deviceIdsAreStableByIndexAndSeedAndDistinct() {
+        let first = (0..<1000).map { DeviceIdentity.id(index: $0, seed: 7) }
+        #expect(Set(first).count == 1000)
+        #expect(first == (0..<1000).map { DeviceIdentity.id(index: $0, seed: 7) })
+        #expect(first != (0..<1000).map { DeviceIdentity.id(index: $0, seed: 8) })
+        #expect(first.allSatisfy { $0.count == 36 && $0 == $0.lowercased() })
+    }
+
+    /// An error ends its iteration, not the device: the next iteration runs.
+    @Test func anErrorEndsTheIterationAndTheDeviceGoesOn() async throws {
+        let (report, _, _) = try await Self.run("http GET /_sdkbench/health\nsource nowhere.sdk\nexpect 1 == 1\n", plan: LoadPlan(devices: 2, stop: .iterations(4)))
+        #expect(report.metrics.iterations == 8 && report.metrics.iterationsFailed == 8)
+        #expect(report.metrics.kinds["http GET /_sdkbench/health"]?.count == 8)
+        #expect(report.metrics.checksPassed == 0, "the expect after the error did not run")
+    }
+
+    @Test func aScriptThatDoesNotCheckStopsTheRun() async throws {
+        let (report, control, _) = try await Self.run("expect 1 == 1\nbogus command\n", plan: LoadPlan(devices: 3, stop: .duration(.seconds(30))))
+        #expect(control.refusal?.first?.contains("unknown command 'bogus'") == true, "\(String(describing: control.refusal))")
+        #expect(report.metrics.kinds.isEmpty && report.interrupted)
+    }
+
+    /// A duration ends the run; stopping it (as a signal does) ends it at once.
+    @Test func aDurationEndsTheRunAndStopEndsItSooner() async throws {
+        let timed = try await Self.run("http GET /_sdkbench/health\n", plan: LoadPlan(devices: 2, stop: .duration(.milliseconds(300))))
+        #expect(timed.0.metrics.iterations > 0 && !timed.0.interrupted)
+        // Far past 300 ms only on a machine busy with other tests: the point is that it ends.
+        #expect(timed.0.duration < .seconds(30))
+        let control = LoadControl()
+        let stopper = Task.detached {
+            try await Task.sleep(for: .milliseconds(200))
+            control.stop()
+        }
+        let stopped = try await Self.run(
+            "http GET /_sdkbench/health\n", plan: LoadPlan(devices: 2, stop: .duration(.seconds(60)), think: .milliseconds(50)), control: control)
+        _ = try await stopper.value
+        #expect(stopped.0.interrupted && stopped.0.duration < .seconds(30), "a 60 s run stopped after 200 ms")
+    }
+}
