@@ -125,6 +125,7 @@ let package = Package(
             name: "LoadMode",
             dependencies: [
                 "Shell", "JSON", "LineEditing", "Platform", "Script", "Transport", .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio"),
             ]),
         .executableTarget(
             name: "sdkbench",

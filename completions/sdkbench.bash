@@ -373,7 +373,7 @@ _sdkbench_load() {
     repeating_flags=()
     non_repeating_flags=(--no-color --keep-state --quiet --version -h --help)
     repeating_options=(--threshold --var --secret)
-    non_repeating_options=(--home --devices --iterations --duration --think --ramp-up --seed --report-json)
+    non_repeating_options=(--home --devices --iterations --duration --think --ramp-up --seed --report-json --hdr-log)
     __sdkbench_offer_flags_options 1
 
     # Offer option value completions
@@ -405,6 +405,10 @@ _sdkbench_load() {
         ;;
     '--report-json')
         __sdkbench_add_completions -o plusdirs -fX '!*.@(json)'
+        return
+        ;;
+    '--hdr-log')
+        __sdkbench_add_completions -o plusdirs -fX '!*.@(hlog)'
         return
         ;;
     '--var')

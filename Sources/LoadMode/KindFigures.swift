@@ -3,7 +3,7 @@ import Histogram
 /// What load mode measured of one kind of exchange (`miataru.UpdateLocation`, `http GET /x`).
 public struct KindFigures: Sendable {
     /// Latency in microseconds, 1 µs to 1 hour at three significant digits.
-    public var latency = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .three)
+    public var latency = KindFigures.newHistogram()
     /// Exchanges that got an answer, by status.
     public var statuses: [Int: Int] = [:]
     /// Exchanges that got none, by what went wrong (`timeout`, `connection refused`).
@@ -12,6 +12,11 @@ public struct KindFigures: Sendable {
     public var bytesReceived = 0
 
     public init() {}
+
+    /// 1 µs to 1 hour at three significant digits: the layout `HdrHistogramEncoding` writes.
+    static func newHistogram() -> Histogram<UInt64> {
+        Histogram(lowestDiscernibleValue: 1, highestTrackableValue: LoadMetrics.highestMicroseconds, numberOfSignificantValueDigits: .three)
+    }
 
     /// Every exchange, answered or not.
     public var count: Int { statuses.values.reduce(0, +) + errors.values.reduce(0, +) }

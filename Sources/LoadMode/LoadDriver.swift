@@ -35,6 +35,7 @@ public struct LoadDriver: Sendable {
     public func run(_ source: SourceFile, workDirectory: String, metrics: LoadMetrics, control: LoadControl = LoadControl()) -> LoadRunReport {
         let clock = ContinuousClock()
         let started = clock.now
+        let startedAt = SystemClock().now()
         let signals = SignalTrap.count
         let deadline: ContinuousClock.Instant? = if case .duration(let length) = plan.stop { started + length } else { nil }
         var threads: [DeviceThread] = []
@@ -64,8 +65,8 @@ public struct LoadDriver: Sendable {
         control.finish()
         watcher?.join()
         return LoadRunReport(
-            metrics: metrics.snapshot(), duration: started.duration(to: clock.now), devices: plan.devices - unstarted, devicesUnstarted: unstarted,
-            interrupted: control.wasStopped)
+            metrics: metrics.snapshot(closingIntervals: true), duration: started.duration(to: clock.now), devices: plan.devices - unstarted,
+            devicesUnstarted: unstarted, interrupted: control.wasStopped, startedAt: startedAt)
     }
 
     private func runDevice(

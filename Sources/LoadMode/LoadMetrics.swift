@@ -1,7 +1,23 @@
+import Histogram
 import Synchronization
 
-/// Everything a load run counts, shared by its devices' transports and listeners.
+/// Everything a load run counts, shared by its devices' transports and listeners: the whole
+/// run's figures by kind, and each second's latency histogram by kind, encoded as the second
+/// ends (a histogram's counts are ~180 KB: a long run keeps only their encodings, ~300 bytes).
 public final class LoadMetrics: Sendable {
+    /// One kind's exchanges that ended within one second of the run.
+    public struct Interval: Sendable {
+        /// Seconds from the run's start.
+        public var second: Int
+        public var kind: String
+        public var count: Int
+        public var failed: Int
+        /// The largest latency, in microseconds.
+        public var maxMicroseconds: UInt64
+        /// HdrHistogram's compressed V2 encoding of the second's latencies (microseconds).
+        public var encoded: String
+    }
+
     /// A copy of the figures at one moment.
     public struct Snapshot: Sendable {
         public var kinds: [String: KindFigures] = [:]
@@ -10,36 +26,78 @@ public final class LoadMetrics: Sendable {
         public var iterations = 0
         /// Iterations a command's error ended early.
         public var iterationsFailed = 0
+        /// Every finished second's figures by kind, in time order.
+        public var intervals: [Interval] = []
     }
 
-    private let state = Mutex(Snapshot())
+    private struct State {
+        var snapshot = Snapshot()
+        var second = 0
+        var current: [String: (histogram: Histogram<UInt64>, count: Int, failed: Int)] = [:]
+    }
+
+    private let state = Mutex(State())
+    private let started = ContinuousClock.now
 
     public init() {}
 
+    /// Latencies past an hour are counted as an hour.
+    static let highestMicroseconds: UInt64 = 3_600_000_000
+
     func exchange(kind: String, microseconds: UInt64, status: Int?, error: String?, sent: Int, received: Int) {
+        let second = Int(started.duration(to: .now).components.seconds)
+        let value = min(max(1, microseconds), Self.highestMicroseconds)
+        let failed = error != nil || (status ?? 0) >= 400
         state.withLock { state in
-            var figures = state.kinds[kind] ?? KindFigures()
-            _ = figures.latency.record(max(1, microseconds))
+            if second > state.second { Self.closeIntervals(&state, next: second) }
+            var interval = state.current.removeValue(forKey: kind) ?? (KindFigures.newHistogram(), 0, 0)
+            _ = interval.histogram.record(value)
+            interval.count += 1
+            if failed { interval.failed += 1 }
+            state.current[kind] = interval
+            // Taken out and put back, so the histogram is mutated in place rather than copied.
+            var figures = state.snapshot.kinds.removeValue(forKey: kind) ?? KindFigures()
+            _ = figures.latency.record(value)
             if let status { figures.statuses[status, default: 0] += 1 }
             if let error { figures.errors[error, default: 0] += 1 }
             figures.bytesSent += sent
             figures.bytesReceived += received
-            state.kinds[kind] = figures
+            state.snapshot.kinds[kind] = figures
         }
     }
 
     func check(passed: Bool) {
         state.withLock { state in
-            if passed { state.checksPassed += 1 } else { state.checksFailed += 1 }
+            if passed { state.snapshot.checksPassed += 1 } else { state.snapshot.checksFailed += 1 }
         }
     }
 
     func iteration(failed: Bool) {
         state.withLock { state in
-            state.iterations += 1
-            if failed { state.iterationsFailed += 1 }
+            state.snapshot.iterations += 1
+            if failed { state.snapshot.iterationsFailed += 1 }
         }
     }
 
-    public func snapshot() -> Snapshot { state.withLock { $0 } }
+    /// The figures so far; `closingIntervals` ends the second in progress too (at the run's end).
+    public func snapshot(closingIntervals: Bool = false) -> Snapshot {
+        state.withLock { state in
+            if closingIntervals { Self.closeIntervals(&state, next: state.second + 1) }
+            return state.snapshot
+        }
+    }
+
+    /// Encodes the second in progress's histograms and starts second `next`.
+    private static func closeIntervals(_ state: inout State, next: Int) {
+        for (kind, interval) in state.current.sorted(by: { $0.key < $1.key }) {
+            // The encoder fails only if zlib cannot allocate; the second's line is then left out.
+            guard let encoded = try? HdrHistogramEncoding.encode(interval.histogram, highestTrackableValue: highestMicroseconds) else { continue }
+            state.snapshot.intervals.append(
+                Interval(
+                    second: state.second, kind: kind, count: interval.count, failed: interval.failed, maxMicroseconds: interval.histogram.max,
+                    encoded: encoded))
+        }
+        state.current = [:]
+        state.second = next
+    }
 }

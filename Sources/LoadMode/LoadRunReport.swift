@@ -8,8 +8,13 @@ public struct LoadRunReport: Sendable {
     public var devicesUnstarted: Int
     /// A signal (or the caller) stopped the run before its plan's end.
     public var interrupted: Bool
+    /// When it began, in seconds since the epoch.
+    public var startedAt: Double
 
-    public init(metrics: LoadMetrics.Snapshot, duration: Duration, devices: Int, devicesUnstarted: Int, interrupted: Bool) {
+    public init(
+        metrics: LoadMetrics.Snapshot, duration: Duration, devices: Int, devicesUnstarted: Int, interrupted: Bool, startedAt: Double = 0
+    ) {
+        self.startedAt = startedAt
         self.metrics = metrics
         self.duration = duration
         self.devices = devices

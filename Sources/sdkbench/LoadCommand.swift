@@ -57,6 +57,10 @@ struct LoadCommand: ParsableCommand {
             completion: .file(extensions: ["json"]))
     var json: String?
 
+    @Option(name: .customLong("hdr-log"), help: ArgumentHelp("Write HdrHistogram's interval log: a line per kind and second.", valueName: "FILE"),
+            completion: .file(extensions: ["hlog"]))
+    var hdrLog: String?
+
     @Flag(name: .customLong("keep-state"), help: "Keep the devices' state directories (they are removed at the end).")
     var keepState = false
 
@@ -185,9 +189,12 @@ struct LoadCommand: ParsableCommand {
             terminal.write(summary)
         }
         var status: ExitStatus = thresholds.allSatisfy { $0.holds(in: report) } ? .success : .expectation
-        if let json {
+        var outputs: [(String, String)] = []
+        if let json { outputs.append((json, LoadJSONReport.generate(report, thresholds: thresholds))) }
+        if let hdrLog { outputs.append((hdrLog, HdrIntervalLog.text(report.metrics.intervals, startTime: report.startedAt))) }
+        for (path, text) in outputs {
             do {
-                try OutputFile.write(Array(terminal.secrets.masked(LoadJSONReport.generate(report, thresholds: thresholds)).utf8), to: json)
+                try OutputFile.write(Array(terminal.secrets.masked(text).utf8), to: path)
             } catch {
                 terminal.writeError("sdkbench load: \(error)\n")
                 status = .runtime

@@ -3,8 +3,8 @@ import Platform
 import SDKBenchTesting
 import Testing
 
-/// `sdkbench load` on the real binary: counts by SDK call in a JSON report an independent reader
-/// checks, thresholds deciding the exit status, and a SIGINT that ends a long run with its report.
+/// `sdkbench load` on the real binary: counts by SDK call in a JSON report and an HdrHistogram log
+/// that independent readers check, thresholds deciding the exit status, and a SIGINT that ends a long run with its report.
 @Suite(.timeLimit(.minutes(2)))
 struct LoadCommandTests {
     static let flow = """
@@ -46,6 +46,34 @@ struct LoadCommandTests {
             True 20 40 [True, True, True]
 
             """, "\(reader.stderr)")
+        // The HdrHistogram interval log, read by Python's hdrhistogram: per tag the same count as the
+        // JSON report, and the same median within the histograms' precision.
+        let log = home.path + "/load.hlog"
+        let logged = await sdkbench(["load", script, "--devices", "3", "--duration", "1500ms", "--hdr-log", log, "--report-json", json, "--quiet"], home: home)
+        #expect(logged.status == 0, "\(logged.stdout)\(logged.stderr)")
+        let hdr = await ProcessRunner.run("/usr/bin/env", ["python3", "-c", """
+            import json, sys
+            from hdrh.log import HistogramLogReader
+            from hdrh.histogram import HdrHistogram
+            reader = HistogramLogReader(sys.argv[1], HdrHistogram(1, 3600000000, 3))
+            totals = {}
+            while True:
+                interval = reader.get_next_interval_histogram()
+                if interval is None: break
+                totals.setdefault(interval.get_tag(), HdrHistogram(1, 3600000000, 3)).add(interval)
+            report = json.load(open(sys.argv[2]))
+            for kind, figures in sorted(report['kinds'].items()):
+                merged = totals[kind.replace(' ', '_')]
+                median = merged.get_value_at_percentile(50) / 1000
+                print(kind, merged.get_total_count() == figures['count'], abs(median - figures['latencyMs']['p50']) <= 0.01 * median + 0.002)
+            """, log, json])
+        #expect(hdr.stdout == """
+            http GET /_sdkbench/health True True
+            miataru.GetLocation True True
+            miataru.UpdateLocation True True
+            miataru.setDeviceKey True True
+
+            """, "\(hdr.stdout)\(hdr.stderr)")
         let failing = await sdkbench(["load", script, "--devices", "2", "--iterations", "1", "--threshold", "rate>1000000/s", "--quiet"], home: home)
         #expect(failing.status == 4, "\(failing.stdout)\(failing.stderr)")
         #expect(failing.stdout.hasPrefix("  FAILED rate>1000000/s"), "\(failing.stdout)")

@@ -66,6 +66,11 @@ struct LoadDriverTests {
         let update = try #require(report.metrics.kinds["miataru.UpdateLocation"])
         #expect(update.milliseconds(atPercentile: 50) > 0 && update.milliseconds(atPercentile: 99) <= update.maxMilliseconds)
         #expect(update.bytesSent > 0 && update.bytesReceived > 0)
+        // Each second's histograms add up to the whole run's counts, kind by kind.
+        var perSecond: [String: Int] = [:]
+        for interval in report.metrics.intervals { perSecond[interval.kind, default: 0] += interval.count }
+        #expect(perSecond == kinds)
+        #expect(report.metrics.intervals.allSatisfy { $0.encoded.hasPrefix("HISTF") })
     }
 
     @Test func deviceIdsAreStableByIndexAndSeedAndDistinct() {
