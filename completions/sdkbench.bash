@@ -371,9 +371,32 @@ _sdkbench_check() {
 
 _sdkbench_load() {
     repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __sdkbench_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    run|merge|k8s)
+        # Offer subcommand argument completions
+        "_sdkbench_load_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'run merge k8s' -- "${cur}"))
+        ;;
+    esac
+}
+
+_sdkbench_load_run() {
+    repeating_flags=()
     non_repeating_flags=(--no-color --keep-state --quiet --version -h --help)
     repeating_options=(--threshold --var --secret)
-    non_repeating_options=(--home --devices --iterations --duration --think --ramp-up --seed --report-json --hdr-log)
+    non_repeating_options=(--home --devices --iterations --duration --think --ramp-up --seed --segment --report-json --hdr-log)
     __sdkbench_offer_flags_options 1
 
     # Offer option value completions
@@ -400,6 +423,9 @@ _sdkbench_load() {
     '--seed')
         return
         ;;
+    '--segment')
+        return
+        ;;
     '--threshold')
         return
         ;;
@@ -415,6 +441,83 @@ _sdkbench_load() {
         return
         ;;
     '--secret')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __sdkbench_add_completions -o plusdirs -fX '!*.@(sdk)'
+        return
+        ;;
+    esac
+}
+
+_sdkbench_load_merge() {
+    repeating_flags=()
+    non_repeating_flags=(--quiet --version -h --help)
+    repeating_options=(--threshold)
+    non_repeating_options=(--report-json)
+    __sdkbench_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--threshold')
+        return
+        ;;
+    '--report-json')
+        __sdkbench_add_completions -o plusdirs -fX '!*.@(json)'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __sdkbench_add_completions -o plusdirs -fX '!*.@(json)'
+        return
+        ;;
+    esac
+}
+
+_sdkbench_load_k8s() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--segments --image --namespace --name --devices --iterations --duration --think --ramp-up --seed)
+    __sdkbench_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--segments')
+        return
+        ;;
+    '--image')
+        return
+        ;;
+    '--namespace')
+        return
+        ;;
+    '--name')
+        return
+        ;;
+    '--devices')
+        return
+        ;;
+    '--iterations')
+        return
+        ;;
+    '--duration')
+        return
+        ;;
+    '--think')
+        return
+        ;;
+    '--ramp-up')
+        return
+        ;;
+    '--seed')
         return
         ;;
     esac

@@ -7,18 +7,19 @@
 #   openssl      the `openssl enc` command the cipher's known-answer tests compare against
 #   tmux         drives the REPL through a real terminal in the tests
 #   python3      the Python peers in scripts/bench (and the gzip reader of Sift's known-answer test),
-#                and, from PyPI, the independent readers the tests hold reports against: junitparser
-#                (`sdkbench test`'s JUnit report) and hdrhistogram (`sdkbench load --hdr-log`)
+#                and, from PyPI, the independent readers the tests hold outputs against: junitparser
+#                (`sdkbench test`'s JUnit report), hdrhistogram (`sdkbench load --hdr-log`) and
+#                kubernetes-validate (`sdkbench load k8s`, offline against the Kubernetes schema)
 #   perl         TAP::Parser, the independent reader of `sdkbench test`'s TAP report
 #   chromium     a real browser (headless) that loads `sdkbench test`'s HTML report in the tests
 set -euo pipefail
 
 # Readers the tests hold reports against: from PyPI, so after the system packages (below) or now.
 install_python_readers() {
-    python3 -c 'import junitparser, hdrh' 2>/dev/null && return 0
-    echo "install-deps: installing junitparser and hdrhistogram (PyPI)" >&2
-    python3 -m pip install --quiet junitparser hdrhistogram 2>/dev/null \
-        || python3 -m pip install --quiet --break-system-packages junitparser hdrhistogram
+    python3 -c 'import junitparser, hdrh, kubernetes_validate' 2>/dev/null && command -v kubernetes-validate >/dev/null && return 0
+    echo "install-deps: installing junitparser, hdrhistogram and kubernetes-validate (PyPI)" >&2
+    python3 -m pip install --quiet junitparser hdrhistogram kubernetes-validate 2>/dev/null \
+        || python3 -m pip install --quiet --break-system-packages junitparser hdrhistogram kubernetes-validate
 }
 
 packages=(libedit-dev libssl-dev libpcre2-dev zlib1g-dev openssl tmux python3 perl chromium)

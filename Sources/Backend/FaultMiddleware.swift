@@ -43,6 +43,9 @@ struct FaultMiddleware: RouterMiddleware {
         case .garbage:
             try await context.channel.pipeline.addHandler(GarbageWriter(), position: .first).get()
             return Response.json(500, "{}")
+        case .delay(let duration):
+            try await Task.sleep(for: duration)
+            return try await next(request, context)
         }
     }
 }

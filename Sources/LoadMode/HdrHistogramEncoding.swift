@@ -54,6 +54,61 @@ enum HdrHistogramEncoding {
         return Data(wire).base64EncodedString()
     }
 
+    /// The histogram an encoding holds (one this encoder wrote, or any V2 encoding with lowest 1
+    /// and three significant digits); `nil` when it is not one.
+    static func decode(_ text: String) -> Histogram<UInt64>? {
+        guard let wire = Data(base64Encoded: text).map(Array.init), wire.count > 8,
+            readBigEndian(UInt32.self, wire, at: 0) & ~0xF0 == compressionCookie & ~0xF0,
+            Int(readBigEndian(UInt32.self, wire, at: 4)) == wire.count - 8
+        else { return nil }
+        var buffer = ByteBuffer(bytes: wire[8...])
+        guard let payload = try? Array(buffer.decompress(with: .zlib()).readableBytesView), payload.count >= 40,
+            readBigEndian(UInt32.self, payload, at: 0) & ~0xF0 == encodingCookie & ~0xF0,
+            readBigEndian(UInt32.self, payload, at: 12) == 3, readBigEndian(UInt64.self, payload, at: 16) == 1
+        else { return nil }
+        let length = Int(readBigEndian(UInt32.self, payload, at: 4))
+        guard payload.count >= 40 + length else { return nil }
+        var histogram = KindFigures.newHistogram()
+        var position = 40
+        var index = 0
+        while position < 40 + length {
+            var raw: UInt64 = 0
+            var shift: UInt64 = 0
+            while position < 40 + length {
+                let byte = payload[position]
+                position += 1
+                raw |= UInt64(byte & 0x7F) << shift
+                if byte & 0x80 == 0 || shift >= 56 { break }
+                shift += 7
+            }
+            let count = Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))
+            if count < 0 {
+                index += Int(-count)
+            } else {
+                if count > 0 { _ = histogram.record(valueAt(index), count: UInt64(count)) }
+                index += 1
+            }
+        }
+        return histogram
+    }
+
+    /// The lowest value counted at a standard counts-array index (lowest 1, three digits).
+    static func valueAt(_ index: Int) -> UInt64 {
+        var bucketIndex = (index >> 10) - 1
+        var subBucketIndex = (index & 1023) + 1024
+        if bucketIndex < 0 {
+            subBucketIndex -= 1024
+            bucketIndex = 0
+        }
+        return UInt64(subBucketIndex) << UInt64(bucketIndex)
+    }
+
+    private static func readBigEndian<T: FixedWidthInteger>(_ type: T.Type, _ bytes: [UInt8], at offset: Int) -> T {
+        var value: T = 0
+        for byte in bytes[offset..<(offset + MemoryLayout<T>.size)] { value = value << 8 | T(byte) }
+        return value
+    }
+
     /// The standard counts-array index of `value` for lowest 1 and three significant digits:
     /// sub-buckets of 2048 (half 1024), unit magnitude 0.
     static func countsIndex(_ value: UInt64) -> Int {

@@ -40,7 +40,8 @@ public struct LoadDriver: Sendable {
         let deadline: ContinuousClock.Instant? = if case .duration(let length) = plan.stop { started + length } else { nil }
         var threads: [DeviceThread] = []
         var unstarted = 0
-        for index in 0..<plan.devices {
+        let indexes = plan.segment.indexes(of: plan.devices)
+        for index in indexes {
             let plan = plan
             let body: @Sendable () -> Void = { [self] in
                 let offset = plan.devices > 1 ? plan.rampUp * (Double(index) / Double(plan.devices)) : .zero
@@ -65,7 +66,7 @@ public struct LoadDriver: Sendable {
         control.finish()
         watcher?.join()
         return LoadRunReport(
-            metrics: metrics.snapshot(closingIntervals: true), duration: started.duration(to: clock.now), devices: plan.devices - unstarted,
+            metrics: metrics.snapshot(closingIntervals: true), duration: started.duration(to: clock.now), devices: indexes.count - unstarted,
             devicesUnstarted: unstarted, interrupted: control.wasStopped, startedAt: startedAt)
     }
 

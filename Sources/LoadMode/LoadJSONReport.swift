@@ -2,11 +2,13 @@ import JSON
 
 /// The JSON report of a load run: `"schema": "sdkbench-load-report"`, `"version": 1`.
 ///
-/// Version 1 keys: `schema`, `version`, `duration` (seconds), `devices`, `devicesUnstarted`,
-/// `interrupted`, `iterations`, `iterationsFailed`, `checks` (`passed`, `failed`), `kinds` (by
-/// name: `count`, `failed`, `statuses` by code, `errors` by class, `bytesSent`, `bytesReceived`,
-/// `rate` per second, `latencyMs` with `p50`, `p90`, `p99`, `p999`, `max`, `mean`), `thresholds`
-/// (each `threshold`, `value` or null, `ok`).
+/// Version 1 keys: `schema`, `version`, `startedAt` (seconds since the epoch), `duration`
+/// (seconds), `devices`, `devicesUnstarted`, `interrupted`, `iterations`, `iterationsFailed`,
+/// `checks` (`passed`, `failed`), `kinds` (by name: `count`, `failed`, `statuses` by code, `errors`
+/// by class, `bytesSent`, `bytesReceived`, `rate` per second, `latencyMs` with `p50`, `p90`, `p99`,
+/// `p999`, `max`, `mean`, and `hdr`, the whole run's latencies in microseconds in HdrHistogram's
+/// compressed V2 encoding, which `load merge` adds up), `thresholds` (each `threshold`, `value` or
+/// null, `ok`).
 public enum LoadJSONReport {
     public static let version = 1
 
@@ -14,6 +16,7 @@ public enum LoadJSONReport {
         var object = JSONObject()
         object["schema"] = .string("sdkbench-load-report")
         object["version"] = .int(version)
+        object["startedAt"] = .double(report.startedAt)
         object["duration"] = .double(LoadSummary.seconds(report.duration))
         object["devices"] = .int(report.devices)
         object["devicesUnstarted"] = .int(report.devicesUnstarted)
@@ -47,6 +50,7 @@ public enum LoadJSONReport {
             "count": .int(figures.count), "failed": .int(figures.failed), "statuses": .object(statuses), "errors": .object(errors),
             "bytesSent": .int(figures.bytesSent), "bytesReceived": .int(figures.bytesReceived), "rate": .double(report.rate(figures)),
             "latencyMs": latency,
+            "hdr": (try? HdrHistogramEncoding.encode(figures.latency, highestTrackableValue: LoadMetrics.highestMicroseconds)).map(Value.string) ?? .null,
         ])
     }
 }

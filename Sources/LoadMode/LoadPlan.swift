@@ -8,7 +8,8 @@ public struct LoadPlan: Sendable {
         case duration(Duration)
     }
 
-    /// Simulated devices, each a session of its own running the script in a closed loop.
+    /// Simulated devices of the whole run (all segments), each a session of its own running the
+    /// script in a closed loop.
     public var devices: Int
     public var stop: Stop
     /// The pause between a device's iterations.
@@ -17,8 +18,13 @@ public struct LoadPlan: Sendable {
     public var rampUp: Duration
     /// Makes the devices' ids (`{{device.id}}`): the same seed gives the same ids.
     public var seed: UInt64
+    /// The share of the devices this process runs.
+    public var segment: LoadSegment
 
-    public init(devices: Int, stop: Stop, think: Duration = .zero, rampUp: Duration = .zero, seed: UInt64 = 0) {
+    public init(
+        devices: Int, stop: Stop, think: Duration = .zero, rampUp: Duration = .zero, seed: UInt64 = 0, segment: LoadSegment = .whole
+    ) {
+        self.segment = segment
         self.devices = devices
         self.stop = stop
         self.think = think

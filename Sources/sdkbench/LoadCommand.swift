@@ -14,10 +14,17 @@ import Transport
 #endif
 
 /// `sdkbench load SCRIPT`: one script as many simulated devices, each a session of its own, with
-/// figures by SDK call, thresholds and a JSON report.
+/// figures by SDK call, thresholds and a JSON report; `merge` and `k8s` for runs past one machine.
 struct LoadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "load",
+        commandName: "load", abstract: "Run one .sdk script as many simulated devices; merge sharded runs; print a Kubernetes Job.",
+        subcommands: [LoadRunCommand.self, LoadMergeCommand.self, LoadK8sCommand.self], defaultSubcommand: LoadRunCommand.self)
+}
+
+/// `sdkbench load [run] SCRIPT`: the devices of one machine (all, or a `--segment`).
+struct LoadRunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Run one .sdk script as many simulated devices; latency and errors by SDK call, thresholds.",
         discussion: """
             Each device runs the script in a closed loop (an iteration, --think, the next) as a session of its own: \
@@ -48,6 +55,9 @@ struct LoadCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Makes {{device.id}}: the same seed, the same ids (default 0).", valueName: "N"))
     var seed: UInt64 = 0
+
+    @Option(help: ArgumentHelp("Run the K-th of N disjoint shares of the devices (same indexes and ids as the whole run).", valueName: "K/N"))
+    var segment: String?
 
     @Option(name: .customLong("threshold"), parsing: .singleValue,
             help: ArgumentHelp("A rule the run must meet: KIND:p99<200ms, errors<1%, rate>=500/s, checks>99% (exit 4 when one fails).", valueName: "EXPR"))
@@ -84,6 +94,7 @@ struct LoadCommand: ParsableCommand {
         for (name, text) in [("--duration", duration), ("--think", think), ("--ramp-up", rampUp)] {
             if let text, DurationParser.seconds(text) == nil { throw ValidationError("\(name): expected a duration (250ms, 30s, 2m), got '\(text)'") }
         }
+        if let segment, LoadSegment(segment) == nil { throw ValidationError("--segment: expected K/N with 1 <= K <= N, got '\(segment)'") }
         for threshold in thresholds {
             do {
                 _ = try LoadThreshold(threshold)
@@ -119,15 +130,7 @@ struct LoadCommand: ParsableCommand {
         } catch {
             throw ValidationError(error.message)
         }
-        var parsed: [LoadThreshold] = []
-        for text in thresholds {
-            do {
-                parsed.append(try LoadThreshold(text))
-            } catch {
-                throw ValidationError(error.message)
-            }
-        }
-        let thresholds = parsed
+        let thresholds = try LoadReporting.thresholds(thresholds)
         let terminal = Output(destination: .standardStreams)
         for variable in suiteVariables where variable.isSecret { terminal.secrets.add(variable.value) }
         SignalTrap.install()
@@ -156,7 +159,8 @@ struct LoadCommand: ParsableCommand {
         let seconds = { (text: String) in Duration.milliseconds(Int64((DurationParser.seconds(text)! * 1000).rounded())) }
         let plan = LoadPlan(
             devices: devices, stop: iterations.map { .iterations($0) } ?? .duration(seconds(duration!)),
-            think: think.map(seconds) ?? .zero, rampUp: rampUp.map(seconds) ?? .zero, seed: seed)
+            think: think.map(seconds) ?? .zero, rampUp: rampUp.map(seconds) ?? .zero, seed: seed,
+            segment: segment.flatMap(LoadSegment.init) ?? .whole)
         let catalog = ShellCatalog.standard
         let driver = LoadDriver(plan: plan, transport: LiveTransport.shared, classify: { catalog.requestKind(method: $0, path: $1) }) { _, home, transport in
             let session = ShellSession(
@@ -182,25 +186,9 @@ struct LoadCommand: ParsableCommand {
             terminal.flush()
             Glibc.exit(ExitStatus.parse.rawValue)
         }
-        let summary = LoadSummary.text(report, thresholds: thresholds)
-        if quiet {
-            for line in summary.split(separator: "\n") where line.contains("FAILED") { terminal.line(String(line)) }
-        } else {
-            terminal.write(summary)
-        }
-        var status: ExitStatus = thresholds.allSatisfy { $0.holds(in: report) } ? .success : .expectation
         var outputs: [(String, String)] = []
-        if let json { outputs.append((json, LoadJSONReport.generate(report, thresholds: thresholds))) }
         if let hdrLog { outputs.append((hdrLog, HdrIntervalLog.text(report.metrics.intervals, startTime: report.startedAt))) }
-        for (path, text) in outputs {
-            do {
-                try OutputFile.write(Array(terminal.secrets.masked(text).utf8), to: path)
-            } catch {
-                terminal.writeError("sdkbench load: \(error)\n")
-                status = .runtime
-            }
-        }
-        terminal.flush()
+        let status = LoadReporting.finish(report, thresholds: thresholds, quiet: quiet, json: json, more: outputs, to: terminal)
         Glibc.exit(SignalTrap.terminationRequested ? 143 : status.rawValue)
     }
 }

@@ -1,0 +1,58 @@
+import ArgumentParser
+import LoadMode
+import Platform
+import Shell
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `sdkbench load merge REPORT...`: the JSON reports of a sharded run's segments as one run.
+struct LoadMergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Merge the JSON reports of a sharded run's segments (load --segment K/N --report-json) into one summary.",
+        discussion: """
+            Counts, statuses, errors, bytes, checks, iterations and devices add up; each kind's latency histograms \
+            add up (HdrHistogram), so the percentiles are the whole run's; the run lasted as long as its longest \
+            segment. Thresholds are judged on the merged figures (exit 4 when one fails).
+            """)
+
+    @Option(name: .customLong("threshold"), parsing: .singleValue,
+            help: ArgumentHelp("A rule the merged run must meet (as load's).", valueName: "EXPR"))
+    var thresholds: [String] = []
+
+    @Option(name: .customLong("report-json"), help: ArgumentHelp("Write the merged JSON report.", valueName: "FILE"), completion: .file(extensions: ["json"]))
+    var json: String?
+
+    @Flag(help: "Print only the thresholds that failed.")
+    var quiet = false
+
+    @Argument(help: ArgumentHelp("The segments' JSON reports.", valueName: "REPORT"), completion: .file(extensions: ["json"]))
+    var reports: [String]
+
+    func validate() throws {
+        if reports.isEmpty { throw ValidationError("name the segments' JSON reports") }
+        _ = try LoadReporting.thresholds(thresholds)
+    }
+
+    func run() throws {
+        var texts: [(name: String, text: String)] = []
+        for path in reports {
+            do {
+                texts.append((path, try FileReader.readText(path)))
+            } catch {
+                throw ValidationError("cannot read '\(path)': \(error.reason)")
+            }
+        }
+        let merged: LoadRunReport
+        do {
+            merged = try LoadReportMerge.merge(texts)
+        } catch {
+            throw ValidationError(error.message)
+        }
+        let status = LoadReporting.finish(
+            merged, thresholds: try LoadReporting.thresholds(thresholds), quiet: quiet, json: json, to: Output(destination: .standardStreams))
+        Glibc.exit(status.rawValue)
+    }
+}
