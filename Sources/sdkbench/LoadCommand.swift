@@ -38,23 +38,7 @@ struct LoadRunCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: ArgumentHelp("Simulated devices, each a session and a thread of its own.", valueName: "N"))
-    var devices: Int
-
-    @Option(help: ArgumentHelp("Each device runs the script this many times.", valueName: "K"))
-    var iterations: Int?
-
-    @Option(help: ArgumentHelp("Devices start iterations for this long (30s, 2m); one in flight finishes.", valueName: "DURATION"))
-    var duration: String?
-
-    @Option(help: ArgumentHelp("The pause between a device's iterations (default none).", valueName: "DURATION"))
-    var think: String?
-
-    @Option(name: .customLong("ramp-up"), help: ArgumentHelp("Start the devices evenly over this long.", valueName: "DURATION"))
-    var rampUp: String?
-
-    @Option(help: ArgumentHelp("Makes {{device.id}}: the same seed, the same ids (default 0).", valueName: "N"))
-    var seed: UInt64 = 0
+    @OptionGroup var planOptions: LoadPlanOptions
 
     @Option(help: ArgumentHelp("Run the K-th of N disjoint shares of the devices (same indexes and ids as the whole run).", valueName: "K/N"))
     var segment: String?
@@ -88,12 +72,6 @@ struct LoadRunCommand: ParsableCommand {
     var script: String
 
     func validate() throws {
-        guard devices >= 1 else { throw ValidationError("--devices must be at least 1, got \(devices)") }
-        guard (iterations == nil) != (duration == nil) else { throw ValidationError("give --iterations K or --duration D, one of them") }
-        if let iterations, iterations < 1 { throw ValidationError("--iterations must be at least 1, got \(iterations)") }
-        for (name, text) in [("--duration", duration), ("--think", think), ("--ramp-up", rampUp)] {
-            if let text, DurationParser.seconds(text) == nil { throw ValidationError("\(name): expected a duration (250ms, 30s, 2m), got '\(text)'") }
-        }
         if let segment, LoadSegment(segment) == nil { throw ValidationError("--segment: expected K/N with 1 <= K <= N, got '\(segment)'") }
         for threshold in thresholds {
             do {
@@ -156,11 +134,7 @@ struct LoadRunCommand: ParsableCommand {
             if case .failure(let error)? = started { terminal.writeError("sdkbench load: \(error.description)\n") }
             Glibc.exit(ExitStatus.runtime.rawValue)
         }
-        let seconds = { (text: String) in Duration.milliseconds(Int64((DurationParser.seconds(text)! * 1000).rounded())) }
-        let plan = LoadPlan(
-            devices: devices, stop: iterations.map { .iterations($0) } ?? .duration(seconds(duration!)),
-            think: think.map(seconds) ?? .zero, rampUp: rampUp.map(seconds) ?? .zero, seed: seed,
-            segment: segment.flatMap(LoadSegment.init) ?? .whole)
+        let plan = planOptions.plan(segment: segment.flatMap(LoadSegment.init) ?? .whole)
         let catalog = ShellCatalog.standard
         let driver = LoadDriver(plan: plan, transport: LiveTransport.shared, classify: { catalog.requestKind(method: $0, path: $1) }) { _, home, transport in
             let session = ShellSession(

@@ -29,38 +29,20 @@ struct LoadK8sCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The Job's name, and the prefix of its ConfigMap and volume (default sdkbench-load).", valueName: "NAME"))
     var name = "sdkbench-load"
 
-    @Option(help: ArgumentHelp("Devices of the whole run, shared out among the pods.", valueName: "N"))
-    var devices: Int
-
-    @Option(help: ArgumentHelp("As load's.", valueName: "K"))
-    var iterations: Int?
-
-    @Option(help: ArgumentHelp("As load's.", valueName: "DURATION"))
-    var duration: String?
-
-    @Option(help: ArgumentHelp("As load's.", valueName: "DURATION"))
-    var think: String?
-
-    @Option(name: .customLong("ramp-up"), help: ArgumentHelp("As load's.", valueName: "DURATION"))
-    var rampUp: String?
-
-    @Option(help: ArgumentHelp("As load's.", valueName: "N"))
-    var seed: UInt64 = 0
+    @OptionGroup var planOptions: LoadPlanOptions
 
     @Argument(help: ArgumentHelp("The script every device runs.", valueName: "SCRIPT"), completion: .file(extensions: ["sdk"]))
     var script: String
 
     func validate() throws {
         guard segments >= 1 else { throw ValidationError("--segments must be at least 1, got \(segments)") }
-        guard devices >= segments else { throw ValidationError("--devices (\(devices)) must be at least --segments (\(segments)): a pod runs at least one device") }
-        guard (iterations == nil) != (duration == nil) else { throw ValidationError("give --iterations K or --duration D, one of them") }
+        guard planOptions.devices >= segments else {
+            throw ValidationError("--devices (\(planOptions.devices)) must be at least --segments (\(segments)): a pod runs at least one device")
+        }
         // A DNS-1123 label: Kubernetes refuses anything else as these objects' names.
         guard !name.isEmpty, name.count <= 50, name.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }),
             name.first?.isLetter == true, name.last != "-"
         else { throw ValidationError("--name: expected lower-case letters, digits and '-', starting with a letter (at most 50), got '\(name)'") }
-        for (option, text) in [("--duration", duration), ("--think", think), ("--ramp-up", rampUp)] {
-            if let text, DurationParser.seconds(text) == nil { throw ValidationError("\(option): expected a duration (250ms, 30s, 2m), got '\(text)'") }
-        }
     }
 
     func run() throws {
@@ -74,11 +56,7 @@ struct LoadK8sCommand: ParsableCommand {
     }
 
     func manifest(script text: String) -> String {
-        var load = ["sdkbench", "load", "/sdkbench/script.sdk", "--devices", String(devices), "--seed", String(seed)]
-        if let iterations { load += ["--iterations", String(iterations)] }
-        if let duration { load += ["--duration", duration] }
-        if let think { load += ["--think", think] }
-        if let rampUp { load += ["--ramp-up", rampUp] }
+        let load = ["sdkbench", "load", "/sdkbench/script.sdk"] + planOptions.arguments
         // Quoted for sh, then the pod's index put in: --segment is 1-based, the index 0-based.
         let quoted = load.map { "'" + $0.replacing("'", with: #"'\''"#) + "'" }.joined(separator: " ")
         let command = "exec \(quoted) --segment \"$((JOB_COMPLETION_INDEX + 1))/\(segments)\" --quiet"
@@ -88,7 +66,7 @@ struct LoadK8sCommand: ParsableCommand {
         let scriptBlock = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
         let ns = namespace.map { " -n \($0)" } ?? ""
         return """
-            # sdkbench load as a Kubernetes Indexed Job: \(segments) pods, \(devices) devices in all.
+            # sdkbench load as a Kubernetes Indexed Job: \(segments) pods, \(planOptions.devices) devices in all.
             #   kubectl apply\(ns) -f this.yaml
             #   kubectl wait\(ns) --for=condition=complete job/\(name) --timeout=24h
             #   kubectl run\(ns) \(name)-merge --rm -i --restart=Never --image=\(image) --overrides='{"spec":{"volumes":[{"name":"results","persistentVolumeClaim":{"claimName":"\(name)-results"}}],"containers":[{"name":"merge","image":"\(image)","command":["sh","-c","sdkbench load merge /results/segment-*.json"],"volumeMounts":[{"name":"results","mountPath":"/results"}]}]}}'
