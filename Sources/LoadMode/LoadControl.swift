@@ -18,6 +18,15 @@ public final class LoadControl: Sendable {
         var waits: [ObjectIdentifier: SignalWake] = [:]
     }
 
+    private let active = Atomic(0)
+
+    /// Devices running an iteration or thinking now (not those still ramping up, nor finished).
+    public var activeDevices: Int { active.load(ordering: .relaxed) }
+
+    func deviceStarted() { active.add(1, ordering: .relaxed) }
+
+    func deviceEnded() { active.subtract(1, ordering: .relaxed) }
+
     private let state = Mutex(State())
 
     public init() {}

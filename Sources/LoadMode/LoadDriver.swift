@@ -80,6 +80,8 @@ public struct LoadDriver: Sendable {
         let listener = LoadListener(metrics: metrics, label: label)
         let stop = SessionStop()
         control.register(stop)
+        control.deviceStarted()
+        defer { control.deviceEnded() }
         var done = 0
         while !control.wasStopped {
             if case .iterations(let count) = plan.stop, done >= count { break }

@@ -79,6 +79,19 @@ public final class LoadMetrics: Sendable {
         }
     }
 
+    /// What the live progress block shows: exchanges and failures so far, and the busiest kinds'
+    /// count, p50 and p99 (milliseconds). Computed under the lock, without copying the histograms.
+    public func progress(topKinds: Int) -> (exchanges: Int, failed: Int, kinds: [(kind: String, count: Int, p50: Double, p99: Double)]) {
+        state.withLock { state in
+            let kinds = state.snapshot.kinds
+            let busiest = kinds.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }.prefix(topKinds)
+            return (
+                kinds.values.reduce(0) { $0 + $1.count }, kinds.values.reduce(0) { $0 + $1.failed },
+                busiest.map { ($0.key, $0.value.count, $0.value.milliseconds(atPercentile: 50), $0.value.milliseconds(atPercentile: 99)) }
+            )
+        }
+    }
+
     /// The figures so far; `closingIntervals` ends the second in progress too (at the run's end).
     public func snapshot(closingIntervals: Bool = false) -> Snapshot {
         state.withLock { state in

@@ -42,12 +42,12 @@ public enum LoadSummary {
         }.joined(separator: "\n") + "\n"
     }
 
-    static func seconds(_ duration: Duration) -> Double {
+    public static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// `value` with `places` decimals, rounded.
-    static func decimal(_ value: Double, places: Int) -> String {
+    public static func decimal(_ value: Double, places: Int) -> String {
         let scale = (0..<places).reduce(1.0) { value, _ in value * 10 }
         let scaled = Int((value * scale).rounded())
         let whole = scaled / Int(scale)

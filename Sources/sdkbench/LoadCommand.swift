@@ -151,7 +151,11 @@ struct LoadRunCommand: ParsableCommand {
             return session
         }
         let control = LoadControl()
-        let report = driver.run(SourceFile(name: script, fileBytes: bytes), workDirectory: work.path, metrics: LoadMetrics(), control: control)
+        let metrics = LoadMetrics()
+        let showsProgress = !quiet && isatty(2) != 0 && environment["TERM"] != "dumb"
+        let progress = showsProgress ? LoadProgressBlock.start(metrics: metrics, control: control, output: terminal) : nil
+        let report = driver.run(SourceFile(name: script, fileBytes: bytes), workDirectory: work.path, metrics: metrics, control: control)
+        progress?.finish()
         if !keepState { work.remove() }
         _ = AsyncBridge.wait { await backend.stop() }
         watchdog.enter(.shutdown)
