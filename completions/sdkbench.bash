@@ -396,7 +396,7 @@ _sdkbench_load_run() {
     repeating_flags=()
     non_repeating_flags=(--no-color --keep-state --quiet --version -h --help)
     repeating_options=(--threshold --var --secret)
-    non_repeating_options=(--home --devices --iterations --duration --think --ramp-up --seed --segment --report-json --hdr-log)
+    non_repeating_options=(--home --devices --iterations --duration --think --ramp-up --seed --segment --report-json --hdr-log --report-html)
     __sdkbench_offer_flags_options 1
 
     # Offer option value completions
@@ -437,6 +437,10 @@ _sdkbench_load_run() {
         __sdkbench_add_completions -o plusdirs -fX '!*.@(hlog)'
         return
         ;;
+    '--report-html')
+        __sdkbench_add_completions -d
+        return
+        ;;
     '--var')
         return
         ;;
@@ -458,7 +462,7 @@ _sdkbench_load_merge() {
     repeating_flags=()
     non_repeating_flags=(--quiet --version -h --help)
     repeating_options=(--threshold)
-    non_repeating_options=(--report-json)
+    non_repeating_options=(--report-json --report-html)
     __sdkbench_offer_flags_options -1
 
     # Offer option value completions
@@ -468,6 +472,10 @@ _sdkbench_load_merge() {
         ;;
     '--report-json')
         __sdkbench_add_completions -o plusdirs -fX '!*.@(json)'
+        return
+        ;;
+    '--report-html')
+        __sdkbench_add_completions -d
         return
         ;;
     esac

@@ -32,9 +32,9 @@ function __sdkbench_parse_tokens -S
             __sdkbench_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'run'
-                __sdkbench_parse_subcommand 1 'home=' 'no-color' 'devices=' 'iterations=' 'duration=' 'think=' 'ramp-up=' 'seed=' 'segment=' 'threshold=+' 'report-json=' 'hdr-log=' 'keep-state' 'quiet' 'var=+' 'secret=+' 'version' 'h/help'
+                __sdkbench_parse_subcommand 1 'home=' 'no-color' 'devices=' 'iterations=' 'duration=' 'think=' 'ramp-up=' 'seed=' 'segment=' 'threshold=+' 'report-json=' 'hdr-log=' 'report-html=' 'keep-state' 'quiet' 'var=+' 'secret=+' 'version' 'h/help'
             case 'merge'
-                __sdkbench_parse_subcommand -r 1 'threshold=+' 'report-json=' 'quiet' 'version' 'h/help'
+                __sdkbench_parse_subcommand -r 1 'threshold=+' 'report-json=' 'report-html=' 'quiet' 'version' 'h/help'
             case 'k8s'
                 __sdkbench_parse_subcommand 1 'segments=' 'image=' 'namespace=' 'name=' 'devices=' 'iterations=' 'duration=' 'think=' 'ramp-up=' 'seed=' 'version' 'h/help'
             end
@@ -179,6 +179,7 @@ complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_opti
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load run"' -l 'threshold' -d 'A rule the run must meet: KIND:p99<200ms, errors<1%, rate>=500/s, checks>99% (exit 4 when one fails).' -rfka ''
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load run" report-json' -l 'report-json' -d 'Write the JSON report (schema sdkbench-load-report, version 1).' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'json\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load run" hdr-log' -l 'hdr-log' -d 'Write HdrHistogram\'s interval log: a line per kind and second.' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'hlog\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load run" report-html' -l 'report-html' -d 'Write an HTML report, DIR/index.html (one page, nothing from a network).' -rfa '(__sdkbench_complete_directories)'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load run" keep-state' -l 'keep-state' -d 'Keep the devices\' state directories (they are removed at the end).'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load run" quiet' -l 'quiet' -d 'Print only the thresholds\' verdicts and what went wrong.'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load run"' -l 'var' -d 'Set a variable in every device\'s session.' -rfka ''
@@ -188,6 +189,7 @@ complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_opti
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load run" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load merge"' -l 'threshold' -d 'A rule the merged run must meet (as load\'s).' -rfka ''
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load merge" report-json' -l 'report-json' -d 'Write the merged JSON report.' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'json\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load merge" report-html' -l 'report-html' -d 'Write the merged HTML report, DIR/index.html.' -rfa '(__sdkbench_complete_directories)'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load merge" quiet' -l 'quiet' -d 'Print only the thresholds that failed.'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_positional "sdkbench load merge" -ge 1' -fa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'json\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load merge" version' -l 'version' -d 'Show the version.'

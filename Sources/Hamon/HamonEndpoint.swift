@@ -1,3 +1,5 @@
+import Platform
+
 /// Where Hamon sends: `http(s)://<host>/v1`, built from what the user typed the way the SDK does.
 public struct HamonEndpoint: Sendable, Equatable {
     /// The host as the SDK keeps it: no scheme, no trailing slashes (`10.0.0.5:8000`).
@@ -47,7 +49,7 @@ public struct HamonEndpoint: Sendable, Equatable {
             <dict>
                 <key>NSExceptionDomains</key>
                 <dict>
-                    <key>\(XMLText.escape(name))</key>
+                    <key>\(XMLText.escaped(name))</key>
                     <dict>
                         <key>NSExceptionAllowsInsecureHTTPLoads</key>
                         <true/>

@@ -9,24 +9,15 @@ import Platform
 /// a test can read the page a browser built and hold it against the JSON report.
 public enum HTMLReportGenerator {
     public static func generate(_ run: TestRunReport) -> String {
-        var html = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>sdkbench test: \(run.status.rawValue)</title>
-            <style>
-            body { font: 14px/1.4 system-ui, sans-serif; margin: 2em; color: #222; }
-            table { border-collapse: collapse; margin: 1em 0; }
-            td, th { padding: 2px 12px 2px 0; text-align: left; vertical-align: top; }
-            .passed { color: #1a7f37; } .failed { color: #cf222e; } .error { color: #bc4c00; } .broken { color: #8250df; }
-            details { margin: 4px 0; } summary { cursor: pointer; }
-            pre { background: #f6f8fa; padding: 8px; overflow-x: auto; }
-            svg text { font: 11px system-ui, sans-serif; }
-            </style>
-            </head>
-            <body>
+        var html = HTMLPage.head(
+            title: "sdkbench test: \(run.status.rawValue)",
+            style: """
+                td, th { padding: 2px 12px 2px 0; text-align: left; vertical-align: top; }
+                .passed { color: #1a7f37; } .failed { color: #cf222e; } .error { color: #bc4c00; } .broken { color: #8250df; }
+                details { margin: 4px 0; } summary { cursor: pointer; }
+                pre { background: #f6f8fa; padding: 8px; overflow-x: auto; }
+                """)
+        html += """
             <h1>sdkbench test: <span id="run-status" class="\(run.status.rawValue)">\(run.status.rawValue)</span></h1>
             <table id="summary">
             <tr><th>files</th><td id="summary-files">\(run.files.count)</td></tr>

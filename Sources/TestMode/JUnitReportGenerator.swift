@@ -1,3 +1,5 @@
+import Platform
+
 /// The JUnit XML report: one `<testsuite>` per file, one `<testcase>` per `expect` (and one for
 /// the command whose error ended a file, or for the check pass of a broken file), as GitLab,
 /// Jenkins and GitHub's test reporters read it.

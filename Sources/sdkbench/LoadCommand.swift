@@ -55,6 +55,10 @@ struct LoadRunCommand: ParsableCommand {
             completion: .file(extensions: ["hlog"]))
     var hdrLog: String?
 
+    @Option(name: .customLong("report-html"), help: ArgumentHelp("Write an HTML report, DIR/index.html (one page, nothing from a network).", valueName: "DIR"),
+            completion: .directory)
+    var html: String?
+
     @Flag(name: .customLong("keep-state"), help: "Keep the devices' state directories (they are removed at the end).")
     var keepState = false
 
@@ -166,7 +170,7 @@ struct LoadRunCommand: ParsableCommand {
         }
         var outputs: [(String, String)] = []
         if let hdrLog { outputs.append((hdrLog, HdrIntervalLog.text(report.metrics.intervals, startTime: report.startedAt))) }
-        let status = LoadReporting.finish(report, thresholds: thresholds, quiet: quiet, json: json, more: outputs, to: terminal)
+        let status = LoadReporting.finish(report, thresholds: thresholds, quiet: quiet, json: json, html: html, more: outputs, to: terminal)
         Glibc.exit(SignalTrap.terminationRequested ? 143 : status.rawValue)
     }
 }

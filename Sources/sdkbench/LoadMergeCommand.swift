@@ -25,6 +25,9 @@ struct LoadMergeCommand: ParsableCommand {
     @Option(name: .customLong("report-json"), help: ArgumentHelp("Write the merged JSON report.", valueName: "FILE"), completion: .file(extensions: ["json"]))
     var json: String?
 
+    @Option(name: .customLong("report-html"), help: ArgumentHelp("Write the merged HTML report, DIR/index.html.", valueName: "DIR"), completion: .directory)
+    var html: String?
+
     @Flag(help: "Print only the thresholds that failed.")
     var quiet = false
 
@@ -52,7 +55,7 @@ struct LoadMergeCommand: ParsableCommand {
             throw ValidationError(error.message)
         }
         let status = LoadReporting.finish(
-            merged, thresholds: try LoadReporting.thresholds(thresholds), quiet: quiet, json: json, to: Output(destination: .standardStreams))
+            merged, thresholds: try LoadReporting.thresholds(thresholds), quiet: quiet, json: json, html: html, to: Output(destination: .standardStreams))
         Glibc.exit(status.rawValue)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import LoadMode
 import Platform
 import Shell
+import TestMode
 
 /// What `load` and `load merge` do with a finished run: the thresholds they judge it by, the
 /// summary (or only the failed thresholds with `--quiet`), the report files, the exit status.
@@ -20,7 +21,8 @@ enum LoadReporting {
 
     /// Prints and writes; `.expectation` when a threshold failed, `.runtime` when a file could not be written.
     static func finish(
-        _ report: LoadRunReport, thresholds: [LoadThreshold], quiet: Bool, json: String?, more: [(path: String, text: String)] = [], to terminal: Output
+        _ report: LoadRunReport, thresholds: [LoadThreshold], quiet: Bool, json: String?, html: String? = nil, more: [(path: String, text: String)] = [],
+        to terminal: Output
     ) -> ExitStatus {
         let summary = LoadSummary.text(report, thresholds: thresholds)
         if quiet {
@@ -35,6 +37,14 @@ enum LoadReporting {
                 try OutputFile.write(Array(terminal.secrets.masked(text).utf8), to: path)
             } catch {
                 terminal.writeError("sdkbench load: \(error)\n")
+                status = .runtime
+            }
+        }
+        if let html {
+            do {
+                try HTMLReportDirectory.write(terminal.secrets.masked(LoadHTMLReport.generate(report, thresholds: thresholds)), into: html)
+            } catch {
+                terminal.writeError("sdkbench load: \(error.description)\n")
                 status = .runtime
             }
         }

@@ -74,6 +74,40 @@ struct LoadCommandTests {
             miataru.setDeviceKey True True
 
             """, "\(hdr.stdout)\(hdr.stderr)")
+        // The HTML page as headless Chromium builds it, its figures against the JSON report's.
+        let html = home.path + "/html"
+        let paged = await sdkbench(["load", script, "--devices", "2", "--iterations", "3", "--report-html", html, "--report-json", json, "--quiet"], home: home)
+        #expect(paged.status == 0, "\(paged.stderr)")
+        let dom = await ProcessRunner.run(
+            "/usr/bin/env", ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", "file://\(html)/index.html"], deadline: .seconds(60))
+        #expect(dom.status == 0, "\(dom.stderr)")
+        let page = await ProcessRunner.run("/usr/bin/env", ["python3", "-c", """
+            import json, sys
+            from html.parser import HTMLParser
+            class Page(HTMLParser):
+                def __init__(self):
+                    super().__init__(); self.rows = {}; self.charts = {}; self.external = 0
+                def handle_starttag(self, tag, attrs):
+                    attrs = dict(attrs)
+                    if tag == 'tr' and attrs.get('class') == 'kind': self.rows[attrs['data-kind']] = (int(attrs['data-count']), attrs['data-p99'])
+                    if tag == 'svg' and 'data-kind' in attrs: self.charts.setdefault(attrs['data-kind'], []).append(attrs['class'])
+                    if tag == 'svg' and attrs.get('class') == 'distribution': self.charts[attrs['data-kind']].append(int(attrs['data-count']))
+                    self.external += sum(1 for key in ('src', 'href') if key in attrs)
+            page = Page(); page.feed(sys.stdin.read())
+            report = json.load(open(sys.argv[1]))
+            for kind, figures in sorted(report['kinds'].items()):
+                count, p99 = page.rows[kind]
+                print(kind, count == figures['count'], float(p99) == figures['latencyMs']['p99'], page.charts[kind] == ['over-time', 'distribution', figures['count']])
+            print('external', page.external)
+            """, json], stdin: dom.stdout)
+        #expect(page.stdout == """
+            http GET /_sdkbench/health True True True
+            miataru.GetLocation True True True
+            miataru.UpdateLocation True True True
+            miataru.setDeviceKey True True True
+            external 0
+
+            """, "\(page.stdout)\(page.stderr)")
         let failing = await sdkbench(["load", script, "--devices", "2", "--iterations", "1", "--threshold", "rate>1000000/s", "--quiet"], home: home)
         #expect(failing.status == 4, "\(failing.stdout)\(failing.stderr)")
         #expect(failing.stdout.hasPrefix("  FAILED rate>1000000/s"), "\(failing.stdout)")
