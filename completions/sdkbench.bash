@@ -396,7 +396,7 @@ _sdkbench_load_run() {
     repeating_flags=()
     non_repeating_flags=(--no-color --keep-state --quiet --version -h --help)
     repeating_options=(--threshold --var --secret)
-    non_repeating_options=(--home --devices --iterations --duration --think --ramp-up --seed --segment --report-json --hdr-log --report-html)
+    non_repeating_options=(--home --devices --iterations --duration --think --ramp-up --seed --rate --max-devices --segment --report-json --hdr-log --report-html)
     __sdkbench_offer_flags_options 1
 
     # Offer option value completions
@@ -421,6 +421,12 @@ _sdkbench_load_run() {
         return
         ;;
     '--seed')
+        return
+        ;;
+    '--rate')
+        return
+        ;;
+    '--max-devices')
         return
         ;;
     '--segment')
@@ -493,7 +499,7 @@ _sdkbench_load_k8s() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--segments --image --namespace --name --devices --iterations --duration --think --ramp-up --seed)
+    non_repeating_options=(--segments --image --namespace --name --devices --iterations --duration --think --ramp-up --seed --rate --max-devices)
     __sdkbench_offer_flags_options 1
 
     # Offer option value completions
@@ -526,6 +532,12 @@ _sdkbench_load_k8s() {
         return
         ;;
     '--seed')
+        return
+        ;;
+    '--rate')
+        return
+        ;;
+    '--max-devices')
         return
         ;;
     esac

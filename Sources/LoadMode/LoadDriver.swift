@@ -41,12 +41,16 @@ public struct LoadDriver: Sendable {
         var threads: [DeviceThread] = []
         var unstarted = 0
         let indexes = plan.segment.indexes(of: plan.devices)
+        let arrivals = plan.rate == nil ? nil : ArrivalQueue()
         for index in indexes {
             let plan = plan
             let body: @Sendable () -> Void = { [self] in
-                let offset = plan.devices > 1 ? plan.rampUp * (Double(index) / Double(plan.devices)) : .zero
+                // The open model ramps its rate up instead.
+                let offset = plan.devices > 1 && arrivals == nil ? plan.rampUp * (Double(index) / Double(plan.devices)) : .zero
                 guard control.pause(until: .after(offset)) else { return }
-                runDevice(index, source: source, home: workDirectory + "/device-\(index)", deadline: deadline, metrics: metrics, control: control)
+                runDevice(
+                    index, source: source, home: workDirectory + "/device-\(index)", deadline: deadline, metrics: metrics, control: control,
+                    arrivals: arrivals, assigned: false)
             }
             if let thread = DeviceThread.start(body) { threads.append(thread) } else { unstarted += 1 }
         }
@@ -62,16 +66,71 @@ public struct LoadDriver: Sendable {
             }
             if !control.isFinished { control.interrupt() }
         }
+        if let arrivals, let rate = plan.rate {
+            arrivals.waitUntilIdle(threads.count, until: .after(.seconds(30)))
+            let made = schedule(
+                rate: rate * Double(indexes.count) / Double(max(1, plan.devices)), arrivals: arrivals, source: source, workDirectory: workDirectory,
+                metrics: metrics, control: control, start: started)
+            threads += made.threads
+            unstarted += made.unstarted
+        }
         for thread in threads { thread.join() }
         control.finish()
         watcher?.join()
         return LoadRunReport(
-            metrics: metrics.snapshot(closingIntervals: true), duration: started.duration(to: clock.now), devices: indexes.count - unstarted,
-            devicesUnstarted: unstarted, interrupted: control.wasStopped, startedAt: startedAt)
+            metrics: metrics.snapshot(closingIntervals: true), duration: started.duration(to: clock.now),
+            devices: threads.count, devicesUnstarted: unstarted, interrupted: control.wasStopped, startedAt: startedAt)
     }
 
+    /// The open model's arrivals at `rate` per second (ramping up linearly over `plan.rampUp`),
+    /// each given to an idle device, else to a new one while there may be more, else dropped;
+    /// until the plan's stop. Returns the devices it made.
+    private func schedule(
+        rate: Double, arrivals: ArrivalQueue, source: SourceFile, workDirectory: String, metrics: LoadMetrics, control: LoadControl,
+        start: ContinuousClock.Instant
+    ) -> (threads: [DeviceThread], unstarted: Int) {
+        let ramp = LoadSummary.seconds(plan.rampUp)
+        let segmentShare = Double(plan.segment.indexes(of: plan.devices).count) / Double(max(1, plan.devices))
+        let most = Int((Double(plan.maxDevices ?? plan.devices) * segmentShare).rounded(.up))
+        var made: [DeviceThread] = []
+        var unstarted = 0
+        var devices = plan.segment.indexes(of: plan.devices).count
+        var arrival = 0
+        while rate > 0 {
+            // Arrival k at t with k = rate*t²/(2*ramp) while ramping, then at rate.
+            let k = Double(arrival)
+            let seconds = ramp > 0 && k < rate * ramp / 2 ? (2 * ramp * k / rate).squareRoot() : ramp / 2 + k / rate
+            let due = start + .milliseconds(Int64((seconds * 1000).rounded()))
+            if case .iterations(let count) = plan.stop, arrival >= count { break }
+            if case .duration(let length) = plan.stop, due.duration(to: start + length) <= .zero { break }
+            let wait = ContinuousClock.now.duration(to: due)
+            if wait > .zero, !control.pause(until: .after(wait)) { break }
+            if control.wasStopped { break }
+            arrival += 1
+            if arrivals.arrive() { continue }
+            guard devices < most else {
+                metrics.droppedIteration()
+                continue
+            }
+            // A device past the segment's share, with an index no other segment uses.
+            let index = plan.devices + (plan.segment.index - 1) + plan.segment.count * (devices - plan.segment.indexes(of: plan.devices).count)
+            devices += 1
+            let body: @Sendable () -> Void = { [self] in
+                runDevice(
+                    index, source: source, home: workDirectory + "/device-\(index)", deadline: nil, metrics: metrics, control: control,
+                    arrivals: arrivals, assigned: true)
+            }
+            if let thread = DeviceThread.start(body) { made.append(thread) } else { unstarted += 1 }
+        }
+        arrivals.close()
+        return (made, unstarted)
+    }
+
+    /// Runs device `index`: in a closed loop, or (with `arrivals`) an iteration per arrival, the
+    /// first at once when `assigned`.
     private func runDevice(
-        _ index: Int, source: SourceFile, home: String, deadline: ContinuousClock.Instant?, metrics: LoadMetrics, control: LoadControl
+        _ index: Int, source: SourceFile, home: String, deadline: ContinuousClock.Instant?, metrics: LoadMetrics, control: LoadControl,
+        arrivals: ArrivalQueue?, assigned: Bool
     ) {
         let label = RequestLabel()
         let measured = MeasuringTransport(inner: transport, metrics: metrics, label: label, classify: classify)
@@ -84,8 +143,12 @@ public struct LoadDriver: Sendable {
         defer { control.deviceEnded() }
         var done = 0
         while !control.wasStopped {
-            if case .iterations(let count) = plan.stop, done >= count { break }
-            if let deadline, ContinuousClock.now >= deadline { break }
+            if let arrivals {
+                if !(assigned && done == 0), !arrivals.take() { break }
+            } else {
+                if case .iterations(let count) = plan.stop, done >= count { break }
+                if let deadline, ContinuousClock.now >= deadline { break }
+            }
             let result = SessionStop.$current.withValue(stop) {
                 ScriptRunner(session: session, listeners: [listener]).run(source, options: RunOptions(continuesPastFailedExpects: true))
             }
@@ -100,7 +163,7 @@ public struct LoadDriver: Sendable {
             case .runtime:
                 metrics.iteration(failed: true)
             }
-            if plan.think > .zero, !control.pause(until: .after(plan.think)) { break }
+            if arrivals == nil, plan.think > .zero, !control.pause(until: .after(plan.think)) { break }
         }
         control.unregister(stop)
         session.shutdown()

@@ -4,6 +4,7 @@ import JSON
 ///
 /// Version 1 keys: `schema`, `version`, `startedAt` (seconds since the epoch), `duration`
 /// (seconds), `devices`, `devicesUnstarted`, `interrupted`, `iterations`, `iterationsFailed`,
+/// `iterationsDropped` (open model: arrivals no device was free for),
 /// `checks` (`passed`, `failed`), `kinds` (by name: `count`, `failed`, `statuses` by code, `errors`
 /// by class, `bytesSent`, `bytesReceived`, `rate` per second, `latencyMs` with `p50`, `p90`, `p99`,
 /// `p999`, `max`, `mean`, and `hdr`, the whole run's latencies in microseconds in HdrHistogram's
@@ -23,6 +24,7 @@ public enum LoadJSONReport {
         object["interrupted"] = .bool(report.interrupted)
         object["iterations"] = .int(report.metrics.iterations)
         object["iterationsFailed"] = .int(report.metrics.iterationsFailed)
+        object["iterationsDropped"] = .int(report.metrics.droppedIterations)
         object["checks"] = .object(["passed": .int(report.metrics.checksPassed), "failed": .int(report.metrics.checksFailed)])
         var kinds = JSONObject()
         for (kind, figures) in report.kindsByCount { kinds[kind] = self.kind(figures, report) }

@@ -26,6 +26,8 @@ public final class LoadMetrics: Sendable {
         public var iterations = 0
         /// Iterations a command's error ended early.
         public var iterationsFailed = 0
+        /// Open model: arrivals no device was free for, past `--max-devices`.
+        public var droppedIterations = 0
         /// Every finished second's figures by kind, in time order.
         public var intervals: [Interval] = []
     }
@@ -71,6 +73,8 @@ public final class LoadMetrics: Sendable {
             if passed { state.snapshot.checksPassed += 1 } else { state.snapshot.checksFailed += 1 }
         }
     }
+
+    func droppedIteration() { state.withLock { $0.snapshot.droppedIterations += 1 } }
 
     func iteration(failed: Bool) {
         state.withLock { state in

@@ -20,10 +20,19 @@ public struct LoadPlan: Sendable {
     public var seed: UInt64
     /// The share of the devices this process runs.
     public var segment: LoadSegment
+    /// The open model: iterations start at this many per second (of the whole run), each on an
+    /// idle device; `nil` is the closed model, each device looping.
+    public var rate: Double?
+    /// Under the open model, the most devices (of the whole run) there may be when none is idle
+    /// for an arrival; past them the arrival is dropped (counted).
+    public var maxDevices: Int?
 
     public init(
-        devices: Int, stop: Stop, think: Duration = .zero, rampUp: Duration = .zero, seed: UInt64 = 0, segment: LoadSegment = .whole
+        devices: Int, stop: Stop, think: Duration = .zero, rampUp: Duration = .zero, seed: UInt64 = 0, segment: LoadSegment = .whole,
+        rate: Double? = nil, maxDevices: Int? = nil
     ) {
+        self.rate = rate
+        self.maxDevices = maxDevices
         self.segment = segment
         self.devices = devices
         self.stop = stop

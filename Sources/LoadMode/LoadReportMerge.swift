@@ -23,6 +23,7 @@ public enum LoadReportMerge {
             merged.devicesUnstarted += integer("devicesUnstarted", in: object)
             merged.metrics.iterations += integer("iterations", in: object)
             merged.metrics.iterationsFailed += integer("iterationsFailed", in: object)
+            merged.metrics.droppedIterations += integer("iterationsDropped", in: object)
             if case .object(let checks)? = object["checks"] {
                 merged.metrics.checksPassed += integer("passed", in: checks)
                 merged.metrics.checksFailed += integer("failed", in: checks)

@@ -9,7 +9,8 @@ public enum LoadSummary {
         let metrics = report.metrics
         let checks = metrics.checksPassed + metrics.checksFailed
         text += "\nchecks:     \(checks): \(metrics.checksPassed) passed, \(metrics.checksFailed) failed\n"
-        text += "iterations: \(metrics.iterations), \(metrics.iterationsFailed) ended by an error\n"
+        text += "iterations: \(metrics.iterations), \(metrics.iterationsFailed) ended by an error"
+        text += (metrics.droppedIterations > 0 ? ", \(metrics.droppedIterations) dropped (no device free)" : "") + "\n"
         text += "devices:    \(report.devices)" + (report.devicesUnstarted > 0 ? " (\(report.devicesUnstarted) could not start: no more threads)" : "") + "\n"
         text += "time:       \(decimal(seconds(report.duration), places: 2)) s" + (report.interrupted ? " (stopped early)" : "") + "\n"
         if !thresholds.isEmpty {

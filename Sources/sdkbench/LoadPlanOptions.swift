@@ -22,10 +22,28 @@ struct LoadPlanOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Makes {{device.id}}: the same seed, the same ids (default 0).", valueName: "N"))
     var seed: UInt64 = 0
 
+    @Option(help: ArgumentHelp("The open model: start iterations at this rate (500/s), each on an idle device; --iterations is then the total.", valueName: "R/s"))
+    var rate: String?
+
+    @Option(name: .customLong("max-devices"), help: ArgumentHelp("Under --rate, devices there may be when none is idle (default --devices); past them an arrival is dropped.", valueName: "N"))
+    var maxDevices: Int?
+
+    /// `500/s` or `500` as a number per second.
+    var ratePerSecond: Double? {
+        guard let rate else { return nil }
+        return Double(rate.hasSuffix("/s") ? String(rate.dropLast(2)) : rate)
+    }
+
     func validate() throws {
         guard devices >= 1 else { throw ValidationError("--devices must be at least 1, got \(devices)") }
         guard (iterations == nil) != (duration == nil) else { throw ValidationError("give --iterations K or --duration D, one of them") }
         if let iterations, iterations < 1 { throw ValidationError("--iterations must be at least 1, got \(iterations)") }
+        if let rate, !(ratePerSecond.map { $0 > 0 && $0.isFinite } ?? false) { throw ValidationError("--rate: expected a rate per second (500/s), got '\(rate)'") }
+        if let maxDevices {
+            guard rate != nil else { throw ValidationError("--max-devices goes with --rate (the open model)") }
+            guard maxDevices >= devices else { throw ValidationError("--max-devices (\(maxDevices)) must be at least --devices (\(devices))") }
+        }
+        if rate != nil, think != nil { throw ValidationError("--think is the closed model's pause: under --rate the arrivals set the pace") }
         for (name, text) in [("--duration", duration), ("--think", think), ("--ramp-up", rampUp)] {
             if let text, DurationParser.seconds(text) == nil { throw ValidationError("\(name): expected a duration (250ms, 30s, 2m), got '\(text)'") }
         }
@@ -35,7 +53,7 @@ struct LoadPlanOptions: ParsableArguments {
         let seconds = { (text: String) in Duration.milliseconds(Int64((DurationParser.seconds(text)! * 1000).rounded())) }
         return LoadPlan(
             devices: devices, stop: iterations.map { .iterations($0) } ?? .duration(seconds(duration!)), think: think.map(seconds) ?? .zero,
-            rampUp: rampUp.map(seconds) ?? .zero, seed: seed, segment: segment)
+            rampUp: rampUp.map(seconds) ?? .zero, seed: seed, segment: segment, rate: ratePerSecond, maxDevices: maxDevices)
     }
 
     /// The options as `load` takes them again (for the pods of `load k8s`).
@@ -45,6 +63,8 @@ struct LoadPlanOptions: ParsableArguments {
         if let duration { arguments += ["--duration", duration] }
         if let think { arguments += ["--think", think] }
         if let rampUp { arguments += ["--ramp-up", rampUp] }
+        if let rate { arguments += ["--rate", rate] }
+        if let maxDevices { arguments += ["--max-devices", String(maxDevices)] }
         return arguments
     }
 }

@@ -73,6 +73,18 @@ struct LoadDriverTests {
         #expect(report.metrics.intervals.allSatisfy { $0.encoded.hasPrefix("HISTF") })
     }
 
+    /// The open model: iterations arrive at a rate, each on an idle device, a new one while there
+    /// may be more, else dropped; every arrival either runs or is counted as dropped.
+    @Test func arrivalsRunOnIdleDevicesOrAreDropped() async throws {
+        // Room for a device per arrival: none is dropped, however busy the machine.
+        let fast = try await Self.run("http GET /_sdkbench/health\n", plan: LoadPlan(devices: 2, stop: .iterations(20), rate: 100, maxDevices: 20))
+        #expect(fast.0.metrics.iterations == 20 && fast.0.metrics.droppedIterations == 0, "\(fast.0.metrics.iterations) \(fast.0.metrics.droppedIterations)")
+        #expect(fast.0.metrics.kinds["http GET /_sdkbench/health"]?.count == 20 && fast.0.devices <= 20)
+        let slow = try await Self.run("http GET /_sdkbench/health\nsleep 300ms\n", plan: LoadPlan(devices: 1, stop: .iterations(10), rate: 50, maxDevices: 2))
+        #expect(slow.0.metrics.iterations + slow.0.metrics.droppedIterations == 10, "\(slow.0.metrics)")
+        #expect(slow.0.metrics.droppedIterations > 0 && slow.0.devices == 2, "two devices cannot keep up with 50/s of 300 ms iterations")
+    }
+
     @Test func deviceIdsAreStableByIndexAndSeedAndDistinct() {
         let first = (0..<1000).map { DeviceIdentity.id(index: $0, seed: 7) }
         #expect(Set(first).count == 1000)
