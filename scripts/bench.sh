@@ -7,6 +7,9 @@ scripts/install-deps.sh
 command -v sqlite3 >/dev/null || { apt-get install -y -qq sqlite3 >/dev/null 2>&1 || true; }
 # The Hamon, Miataru and Sift peers are plain Python: requests, and cryptography for Hamon (pip when missing).
 python3 -c 'import requests, cryptography' 2>/dev/null || python3 -m pip install --quiet requests cryptography
+# The load bench's peers: Locust (PyPI) and wrk (Debian) as the backend's ceiling.
+command -v locust >/dev/null || python3 -m pip install --quiet locust
+command -v wrk >/dev/null || { apt-get install -y -qq wrk >/dev/null 2>&1 || true; }
 scripts/release-build.sh --product sdkbench
 scripts/release-build.sh --product SDKBenchBench
 python3 scripts/bench/bench.py

@@ -153,6 +153,12 @@ def test_mode(work):
     test_mode_bench.run(SDKBENCH, work, line, QUICK)
 
 
+def load_mode(work):
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import load_bench
+    load_bench.run(SDKBENCH, work, line, QUICK)
+
+
 def main():
     for binary in (SDKBENCH, BENCH):
         if not os.path.exists(binary):
@@ -169,6 +175,7 @@ def main():
         miataru()
         sift(work)
         test_mode(work)
+        load_mode(work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -1,0 +1,143 @@
+"""sdkbench load: the Miataru flow (setDeviceKey, 10 UpdateLocation, 1 GetLocation per device)
+for 1,000 devices against 'sdkbench serve', 8 and 64 at a time, beside Locust (FastHttpUser, the
+same flow and bodies, one process) and wrk hammering one GetLocation as the backend's ceiling;
+then 10,000 devices held at once (RSS). Figures: requests/s, p50/p99 and the load generator's own
+CPU seconds per 1,000 requests (the backend's excluded). Run alone: load_bench.py BINARY."""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+FLOW = """configure host {{server}}
+set d --uuid
+http POST /v1/setDeviceKey MiataruSetDeviceKey[DeviceID]={{d}} MiataruSetDeviceKey[NewDeviceKey]=k-{{d}}
+repeat 10
+  http POST /v1/UpdateLocation MiataruConfig[EnableLocationHistory]=True MiataruConfig[LocationDataRetentionTime]=30 MiataruLocation[0][Device]={{d}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10 MiataruLocation[0][DeviceKey]=k-{{d}}
+end
+http POST /v1/GetLocation MiataruConfig[RequestMiataruDeviceID]={{d}} MiataruConfig[RequestMiataruDeviceKey]=k-{{d}} MiataruGetLocation[0][Device]={{d}}
+expect last.status == 200
+"""
+
+LOCUSTFILE = """
+import uuid
+from locust import task, events
+from locust.contrib.fasthttp import FastHttpUser
+
+FLOWS = int({flows})
+done = [0]
+
+class Device(FastHttpUser):
+    @task
+    def flow(self):
+        if done[0] >= FLOWS:
+            self.environment.runner.quit()
+            return
+        done[0] += 1
+        d = str(uuid.uuid4())
+        self.client.post('/v1/setDeviceKey', json={{'MiataruSetDeviceKey': {{'DeviceID': d, 'NewDeviceKey': 'k-' + d}}}})
+        for _ in range(10):
+            self.client.post('/v1/UpdateLocation', json={{'MiataruConfig': {{'EnableLocationHistory': 'True', 'LocationDataRetentionTime': '30'}},
+                'MiataruLocation': [{{'Device': d, 'Timestamp': '1700000000', 'Longitude': '13.4', 'Latitude': '52.5', 'HorizontalAccuracy': '10', 'DeviceKey': 'k-' + d}}]}})
+        self.client.post('/v1/GetLocation', json={{'MiataruConfig': {{'RequestMiataruDeviceID': d, 'RequestMiataruDeviceKey': 'k-' + d}},
+            'MiataruGetLocation': [{{'Device': d}}]}})
+"""
+
+WRK_LUA = """wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = '{"MiataruConfig":{"RequestMiataruDeviceID":"wrk-reader"},"MiataruGetLocation":[{"Device":"wrk-reader"}]}'
+"""
+
+
+def serve(sdkbench, env):
+    server = subprocess.Popen([sdkbench, "serve", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+    url = server.stdout.readline().strip()
+    return server, url
+
+
+def stop(server):
+    server.send_signal(signal.SIGTERM)
+    server.wait(timeout=10)
+
+
+def cpu_of(command, env, cwd=None):
+    """Runs command; its own user+sys CPU seconds (children included) and its wall seconds."""
+    before = os.times()
+    begin = time.perf_counter()
+    result = subprocess.run(command, env=env, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    wall = time.perf_counter() - begin
+    after = os.times()
+    if result.returncode != 0:
+        sys.exit(f"bench: {' '.join(command)} failed ({result.returncode}):\n{result.stderr[-2000:]}")
+    return (after.children_user - before.children_user) + (after.children_system - before.children_system), wall, result
+
+
+def run(sdkbench, work, line, quick):
+    flows = 100 if quick else 1000
+    requests_total = flows * 12
+    env = dict(os.environ, SDKBENCH_HOME=os.path.join(work, "load-home"), NO_COLOR="1")
+    script = os.path.join(work, "flow.sdk")
+    with open(script, "w") as handle:
+        handle.write(FLOW)
+    print(f"sdkbench load: the Miataru flow for {flows:,} devices ({requests_total:,} requests) against sdkbench serve")
+    ceiling = None
+    if shutil.which("wrk"):
+        server, url = serve(sdkbench, env)
+        lua = os.path.join(work, "getlocation.lua")
+        with open(lua, "w") as handle:
+            handle.write(WRK_LUA)
+        out = subprocess.run(["wrk", "-t1", "-c64", "-d5s", "-s", lua, url + "/v1/GetLocation"], stdout=subprocess.PIPE, text=True).stdout
+        stop(server)
+        for text in out.splitlines():
+            if text.startswith("Requests/sec:"):
+                ceiling = float(text.split()[1])
+        line("wrk, one GetLocation, 64 connections", f"{ceiling:,.0f} req/s" if ceiling else "no figure", "the backend's ceiling here")
+    for concurrency in (8, 64):
+        server, url = serve(sdkbench, env)
+        report = os.path.join(work, f"load-{concurrency}.json")
+        cpu, wall, _ = cpu_of([sdkbench, "load", script, "--devices", str(concurrency), "--iterations", str(flows // concurrency),
+                               "--var", "server=" + url[len("http://"):], "--quiet", "--report-json", report], env)
+        stop(server)
+        with open(report) as handle:
+            figures = json.load(handle)
+        count = sum(kind["count"] for kind in figures["kinds"].values())
+        update = figures["kinds"]["http POST /v1/UpdateLocation"]["latencyMs"]
+        rate = count / figures["duration"]
+        versus = f", {100 * rate / ceiling:.0f}% of wrk's ceiling (goal at 64: >= 60%)" if ceiling else ""
+        line(f"sdkbench load, {concurrency} devices", f"{rate:,.0f} req/s, p50 {update['p50']:.2f} ms, p99 {update['p99']:.2f} ms",
+             f"{1000 * cpu / count:.3f} CPU s per 1,000 requests{versus}")
+        ours = 1000 * cpu / count
+        if shutil.which("locust"):
+            server, url = serve(sdkbench, env)
+            locustfile = os.path.join(work, "locustfile.py")
+            with open(locustfile, "w") as handle:
+                handle.write(LOCUSTFILE.format(flows=flows))
+            stats = os.path.join(work, f"locust-{concurrency}")
+            cpu, wall, _ = cpu_of(["locust", "-f", locustfile, "--headless", "-u", str(concurrency), "-r", str(concurrency), "--host", url,
+                                   "-t", "60s", "--csv", stats, "--only-summary", "--loglevel", "ERROR"], env)
+            stop(server)
+            with open(stats + "_stats.csv") as handle:
+                rows = [row.split(",") for row in handle.read().splitlines()]
+            total = next(row for row in rows if row[1] == "Aggregated")
+            count = int(total[2])
+            theirs = 1000 * cpu / max(1, count)
+            line(f"Locust FastHttpUser, {concurrency} users", f"{count / wall:,.0f} req/s ({count:,} requests)",
+                 f"{theirs:.3f} CPU s per 1,000 requests; sdkbench uses {ours / theirs:.2f}x of it (goal <= 0.2)")
+    devices = 1000 if quick else 10000
+    server, url = serve(sdkbench, env)
+    result = subprocess.run(["/usr/bin/time", "-f", "%M", sdkbench, "load", script, "--devices", str(devices), "--iterations", "1",
+                             "--var", "server=" + url[len("http://"):], "--quiet"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+    stop(server)
+    rss = int(result.stderr.strip().splitlines()[-1])
+    line(f"{devices:,} devices at once", f"peak RSS {rss // 1024} MiB ({1024 * rss // devices:,} bytes per device)", "goal: 10,000 under 500 MB")
+
+
+if __name__ == "__main__":
+    work = tempfile.mkdtemp(prefix="sdkbench-load-bench-")
+    try:
+        run(sys.argv[1], work, lambda label, value, goal="": print(f"  {label:<40} {value:<52} {goal}"), os.environ.get("BENCH_QUICK") == "1")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
