@@ -89,7 +89,7 @@ public struct LoadDriver: Sendable {
         rate: Double, arrivals: ArrivalQueue, source: SourceFile, workDirectory: String, metrics: LoadMetrics, control: LoadControl,
         start: ContinuousClock.Instant
     ) -> (threads: [DeviceThread], unstarted: Int) {
-        let ramp = LoadSummary.seconds(plan.rampUp)
+        let ramp = plan.rampUp.inSeconds
         let segmentShare = Double(plan.segment.indexes(of: plan.devices).count) / Double(max(1, plan.devices))
         let most = Int((Double(plan.maxDevices ?? plan.devices) * segmentShare).rounded(.up))
         var made: [DeviceThread] = []

@@ -16,7 +16,7 @@ public enum LoadHTMLReport {
                 """)
         html += """
             <h1>sdkbench load</h1>
-            <p id="run" data-devices="\(report.devices)" data-iterations="\(report.metrics.iterations)" data-checks-passed="\(report.metrics.checksPassed)" data-checks-failed="\(report.metrics.checksFailed)">\(report.devices) devices, \(report.metrics.iterations) iterations, \(LoadSummary.decimal(LoadSummary.seconds(report.duration), places: 2)) s\(report.interrupted ? " (stopped early)" : ""); checks \(report.metrics.checksPassed) passed, \(report.metrics.checksFailed) failed</p>
+            <p id="run" data-devices="\(report.devices)" data-iterations="\(report.metrics.iterations)" data-checks-passed="\(report.metrics.checksPassed)" data-checks-failed="\(report.metrics.checksFailed)">\(report.devices) devices, \(report.metrics.iterations) iterations, \(LoadSummary.decimal(report.duration.inSeconds, places: 2)) s\(report.interrupted ? " (stopped early)" : ""); checks \(report.metrics.checksPassed) passed, \(report.metrics.checksFailed) failed</p>
             <table id="kinds">
             <tr><th>kind</th><th>count</th><th>rate/s</th><th>p50 ms</th><th>p90 ms</th><th>p99 ms</th><th>max ms</th><th>errors</th></tr>
 

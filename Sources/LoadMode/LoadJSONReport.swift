@@ -1,4 +1,5 @@
 import JSON
+import Platform
 
 /// The JSON report of a load run: `"schema": "sdkbench-load-report"`, `"version": 1`.
 ///
@@ -18,7 +19,7 @@ public enum LoadJSONReport {
         object["schema"] = .string("sdkbench-load-report")
         object["version"] = .int(version)
         object["startedAt"] = .double(report.startedAt)
-        object["duration"] = .double(LoadSummary.seconds(report.duration))
+        object["duration"] = .double(report.duration.inSeconds)
         object["devices"] = .int(report.devices)
         object["devicesUnstarted"] = .int(report.devicesUnstarted)
         object["interrupted"] = .bool(report.interrupted)

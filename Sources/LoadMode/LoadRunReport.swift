@@ -1,3 +1,5 @@
+import Platform
+
 /// What a load run did: the figures by kind, checks and iterations, and how it ended.
 public struct LoadRunReport: Sendable {
     public var metrics: LoadMetrics.Snapshot
@@ -36,7 +38,6 @@ public struct LoadRunReport: Sendable {
 
     /// Exchanges per second over the whole run.
     public func rate(_ figures: KindFigures) -> Double {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        return seconds > 0 ? Double(figures.count) / seconds : 0
+        duration > .zero ? Double(figures.count) / duration.inSeconds : 0
     }
 }

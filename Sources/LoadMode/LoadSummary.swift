@@ -1,3 +1,5 @@
+import Platform
+
 /// The end-of-run table, as k6 prints one: per kind the count, rate, p50/p90/p99/max and error
 /// share; then checks, iterations, devices and each threshold's verdict.
 public enum LoadSummary {
@@ -12,7 +14,7 @@ public enum LoadSummary {
         text += "iterations: \(metrics.iterations), \(metrics.iterationsFailed) ended by an error"
         text += (metrics.droppedIterations > 0 ? ", \(metrics.droppedIterations) dropped (no device free)" : "") + "\n"
         text += "devices:    \(report.devices)" + (report.devicesUnstarted > 0 ? " (\(report.devicesUnstarted) could not start: no more threads)" : "") + "\n"
-        text += "time:       \(decimal(seconds(report.duration), places: 2)) s" + (report.interrupted ? " (stopped early)" : "") + "\n"
+        text += "time:       \(decimal(report.duration.inSeconds, places: 2)) s" + (report.interrupted ? " (stopped early)" : "") + "\n"
         if !thresholds.isEmpty {
             text += "\nthresholds:\n"
             for threshold in thresholds {
@@ -43,16 +45,6 @@ public enum LoadSummary {
         }.joined(separator: "\n") + "\n"
     }
 
-    public static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
-
     /// `value` with `places` decimals, rounded.
-    public static func decimal(_ value: Double, places: Int) -> String {
-        let scale = (0..<places).reduce(1.0) { value, _ in value * 10 }
-        let scaled = Int((value * scale).rounded())
-        let whole = scaled / Int(scale)
-        let fraction = String(scaled % Int(scale))
-        return places == 0 ? String(whole) : "\(whole)." + String(repeating: "0", count: places - fraction.count) + fraction
-    }
+    public static func decimal(_ value: Double, places: Int) -> String { DecimalDigits.fixed(value, places: places) }
 }

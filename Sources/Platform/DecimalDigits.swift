@@ -16,4 +16,18 @@ public enum DecimalDigits {
             for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
         }
     }
+
+    /// A number with `places` decimals, rounded (`12.345`): how reports write seconds and
+    /// milliseconds.
+    public static func fixed(_ value: Double, places: Int) -> String {
+        let scale = (0..<places).reduce(1) { product, _ in product * 10 }
+        let scaled = Int((abs(value) * Double(scale)).rounded())
+        var bytes: [UInt8] = value < 0 && scaled > 0 ? [UInt8(ascii: "-")] : []
+        append(scaled / scale, to: &bytes)
+        if places > 0 {
+            bytes.append(UInt8(ascii: "."))
+            append(scaled % scale, width: places, to: &bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }

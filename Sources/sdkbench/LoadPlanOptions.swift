@@ -50,7 +50,7 @@ struct LoadPlanOptions: ParsableArguments {
     }
 
     func plan(segment: LoadSegment) -> LoadPlan {
-        let seconds = { (text: String) in Duration.milliseconds(Int64((DurationParser.seconds(text)! * 1000).rounded())) }
+        let seconds = { (text: String) in DurationParser.duration(text)! }
         return LoadPlan(
             devices: devices, stop: iterations.map { .iterations($0) } ?? .duration(seconds(duration!)), think: think.map(seconds) ?? .zero,
             rampUp: rampUp.map(seconds) ?? .zero, seed: seed, segment: segment, rate: ratePerSecond, maxDevices: maxDevices)

@@ -1,5 +1,6 @@
 import Dispatch
 import LoadMode
+import Platform
 import Shell
 import Synchronization
 
@@ -21,7 +22,7 @@ final class LoadProgressBlock: Sendable {
         let started = ContinuousClock.now
         DispatchQueue(label: "sdkbench.load.progress").async {
             while block.done.wait(timeout: .now() + .milliseconds(250)) == .timedOut {
-                let seconds = LoadSummary.seconds(started.duration(to: .now))
+                let seconds = started.duration(to: .now).inSeconds
                 block.state.withLock { state in
                     let lines = state.progress.lines(seconds: seconds, activeDevices: control.activeDevices, metrics: metrics)
                     // Up to the block's first line, each line rewritten and its rest cleared.

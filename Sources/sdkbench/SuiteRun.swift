@@ -42,7 +42,7 @@ struct SuiteRun {
             Glibc.exit(ExitStatus.runtime.rawValue)
         }
         let clock: any WallClock = environment["SDKBENCH_FAKE_CLOCK"].flatMap(SteppingClock.parse) ?? SystemClock()
-        let seconds = { (text: String) in Duration.milliseconds(Int64((DurationParser.seconds(text)! * 1000).rounded())) }
+        let seconds = { (text: String) in DurationParser.duration(text)! }
         let environment = environment
         let variables = variables
         var driver = TestDriver(

@@ -19,6 +19,11 @@ public enum DurationParser {
         return Double(text).flatMap(bounded)
     }
 
+    /// `seconds(text)` as a `Duration` (to the millisecond), for the options that wait.
+    public static func duration(_ text: String) -> Duration? {
+        seconds(text).map { Duration.milliseconds(Int64(($0 * 1000).rounded())) }
+    }
+
     private static func bounded(_ seconds: Double) -> Double? {
         seconds.isFinite && bounds.contains(seconds) ? seconds : nil
     }
