@@ -103,7 +103,7 @@ let package = Package(
         ),
         // One target per engine beside its engine: its commands, its runtime in the session, its
         // EngineModule. A change to one engine rebuilds it and what lists it, not the others.
-        .target(name: "HamonCommands", dependencies: ["Shell", "Hamon", "Backend", "JSON", "Platform", "Script", "Transport"]),
+        .target(name: "HamonCommands", dependencies: ["Shell", "Hamon", "Backend", "JSON", "Ping", "Platform", "Script", "Transport"]),
         .target(name: "PerformanceCommands", dependencies: ["Shell", "Performance", "Backend", "JSON", "Platform", "Script", "Transport"]),
         .target(name: "MiataruCommands", dependencies: ["Shell", "Miataru", "Backend", "JSON", "Platform", "Script", "Transport"]),
         .target(name: "SiftCommands", dependencies: ["Shell", "Sift", "Backend", "JSON", "Platform", "Script", "Transport"]),
@@ -168,7 +168,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "HamonTests", dependencies: ["Hamon", "JSON", "Ping", "SDKBenchTesting", "Transport"]),
+        .testTarget(name: "HamonTests", dependencies: ["Hamon", "JSON", "Ping", "Platform", "SDKBenchTesting", "Transport"]),
         .testTarget(name: "MiataruTests", dependencies: ["Miataru", "JSON", "Ping", "Platform", "SDKBenchTesting", "Transport"]),
         .testTarget(name: "SiftTests", dependencies: ["Sift", "JSON", "Ping", "Platform", "SDKBenchTesting", "Transport"]),
         .testTarget(name: "DurableQueueTests", dependencies: ["DurableQueue", "SDKBenchTesting"]),

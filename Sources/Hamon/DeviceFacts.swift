@@ -18,11 +18,13 @@ public struct DeviceFacts: Sendable, Equatable {
     public var storageFreeBytes: Int?
     /// `wifi`, `ethernet` or `none`.
     public var connectionType: String?
+    /// `is_limited_ad_tracking`: the user limited ad tracking (false unless a profile says so).
+    public var limitedAdTracking: Bool
 
     public init(
         locale: String? = nil, osVersion: String? = nil, machine: String? = nil, deviceModel: String? = nil,
         manufacturer: String? = nil, kernelRelease: String? = nil, ramTotalBytes: Int? = nil, storageTotalBytes: Int? = nil,
-        storageFreeBytes: Int? = nil, connectionType: String? = nil
+        storageFreeBytes: Int? = nil, connectionType: String? = nil, limitedAdTracking: Bool = false
     ) {
         self.locale = locale
         self.osVersion = osVersion
@@ -34,15 +36,7 @@ public struct DeviceFacts: Sendable, Equatable {
         self.storageTotalBytes = storageTotalBytes
         self.storageFreeBytes = storageFreeBytes
         self.connectionType = connectionType
-    }
-
-    /// `en_US` from `en_US.UTF-8` or `en_US@euro`; `nil` for `C`, `POSIX` and empty values.
-    public static func localeIdentifier(from value: String?) -> String? {
-        guard var text = value, !text.isEmpty else { return nil }
-        if let dot = text.firstIndex(of: ".") { text = String(text[..<dot]) }
-        if let at = text.firstIndex(of: "@") { text = String(text[..<at]) }
-        guard text != "C", text != "POSIX", !text.isEmpty else { return nil }
-        return text
+        self.limitedAdTracking = limitedAdTracking
     }
 
     /// The region of a locale (`US` from `en_US`), as the SDK's `Locale.current.regionCode`.

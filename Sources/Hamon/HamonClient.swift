@@ -32,7 +32,6 @@ public final class HamonClient: Sendable {
     private let journal: Journal
     private let network: Mutex<HamonNetworkService>
     private let clock: any WallClock
-    private let device: DeviceFacts
     private let install: InstallRecord
     private let events: @Sendable (HamonNotice) -> Void
     private let state: Mutex<State>
@@ -52,6 +51,7 @@ public final class HamonClient: Sendable {
         var userID: String?
         var fcmToken: String?
         var app: AppIdentity
+        var device: DeviceFacts
         var queue = Deque<QueuedEvent>()
         var inFlight: [QueuedEvent] = []
         var schedule = FlushSchedule()
@@ -73,7 +73,6 @@ public final class HamonClient: Sendable {
     ) throws(HamonError) {
         self.configuration = configuration
         self.clock = clock
-        self.device = device
         self.events = events
         network = Mutex(HamonNetworkService(client: client, clock: clock, notify: events))
         let opened: (journal: Journal, restored: [Journal.Record], skipped: Int)
@@ -86,7 +85,7 @@ public final class HamonClient: Sendable {
         journal = opened.journal
         install = try InstallRecord.loadOrCreate(
             path: configuration.installPath, nowMillis: Int64(clock.now() * 1000), appVersion: configuration.app.version)
-        var initial = State(app: configuration.app)
+        var initial = State(app: configuration.app, device: device)
         initial.schedule = FlushSchedule(threshold: configuration.flushThreshold, interval: configuration.flushInterval)
         for record in opened.restored {
             guard let event = Self.summary(of: record) else { continue }
@@ -117,6 +116,12 @@ public final class HamonClient: Sendable {
     /// Changes the app identity sent with user data.
     public func setApp(_ app: AppIdentity) { state.withLock { $0.app = app } }
 
+    /// The device facts user data reports.
+    public var device: DeviceFacts { state.withLock { $0.device } }
+
+    /// Changes the device facts the next user data reports (another phone: `device set`).
+    public func setDevice(_ device: DeviceFacts) { state.withLock { $0.device = device } }
+
     /// Sets the user id and sends the user data at once (`PATCH /v1/users/{id}`). Waiting events
     /// may then flush.
     public func setUser(_ id: String) async -> UserUpdateReport {
@@ -142,7 +147,7 @@ public final class HamonClient: Sendable {
 
     /// The user-data object as it would be sent now.
     public var userData: Value {
-        let (app, token) = state.withLock { ($0.app, $0.fcmToken) }
+        let (app, token, device) = state.withLock { ($0.app, $0.fcmToken, $0.device) }
         return UserData.build(device: device, app: app, install: install, fcmToken: token)
     }
 

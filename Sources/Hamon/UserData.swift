@@ -29,7 +29,7 @@ public enum UserData {
         object["app_version"] = .string(app.version)
         object["referrer"] = .null
         object["tenjin_analytics_installation_id"] = .null
-        object["is_limited_ad_tracking"] = .bool(false)
+        object["is_limited_ad_tracking"] = .bool(device.limitedAdTracking)
         object["advertising_id"] = .string(install.advertisingID)
         object["os_version_int"] = number(device.osVersion.flatMap { Int($0.split(separator: ".").first ?? "") })
         object["app_version_code"] = .int(app.versionCode)

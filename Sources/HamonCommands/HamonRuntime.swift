@@ -1,8 +1,10 @@
 import Hamon
 import JSON
+import Ping
 import Platform
 import Script
 import Shell
+import Transport
 
 /// Owns the Hamon engine for the session: builds it on first use (restoring an earlier run's
 /// queue), points it at the services' server, ticks its 10-second rule and renders its notices.
@@ -17,7 +19,11 @@ final class HamonRuntime: EngineRuntime {
     private let secondSignalHint: String
     /// The server setting the engine was last pointed at, to notice `configure host` changes.
     private var appliedServer: ServiceHost.Setting?
+    /// The seed's two URLSession deadlines: the answer must begin within `timeout` (request,
+    /// 30 s) and end within `resourceTimeout` (resource, 60 s).
     private(set) var timeout: Double = 30
+    private(set) var resourceTimeout: Double = 60
+    private var notedEmbeddedBackend = false
 
     static func journalPath(_ paths: StatePaths) -> String { paths.stateDirectory + "/hamon/queue.journal" }
 
@@ -32,14 +38,13 @@ final class HamonRuntime: EngineRuntime {
         self.undeliveredFate = undeliveredFate
         secondSignalHint = context.secondSignalHint
         let paths = context.environment.paths
-        let facts = DeviceFactsReader.read(
-            environment: context.environment.processEnvironment, machine: context.machine, stateDirectory: paths.stateDirectory)
+        let facts = DeviceFactsReader.read(context: context)
         let configuration = HamonConfiguration(
             journalPath: Self.journalPath(paths), installPath: paths.stateDirectory + "/hamon/install.json",
-            app: AppIdentity(version: SDKBenchVersion.current, versionCode: Int(SDKBenchVersion.build) ?? 1))
+            app: Self.app(AppIdentity(version: SDKBenchVersion.current, versionCode: Int(SDKBenchVersion.build) ?? 1), device: context.device))
         do {
             client = try HamonClient(
-                configuration: configuration, client: trace.client(timeout: 30, sdkHeadersAndCookies: false),
+                configuration: configuration, client: trace.client(timeout: 60, requestTimeout: 30, sdkHeadersAndCookies: false),
                 clock: context.environment.clock, device: facts, events: { notice in HamonRuntime.render(notice, to: output, undeliveredFate: undeliveredFate) })
         } catch {
             throw .engine(error, action: "cannot start Hamon")
@@ -54,7 +59,7 @@ final class HamonRuntime: EngineRuntime {
 
     func status() -> EngineStatus {
         EngineStatus(
-            line: "user \(client.userID ?? "(none)"), \(HamonText.events(client.queueDepth)) queued, timeout \(Int(timeout)) s",
+            line: "user \(client.userID ?? "(none)"), \(HamonText.events(client.queueDepth)) queued, timeouts \(HTTPDurations.text(timeout)) request, \(HTTPDurations.text(resourceTimeout)) resource",
             fields: [
                 "user": client.userID.map(Value.string) ?? .null, "queued": .int(client.queueDepth), "fcm": .bool(client.fcmToken != nil),
             ])
@@ -62,20 +67,49 @@ final class HamonRuntime: EngineRuntime {
 
     func hostChanged(at range: SourceRange?) throws(ShellError) { try prepareServer(at: range) }
 
+    func deviceChanged(_ context: EngineContext) {
+        client.setDevice(DeviceFactsReader.read(context: context))
+        client.setApp(Self.app(client.app, device: context.device))
+    }
+
+    /// `app` with the device profile's app version and build (a build that is not a number
+    /// cannot be `app_version_code` and is left out).
+    private static func app(_ app: AppIdentity, device: DeviceProfile) -> AppIdentity {
+        var app = app
+        if let version = device[.appVersion] { app.version = version }
+        if let build = device[.appBuild].flatMap({ Int($0) }) { app.versionCode = build }
+        return app
+    }
+
     /// Points the engine at the services' server (starting the embedded backend when that is it).
     func prepareServer(at range: SourceRange?) throws(ShellError) {
         let setting = try server.effectiveHost(at: range)
         guard setting != appliedServer else { return }
         if appliedServer?.insecure != setting.insecure {
-            client.setHTTPClient(trace.client(timeout: timeout, sdkHeadersAndCookies: false, insecure: setting.insecure))
+            client.setHTTPClient(httpClient(insecure: setting.insecure))
         }
         appliedServer = setting
         client.configure(server: HamonEndpoint(host: setting.host, https: setting.https))
     }
 
-    func setTimeout(_ seconds: Double) {
-        timeout = seconds
-        client.setHTTPClient(trace.client(timeout: seconds, sdkHeadersAndCookies: false, insecure: appliedServer?.insecure ?? false))
+    /// Says once per session that events logged before `configure host` go to the embedded
+    /// backend: seed 000's `isInitialized` gate would hold them until the SDK is configured, a
+    /// deviation README documents.
+    func noteEmbeddedBackendOnce() {
+        guard !notedEmbeddedBackend, server.configured == nil, let backend = server.backend else { return }
+        notedEmbeddedBackend = true
+        output.warn("[Hamon] no 'configure host' yet, so events go to the embedded backend at \(backend.url) (the SDK would hold them until configured)")
+    }
+
+    /// Sets the request timeout and, when given, the resource timeout (`hamon timeout`).
+    func setTimeouts(request: Double, resource: Double?) {
+        timeout = request
+        if let resource { resourceTimeout = resource }
+        client.setHTTPClient(httpClient(insecure: appliedServer?.insecure ?? false))
+    }
+
+    private func httpClient(insecure: Bool) -> PingClient {
+        trace.client(timeout: resourceTimeout, requestTimeout: timeout, sdkHeadersAndCookies: false, insecure: insecure)
     }
 
     static func render(_ notice: HamonNotice, to output: ShellEventRouter, undeliveredFate: String) {

@@ -13,6 +13,7 @@ enum LogCommand {
     ) { context in
         let hamon = try context.session.engine(HamonRuntime.self, at: context.command.range)
         try hamon.prepareServer(at: context.command.range)
+        hamon.noteEmbeddedBackendOnce()
         var parameters = JSONObject()
         for (key, value) in context.command.parameters { parameters[key] = value.value }
         let event: AnalyticsEvent

@@ -23,8 +23,9 @@ public struct DeviceContext: Sendable, Equatable {
 
     /// The kit's context for `machine`: the model (DMI, else `uname -m`), the OS and its
     /// version from os-release, and the link that is up as the kit names it (`WiFi`,
-    /// `Cellular`, `Ethernet`, or `none`).
-    public init(machine: MachineFacts, appVersion: String, buildNumber: String) {
+    /// `Cellular`, `Ethernet`, or `none`); a device profile's app version and build in place
+    /// of the given ones (its model, OS and link are already in `machine`).
+    public init(machine: MachineFacts, profile: DeviceProfile = DeviceProfile(), appVersion: String, buildNumber: String) {
         let networkType: String
         switch machine.connection {
         case .wifi: networkType = "WiFi"
@@ -33,7 +34,7 @@ public struct DeviceContext: Sendable, Equatable {
         case .loopback, nil: networkType = "none"
         }
         self.init(
-            deviceModel: machine.modelOrMachine, iosVersion: machine.osVersion ?? "unknown", appVersion: appVersion,
-            buildNumber: buildNumber, networkType: networkType, osName: machine.osName)
+            deviceModel: machine.modelOrMachine, iosVersion: machine.osVersion ?? "unknown", appVersion: profile[.appVersion] ?? appVersion,
+            buildNumber: profile[.appBuild] ?? buildNumber, networkType: networkType, osName: machine.osName)
     }
 }

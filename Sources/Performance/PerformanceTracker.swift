@@ -5,7 +5,9 @@ import Synchronization
 /// summarises durations, and hands entries to destinations. Thread-safe; never prints.
 public final class PerformanceTracker: Sendable {
     public let configuration: PerformanceConfiguration
-    public let deviceContext: DeviceContext
+    /// The device entries are recorded on; another phone after `setDeviceContext`.
+    public var deviceContext: DeviceContext { device.withLock { $0 } }
+    private let device: Mutex<DeviceContext>
     private let clock: any WallClock
     private let events: @Sendable (PerformanceEvent) -> Void
     private let state: Mutex<State>
@@ -30,10 +32,13 @@ public final class PerformanceTracker: Sendable {
     ) {
         self.configuration = configuration
         self.clock = clock
-        self.deviceContext = deviceContext
+        device = Mutex(deviceContext)
         self.events = events
         state = Mutex(State(cache: RecentItems(capacity: configuration.cacheCapacity)))
     }
+
+    /// Records later entries as made on `context` (`device set`).
+    public func setDeviceContext(_ context: DeviceContext) { device.withLock { $0 = context } }
 
     /// Opens a session; `nil` when tracking is disabled.
     @discardableResult

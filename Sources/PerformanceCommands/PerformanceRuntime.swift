@@ -38,12 +38,18 @@ final class PerformanceRuntime: EngineRuntime {
         let explicitFlush = ExplicitFlush()
         self.explicitFlush = explicitFlush
         tracker = PerformanceTracker(
-            configuration: PerformanceConfiguration(), clock: environment.clock, deviceContext: DeviceContext(machine: context.machine, appVersion: SDKBenchVersion.current, buildNumber: SDKBenchVersion.build),
+            configuration: PerformanceConfiguration(), clock: environment.clock, deviceContext: Self.deviceContext(context),
             events: { event in PerformanceRuntime.render(event, to: output, during: explicitFlush) })
         defaultDirectory = environment.paths.performanceDirectory
         analyticsJournalDirectory = Self.analyticsJournalDirectory(environment.paths)
         clock = environment.clock
         restoreAnalytics()
+    }
+
+    func deviceChanged(_ context: EngineContext) { tracker.setDeviceContext(Self.deviceContext(context)) }
+
+    private static func deviceContext(_ context: EngineContext) -> DeviceContext {
+        DeviceContext(machine: context.machine, profile: context.device, appVersion: SDKBenchVersion.current, buildNumber: SDKBenchVersion.build)
     }
 
     static func hasWorkToRestore(_ paths: StatePaths) -> Bool {

@@ -3,8 +3,10 @@ import Transport
 
 /// How a client behaves: timeout, standard headers, interceptors, cookies.
 public struct ClientConfiguration: Sendable {
-    /// Seconds a request may take from sending to the last body byte.
+    /// Seconds a request may take from sending to the last body byte (URLSession's resource timeout).
     public var timeout: Double = 15
+    /// Seconds the answer may take to begin (URLSession's request timeout); `nil`: `timeout` alone.
+    public var requestTimeout: Double?
     /// Headers every request carries unless it sets them itself.
     public var standardHeaders: HTTPFields = [.xRequestedWith: "ping-sdk", .xRequestedPlatform: RequestedPlatform.name]
     /// Whether `Set-Cookie` is stored and sent back.

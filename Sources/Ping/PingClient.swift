@@ -55,7 +55,9 @@ public final class PingClient: Sendable {
                 request.headers.append(HTTPField(name: .cookie, value: cookie))
             }
             let wire = try await transport.send(
-                WireRequest(method: request.method, url: url, headers: request.headers, body: request.bodyBytes),
+                WireRequest(
+                    method: request.method, url: url, headers: request.headers, body: request.bodyBytes,
+                    idleTimeout: configuration.requestTimeout.flatMap { $0 < configuration.timeout ? $0 : nil }),
                 timeout: configuration.timeout)
             if configuration.usesCookies { cookies.store(wire.headers, host: parsed.authority) }
             let response = Transport.HTTPResponse(

@@ -2,7 +2,7 @@
 /// usually none, and then there is nothing to report.
 public struct PowerSupply: Sendable, Equatable {
     /// What the battery is doing.
-    public enum State: String, Sendable {
+    public enum State: String, Sendable, CaseIterable {
         /// On battery, discharging.
         case unplugged
         /// Plugged in, below 100 %.

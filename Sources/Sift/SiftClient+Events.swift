@@ -1,8 +1,12 @@
+import Platform
 import DurableQueue
 import JSON
 
 extension SiftClient {
     /// An event stamped now, as the SDK's `eventWithType:path:fields:`.
+    /// Plays another phone from the next snapshot on (`device set`).
+    public func setDevice(machine: MachineFacts, profile: DeviceProfile) { device.withLock { $0 = (machine, profile) } }
+
     public func makeEvent(type: String?, path: String? = nil, fields: JSONObject? = nil) -> SiftEvent {
         SiftEvent(time: nowMillis, type: type, path: path, fields: fields)
     }
@@ -54,8 +58,9 @@ extension SiftClient {
     public func collectDeviceProperties() throws(SiftError) -> SiftCollectResult {
         if state.withLock({ $0.paused }) { return .paused }
         var event = makeEvent(type: nil)
+        let (machine, profile) = device.withLock { $0 }
         event.iosDeviceProperties = DevicePropertiesCollector.properties(
-            machine: machine, app: configuration.app, sdkVersion: Self.sdkVersion, vendorID: install.vendorID)
+            machine: machine, profile: profile, app: configuration.app, sdkVersion: Self.sdkVersion, vendorID: install.vendorID)
         return .appended(try append(event, to: .deviceProperties))
     }
 
@@ -72,9 +77,10 @@ extension SiftClient {
         }
         if let refused = gate.0 { return refused }
         var event = makeEvent(type: nil)
+        let profile = device.withLock { $0.profile }
         event.iosAppState = AppStateCollector.snapshot(
-            sdkVersion: Self.sdkVersion, titles: titles, battery: sensors.battery(), networkAddresses: sensors.networkAddresses(),
-            location: gate.1)
+            sdkVersion: Self.sdkVersion, titles: titles, battery: profile.battery(over: sensors.battery()),
+            proximity: profile.proximity ?? false, networkAddresses: sensors.networkAddresses(), location: gate.1)
         return .appended(try append(event, to: .standard))
     }
 }

@@ -34,7 +34,8 @@ public final class SiftClient: Sendable {
     public let configuration: SiftConfiguration
     public let install: SiftInstall
     let clock: any WallClock
-    let machine: MachineFacts
+    /// The phone the snapshots describe: the machine's facts and the profile set over them.
+    let device: Mutex<(machine: MachineFacts, profile: DeviceProfile)>
     let sensors: SiftSensors
     let notify: @Sendable (SiftNotice) -> Void
     let queueJournals: [SiftQueueIdentifier: Journal]
@@ -86,16 +87,17 @@ public final class SiftClient: Sendable {
     /// - Parameters:
     ///   - http: the client batches go through (its timeout and trace observer apply).
     ///   - machine: facts for device properties.
+    ///   - profile: the facts set for the phone played (carrier, battery, proximity, app version...).
     ///   - sensors: battery and address readings for app state.
     ///   - events: notices, on whatever thread the engine is working on.
     /// - Throws: `SiftError.archive` when the directory cannot be used or another process holds a journal.
     public init(
         configuration: SiftConfiguration, http: PingClient, clock: any WallClock = SystemClock(), machine: MachineFacts,
-        sensors: SiftSensors = .machine, events: @escaping @Sendable (SiftNotice) -> Void
+        profile: DeviceProfile = DeviceProfile(), sensors: SiftSensors = .machine, events: @escaping @Sendable (SiftNotice) -> Void
     ) throws(SiftError) {
         self.configuration = configuration
         self.clock = clock
-        self.machine = machine
+        device = Mutex((machine, profile))
         self.sensors = sensors
         self.notify = events
         self.http = Mutex(http)

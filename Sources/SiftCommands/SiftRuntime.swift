@@ -53,7 +53,7 @@ final class SiftRuntime: EngineRuntime {
         do {
             client = try SiftClient(
                 configuration: configuration, http: trace.client(timeout: 30, sdkHeadersAndCookies: false), clock: context.environment.clock,
-                machine: context.machine, events: { notice in SiftNoticeText.render(notice, to: output) })
+                machine: context.machine, profile: context.device, events: { notice in SiftNoticeText.render(notice, to: output) })
         } catch {
             throw .engine(error, action: "cannot start Sift")
         }
@@ -96,6 +96,8 @@ final class SiftRuntime: EngineRuntime {
                 "queued": .int(queued), "batches": .int(uploader.batches), "rejects": .int(uploader.rejects), "paused": .bool(settings.paused),
             ])
     }
+
+    func deviceChanged(_ context: EngineContext) { client.setDevice(machine: context.machine, profile: context.device) }
 
     func hostChanged(at range: SourceRange?) throws(ShellError) {
         guard serverSetting == nil else { return }

@@ -54,8 +54,10 @@ public final class LiveTransport: HTTPTransport {
         outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
         for field in request.headers { outgoing.headers.add(name: field.name.rawName, value: field.value) }
         if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+        let deadline = NIODeadline.now() + .nanoseconds(Int64(timeout * 1e9))
         do {
-            let response = try await client.execute(outgoing, deadline: .now() + .nanoseconds(Int64(timeout * 1e9)))
+            let sending = outgoing
+            let response = try await Self.answer(within: request.idleTimeout) { [client] in try await client.execute(sending, deadline: deadline) }
             var headers = HTTPFields()
             for (name, value) in response.headers {
                 // SwiftNIO's parser passes only token names, so none is dropped here in practice.
@@ -64,9 +66,35 @@ public final class LiveTransport: HTTPTransport {
             }
             let bytes = try await response.body.collect(upTo: Self.maximumBodySize)
             return WireResponse(status: HTTPStatus(code: Int(response.status.code)), headers: headers, body: Array(buffer: bytes))
+        } catch let wait as AnswerWait {
+            throw .timeout(seconds: wait.seconds)
         } catch {
             throw Self.networkError(error, timeout: timeout)
         }
+    }
+
+    /// The response head, when it comes within `idle` seconds; else the exchange is cancelled
+    /// and `AnswerWait` thrown. Bodies here are small JSON that arrives with its head, so the wait
+    /// for the head is the idle wait URLSession's request timeout measures.
+    private static func answer(
+        within idle: Double?, _ execute: @escaping @Sendable () async throws -> HTTPClientResponse
+    ) async throws -> HTTPClientResponse {
+        guard let idle else { return try await execute() }
+        return try await withThrowingTaskGroup(of: HTTPClientResponse?.self) { group in
+            group.addTask { try await execute() }
+            group.addTask {
+                try await Task.sleep(for: .nanoseconds(Int64(idle * 1e9)))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let response = first else { throw AnswerWait(seconds: idle) }
+            return response
+        }
+    }
+
+    /// The answer did not begin within the request timeout.
+    private struct AnswerWait: Error {
+        let seconds: Double
     }
 
     /// Sorts AsyncHTTPClient's and SwiftNIO's errors into the Ping contract's cases.

@@ -16,10 +16,12 @@ public struct ParsedURL: Sendable, Equatable {
             throw .invalidRequest("URL '\(text)' has unsupported scheme '\(scheme)' (expected http or https)")
         }
         let rest = text[text.index(colon, offsetBy: 3)...]
-        if rest.contains(where: { (character: Character) in character == " " || character == "\t" || character == "\n" }) {
+        // On UTF-8 bytes, every delimiter being ASCII: the Character walks were 1.5% of a load
+        // run's CPU (perf, the Miataru flow of scripts/bench/load_bench.py).
+        if rest.utf8.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") }) {
             throw .invalidRequest("URL '\(text)' contains blanks")
         }
-        let authorityEnd = rest.firstIndex { (character: Character) in character == "/" || character == "?" || character == "#" } ?? rest.endIndex
+        let authorityEnd = rest.utf8.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.endIndex
         var authority = rest[..<authorityEnd]
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
         let tail = rest[authorityEnd...]

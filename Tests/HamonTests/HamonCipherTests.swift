@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Platform
 import Testing
 
 import SDKBenchTesting
@@ -83,8 +84,8 @@ struct HamonServerTests {
     }
 
     @Test func localeAndCountryComeFromTheLocaleName() {
-        #expect(DeviceFacts.localeIdentifier(from: "en_US.UTF-8") == "en_US")
-        #expect(DeviceFacts.localeIdentifier(from: "C.UTF-8") == nil)
+        #expect(LocaleName.identifier(from: "en_US.UTF-8") == "en_US")
+        #expect(LocaleName.identifier(from: "C.UTF-8") == nil)
         #expect(DeviceFacts.country(fromLocale: "pt_BR") == "BR")
         #expect(DeviceFacts.country(fromLocale: "en") == nil)
     }

@@ -85,6 +85,21 @@ struct LoadDriverTests {
         #expect(slow.0.metrics.droppedIterations > 0 && slow.0.devices == 2, "two devices cannot keep up with 50/s of 300 ms iterations")
     }
 
+    /// Seed fidelity §2: `device set` with `{{device.index}}` makes every simulated device
+    /// another phone, in the payloads it sends and in no other device's.
+    @Test func eachDevicePlaysItsOwnPhone() async throws {
+        let script = """
+            device set model "Pixel-{{device.index}}"
+            device set carrier-name "carrier-{{device.index}}"
+            hamon userdata
+            expect last.device_model == "Pixel-{{device.index}}"
+            sift collect device
+            expect last.event.ios_device_properties.mobile_carrier_name == "carrier-{{device.index}}"
+            """
+        let (report, _, _) = try await Self.run(script, plan: LoadPlan(devices: 4, stop: .iterations(2)))
+        #expect(report.metrics.checksPassed == 16 && report.metrics.checksFailed == 0, "\(report.metrics.checksPassed) passed, \(report.metrics.checksFailed) failed")
+    }
+
     @Test func deviceIdsAreStableByIndexAndSeedAndDistinct() {
         let first = (0..<1000).map { DeviceIdentity.id(index: $0, seed: 7) }
         #expect(Set(first).count == 1000)

@@ -9,9 +9,16 @@ package final class EngineContext {
     /// The server services talk to (a configured host or the embedded backend).
     package let server: ServiceHost
 
+    /// The phone the session plays (`device set`), over the machine's own facts.
+    package let deviceStore: DeviceProfileStore
+
+    /// The facts `device set` gave; engines read them when they start and again in
+    /// `EngineRuntime.deviceChanged`.
+    package var device: DeviceProfile { deviceStore.profile }
+
     /// The machine engines report as their device: the environment's, else this one (read on
-    /// first use, so `sdkbench -c help` reads none).
-    package var machine: MachineFacts { environment.machine ?? .local }
+    /// first use, so `sdkbench -c help` reads none), with the profile's facts in place.
+    package var machine: MachineFacts { device.applied(to: environment.machine ?? .local) }
 
     /// How a shutdown notice ends for what was not delivered: where it goes.
     package var undeliveredFate: String {
@@ -28,5 +35,6 @@ package final class EngineContext {
         self.events = events
         self.trace = trace
         self.server = server
+        deviceStore = DeviceProfileStore(stateDirectory: environment.paths.stateDirectory)
     }
 }

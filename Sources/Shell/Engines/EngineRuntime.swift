@@ -29,6 +29,10 @@ package protocol EngineRuntime: AnyObject, SendableMetatype {
     /// The host services use changed (`configure host`).
     func hostChanged(at range: SourceRange?) throws(ShellError)
 
+    /// The session's device facts changed (`device set`, `device unset`): later payloads use
+    /// `context` facts (`EngineContext.device`, `EngineContext.machine`).
+    func deviceChanged(_ context: EngineContext)
+
     /// Delivers pending work within `budget`, durable queues keeping the rest; `false` when a
     /// second signal cut the wait short (later engines then leave at once).
     func shutdown(budget: Duration) -> Bool
@@ -44,6 +48,7 @@ package protocol EngineRuntime: AnyObject, SendableMetatype {
 package extension EngineRuntime {
     static func hasWorkToRestore(_ paths: StatePaths) -> Bool { false }
     func hostChanged(at range: SourceRange?) throws(ShellError) {}
+    func deviceChanged(_ context: EngineContext) {}
     func knownNames(_ category: String) -> [String] { [] }
     func latencyHistograms() -> [LatencyHistogram] { [] }
 }

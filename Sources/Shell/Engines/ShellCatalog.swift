@@ -18,9 +18,9 @@ public struct ShellCatalog: Sendable {
             module.helpTitle.map { HelpSection(title: $0, words: Self.firstWords(of: module.commands).filter { !listed.contains($0) }) }
         }
         table = CommandTable(
-            commands: GeneralCommands.specs + modules.flatMap(\.commands) + BackendCommands.specs(services: services)
+            commands: GeneralCommands.specs + DeviceCommands.specs + modules.flatMap(\.commands) + BackendCommands.specs(services: services)
                 + modules.flatMap(\.backendCommands),
-            sections: [GeneralCommands.sharedHostSection] + titled + [BackendCommands.section])
+            sections: [GeneralCommands.sharedHostSection, DeviceCommands.section] + titled + [BackendCommands.section])
     }
 
     /// The runtimes of the engines that have one, in order.

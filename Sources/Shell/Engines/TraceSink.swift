@@ -29,9 +29,12 @@ package final class TraceSink: Sendable {
     ///
     /// - Parameter sdkHeadersAndCookies: the Ping contract's standard headers and cookie jar, for
     ///   `http`; engines say `false`, since the SDKs they stand in for send neither.
-    package func client(timeout: Double, sdkHeadersAndCookies: Bool, cookies: CookieJar = CookieJar(), insecure: Bool = false) -> PingClient {
+    package func client(
+        timeout: Double, requestTimeout: Double? = nil, sdkHeadersAndCookies: Bool, cookies: CookieJar = CookieJar(), insecure: Bool = false
+    ) -> PingClient {
         var configuration = ClientConfiguration()
         configuration.timeout = timeout
+        configuration.requestTimeout = requestTimeout
         if !sdkHeadersAndCookies {
             configuration.standardHeaders = [:]
             configuration.usesCookies = false

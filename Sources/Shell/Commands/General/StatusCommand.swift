@@ -27,6 +27,13 @@ enum StatusCommand {
             output.line("backend       not started")
         }
 
+        let device = session.engines.context.device.saved.sorted { $0.key < $1.key }
+        var facts = JSONObject()
+        for (name, value) in device { facts[name] = .string(value) }
+        object["device"] = .object(facts)
+        let shown = device.map { "\($0.key) \($0.value)" }
+        output.line("device        " + (shown.isEmpty ? "this machine (device set changes it)" : shown.joined(separator: ", ")))
+
         for (name, status) in session.engines.statuses() {
             object[name] = .object(status.fields)
             output.line(name + String(repeating: " ", count: max(1, 14 - name.count)) + status.line)

@@ -1,0 +1,42 @@
+import JSON
+import Platform
+
+enum DeviceSetCommand {
+    static let spec = CommandSpec(
+        ["device", "set"], summary: "Set a fact of the phone this session plays (model, OS, carrier, battery...)",
+        arguments: [
+            ArgumentSpec("FACT", .choice(DeviceCommands.factNames), "the fact: " + DeviceCommands.factNames.joined(separator: ", ")),
+            ArgumentSpec("VALUE", .text, "its value; {{variables}} work, so each load-mode device can be another phone"),
+        ],
+        discussion: "Facts: " + DeviceProfile.Fact.allCases.map { "\($0.rawValue) — \($0.summary)" }.joined(separator: "; ")
+            + ". Kept in the state directory (device.json) for later runs of the same home; engines already running use it from their next payload.",
+        examples: [
+            "device set model iPhone15,2", "device set os-version 17.4", "device set carrier-name 'T-Mobile'",
+            "device set battery-level 0.42", "device set model \"Pixel-{{device.index}}\"",
+        ],
+        check: { bound throws(ShellError) in
+            guard let fact = bound.arguments.first("FACT"), fact.isKnown, let name = DeviceProfile.Fact(rawValue: fact.text),
+                let value = bound.arguments.first("VALUE"), value.isKnown
+            else { return }
+            var probe = DeviceProfile()
+            do throws(DeviceProfile.Invalid) {
+                try probe.set(name, value.text)
+            } catch {
+                throw ShellError(.invalidValue(name: "VALUE", value: value.text, expected: error.expected), at: value.range)
+            }
+        }
+    ) { context in
+        guard let fact = DeviceProfile.Fact(rawValue: context.string("FACT")) else {
+            throw context.failure("unknown fact '\(context.string("FACT"))' (one of \(DeviceCommands.factNames.joined(separator: ", ")))", at: context.argument("FACT"))
+        }
+        var profile = context.session.engines.context.device
+        do throws(DeviceProfile.Invalid) {
+            try profile.set(fact, context.string("VALUE"))
+        } catch {
+            throw context.failure(error.message + ", got '\(context.string("VALUE"))'", at: context.argument("VALUE"))
+        }
+        try DeviceShowCommand.keep(profile, in: context)
+        context.events.line("device \(fact.rawValue) = \(profile[fact] ?? "")")
+        return .object([fact.rawValue: .string(profile[fact] ?? "")])
+    }
+}
