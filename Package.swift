@@ -159,7 +159,7 @@ let package = Package(
             dependencies: ["LoopExecutor", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]),
         .testTarget(name: "ScriptTests", dependencies: ["Script", "JSON"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
-        .testTarget(name: "PerformanceTests", dependencies: ["Performance", "Platform", "SDKBenchTesting", "Backend"]),
+        .testTarget(name: "PerformanceTests", dependencies: ["Performance", "Ping", "Platform", "SDKBenchTesting", "Transport", "Backend"]),
         .testTarget(
             name: "TransportTests",
             dependencies: [

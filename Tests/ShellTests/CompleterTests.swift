@@ -41,6 +41,14 @@ struct CompleterTests {
         #expect(complete("help perf ex").candidates == ["export"])
     }
 
+    // seed 002 §1 (removeAllDestinations) and §3 (destination filter)
+    @Test func theNewDestinationWordsComplete() {
+        #expect(complete("perf destination add console --f").candidates == ["--feature"])
+        #expect(complete("perf destination add file --layer a").candidates == ["api", "app"])
+        #expect(complete("perf destination add analytics /x --feature dep").candidates == ["deposit"])
+        #expect(complete("perf destination remove --a").candidates == ["--all"])
+    }
+
     @Test func optionsAfterDashes() {
         #expect(complete("perf export csv x.csv --f").candidates == ["--feature"])
         #expect(!complete("perf export csv x.csv --feature deposit --").candidates.contains("--feature"))
