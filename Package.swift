@@ -52,7 +52,13 @@ let package = Package(
         ),
         // The Ping SDK's network contract over the transport seam: the client every engine talks
         // through (standard headers, interceptors, cookies, timing), and the `http` command's.
-        .target(name: "Ping", dependencies: ["Transport", "JSON", "Platform", .product(name: "HTTPTypes", package: "swift-http-types")]),
+        .target(
+            name: "Ping",
+            dependencies: [
+                "Transport", "JSON", "Platform", .product(name: "HTTPTypes", package: "swift-http-types"),
+                // Its RFC 6265 Set-Cookie parser; the jar's matching and storage rules are Ping's.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]),
         // The embedded local backend: imports no engine, so a wire bug cannot hide behind a shared type.
         .target(
             name: "Backend",
