@@ -52,7 +52,13 @@ let package = Package(
         ),
         // The Ping SDK's network contract over the transport seam: the client every engine talks
         // through (standard headers, interceptors, cookies, timing), and the `http` command's.
-        .target(name: "Ping", dependencies: ["Transport", "JSON", "Platform", .product(name: "HTTPTypes", package: "swift-http-types")]),
+        .target(
+            name: "Ping",
+            dependencies: [
+                "Transport", "JSON", "Platform", .product(name: "HTTPTypes", package: "swift-http-types"),
+                // Its RFC 6265 Set-Cookie parser; the jar's matching and storage rules are Ping's.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]),
         // The embedded local backend: imports no engine, so a wire bug cannot hide behind a shared type.
         .target(
             name: "Backend",
@@ -159,7 +165,7 @@ let package = Package(
             dependencies: ["LoopExecutor", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]),
         .testTarget(name: "ScriptTests", dependencies: ["Script", "JSON"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
-        .testTarget(name: "PerformanceTests", dependencies: ["Performance", "Platform", "SDKBenchTesting", "Backend"]),
+        .testTarget(name: "PerformanceTests", dependencies: ["Performance", "Ping", "Platform", "SDKBenchTesting", "Transport", "Backend"]),
         .testTarget(
             name: "TransportTests",
             dependencies: [

@@ -31,7 +31,8 @@ enum HTTPCommand {
         discussion: """
             Every request carries x-requested-with: ping-sdk and x-requested-platform (remove one with 'Name:'); \
             redirects are not followed. A 4xx or 5xx is a result, not an error, unless --check-status: check it with \
-            'expect last.status == 200'. The result has status, headers (lower-case names), body and json. \
+            'expect last.status == 200'. The result has status, headers (lower-case names; a repeated one is a list), \
+            body, json and cookies (those the response set; 'http cookies' lists the jar). \
             FILE paths may start with ~/; relative ones are found as 'source' finds files; quote a value ('@x') to send a leading @.
             """,
         examples: [
@@ -114,6 +115,8 @@ enum HTTPCommand {
             }
             throw context.failure(error, action: "\(method.rawValue) \(Redactor.url(url))")
         case .success(let response):
+            let cookies = session.cookies.cookies(setBy: response)
+            HTTPCookieText.registerSecrets(cookies, in: session.secrets)
             if verbose, !session.traceEnabled {
                 output.write(
                     ExchangeGenerator.render(
@@ -122,7 +125,7 @@ enum HTTPCommand {
             } else if !session.traceEnabled {
                 output.write(HTTPResponseText.render(response))
             }
-            let value = HTTPResponseText.value(response)
+            let value = HTTPResponseText.value(response, cookies: cookies)
             if context.flag("check-status"), response.status.code >= 300 {
                 // The line fails, but what came back stays inspectable as `last`, as HTTPie still prints it.
                 session.variables.last = value

@@ -1,4 +1,5 @@
 import JSON
+import Ping
 import Script
 import Shell
 import Transport
@@ -18,15 +19,25 @@ enum HTTPResponseText {
         return out
     }
 
-    static func value(_ response: HTTPResponse) -> Value {
+    /// `{status, headers, body, json, duration_ms, cookies}`. A header that came once is a
+    /// string, one that came more than once the list of its values (the seed's `[String: [String]]`):
+    /// joining them with ", " would break `Set-Cookie` values whose Expires date has a comma.
+    static func value(_ response: HTTPResponse, cookies: [Cookie]) -> Value {
         var headers = JSONObject()
         for field in response.headers {
             let key = field.name.canonicalName
-            if case .string(let earlier)? = headers[key] { headers[key] = .string(earlier + ", " + field.value) } else { headers[key] = .string(field.value) }
+            switch headers[key] {
+            case .string(let first)?: headers[key] = .array([.string(first), .string(field.value)])
+            case .array(var values)?:
+                values.append(.string(field.value))
+                headers[key] = .array(values)
+            default: headers[key] = .string(field.value)
+            }
         }
         return .object([
             "status": .int(response.status.code), "headers": .object(headers), "body": .string(response.bodyText),
             "json": response.json ?? .null, "duration_ms": .double((response.duration * 1_000_000).rounded() / 1000),
+            "cookies": .array(cookies.map(HTTPCookieText.value)),
         ])
     }
 }

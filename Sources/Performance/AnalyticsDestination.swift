@@ -8,8 +8,9 @@ import Transport
 /// Sends entries to an analytics endpoint in batches, as the kit's AnalyticsDestination:
 /// `POST URL` with `{"entries":[...],"appVersion":"1.5.0","timestamp":"2025-11-18T12:24:43.234Z"}`.
 ///
-/// Sending happens in the background, one request at a time. A failed request (no answer, or a
-/// status other than 2xx) puts its entries back in front of the buffer for the next flush.
+/// Sending happens in the background, one request of at most `batchSize` entries at a time: a
+/// flush of a buffer holding more sends several requests. A failed request (no answer, or a
+/// status other than 2xx) stops the flush and keeps its entries in front of the buffer for the next.
 /// With a journal, every entry is on disk before `log` returns and leaves it only once the
 /// endpoint answered 2xx: what exit or a kill leaves unsent, the next run restores.
 public final class AnalyticsDestination: PerformanceDestination {
@@ -36,7 +37,9 @@ public final class AnalyticsDestination: PerformanceDestination {
         var buffer: [Pending] = []
         var lastFlush: Double
         var sending: Task<Void, Never>?
-        var sendAgain = false
+        /// Set by a flush or the interval: send everything, the last batch partial; otherwise
+        /// only whole batches go.
+        var drain = false
         /// Why the last request failed; cleared by a delivery.
         var lastFailure: String?
     }
@@ -88,7 +91,7 @@ public final class AnalyticsDestination: PerformanceDestination {
         } else {
             full = queue(Pending(seq: nil, entry: entry))
         }
-        if full { startSending() }
+        if full { startSending(drain: false) }
     }
 
     /// Buffers an entry; whether the batch is full.
@@ -101,56 +104,62 @@ public final class AnalyticsDestination: PerformanceDestination {
 
     public func tick(emit: (PerformanceEvent) -> Void) {
         let due = state.withLock { !$0.buffer.isEmpty && clock.now() - $0.lastFlush >= flushInterval }
-        if due { startSending() }
+        if due { startSending(drain: true) }
     }
 
-    public func flush(emit: (PerformanceEvent) -> Void) { startSending() }
+    public func flush(emit: (PerformanceEvent) -> Void) { startSending(drain: true) }
+
+    /// Nothing buffered and no request in flight.
+    public var isDrained: Bool { state.withLock { $0.buffer.isEmpty && $0.sending == nil } }
 
     /// Waits for the request in flight and any send it queued behind it.
     public func waitUntilIdle() async {
         while let task = state.withLock({ $0.sending }) { await task.value }
     }
 
-    private func startSending() {
+    private func startSending(drain: Bool) {
         state.withLock { state in
             state.lastFlush = clock.now()
-            guard !state.buffer.isEmpty else { return }
-            guard state.sending == nil else {
-                state.sendAgain = true
-                return
-            }
+            if drain { state.drain = true }
+            guard !state.buffer.isEmpty, state.sending == nil else { return }
             state.sending = Task { await self.sendLoop() }
         }
     }
 
+    /// Sends batches from the front of the buffer until only a partial batch is left (or none,
+    /// when draining) or a request fails.
     private func sendLoop() async {
         while true {
-            let batch = state.withLock { state -> [Pending] in
-                state.sendAgain = false
-                return state.buffer
+            let next = state.withLock { state -> [Pending]? in
+                guard !state.buffer.isEmpty, state.drain || state.buffer.count >= batchSize else {
+                    state.sending = nil
+                    state.drain = false
+                    return nil
+                }
+                return Array(state.buffer.prefix(batchSize))
             }
-            if !batch.isEmpty, let journal {
+            guard let batch = next else { return }
+            if let journal {
                 do throws(JournalError) { try journal.sync() } catch { events(.destinationFailed(destination: "analytics", message: error.message)) }
             }
-            let failure = batch.isEmpty ? nil : await send(batch.map(\.entry))
-            let (again, live) = state.withLock { state -> (Bool, Int) in
+            let failure = await send(batch.map(\.entry))
+            let live = state.withLock { state -> Int in
                 state.lastFailure = failure
                 if failure == nil {
+                    // Only appends happened meanwhile: the batch is still the front of the buffer.
                     state.buffer.removeFirst(min(batch.count, state.buffer.count))
-                }
-                guard failure == nil, state.sendAgain, !state.buffer.isEmpty else {
+                } else {
                     state.sending = nil
-                    return (false, state.buffer.count)
+                    state.drain = false
                 }
-                return (true, state.buffer.count)
+                return state.buffer.count
             }
-            if failure == nil { acknowledge(batch, live: live) }
             if let failure {
-                events(.destinationFailed(destination: "analytics", message: "\(failure); \(bufferedCount) \(bufferedCount == 1 ? "entry" : "entries") kept for the next flush"))
-            } else if !batch.isEmpty {
-                events(.flushed(destination: description, count: batch.count))
+                events(.destinationFailed(destination: "analytics", message: "\(failure); \(live) \(live == 1 ? "entry" : "entries") kept for the next flush"))
+                return
             }
-            if !again { return }
+            acknowledge(batch, live: live)
+            events(.flushed(destination: description, count: batch.count))
         }
     }
 

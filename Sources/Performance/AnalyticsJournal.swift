@@ -2,20 +2,24 @@ import DurableQueue
 import Platform
 
 /// The durable copy of an analytics destination's unsent timings: one journal per endpoint,
-/// `<directory>/<hash>.journal`, with the endpoint beside it in `<hash>.url` so a later run can
-/// restore and send them without being told the URL again.
+/// `<directory>/<hash>.journal`, with the endpoint and the destination's settings beside it in
+/// `<hash>.url` so a later run can restore and send them without being told them again.
 public final class AnalyticsJournal: Sendable {
     public let endpoint: String
+    /// The settings written beside the journal.
+    public let settings: AnalyticsSettings
     let journal: Journal
     /// What an earlier run left, oldest first, with their journal numbers.
     let restored: [(seq: Int, entry: PerformanceEntry)]
     /// Lines of the journal that were not entries (torn by a crash, or edited).
     public let skipped: Int
 
-    /// Opens (or creates) the journal of `endpoint` under `directory`.
+    /// Opens (or creates) the journal of `settings.endpoint` under `directory` and records the settings beside it.
     /// - Throws: `JournalError` when the directory cannot be used or another process holds it.
-    public init(directory: String, endpoint: String) throws(JournalError) {
+    public init(directory: String, settings: AnalyticsSettings) throws(JournalError) {
+        let endpoint = settings.endpoint
         self.endpoint = endpoint
+        self.settings = settings
         let base = directory + "/" + String(UserHash.sha256Hex(endpoint).prefix(16))
         let opened = try Journal.open(path: base + ".journal") { $0.first == UInt8(ascii: "{") && $0.last == UInt8(ascii: "}") }
         journal = opened.journal
@@ -26,16 +30,15 @@ public final class AnalyticsJournal: Sendable {
         }
         restored = entries
         skipped = unreadable
-        try Self.writeEndpoint(endpoint, to: base + ".url")
+        try Self.writeSettings(settings, to: base + ".url")
     }
 
-    /// Endpoints whose journals under `directory` hold timings, for restoring at start.
-    public static func pendingEndpoints(in directory: String) -> [String] {
+    /// The settings of destinations whose journals under `directory` hold timings, for restoring at start.
+    public static func pending(in directory: String) -> [AnalyticsSettings] {
         SystemFiles.list(directory).filter { $0.hasSuffix(".journal") }.sorted().compactMap { name in
             let base = directory + "/" + name.dropLast(".journal".count)
             guard SystemFiles.size(base + ".journal") > 0 else { return nil }
-            guard let endpoint = SystemFiles.firstLine(base + ".url"), !endpoint.isEmpty else { return nil }
-            return endpoint
+            return SystemFiles.text(base + ".url").flatMap(AnalyticsSettings.init(fileText:))
         }
     }
 
@@ -64,9 +67,9 @@ public final class AnalyticsJournal: Sendable {
 
     func close() { journal.close() }
 
-    private static func writeEndpoint(_ endpoint: String, to path: String) throws(JournalError) {
+    private static func writeSettings(_ settings: AnalyticsSettings, to path: String) throws(JournalError) {
         do throws(FileError) {
-            try AtomicFile.write(Array((endpoint + "\n").utf8), to: path, mode: AtomicFile.secretMode)
+            try AtomicFile.write(Array(settings.fileText.utf8), to: path, mode: AtomicFile.secretMode)
         } catch {
             throw JournalError(error.description)
         }

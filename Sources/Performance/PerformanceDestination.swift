@@ -11,4 +11,11 @@ public protocol PerformanceDestination: AnyObject, Sendable {
     func tick(emit: (PerformanceEvent) -> Void)
     /// Writes or sends everything buffered; on failure keeps it for the next flush.
     func flush(emit: (PerformanceEvent) -> Void)
+    /// Whether nothing is buffered or on its way: a retiring destination leaves the tracker then.
+    var isDrained: Bool { get }
+}
+
+extension PerformanceDestination {
+    /// A destination that does not buffer is always drained.
+    public var isDrained: Bool { true }
 }

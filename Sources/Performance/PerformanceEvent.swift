@@ -10,4 +10,6 @@ public enum PerformanceEvent: Sendable, Equatable {
     case destinationFailed(destination: String, message: String)
     /// A destination delivered `count` entries.
     case flushed(destination: String, count: Int)
+    /// A retiring destination delivered what an earlier run kept and left the tracker.
+    case retired(id: Int, destination: String)
 }

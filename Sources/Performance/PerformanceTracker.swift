@@ -12,13 +12,20 @@ public final class PerformanceTracker: Sendable {
     private let events: @Sendable (PerformanceEvent) -> Void
     private let state: Mutex<State>
 
+    fileprivate struct Registered {
+        var id: Int
+        var destination: any PerformanceDestination
+        var filter: DestinationFilter
+        var isRetiring: Bool
+    }
+
     fileprivate struct State {
         var isEnabled = true
         var userIDHash: String?
         var pending = PendingSessions()
         var cache: RecentItems<PerformanceEntry>
         var timings = TimingRecorder()
-        var destinations: [(id: Int, destination: any PerformanceDestination)] = []
+        var destinations: [Registered] = []
         var nextDestinationID = 1
         /// Per feature.layer, the last entry id given and how many times it came again (sessions
         /// of one feature.layer end in the order they started, so the last one is enough).
@@ -77,7 +84,12 @@ public final class PerformanceTracker: Sendable {
         if let warning { events(.warning(warning)) }
         // Destinations are called with no lock held: they write files or send, and a destination
         // (or an event handler) may call back into the tracker.
-        if let entry { for destination in destinationsSnapshot() { destination.log(entry, emit: events) } }
+        if let entry {
+            let receivers = state.withLock { state in
+                state.destinations.filter { !$0.isRetiring && $0.filter.admits(entry) }.map(\.destination)
+            }
+            for destination in receivers { destination.log(entry, emit: events) }
+        }
         return entry
     }
 
@@ -128,12 +140,30 @@ public final class PerformanceTracker: Sendable {
     public var userIDHash: String? { state.withLock { $0.userIDHash } }
 
     /// Adds a destination and returns its id.
+    ///
+    /// - Parameter filter: which timings it receives (the kit's `filter` predicate); all by default.
+    /// - Returns: the id `removeDestination(id:)` and `perf destination list` use.
     @discardableResult
-    public func addDestination(_ destination: any PerformanceDestination) -> Int {
+    public func addDestination(_ destination: any PerformanceDestination, filter: DestinationFilter = DestinationFilter()) -> Int {
+        register(destination, filter: filter, isRetiring: false)
+    }
+
+    /// Adds a destination that only delivers what it already holds (timings an earlier run kept):
+    /// it receives no new timings, flushes and ticks as any other, and leaves the tracker once
+    /// `isDrained` (see `retireDrained`).
+    ///
+    /// - Parameter filter: the filter it had when it was added, for the list to show.
+    /// - Returns: its id.
+    @discardableResult
+    public func addRetiringDestination(_ destination: any PerformanceDestination, filter: DestinationFilter = DestinationFilter()) -> Int {
+        register(destination, filter: filter, isRetiring: true)
+    }
+
+    private func register(_ destination: any PerformanceDestination, filter: DestinationFilter, isRetiring: Bool) -> Int {
         state.withLock { state in
             let id = state.nextDestinationID
             state.nextDestinationID += 1
-            state.destinations.append((id, destination))
+            state.destinations.append(Registered(id: id, destination: destination, filter: filter, isRetiring: isRetiring))
             return id
         }
     }
@@ -148,8 +178,41 @@ public final class PerformanceTracker: Sendable {
         return removed != nil
     }
 
-    public var destinations: [(id: Int, description: String)] {
-        state.withLock { $0.destinations.map { ($0.id, $0.destination.description) } }
+    /// Flushes and removes every destination, as the kit's `removeAllDestinations`.
+    ///
+    /// - Returns: the ids removed, in the order they were added.
+    @discardableResult
+    public func removeAllDestinations() -> [Int] {
+        let removed = state.withLock { state in
+            defer { state.destinations.removeAll() }
+            return state.destinations
+        }
+        for registered in removed { registered.destination.flush(emit: events) }
+        return removed.map(\.id)
+    }
+
+    /// Destinations in the order they were added.
+    public var destinations: [DestinationInfo] {
+        state.withLock { state in
+            state.destinations.map {
+                DestinationInfo(id: $0.id, description: $0.destination.description, filter: $0.filter, isRetiring: $0.isRetiring)
+            }
+        }
+    }
+
+    /// Removes retiring destinations that delivered everything, each reported as `retired`.
+    /// `tick` calls it; a host may call it after waiting for a flush.
+    public func retireDrained() {
+        let retired = state.withLock { state in
+            var done: [Registered] = []
+            state.destinations.removeAll { registered in
+                guard registered.isRetiring, registered.destination.isDrained else { return false }
+                done.append(registered)
+                return true
+            }
+            return done
+        }
+        for registered in retired { events(.retired(id: registered.id, destination: registered.destination.description)) }
     }
 
     /// Expires sessions older than the timeout and lets destinations flush on their interval.
@@ -158,6 +221,7 @@ public final class PerformanceTracker: Sendable {
         let cutoff = clock.now() - configuration.sessionTimeout
         let expired = state.withLock { $0.pending.expire(createdAtOrBefore: cutoff) }
         for destination in destinationsSnapshot() { destination.tick(emit: events) }
+        retireDrained()
         for session in expired {
             events(.warning("session \(session.feature).\(session.layer) started at \(Timestamps.iso(session.startTime)) expired after \(Int(configuration.sessionTimeout)) s without end()"))
         }

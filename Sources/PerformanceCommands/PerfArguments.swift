@@ -26,6 +26,18 @@ enum PerfArguments {
         return text
     }
 
+    /// What `--feature` and `--layer` on `perf destination add …` say the destination receives.
+    static func filter(in context: CommandContext) throws(ShellError) -> DestinationFilter {
+        DestinationFilter(
+            feature: try name(context.option("feature"), "--feature", in: context), layer: try name(context.option("layer"), "--layer", in: context))
+    }
+
+    /// The options of `perf destination add …` that choose what it receives (the kit's `filter`).
+    static let filterOptions = [
+        OptionSpec("feature", value: featureOption.valueKind, valueName: "F", "receive only timings of this feature"),
+        OptionSpec("layer", value: layerOption.valueKind, valueName: "L", "receive only timings of this layer"),
+    ]
+
     static func required(_ name: String, _ what: String, in context: CommandContext) throws(ShellError) -> String {
         try self.name(context.argument(name), what, in: context) ?? ""
     }

@@ -9,19 +9,28 @@ enum PerfDestinationAddAnalyticsCommand {
         options: [
             OptionSpec("batch", value: .integer(1...1_000_000), valueName: "N", "send every N timings (default 50)"),
             OptionSpec("interval", value: .duration, valueName: "DURATION", "or after this long (default 60s)"),
-        ],
-        discussion: "A failed request keeps its timings for the next flush. Body: {\"entries\":[...],\"appVersion\":...,\"timestamp\":...}.",
-        examples: ["perf destination add analytics /api/performance/batch --batch 1", "perf destination add analytics https://perf.example.com/api/performance/batch"]
+        ] + PerfArguments.filterOptions,
+        discussion: """
+            A flush sends what is buffered in requests of at most N timings. A failed request keeps its timings for \
+            the next flush, and the journal keeps them across runs: the next run restores the destination with these \
+            settings only to deliver them, then retires it. Body: {"entries":[...],"appVersion":...,"timestamp":...}.
+            """,
+        examples: [
+            "perf destination add analytics /api/performance/batch --batch 1",
+            "perf destination add analytics https://perf.example.com/api/performance/batch --feature login --layer api",
+        ]
     ) { context in
         let session = context.session
         let host = session.performance
         let batch = context.option("batch").flatMap { Int($0.text) } ?? 50
         let interval = context.option("interval").flatMap { DurationParser.seconds($0.text) } ?? 60
+        let filter = try PerfArguments.filter(in: context)
         let url = try TypedURL.resolve(context.string("URL")) { () throws(ShellError) in
             try session.services.effectiveHost(at: context.command.range)
         }
         let insecure = session.services.configured?.insecure ?? false
-        let (id, restored) = try host.addAnalytics(endpoint: url, batchSize: batch, flushInterval: interval, insecure: insecure, at: context.argument("URL"))
-        return .object(["id": .int(id), "kind": "analytics", "url": .string(url), "restored": .int(restored)])
+        let settings = AnalyticsSettings(endpoint: url, batchSize: batch, flushInterval: interval, filter: filter)
+        let (id, restored) = try host.addAnalytics(settings, insecure: insecure, at: context.argument("URL"))
+        return PerfValues.destination(id: id, kind: "analytics", filter: filter, ["url": .string(url), "restored": .int(restored)])
     }
 }

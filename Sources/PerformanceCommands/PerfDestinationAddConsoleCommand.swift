@@ -5,8 +5,9 @@ import Shell
 enum PerfDestinationAddConsoleCommand {
     static let spec = CommandSpec(
         ["perf", "destination", "add", "console"], summary: "Print each recorded timing",
-        options: [OptionSpec("level", value: .choice(["minimal", "standard", "verbose"]), valueName: "LEVEL", "how much to print (default standard)")],
-        examples: ["perf destination add console", "perf destination add console --level verbose"]
+        options: [OptionSpec("level", value: .choice(["minimal", "standard", "verbose"]), valueName: "LEVEL", "how much to print (default standard)")]
+            + PerfArguments.filterOptions,
+        examples: ["perf destination add console", "perf destination add console --level verbose --feature deposit"]
     ) { context in
         let level: ConsoleDestination.Level =
             switch context.option("level")?.text {
@@ -14,8 +15,9 @@ enum PerfDestinationAddConsoleCommand {
             case "verbose": .verbose
             default: .standard
             }
+        let filter = try PerfArguments.filter(in: context)
         let tracker = context.session.performance.tracker
-        let id = tracker.addDestination(ConsoleDestination(level: level))
-        return .object(["id": .int(id), "kind": "console"])
+        let id = tracker.addDestination(ConsoleDestination(level: level), filter: filter)
+        return PerfValues.destination(id: id, kind: "console", filter: filter)
     }
 }

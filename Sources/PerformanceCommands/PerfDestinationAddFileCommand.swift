@@ -9,11 +9,12 @@ enum PerfDestinationAddFileCommand {
             OptionSpec("dir", value: .directory, valueName: "DIR", "where to write (default: <state>/performance)"),
             OptionSpec("batch", value: .integer(1...1_000_000), valueName: "N", "write every N timings (default 10)"),
             OptionSpec("interval", value: .duration, valueName: "DURATION", "or after this long (default 30s)"),
-        ],
+        ] + PerfArguments.filterOptions,
         discussion: "Files older than 7 days are removed. A failed write is reported and retried at the next flush.",
-        examples: ["perf destination add file", "perf destination add file --dir ./perf --batch 1"]
+        examples: ["perf destination add file", "perf destination add file --dir ./perf --batch 1", "perf destination add file --layer api"]
     ) { context in
         let host = context.session.performance
+        let filter = try PerfArguments.filter(in: context)
         let batch = context.option("batch").flatMap { Int($0.text) } ?? 10
         let interval = context.option("interval").flatMap { DurationParser.seconds($0.text) } ?? 30
         let directory = context.option("dir").map(context.path) ?? host.defaultDirectory
@@ -21,7 +22,7 @@ enum PerfDestinationAddFileCommand {
         let destination = FileDestination(
             directory: directory, batchSize: batch, flushInterval: interval, clock: context.session.environment.clock,
             redact: { PerfSecretMasking.masked($0, by: secrets) })
-        let id = host.tracker.addDestination(destination)
-        return .object(["id": .int(id), "kind": "file", "dir": .string(directory)])
+        let id = host.tracker.addDestination(destination, filter: filter)
+        return PerfValues.destination(id: id, kind: "file", filter: filter, ["dir": .string(directory)])
     }
 }

@@ -4,11 +4,22 @@ import Shell
 
 enum PerfDestinationListCommand {
     static let spec = CommandSpec(
-        ["perf", "destination", "list"], summary: "List destinations with their ids", examples: ["perf destination list"]
+        ["perf", "destination", "list"], summary: "List destinations with their ids and what each receives", examples: ["perf destination list"]
     ) { context in
         let destinations = context.session.performance.tracker.destinations
-        for destination in destinations { context.events.line("\(destination.id)  \(destination.description)") }
+        for destination in destinations { context.events.line("\(destination.id)  \(destination.description)\(receives(destination))") }
         if destinations.isEmpty { context.events.line("(no destinations: timings stay in memory)") }
-        return .array(destinations.map { .object(["id": .int($0.id), "description": .string($0.description)]) })
+        return .array(
+            destinations.map {
+                PerfValues.destination(
+                    id: $0.id, kind: String($0.description.prefix { $0 != " " }), filter: $0.filter,
+                    ["description": .string($0.description), "retiring": .bool($0.isRetiring)])
+            })
+    }
+
+    /// What the list says after the description: the filter, or that it receives nothing.
+    private static func receives(_ destination: DestinationInfo) -> String {
+        if destination.isRetiring { return "  [restored: delivers what the last run kept, then retires]" }
+        return destination.filter.admitsAll ? "" : "  [only \(destination.filter.summary)]"
     }
 }

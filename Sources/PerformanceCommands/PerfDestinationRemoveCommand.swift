@@ -4,12 +4,19 @@ import Shell
 
 enum PerfDestinationRemoveCommand {
     static let spec = CommandSpec(
-        ["perf", "destination", "remove"], summary: "Flush and remove a destination",
-        arguments: [ArgumentSpec("ID", .integer(0...Int(Int32.max)), "the id 'perf destination list' shows")],
-        examples: ["perf destination remove 1"]
+        ["perf", "destination", "remove"], summary: "Flush and remove a destination, or all of them",
+        arguments: [ArgumentSpec("ID", .integer(0...Int(Int32.max)), "the id 'perf destination list' shows", optional: true)],
+        options: [OptionSpec("all", "remove every destination (the kit's removeAllDestinations)")],
+        examples: ["perf destination remove 1", "perf destination remove --all"]
     ) { context in
-        let argument = context.argument("ID")!
-        guard let id = Int(argument.text), context.session.performance.tracker.removeDestination(id: id) else {
+        let tracker = context.session.performance.tracker
+        let argument = context.argument("ID")
+        if context.flag("all") {
+            if let argument { throw context.failure("give an ID or --all, not both", at: argument) }
+            return .array(tracker.removeAllDestinations().map { .int($0) })
+        }
+        guard let argument else { throw context.failure("give the ID of a destination ('perf destination list'), or --all") }
+        guard let id = Int(argument.text), tracker.removeDestination(id: id) else {
             throw context.failure("no destination with id \(argument.text)", at: argument)
         }
         return .null

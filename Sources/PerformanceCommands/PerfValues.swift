@@ -40,6 +40,18 @@ enum PerfValues {
         ])
     }
 
+    /// What an add returns, and each row of `perf destination list`: the id, the kind or
+    /// description, and the filter (`null` for any feature or layer).
+    static func destination(id: Int, kind: String, filter: DestinationFilter, _ extra: KeyValuePairs<String, Value> = [:]) -> Value {
+        var object = JSONObject()
+        object["id"] = .int(id)
+        object["kind"] = .string(kind)
+        for (key, value) in extra { object[key] = value }
+        object["feature"] = filter.feature.map(Value.string) ?? .null
+        object["layer"] = filter.layer.map(Value.string) ?? .null
+        return .object(object)
+    }
+
     static func metadata(_ metadata: [String: String]) -> Value {
         var object = JSONObject()
         for key in metadata.keys.sorted() { object[key] = .string(metadata[key]!) }

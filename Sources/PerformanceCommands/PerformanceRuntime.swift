@@ -53,7 +53,7 @@ final class PerformanceRuntime: EngineRuntime {
     }
 
     static func hasWorkToRestore(_ paths: StatePaths) -> Bool {
-        !AnalyticsJournal.pendingEndpoints(in: analyticsJournalDirectory(paths)).isEmpty
+        !AnalyticsJournal.pending(in: analyticsJournalDirectory(paths)).isEmpty
     }
 
     var tick: @Sendable () -> Void { { [tracker] in tracker.tick() } }
@@ -83,6 +83,8 @@ final class PerformanceRuntime: EngineRuntime {
             if destination != "analytics" || !flush.isRunning.load(ordering: .acquiring) {
                 output.warn("perf destination \(destination): \(message)")
             }
+        case .retired(let id, let destination):
+            output.line("[perf] destination \(id) (\(destination)) delivered what the last run kept and is retired")
         case .flushed: break
         }
     }
@@ -90,46 +92,74 @@ final class PerformanceRuntime: EngineRuntime {
     /// Where analytics destinations journal what they have not sent.
     static func analyticsJournalDirectory(_ paths: StatePaths) -> String { paths.performanceDirectory + "/analytics" }
 
-    /// Adds an analytics destination for `endpoint`, journaled, restoring what an earlier run left
-    /// for it; an endpoint that already has one keeps it. Returns its id and how many timings it restored.
-    func addAnalytics(
-        endpoint: String, batchSize: Int = 50, flushInterval: Double = 60, insecure: Bool, at value: BoundValue?
-    ) throws(ShellError) -> (id: Int, restored: Int) {
+    /// Adds an analytics destination with `settings`, journaled, taking over what an earlier run
+    /// kept for its endpoint; an endpoint that already has a receiving destination keeps it.
+    /// Returns its id and how many timings it took over.
+    func addAnalytics(_ settings: AnalyticsSettings, insecure: Bool, at value: BoundValue?) throws(ShellError) -> (id: Int, restored: Int) {
+        let endpoint = settings.endpoint
         if let existing = analytics.first(where: { $0.destination.endpoint == endpoint }) {
-            output.line("perf analytics: \(endpoint) already has destination \(existing.id)")
-            return (existing.id, 0)
+            if tracker.destinations.contains(where: { $0.id == existing.id && !$0.isRetiring }) {
+                output.line("perf analytics: \(endpoint) already has destination \(existing.id)")
+                return (existing.id, 0)
+            }
+            try release(existing, at: value?.range)
         }
+        let destination = try makeAnalytics(settings, insecure: insecure, at: value)
+        let id = tracker.addDestination(destination, filter: settings.filter)
+        analytics.append((id, destination))
+        if destination.restoredCount > 0 {
+            output.line("[perf] destination \(id) takes over \(Self.timings(destination.restoredCount)) kept for \(endpoint); sent at the next flush")
+        }
+        return (id, destination.restoredCount)
+    }
+
+    /// A retiring or removed destination still holds its endpoint's journal: it delivers what it
+    /// can, then lets go, and a new destination restores the rest.
+    private func release(_ existing: (id: Int, destination: AnalyticsDestination), at range: SourceRange?) throws(ShellError) {
+        _ = tracker.removeDestination(id: existing.id)
+        try AsyncBridge.run(at: range) { await existing.destination.waitUntilIdle() }
+        existing.destination.close()
+        analytics.removeAll { $0.id == existing.id }
+    }
+
+    private func makeAnalytics(_ settings: AnalyticsSettings, insecure: Bool, at value: BoundValue?) throws(ShellError) -> AnalyticsDestination {
         let output = output
-        let destination: AnalyticsDestination
         do {
-            let journal = try AnalyticsJournal(directory: analyticsJournalDirectory, endpoint: endpoint)
-            if journal.skipped > 0 { output.warn("perf analytics: \(journal.skipped) unreadable line\(journal.skipped == 1 ? "" : "s") in the journal of \(endpoint) skipped") }
-            destination = try AnalyticsDestination(
-                endpoint: endpoint, batchSize: batchSize, flushInterval: flushInterval,
+            let journal = try AnalyticsJournal(directory: analyticsJournalDirectory, settings: settings)
+            if journal.skipped > 0 {
+                output.warn("perf analytics: \(journal.skipped) unreadable line\(journal.skipped == 1 ? "" : "s") in the journal of \(settings.endpoint) skipped")
+            }
+            return try AnalyticsDestination(
+                endpoint: settings.endpoint, batchSize: settings.batchSize, flushInterval: settings.flushInterval,
                 client: trace.client(timeout: 15, sdkHeadersAndCookies: false, insecure: insecure),
                 clock: clock, appVersion: SDKBenchVersion.current, journal: journal,
                 events: { [explicitFlush] event in PerformanceRuntime.render(event, to: output, during: explicitFlush) })
         } catch {
             throw .engine(error, action: "cannot add the analytics destination", at: value?.range)
         }
-        let id = tracker.addDestination(destination)
-        analytics.append((id, destination))
-        if destination.restoredCount > 0 {
-            output.line("[perf] restored \(destination.restoredCount) timing\(destination.restoredCount == 1 ? "" : "s") for \(endpoint) from the last run; sent at the next flush")
-        }
-        return (id, destination.restoredCount)
     }
 
-    /// Re-creates the analytics destinations whose journals hold timings from an earlier run.
+    /// Re-creates, with the settings they were added with, the analytics destinations whose
+    /// journals hold timings from an earlier run. They only deliver those and then retire: a
+    /// destination this run did not add receives none of its timings.
     private func restoreAnalytics() {
-        for endpoint in AnalyticsJournal.pendingEndpoints(in: analyticsJournalDirectory) {
+        for settings in AnalyticsJournal.pending(in: analyticsJournalDirectory) {
             do {
-                _ = try addAnalytics(endpoint: endpoint, insecure: false, at: nil)
+                let destination = try makeAnalytics(settings, insecure: false, at: nil)
+                let id = tracker.addRetiringDestination(destination, filter: settings.filter)
+                analytics.append((id, destination))
+                output.line(
+                    "[perf] restored \(Self.timings(destination.restoredCount)) for \(settings.endpoint) from the last run "
+                        + "as destination \(id) (\(settings.summary)); "
+                        + "it sends them at the next flush or interval, then retires, and takes no new timings "
+                        + "('perf destination add analytics \(settings.endpoint)' sends there again)")
             } catch {
                 output.warn(error.message)
             }
         }
     }
+
+    private static func timings(_ count: Int) -> String { "\(count) timing\(count == 1 ? "" : "s")" }
 
     /// Flushes every destination and waits until analytics requests are answered (Ctrl-C stops
     /// waiting); a destination whose request failed fails the flush.
@@ -145,6 +175,7 @@ final class PerformanceRuntime: EngineRuntime {
         try AsyncBridge.run(at: range) {
             for destination in pending { await destination.waitUntilIdle() }
         }
+        tracker.retireDrained()
         let failures = pending.compactMap { destination in
             destination.lastFailure.map { "\(destination.endpoint): \($0) (\(destination.bufferedCount) kept for the next flush)" }
         }

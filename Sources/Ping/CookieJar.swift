@@ -1,49 +1,88 @@
 import HTTPTypes
+import Platform
 import Synchronization
+import Transport
 
-/// Cookies by host, sent back as one `Cookie: a=1; b=2` header.
+/// The client's cookie store, RFC 6265's storage model (§5.3) and retrieval (§5.4): cookies are
+/// kept by name, domain and path, leave when they expire, and go back as one `Cookie: a=1; b=2`
+/// header to the hosts, paths and schemes they match.
 public final class CookieJar: Sendable {
-    private let cookies = Mutex<[String: [(name: String, value: String)]]>([:])
+    private struct Stored {
+        var cookie: Cookie
+        /// Order of first storing: among equal paths the older cookie is sent first (§5.4 step 2).
+        var created: Int
+    }
 
-    public init() {}
+    private struct State {
+        var cookies: [Stored] = []
+        var nextCreated = 0
 
-    /// Stores the `Set-Cookie` headers of a response from `host`.
-    public func store(_ headers: HTTPFields, host: String) {
-        let parsed = headers[values: .setCookie].compactMap(Cookie.init(setCookie:))
-        guard !parsed.isEmpty else { return }
-        cookies.withLock { all in
-            var list = all[host] ?? []
-            for cookie in parsed {
-                list.removeAll { $0.name == cookie.name }
-                if !cookie.expiresNow { list.append((cookie.name, cookie.value)) }
+        mutating func removeExpired(at now: Double) {
+            cookies.removeAll { $0.cookie.isExpired(at: now) }
+        }
+    }
+
+    private let state = Mutex(State())
+    private let clock: any WallClock
+
+    /// - Parameter clock: the time expiry is judged against.
+    public init(clock: any WallClock = SystemClock()) {
+        self.clock = clock
+    }
+
+    /// The cookies a response's `Set-Cookie` headers set, read as the jar stores them (an
+    /// expired one deletes its namesake); what RFC 6265 says to ignore is left out.
+    public func cookies(in headers: HTTPFields, from url: ParsedURL) -> [Cookie] {
+        let now = clock.now()
+        return headers[values: .setCookie].compactMap { Cookie(setCookie: $0, from: url, now: now) }
+    }
+
+    /// The cookies the response to `request` set, as `cookies(in:from:)` reads them.
+    public func cookies(setBy response: Transport.HTTPResponse) -> [Cookie] {
+        guard let url = try? ParsedURL(response.request.fullURL) else { return [] }
+        return cookies(in: response.headers, from: url)
+    }
+
+    /// Stores the `Set-Cookie` headers of a response from `url`: a cookie replaces the one of the
+    /// same name, domain and path (keeping its place in the order), and an expired one only removes it.
+    public func store(_ headers: HTTPFields, from url: ParsedURL) {
+        let received = cookies(in: headers, from: url)
+        guard !received.isEmpty else { return }
+        let now = clock.now()
+        state.withLock { state in
+            for cookie in received {
+                let index = state.cookies.firstIndex {
+                    $0.cookie.name == cookie.name && $0.cookie.domain == cookie.domain && $0.cookie.path == cookie.path
+                }
+                if let index { state.cookies[index].cookie = cookie } else {
+                    state.cookies.append(Stored(cookie: cookie, created: state.nextCreated))
+                    state.nextCreated += 1
+                }
             }
-            all[host] = list
+            state.removeExpired(at: now)
         }
     }
 
-    /// The `Cookie` header value for `host`, or `nil` when there are none.
-    public func header(for host: String) -> String? {
-        cookies.withLock { all in
-            guard let list = all[host], !list.isEmpty else { return nil }
-            return list.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")
+    /// The `Cookie` header value for a request to `url`, longer paths first; `nil` when no cookie matches.
+    public func header(for url: ParsedURL) -> String? {
+        let now = clock.now()
+        return state.withLock { state in
+            state.removeExpired(at: now)
+            let sent = state.cookies.filter { $0.cookie.isSent(to: url) }.sorted {
+                $0.cookie.path.count != $1.cookie.path.count ? $0.cookie.path.count > $1.cookie.path.count : $0.created < $1.created
+            }
+            return sent.isEmpty ? nil : sent.map { "\($0.cookie.name)=\($0.cookie.value)" }.joined(separator: "; ")
         }
     }
 
-    /// Every stored cookie as `host: name=value` lines' data.
-    public var all: [(host: String, name: String, value: String)] {
-        cookies.withLock { all in
-            all.keys.sorted().flatMap { host in all[host]!.map { (host, $0.name, $0.value) } }
+    /// Every cookie that has not expired, by domain, path and name.
+    public var all: [Cookie] {
+        let now = clock.now()
+        return state.withLock { state in
+            state.removeExpired(at: now)
+            return state.cookies.map(\.cookie).sorted { ($0.domain, $0.path, $0.name) < ($1.domain, $1.path, $1.name) }
         }
     }
 
-    public func clear() { cookies.withLock { $0.removeAll() } }
-}
-
-extension String {
-    func trimmingSpaces() -> String {
-        var slice = self[...]
-        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
-        return String(slice)
-    }
+    public func clear() { state.withLock { $0.cookies.removeAll() } }
 }

@@ -1,8 +1,9 @@
+import AsyncHTTPClient
 import Transport
 
 extension HTTPResponse {
-    /// `Set-Cookie` values as `name=value` strings.
+    /// `Set-Cookie` values as `name=value` strings (the seed's `getCookieStrings`).
     public var cookieStrings: [String] {
-        headers[values: .setCookie].compactMap { Cookie(setCookie: $0).map { "\($0.name)=\($0.value)" } }
+        headers[values: .setCookie].compactMap { AsyncHTTPClient.HTTPClient.Cookie(header: $0, defaultDomain: "").map { "\($0.name)=\($0.value)" } }
     }
 }

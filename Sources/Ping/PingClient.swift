@@ -50,7 +50,7 @@ public final class PingClient: Sendable {
             if let problem = request.buildError { throw .invalidRequest(problem) }
             let url = request.fullURL
             let parsed = try ParsedURL(url)
-            if configuration.usesCookies, !request.headers.contains(.cookie), !request.omits(.cookie), let cookie = cookies.header(for: parsed.authority) {
+            if configuration.usesCookies, !request.headers.contains(.cookie), !request.omits(.cookie), let cookie = cookies.header(for: parsed) {
                 // One `Cookie: a=1; b=2` field, appended: `headers[.cookie] = …` would split it into one field per pair.
                 request.headers.append(HTTPField(name: .cookie, value: cookie))
             }
@@ -59,7 +59,7 @@ public final class PingClient: Sendable {
                     method: request.method, url: url, headers: request.headers, body: request.bodyBytes,
                     idleTimeout: configuration.requestTimeout.flatMap { $0 < configuration.timeout ? $0 : nil }),
                 timeout: configuration.timeout)
-            if configuration.usesCookies { cookies.store(wire.headers, host: parsed.authority) }
+            if configuration.usesCookies { cookies.store(wire.headers, from: parsed) }
             let response = Transport.HTTPResponse(
                 request: request, status: wire.status, headers: wire.headers, body: wire.body, duration: Self.seconds(since: started))
             for interceptor in configuration.responseInterceptors { interceptor(response) }

@@ -41,6 +41,15 @@ struct CompleterTests {
         #expect(complete("help perf ex").candidates == ["export"])
     }
 
+    // seed 002 §1 (removeAllDestinations) and §3 (destination filter); seed 003 "Cookie Management"
+    @Test func theNewDestinationAndCookieWordsComplete() {
+        #expect(complete("perf destination add console --f").candidates == ["--feature"])
+        #expect(complete("perf destination add file --layer a").candidates == ["api", "app"])
+        #expect(complete("perf destination add analytics /x --feature dep").candidates == ["deposit"])
+        #expect(complete("perf destination remove --a").candidates == ["--all"])
+        #expect(complete("http co").candidates == ["cookies"])
+    }
+
     @Test func optionsAfterDashes() {
         #expect(complete("perf export csv x.csv --f").candidates == ["--feature"])
         #expect(!complete("perf export csv x.csv --feature deposit --").candidates.contains("--feature"))

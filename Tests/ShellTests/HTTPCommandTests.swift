@@ -268,18 +268,22 @@ struct PerfAnalyticsTests {
     }
 
     /// Timings an analytics endpoint refused are journaled: a failed `perf flush` fails, exit
-    /// keeps them, and the next run restores and delivers them.
+    /// keeps them, and the next run restores the destination with its settings only to deliver
+    /// them: it takes none of that run's timings and retires once they are delivered.
+    // seed 002 §3 (AnalyticsDestination batchSize, flushInterval, filter; "Buffer entries, retry on next flush")
     @Test func unsentTimingsSurviveTheRunAndAreDeliveredByTheNext() async throws {
         let backend = try await LocalBackend.start()
         let first = ShellHarness()
         let failed = await first.execute("""
             configure host 127.0.0.1:\(backend.port)
             backend fault perf 500 --times 100
-            perf destination add analytics /api/performance/batch --batch 1
+            perf destination add analytics /api/performance/batch --batch 1 --interval 5m --layer api
             perf start deposit api
             perf end deposit api
-            perf start login app
-            perf end login app
+            perf start deposit web
+            perf end deposit web
+            perf start login api
+            perf end login api
             perf flush
             """)
         #expect(failed.status == .runtime)
@@ -289,17 +293,29 @@ struct PerfAnalyticsTests {
 
         let second = ShellHarness(sharingHomeOf: first)
         await OwnThread.run { second.session.restorePendingWork() }
-        #expect(second.output.captured().stdout.contains("[perf] restored 2 timings for http://127.0.0.1:\(backend.port)/api/performance/batch"))
+        #expect(
+            second.output.captured().stdout.contains(
+                "[perf] restored 2 timings for http://127.0.0.1:\(backend.port)/api/performance/batch from the last run as destination 1 "
+                    + "(batch 1, every 300.000s, layer api); it sends them at the next flush or interval, then retires, and takes no new timings"))
         let delivered = await second.execute("""
             configure host 127.0.0.1:\(backend.port)
             backend fault perf 500 --times 0
+            perf destination list
+            expect last[0].retiring == true
+            expect last[0].layer == api
+            perf start register api
+            perf end register api
             perf flush
             backend received perf
             expect last.count == 2
+            expect last.batches == 2
             expect last.entries[0].feature == deposit
             expect last.entries[1].feature == login
+            perf destination list
             """)
         #expect(delivered.status == .success, "\(delivered.stderr)")
+        #expect(delivered.stdout.contains("[perf] destination 1 (analytics http://127.0.0.1:\(backend.port)/api/performance/batch (batch 1, every 300.000s)) delivered what the last run kept and is retired"))
+        #expect(delivered.stdout.hasSuffix("(no destinations: timings stay in memory)\n"))
         await second.close()
         let third = ShellHarness(sharingHomeOf: first)
         await OwnThread.run { third.session.restorePendingWork() }

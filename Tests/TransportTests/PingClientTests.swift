@@ -34,7 +34,7 @@ struct PingClientTests {
     @Test func aRemovedHeaderIsNotAddedBackByTheClient() async throws {
         let transport = RecordingTransport()
         let cookies = CookieJar()
-        cookies.store([.setCookie: "session=abc"], host: "example.test")
+        cookies.store([.setCookie: "session=abc"], from: try ParsedURL("http://example.test/"))
         let client = PingClient(transport: transport, cookies: cookies)
         _ = try await client.send { request in
             request.url = "http://example.test/a"

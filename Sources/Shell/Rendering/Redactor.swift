@@ -12,7 +12,7 @@ package enum Redactor {
 
     /// Checked on bytes, case-insensitively, without building a lower-cased copy: every
     /// parameter of every line of a script passes here when its secrets are gathered.
-    static func isSecretName(_ name: String) -> Bool {
+    package static func isSecretName(_ name: String) -> Bool {
         var name = name
         return name.withUTF8 { bytes in
             if equalsIgnoringCase(bytes, "authorization") || equalsIgnoringCase(bytes, "proxy-authorization")
