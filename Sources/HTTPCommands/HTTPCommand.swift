@@ -100,7 +100,7 @@ enum HTTPCommand {
         let verbose = context.flag("verbose")
         let client = session.trace.client(timeout: timeout, sdkHeadersAndCookies: true, cookies: session.cookies, insecure: context.flag("insecure"))
         let sent = request
-        let outcome: Result<HTTPResponse, NetworkError> = try AsyncBridge.run(at: context.command.range) {
+        let outcome: Result<HTTPResponse, NetworkError> = try AsyncBridge.run(at: context.command.range, on: client.preferredExecutor) {
             do throws(NetworkError) {
                 return .success(try await client.send(sent))
             } catch {

@@ -24,6 +24,8 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     public subscript(key: String) -> Value? {
         get { storage[key] }
         set { storage[key] = newValue }
+        // In place, so a nested value is changed without copying it (HTTPie's nested fields).
+        _modify { yield &storage[key] }
     }
 
     public func makeIterator() -> Iterator { Iterator(base: storage.makeIterator()) }

@@ -32,11 +32,17 @@ public struct LoadDriver: Sendable {
 
     /// Runs the devices until the plan's stop (or a signal, or `stop()`), each under
     /// `workDirectory/device-N`, then shuts each down within its budget.
-    public func run(_ source: SourceFile, workDirectory: String, metrics: LoadMetrics, control: LoadControl = LoadControl()) -> LoadRunReport {
+    ///
+    /// - Parameter signalsSince: the signal count to compare with (`SignalTrap.count` when the
+    ///   caller installed its handlers), so a signal during the set-up before this call counts;
+    ///   `nil`: the count now.
+    public func run(
+        _ source: SourceFile, workDirectory: String, metrics: LoadMetrics, control: LoadControl = LoadControl(), signalsSince: Int? = nil
+    ) -> LoadRunReport {
         let clock = ContinuousClock()
         let started = clock.now
         let startedAt = SystemClock().now()
-        let signals = SignalTrap.count
+        let signals = signalsSince ?? SignalTrap.count
         let deadline: ContinuousClock.Instant? = if case .duration(let length) = plan.stop { started + length } else { nil }
         var threads: [DeviceThread] = []
         var unstarted = 0
@@ -150,7 +156,9 @@ public struct LoadDriver: Sendable {
                 if let deadline, ContinuousClock.now >= deadline { break }
             }
             let result = SessionStop.$current.withValue(stop) {
-                ScriptRunner(session: session, listeners: [listener]).run(source, options: RunOptions(continuesPastFailedExpects: true))
+                // The first iteration checks the script; the same script needs no second check.
+                ScriptRunner(session: session, listeners: [listener]).run(
+                    source, options: RunOptions(continuesPastFailedExpects: true, checksFirst: done == 0))
             }
             done += 1
             switch result.status {

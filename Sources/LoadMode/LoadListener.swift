@@ -6,6 +6,15 @@ import Shell
 final class LoadListener: RunListener {
     private let metrics: LoadMetrics
     private let label: RequestLabel
+    /// Each statement's kind ("" for a line that is not `http`), by where it is: a device runs
+    /// the same lines every iteration, and working the kind out again was 4% of a load run's
+    /// CPU (perf, the Miataru flow of scripts/bench/load_bench.py).
+    private var kinds: [StatementPlace: String] = [:]
+
+    private struct StatementPlace: Hashable {
+        var source: String
+        var range: SourceRange
+    }
 
     init(metrics: LoadMetrics, label: RequestLabel) {
         self.metrics = metrics
@@ -15,15 +24,28 @@ final class LoadListener: RunListener {
     var hearsEvents: Bool { false }
 
     func commandStarting(_ statement: Statement, in source: SourceFile) {
+        let place = StatementPlace(source: source.name, range: statement.range)
+        let kind: String
+        if let known = kinds[place] {
+            kind = known
+        } else {
+            kind = Self.kind(of: statement)
+            kinds[place] = kind
+        }
+        if !kind.isEmpty { label.value = kind }
+    }
+
+    /// The kind an `http` line's exchanges are counted under; "" for any other line.
+    private static func kind(of statement: Statement) -> String {
         let words = statement.tokens.compactMap(\.word)
-        guard words.first?.literal == "http" else { return }
+        guard words.first?.literal == "http" else { return "" }
         let hasParameters = statement.tokens.contains { token in
             switch token.kind {
             case .parameter, .typedParameter: return true
             case .word, .option: return false
             }
         }
-        label.value = Self.httpKind(words.dropFirst().map(\.displayText), hasParameters: hasParameters)
+        return httpKind(words.dropFirst().map(\.displayText), hasParameters: hasParameters)
     }
 
     func commandFinished(_ result: CommandResult, in source: SourceFile) {

@@ -116,14 +116,9 @@ struct LoadRunCommand: ParsableCommand {
         let terminal = Output(destination: .standardStreams)
         for variable in suiteVariables where variable.isSecret { terminal.secrets.add(variable.value) }
         SignalTrap.install()
+        // A signal while the backend starts stops the run as soon as it begins.
+        let signals = SignalTrap.count
         let watchdog = UnansweredSignalWatchdog(shutdownBudget: ShellSession.shutdownBudget.inSeconds)
-        let work: TestWorkDirectory
-        do {
-            work = try TestWorkDirectory.make(under: paths.stateDirectory, folder: "load")
-        } catch {
-            terminal.writeError("sdkbench load: \(error.description)\n")
-            Glibc.exit(ExitStatus.runtime.rawValue)
-        }
         // One embedded backend for every device (a script that configures a host uses that host).
         let started = try? AsyncBridge.run(at: nil) { () async -> Result<LocalBackend, BackendError> in
             do {
@@ -138,9 +133,18 @@ struct LoadRunCommand: ParsableCommand {
             if case .failure(let error)? = started { terminal.writeError("sdkbench load: \(error.description)\n") }
             Glibc.exit(ExitStatus.runtime.rawValue)
         }
+        // Made once the backend is up: a test (and a user) seeing the run directory knows the
+        // devices are about to start.
+        let work: TestWorkDirectory
+        do {
+            work = try TestWorkDirectory.make(under: paths.stateDirectory, folder: "load")
+        } catch {
+            terminal.writeError("sdkbench load: \(error.description)\n")
+            Glibc.exit(ExitStatus.runtime.rawValue)
+        }
         let plan = planOptions.plan(segment: segment.flatMap(LoadSegment.init) ?? .whole)
         let catalog = ShellCatalog.standard
-        let driver = LoadDriver(plan: plan, transport: LiveTransport.shared, classify: { catalog.requestKind(method: $0, path: $1) }) { _, home, transport in
+        let driver = LoadDriver(plan: plan, transport: KeepAliveTransport(), classify: { catalog.requestKind(method: $0, path: $1) }) { _, home, transport in
             let session = ShellSession(
                 catalog: .standard,
                 environment: ShellEnvironment(
@@ -158,7 +162,8 @@ struct LoadRunCommand: ParsableCommand {
         let metrics = LoadMetrics()
         let showsProgress = !quiet && isatty(2) != 0 && environment["TERM"] != "dumb"
         let progress = showsProgress ? LoadProgressBlock.start(metrics: metrics, control: control, output: terminal) : nil
-        let report = driver.run(SourceFile(name: script, fileBytes: bytes), workDirectory: work.path, metrics: metrics, control: control)
+        let report = driver.run(
+            SourceFile(name: script, fileBytes: bytes), workDirectory: work.path, metrics: metrics, control: control, signalsSince: signals)
         progress?.finish()
         if !keepState { work.remove() }
         _ = AsyncBridge.wait { await backend.stop() }

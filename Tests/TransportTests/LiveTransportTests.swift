@@ -11,14 +11,28 @@ import Glibc
 
 @testable import Transport
 
-/// The live transport against the embedded backend on loopback.
+/// The live transports against the embedded backend on loopback: AsyncHTTPClient's, and load
+/// mode's keep-alive one, which must behave the same.
 @Suite(.timeLimit(.minutes(1)))
 struct LiveTransportTests {
-    @Test func aRedirectIsReturnedWithItsBodyNotFollowed() async throws {
+    enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case asyncHTTPClient, keepAlive
+
+        var transport: any HTTPTransport {
+            switch self {
+            case .asyncHTTPClient: LiveTransport.shared
+            case .keepAlive: KeepAliveTransport()
+            }
+        }
+
+        var testDescription: String { rawValue }
+    }
+
+    @Test(arguments: Kind.allCases) func aRedirectIsReturnedWithItsBodyNotFollowed(kind: Kind) async throws {
         let backend = try await LocalBackend.start()
         defer { Task { await backend.stop() } }
         backend.inject(.status(302), times: 1, for: .perf)
-        let client = PingClient(transport: LiveTransport.shared)
+        let client = PingClient(transport: kind.transport)
         let response = try await client.send { request in
             request.url = backend.url + "/api/performance/batch"
             request.post(json: .object(["entries": [], "appVersion": "1", "timestamp": "t"]))
@@ -30,21 +44,21 @@ struct LiveTransportTests {
         await backend.stop()
     }
 
-    @Test func aServerThatNeverAnswersIsATimeout() async throws {
+    @Test(arguments: Kind.allCases) func aServerThatNeverAnswersIsATimeout(kind: Kind) async throws {
         let backend = try await LocalBackend.start()
         backend.inject(.timeout, times: 1, for: .hamon)
         var configuration = ClientConfiguration()
         configuration.timeout = 0.3
-        let client = PingClient(configuration: configuration, transport: LiveTransport.shared)
+        let client = PingClient(configuration: configuration, transport: kind.transport)
         await #expect(throws: NetworkError.timeout(seconds: 0.3)) {
             _ = try await client.send { $0.url = backend.url + "/v1/users/u/event" }
         }
         await backend.stop()
     }
 
-    @Test func resetAndGarbageAndRefusedAreNetworkErrors() async throws {
+    @Test(arguments: Kind.allCases) func resetAndGarbageAndRefusedAreNetworkErrors(kind: Kind) async throws {
         let backend = try await LocalBackend.start()
-        let client = PingClient(transport: LiveTransport.shared)
+        let client = PingClient(transport: kind.transport)
         backend.inject(.reset, times: 1, for: .hamon)
         do {
             _ = try await client.send { $0.url = backend.url + "/v1/users/u/event" }

@@ -66,9 +66,9 @@ package enum NestedJSONFields {
             case .object(let existing)?: object = existing
             case let other?: throw NestedJSONFieldsError(field: field, reason: "'\(key)' is a key, but the value there is \(other.typeName)")
             }
-            var child = object[key]
-            try set(value, at: rest, in: &child, field: field)
-            object[key] = child
+            // Dropped first so `object` is the only reference and changes in place, not by copy.
+            container = nil
+            try set(value, at: rest, in: &object[key], field: field)
             container = .object(object)
         case .index, .append:
             var array: [Value]
@@ -77,6 +77,7 @@ package enum NestedJSONFields {
             case .array(let existing)?: array = existing
             case let other?: throw NestedJSONFieldsError(field: field, reason: "an array step meets \(other.typeName)")
             }
+            container = nil
             let index: Int
             if case .index(let at) = step {
                 while array.count <= at { array.append(.null) }
@@ -86,6 +87,7 @@ package enum NestedJSONFields {
                 index = array.count - 1
             }
             var child: Value? = array[index] == .null ? nil : array[index]
+            array[index] = .null
             try set(value, at: rest, in: &child, field: field)
             array[index] = child ?? .null
             container = .array(array)

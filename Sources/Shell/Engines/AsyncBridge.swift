@@ -11,10 +11,16 @@ import Synchronization
 /// it to wind down (so a cancelled flush puts its events back first), and reports `interrupted`.
 /// The thread sleeps on a `SignalWake`: the work's end or a signal wakes it, nothing polls.
 package enum AsyncBridge {
-    package static func run<T: Sendable>(at range: SourceRange?, _ operation: @escaping @Sendable () async -> T) throws(ShellError) -> T {
+    ///
+    /// - Parameter executor: where the work starts (the transport's event loop for a request),
+    ///   rather than the global pool: a load run's every request hopped through a pool thread
+    ///   first, 12.6% of its CPU (perf, the Miataru flow of scripts/bench/load_bench.py).
+    package static func run<T: Sendable>(
+        at range: SourceRange?, on executor: (any TaskExecutor)? = nil, _ operation: @escaping @Sendable () async -> T
+    ) throws(ShellError) -> T {
         let box = ResultBox<T>()
         let wake = SignalWake()
-        let task = Task {
+        let task = Task(executorPreference: executor) {
             box.set(await operation())
             wake.signal()
         }

@@ -40,8 +40,10 @@ struct FoundSecret: Sendable {
 
     /// The password of `scheme://user:password@host/…`, as written and percent-decoded.
     static func urlPassword(_ text: String) -> String? {
-        guard let scheme = text.firstRange(of: "://") else { return nil }
-        let authority = text[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        // On UTF-8 bytes, as `firstSeparator`: the Character search was 1% of a load run's CPU.
+        let bytes = text.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[colon...].starts(with: "://".utf8) else { return nil }
+        let authority = text[bytes.index(colon, offsetBy: 3)...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return nil }
         let password = String(authority[authority.index(after: colon)..<at])
         return password.isEmpty ? nil : password

@@ -9,10 +9,15 @@ public struct RunOptions: Sendable {
     /// Go on after an `expect` that did not hold, stopping only at an error (`sdkbench test`:
     /// every assertion of a file is a test case, so each one runs).
     public var continuesPastFailedExpects: Bool
+    /// Check the whole source before running it; `false` only where this session already ran the
+    /// same source past its check (load mode's later iterations: the check was 3% of a load
+    /// run's CPU, perf, the Miataru flow of scripts/bench/load_bench.py).
+    public var checksFirst: Bool
 
-    public init(keepGoing: Bool = false, echo: Bool = false, continuesPastFailedExpects: Bool = false) {
+    public init(keepGoing: Bool = false, echo: Bool = false, continuesPastFailedExpects: Bool = false, checksFirst: Bool = true) {
         self.keepGoing = keepGoing
         self.echo = echo
         self.continuesPastFailedExpects = continuesPastFailedExpects
+        self.checksFirst = checksFirst
     }
 }

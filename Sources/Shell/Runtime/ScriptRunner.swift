@@ -44,16 +44,18 @@ public final class ScriptRunner {
         let clock = ContinuousClock()
         let started = clock.now
         let cores = ScriptCheck.cores(for: source)
-        let check = ScriptCheck.run(source, cores: cores, binder: binder)
-        // Literal secrets are masked from the start: a check error may quote a line holding one.
-        for secret in check.secrets { session.secrets.add(secret) }
-        let checkErrors = check.parseError.map { [ShellError($0)] } ?? check.errors
-        if !checkErrors.isEmpty {
-            let more = check.parseError == nil ? max(0, check.failureCount - ScriptCheck.reportedLimit) : 0
-            notify { $0.checkFailed(checkErrors, more: more, in: source) }
-            let result = RunResult(source: source.name, status: .parse, duration: started.duration(to: clock.now), checkErrors: checkErrors)
-            notify { $0.runFinished(result, in: source) }
-            return result
+        if options.checksFirst {
+            let check = ScriptCheck.run(source, cores: cores, binder: binder)
+            // Literal secrets are masked from the start: a check error may quote a line holding one.
+            for secret in check.secrets { session.secrets.add(secret) }
+            let checkErrors = check.parseError.map { [ShellError($0)] } ?? check.errors
+            if !checkErrors.isEmpty {
+                let more = check.parseError == nil ? max(0, check.failureCount - ScriptCheck.reportedLimit) : 0
+                notify { $0.checkFailed(checkErrors, more: more, in: source) }
+                let result = RunResult(source: source.name, status: .parse, duration: started.duration(to: clock.now), checkErrors: checkErrors)
+                notify { $0.runFinished(result, in: source) }
+                return result
+            }
         }
         var result: RunResult
         if cores > 1 {

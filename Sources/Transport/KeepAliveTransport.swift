@@ -1,0 +1,250 @@
+import HTTPTypes
+import LoopExecutor
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+
+/// HTTP/1.1 over SwiftNIO's own codec: keep-alive connections, one exchange at a time on each,
+/// all on one event loop where the exchanges' tasks run. For load mode's thousands of simulated
+/// devices, where the workbench's `LiveTransport` (AsyncHTTPClient) spent most of the CPU.
+///
+/// Why not AsyncHTTPClient here: for each request it starts a task on the global pool, writes
+/// head and body in two flushes and runs a connection-pool state machine; with 64 devices that
+/// was 57% of a load run's CPU on its loop thread (perf, the Miataru flow of
+/// scripts/bench/load_bench.py). The measured gain is in the commit that added this type and in
+/// README's load figures. Behaviour is LiveTransport's: redirects returned, not followed; bodies
+/// not decompressed; bodies over `LiveTransport.maximumBodySize` refused; the same errors.
+public final class KeepAliveTransport: HTTPTransport {
+    private let loop: any EventLoop
+    private let executor: EventLoopTaskExecutor
+    private let tls: NIOSSLContext?
+    private let idle: IdleConnections
+
+    public var preferredExecutor: (any TaskExecutor)? { executor }
+
+    /// - Parameter verifiesCertificates: `false` accepts any certificate (`--insecure`).
+    public init(verifiesCertificates: Bool = true) {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        loop = group.next()
+        executor = EventLoopTaskExecutor(loop)
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        if !verifiesCertificates { configuration.certificateVerification = .none }
+        tls = try? NIOSSLContext(configuration: configuration)
+        idle = IdleConnections(loop: loop)
+    }
+
+    public func send(_ request: WireRequest, timeout: Double) async throws(NetworkError) -> WireResponse {
+        let url = try ParsedURL(request.url)
+        let promise = loop.makePromise(of: WireResponse.self)
+        let exchange = PendingExchange(request: request, url: url, timeout: timeout, promise: promise)
+        loop.execute { self.start(exchange, reusing: true) }
+        do {
+            return try await withTaskCancellationHandler {
+                try await promise.futureResult.get()
+            } onCancel: { [loop] in
+                loop.execute { promise.fail(CancellationError()) }
+            }
+        } catch let error as NetworkError {
+            throw error
+        } catch {
+            throw LiveTransport.networkError(error, timeout: timeout)
+        }
+    }
+
+    /// Sends on an idle connection to the same origin, else on a new one. On the loop.
+    private func start(_ exchange: PendingExchange, reusing: Bool) {
+        let key = exchange.url.scheme + "://" + exchange.url.authority
+        if reusing, let channel = idle.take(key) {
+            exchange.send(on: channel, reused: true) { [self] in start(exchange, reusing: false) }
+            return
+        }
+        let host = exchange.url.host
+        let https = exchange.url.scheme == "https"
+        let port = exchange.url.port ?? (https ? 443 : 80)
+        let tls = https ? self.tls : nil
+        if https, tls == nil {
+            exchange.promise.fail(NetworkError.cannotConnect("TLS could not be set up on this machine"))
+            return
+        }
+        let idle = self.idle
+        // A bootstrap per connection: its initializer is read when the channel is made, after
+        // the address is resolved, and connections to several origins may be on their way.
+        ClientBootstrap(group: loop)
+        .channelOption(.socketOption(.tcp_nodelay), value: 1)
+        .connectTimeout(.seconds(10))
+        .channelInitializer { channel in
+            channel.eventLoop.makeCompletedFuture {
+                if let tls {
+                    let serverName = host.contains(":") || host.allSatisfy({ $0.isNumber || $0 == "." }) ? nil : host
+                    try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName))
+                }
+                try channel.pipeline.syncOperations.addHTTPClientHandlers(leftOverBytesStrategy: .forwardBytes)
+                try channel.pipeline.syncOperations.addHandler(ExchangeHandler { channel in idle.put(channel, key: key) })
+            }
+        }
+        .connect(host: host, port: port)
+        .whenComplete { result in
+            switch result {
+            case .success(let channel): exchange.send(on: channel, reused: false, retry: nil)
+            case .failure(let error): exchange.promise.fail(error)
+            }
+        }
+    }
+}
+
+/// The connections waiting for their next exchange, by origin. Made anywhere, then touched on
+/// the loop only (checked).
+private final class IdleConnections: @unchecked Sendable {
+    private let loop: any EventLoop
+    private var channels: [String: [any Channel]] = [:]
+
+    init(loop: any EventLoop) {
+        self.loop = loop
+    }
+
+    func take(_ key: String) -> (any Channel)? {
+        loop.preconditionInEventLoop()
+        while let channel = channels[key]?.popLast() {
+            if channel.isActive { return channel }
+        }
+        return nil
+    }
+
+    func put(_ channel: any Channel, key: String) {
+        loop.preconditionInEventLoop()
+        channels[key, default: []].append(channel)
+    }
+}
+
+/// One request on its way: its deadline timers and its promise. Made on the caller's task and
+/// from then on touched only on the loop.
+private final class PendingExchange: @unchecked Sendable {
+    let request: WireRequest
+    let url: ParsedURL
+    let timeout: Double
+    let promise: EventLoopPromise<WireResponse>
+
+    init(request: WireRequest, url: ParsedURL, timeout: Double, promise: EventLoopPromise<WireResponse>) {
+        self.request = request
+        self.url = url
+        self.timeout = timeout
+        self.promise = promise
+    }
+
+    /// Writes the request on `channel` in one flush. `retry` runs instead of failing when a reused
+    /// connection closes before any answer (the server dropped it while idle).
+    func send(on channel: any Channel, reused: Bool, retry: (() -> Void)?) {
+        guard let handler = try? channel.pipeline.syncOperations.handler(type: ExchangeHandler.self) else {
+            promise.fail(NetworkError.networkUnavailable("the connection lost its HTTP handler"))
+            return
+        }
+        var head = HTTPRequestHead(version: .http1_1, method: NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue), uri: url.pathAndQuery)
+        if !request.headers.contains(where: { $0.name.canonicalName == "host" }) { head.headers.add(name: "Host", value: url.authority) }
+        for field in request.headers { head.headers.add(name: field.name.rawName, value: field.value) }
+        if let body = request.body, !request.headers.contains(.contentLength) {
+            head.headers.add(name: "Content-Length", value: String(body.count))
+        }
+        let loop = channel.eventLoop
+        let total = loop.scheduleTask(in: .nanoseconds(Int64(timeout * 1e9))) { [promise, timeout] in
+            promise.fail(NetworkError.timeout(seconds: timeout))
+            channel.close(promise: nil)
+        }
+        let answer = request.idleTimeout.map { idle in
+            loop.scheduleTask(in: .nanoseconds(Int64(idle * 1e9))) { [promise] in
+                promise.fail(NetworkError.timeout(seconds: idle))
+                channel.close(promise: nil)
+            }
+        }
+        promise.futureResult.whenComplete { _ in
+            total.cancel()
+            answer?.cancel()
+        }
+        handler.begin(promise, answerBegan: { answer?.cancel() }, retry: reused ? retry : nil)
+        channel.write(HTTPClientRequestPart.head(head), promise: nil)
+        if let body = request.body, !body.isEmpty {
+            channel.write(HTTPClientRequestPart.body(.byteBuffer(channel.allocator.buffer(bytes: body))), promise: nil)
+        }
+        channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
+    }
+}
+
+/// Collects one response at a time and hands the connection back when it may be reused.
+private final class ExchangeHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPClientResponsePart
+
+    private let release: (any Channel) -> Void
+    private var promise: EventLoopPromise<WireResponse>?
+    private var answerBegan: (() -> Void)?
+    private var retry: (() -> Void)?
+    private var head: HTTPResponseHead?
+    private var body: ByteBuffer?
+
+    init(release: @escaping (any Channel) -> Void) {
+        self.release = release
+    }
+
+    func begin(_ promise: EventLoopPromise<WireResponse>, answerBegan: @escaping () -> Void, retry: (() -> Void)?) {
+        self.promise = promise
+        self.answerBegan = answerBegan
+        self.retry = retry
+        head = nil
+        body = nil
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let received):
+            // 1xx answers (100 Continue) are not the response.
+            guard received.status.code >= 200 else { return }
+            head = received
+            retry = nil
+            answerBegan?()
+        case .body(var part):
+            guard head != nil else { return }
+            if (body?.readableBytes ?? 0) + part.readableBytes > LiveTransport.maximumBodySize {
+                fail(NetworkError.invalidResponse("the body is larger than \(LiveTransport.maximumBodySize >> 20) MiB"), context: context)
+                return
+            }
+            if body == nil { body = part } else { body!.writeBuffer(&part) }
+        case .end:
+            guard let head, let promise else { return }
+            var headers = HTTPFields()
+            for (name, value) in head.headers {
+                guard let fieldName = HTTPField.Name(name) else { continue }
+                headers.append(HTTPField(name: fieldName, lenientValue: value.utf8))
+            }
+            let bytes = body.map { Array(buffer: $0) } ?? []
+            let reusable = head.isKeepAlive
+            self.promise = nil
+            self.head = nil
+            body = nil
+            answerBegan = nil
+            promise.succeed(WireResponse(status: HTTPStatus(code: Int(head.status.code)), headers: headers, body: bytes))
+            if reusable, context.channel.isActive { release(context.channel) } else { context.close(promise: nil) }
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if let retry, head == nil {
+            promise = nil
+            self.retry = nil
+            retry()
+        } else {
+            fail(NetworkError.networkUnavailable("the server closed the connection before answering"), context: context)
+        }
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        fail(error, context: context)
+    }
+
+    private func fail(_ error: any Error, context: ChannelHandlerContext) {
+        let pending = promise
+        promise = nil
+        retry = nil
+        pending?.fail(error)
+        context.close(promise: nil)
+    }
+}
