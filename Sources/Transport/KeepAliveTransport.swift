@@ -72,6 +72,9 @@ public final class KeepAliveTransport: HTTPTransport {
         // the address is resolved, and connections to several origins may be on their way.
         ClientBootstrap(group: loop)
         .channelOption(.socketOption(.tcp_nodelay), value: 1)
+        // Reads start at 512 bytes rather than 2 KiB and grow for bigger answers: each of
+        // thousands of connections holds its read buffer (1.5 KB a device of 10,000).
+        .channelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 512, maximum: 65536))
         .connectTimeout(.seconds(10))
         .channelInitializer { channel in
             channel.eventLoop.makeCompletedFuture {

@@ -88,6 +88,7 @@ struct LoadRunCommand: ParsableCommand {
 
     mutating func run() throws {
         let environment = ProcessEnvironment.current()
+        ThreadCacheTuning.restartTunedIfNeeded(environment: environment)
         var collected = SuiteVariables()
         for (texts, option) in [(variables, "--var"), (secrets, "--secret")] {
             for text in texts {

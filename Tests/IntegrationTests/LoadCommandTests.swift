@@ -133,7 +133,8 @@ struct LoadCommandTests {
     @Test func aTerminalShowsAProgressBlockThatMakesWayForTheSummary() async {
         let home = TemporaryDirectory()
         defer { home.remove() }
-        let script = home.write("flow.sdk", "http GET /_sdkbench/health\nexpect last.status == 200\n")
+        // `device set` writes the device's state file: seeing it, the test knows an iteration runs.
+        let script = home.write("flow.sdk", "device set model signal-test\nhttp GET /_sdkbench/health\nexpect last.status == 200\n")
         let terminal = await ReplTerminalTests.Terminal.start(
             command: "env SDKBENCH_HOME=\(home.path)/home TERM=xterm \(SDKBenchFiles.sdkbenchExecutable) load \(script) --devices 3 --duration 60s --think 10ms; echo EXIT=$?; sleep 60")
         let running = await terminal.waitFor("the progress block") { $0.contains("devices active") && $0.contains("  http GET /_sdkbench/health  ") }
@@ -149,15 +150,15 @@ struct LoadCommandTests {
     @Test func aSignalEndsALongRunWithItsReport() async throws {
         let home = TemporaryDirectory()
         defer { home.remove() }
-        let script = home.write("flow.sdk", "http GET /_sdkbench/health\nexpect last.status == 200\n")
+        // `device set` writes the device's state file: seeing it, the test knows an iteration runs.
+        let script = home.write("flow.sdk", "device set model signal-test\nhttp GET /_sdkbench/health\nexpect last.status == 200\n")
         let json = home.path + "/load.json"
         let run = await ProcessRunner.run("/bin/bash", ["-c", """
             export SDKBENCH_HOME="\(home.path)/home" NO_COLOR=1
             "$0" load "\(script)" --devices 4 --duration 60s --think 20ms --report-json "\(json)" > "\(home.path)/out" 2>&1 &
             load=$!
-            # Its run directory is made after its signal handlers are in place: then it runs.
-            until ls "\(home.path)"/home/state/load/run-* > /dev/null 2>&1; do kill -0 $load 2>/dev/null || exit 9; sleep 0.05; done
-            sleep 0.5
+            # A device's state file is written by its first iteration's first line: then it runs.
+            until ls "\(home.path)"/home/state/load/run-*/device-*/state/device.json > /dev/null 2>&1; do kill -0 $load 2>/dev/null || exit 9; sleep 0.05; done
             start=$(date +%s%N)
             kill -INT $load
             wait $load
