@@ -29,7 +29,7 @@ enum DeviceFactsReader {
             ramTotalBytes: machine.memoryBytes,
             storageTotalBytes: hasStorage ? Int(storage.f_blocks) * Int(storage.f_frsize) : nil,
             storageFreeBytes: hasStorage ? Int(storage.f_bavail) * Int(storage.f_frsize) : nil,
-            connectionType: machine.connection.map { $0 == .loopback ? "none" : $0.rawValue } ?? "none",
+            connectionType: machine.connectionName,
             limitedAdTracking: profile.adTrackingLimited ?? false)
     }
 }

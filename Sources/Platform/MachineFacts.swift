@@ -52,6 +52,9 @@ public struct MachineFacts: Sendable, Equatable {
         networkInterfaces.first { $0.isUp && $0.kind != .loopback }?.kind
     }
 
+    /// `connection` as a word: `wifi`, `cellular`, `ethernet`, or `none` when no link is up.
+    public var connectionName: String { connection.map(\.rawValue) ?? "none" }
+
     /// The DMI model, else the machine architecture: what stands in for a phone's model name.
     public var modelOrMachine: String { model ?? machine ?? "unknown" }
 

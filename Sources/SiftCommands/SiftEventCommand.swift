@@ -27,7 +27,7 @@ enum SiftEventCommand {
         check: { bound throws(ShellError) in
             for name in ["metrics", "device-properties"] {
                 guard let value = bound.options[name], value.isKnown else { continue }
-                guard case .object? = try? JSONParser.parse(value.text) else {
+                guard object(value) != nil else {
                     throw ShellError(.invalidValue(name: "--" + name, value: value.text, expected: "a JSON object such as {\"key\":\"value\"}"), at: value.range)
                 }
             }

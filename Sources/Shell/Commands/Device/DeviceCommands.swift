@@ -8,4 +8,13 @@ enum DeviceCommands {
 
     /// The fact names, for the FACT argument and TAB.
     static let factNames = DeviceProfile.Fact.allCases.map(\.rawValue)
+
+    /// The fact `value` names; an error located at it otherwise.
+    static func fact(_ value: BoundValue?, in context: CommandContext) throws(ShellError) -> DeviceProfile.Fact {
+        let name = value?.text ?? ""
+        guard let fact = DeviceProfile.Fact(rawValue: name) else {
+            throw context.failure("unknown fact '\(name)' (one of \(factNames.joined(separator: ", ")))", at: value)
+        }
+        return fact
+    }
 }

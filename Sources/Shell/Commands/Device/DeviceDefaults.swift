@@ -5,6 +5,13 @@ import Platform
 struct DeviceDefaults {
     let machine: MachineFacts
     let environment: [String: String]
+    /// Read once: `/sys/class/power_supply` answers both battery facts and their source.
+    private let battery = PowerSupply.battery()
+
+    init(machine: MachineFacts, environment: [String: String]) {
+        self.machine = machine
+        self.environment = environment
+    }
 
     subscript(fact: DeviceProfile.Fact) -> String? {
         switch fact {
@@ -16,11 +23,11 @@ struct DeviceDefaults {
         case .appVersion: SDKBenchVersion.current
         case .appBuild: SDKBenchVersion.build
         case .locale: LocaleName.current(environment: environment)
-        case .network: machine.connection.map { $0 == .loopback ? "none" : $0.rawValue } ?? "none"
+        case .network: machine.connectionName
         case .carrierName, .carrierCountry, .carrierNetwork: nil
         case .adTrackingLimited, .proximity: "false"
-        case .batteryLevel: String(PowerSupply.battery()?.level ?? -1)
-        case .batteryState: (PowerSupply.battery()?.state ?? .unknown).rawValue
+        case .batteryLevel: String(battery?.level ?? -1)
+        case .batteryState: (battery?.state ?? .unknown).rawValue
         }
     }
 
@@ -29,7 +36,7 @@ struct DeviceDefaults {
         switch fact {
         case .appVersion, .appBuild: "sdkbench's version"
         case .adTrackingLimited, .proximity: "the SDKs' default"
-        case .batteryLevel, .batteryState: PowerSupply.battery() == nil ? "no battery here: the SDKs' unknown" : "this machine"
+        case .batteryLevel, .batteryState: battery == nil ? "no battery here: the SDKs' unknown" : "this machine"
         default: "this machine"
         }
     }

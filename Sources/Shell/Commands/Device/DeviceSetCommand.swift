@@ -26,9 +26,7 @@ enum DeviceSetCommand {
             }
         }
     ) { context in
-        guard let fact = DeviceProfile.Fact(rawValue: context.string("FACT")) else {
-            throw context.failure("unknown fact '\(context.string("FACT"))' (one of \(DeviceCommands.factNames.joined(separator: ", ")))", at: context.argument("FACT"))
-        }
+        let fact = try DeviceCommands.fact(context.argument("FACT"), in: context)
         var profile = context.session.engines.context.device
         do throws(DeviceProfile.Invalid) {
             try profile.set(fact, context.string("VALUE"))
