@@ -142,7 +142,8 @@ public struct DeviceProfile: Sendable, Equatable {
             guard let level = Double(value), level == -1 || (0...1).contains(level) else {
                 throw Invalid(fact: fact, expected: "a number from 0 to 1, or -1 for unknown")
             }
-            return value
+            // As a plain decimal: `-0` and `1e-1` are kept as `0.0` and `0.1`, what is sent.
+            return String(level + 0)
         case .batteryState, .network:
             let lowered = value.lowercased()
             guard fact.choices.contains(lowered) else {

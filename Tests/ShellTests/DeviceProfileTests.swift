@@ -134,6 +134,21 @@ struct DeviceProfileTests {
         await second.close()
     }
 
+    /// Numbers as users type them are kept as the plain decimals the payloads send.
+    @Test func batteryLevelsAreKeptAsPlainDecimals() async {
+        let harness = ShellHarness(transport: RecordingTransport(statuses: []))
+        let run = await harness.execute("""
+            device set battery-level -0
+            device show
+            expect last.battery-level == "0.0"
+            device set battery-level 1e-1
+            device show
+            expect last.battery-level == "0.1"
+            """)
+        #expect(run.status == .success, "\(run.stdout)\n\(run.stderr)")
+        await harness.close()
+    }
+
     /// A value of the wrong form is refused before the script runs, located at the value.
     @Test(arguments: [
         ("device set battery-level 2", "expected a number from 0 to 1, or -1 for unknown"),
