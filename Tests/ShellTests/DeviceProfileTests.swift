@@ -1,4 +1,5 @@
 import JSON
+import Platform
 import Testing
 
 import SDKBenchShellTesting
@@ -146,6 +147,17 @@ struct DeviceProfileTests {
             expect last.battery-level == "0.1"
             """)
         #expect(run.status == .success, "\(run.stdout)\n\(run.stderr)")
+        await harness.close()
+    }
+
+    /// A secret never reaches device.json (no secret store) nor a payload as a device fact.
+    @Test func aSecretIsRefusedAsAFact() async {
+        let harness = ShellHarness(transport: RecordingTransport(statuses: []))
+        let run = await harness.execute("set tok --secret s3cr3tvalue123\ndevice set name \"phone-{{tok}}\"\n")
+        #expect(run.status == .runtime, "\(run.stderr)")
+        #expect(run.stderr.contains("the value holds a secret"), "\(run.stderr)")
+        #expect(!(run.stdout + run.stderr).contains("s3cr3tvalue123"))
+        #expect(SystemFiles.text(harness.home.path + "/state/device.json") == nil)
         await harness.close()
     }
 

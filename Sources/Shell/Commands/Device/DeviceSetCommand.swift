@@ -27,6 +27,12 @@ enum DeviceSetCommand {
         }
     ) { context in
         let fact = try DeviceCommands.fact(context.argument("FACT"), in: context)
+        // device.json is no secret store, and payloads send facts in clear.
+        guard context.session.secrets.masked(context.string("VALUE")) == context.string("VALUE") else {
+            throw context.failure(
+                "device \(fact.rawValue): the value holds a secret; device facts are kept in device.json and sent in clear, so a secret cannot be one",
+                at: context.argument("VALUE"))
+        }
         var profile = context.session.engines.context.device
         do throws(DeviceProfile.Invalid) {
             try profile.set(fact, context.string("VALUE"))
