@@ -104,7 +104,7 @@ let package = Package(
             name: "Shell",
             dependencies: [
                 "Script", "JSON", "LineEditing", "Ping", "Platform", "Transport", "Backend", "CPCRE2",
-                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "SystemPackage", package: "swift-system"), .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         // One target per engine beside its engine: its commands, its runtime in the session, its
@@ -124,7 +124,7 @@ let package = Package(
             name: "SDKBenchCatalog", dependencies: ["Shell", "HamonCommands", "PerformanceCommands", "MiataruCommands", "SiftCommands", "HTTPCommands"]),
         // `sdkbench test`: files as isolated sessions in parallel, and the reports made from their
         // results. A driver and listeners over the one runner; it imports no engine.
-        .target(name: "TestMode", dependencies: ["Shell", "JSON", "LineEditing", "Platform", "Script"]),
+        .target(name: "TestMode", dependencies: ["Shell", "JSON", "LineEditing", "Platform", "Script", "Transport"]),
         // `sdkbench load`: one script as many device sessions (a driver over the one runner),
         // figures by SDK call in HdrHistograms, thresholds. It imports no engine.
         .target(

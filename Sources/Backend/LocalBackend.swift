@@ -57,10 +57,12 @@ public final class LocalBackend: Sendable {
     ///   - handlesSignals: stop gracefully on SIGINT/SIGTERM (for `sdkbench serve`); in-process
     ///     backends leave signals to the shell.
     ///   - breaks: conformance rules to break on purpose (the conformance tests, `serve --break`).
+    ///   - loops: the loop to serve on (a test-mode worker's, shared with its client); by default
+    ///     one of the backend's own.
     /// - Throws: `BackendError.cannotStart` when the address cannot be bound.
     public static func start(
         host: String = "127.0.0.1", port: Int = 0, groups: [BackendRouteGroup] = BackendCatalog.standard, handlesSignals: Bool = false,
-        breaks: BackendBreaks = .none
+        breaks: BackendBreaks = .none, loops given: (any EventLoopGroup)? = nil
     ) async throws -> LocalBackend {
         let services = groups.map { $0.make(breaks) }
         let records = BackendRecords(services)
@@ -71,8 +73,16 @@ public final class LocalBackend: Sendable {
         logger.logLevel = .critical
         let bound = BoundPort()
         // One loop thread for this backend, with its handlers on it (`EventLoopTaskExecutor` has
-        // the figures), from a pool that never shuts one down (`BackendLoopPool` says why).
-        let loops = BackendLoopPool.shared.take()
+        // the figures), from a pool that never shuts one down (`BackendLoopPool` says why),
+        // unless the caller gives one.
+        let loops: any EventLoopGroup
+        let pooled: MultiThreadedEventLoopGroup?
+        if let given {
+            (loops, pooled) = (given, nil)
+        } else {
+            let taken = BackendLoopPool.shared.take()
+            (loops, pooled) = (taken, taken)
+        }
         let executor = EventLoopTaskExecutor(loops.next())
         let app = Application(
             router: router,
@@ -93,7 +103,7 @@ public final class LocalBackend: Sendable {
                 bound.fail(BackendError.cannotStart(Self.startFailure(error, host: host, port: port)))
                 failure = error
             }
-            BackendLoopPool.shared.giveBack(loops)
+            if let pooled { BackendLoopPool.shared.giveBack(pooled) }
             if let failure { throw failure }
         }
         let actualPort = try await bound.value()

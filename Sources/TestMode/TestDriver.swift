@@ -4,6 +4,7 @@ import Platform
 import Script
 import Shell
 import Synchronization
+import Transport
 
 /// Runs test files as isolated sessions inside this process, `jobs` at a time, and hands each
 /// file's report on in the order the files were given.
@@ -11,7 +12,8 @@ import Synchronization
 /// Each file has its own session: variables, engines, state directory and, unless it configures
 /// a host, embedded backend. Nothing a session needs is process-global, so load mode can run
 /// thousands of them the same way. Each file runs on a thread of its own (never the cooperative
-/// pool, which the engines' work needs while a command waits for it). A signal stops every
+/// pool, which the engines' work needs while a command waits for it), and each worker has a
+/// `WorkerLoop` its sessions send and serve on, so workers share no thread. A signal stops every
 /// running file (each session has its own `SessionStop`), and starts no more.
 public struct TestDriver: Sendable {
     /// Files run at once.
@@ -24,8 +26,9 @@ public struct TestDriver: Sendable {
     public var retries: Int
     /// The pause before each retry.
     public var retryInterval: Duration
-    /// Makes a file's session with its state under `home`, writing to memory.
-    public var makeSession: @Sendable (_ home: String) -> ShellSession
+    /// Makes a file's session with its state under `home`, writing to memory, sending and
+    /// serving on `loop` (`ShellEnvironment.run(on:)`).
+    public var makeSession: @Sendable (_ home: String, _ loop: WorkerLoop) -> ShellSession
     /// Files read from memory instead of the disk, by the name they are given as (`check`'s
     /// suites, which the binary carries).
     public var sources: [String: String] = [:]
@@ -34,7 +37,7 @@ public struct TestDriver: Sendable {
 
     public init(
         jobs: Int, failFast: Bool = false, timeout: Duration? = nil, retries: Int = 0, retryInterval: Duration = .seconds(1),
-        makeSession: @escaping @Sendable (_ home: String) -> ShellSession
+        makeSession: @escaping @Sendable (_ home: String, _ loop: WorkerLoop) -> ShellSession
     ) {
         self.jobs = max(1, jobs)
         self.failFast = failFast
@@ -74,7 +77,8 @@ public struct TestDriver: Sendable {
         let signals = SignalTrap.count
         let progress = Mutex(Progress(reports: Array(repeating: nil, count: files.count)))
         let group = DispatchGroup()
-        for worker in 0..<min(jobs, files.count) {
+        let loops = (0..<min(jobs, files.count)).map { _ in WorkerLoop() }
+        for (worker, loop) in loops.enumerated() {
             DispatchQueue(label: "sdkbench.test.\(worker)").async(group: group) {
                 while let index = progress.withLock({ state -> Int? in
                     guard !state.stopped, state.next < files.count else { return nil }
@@ -84,7 +88,7 @@ public struct TestDriver: Sendable {
                     }
                     return state.next
                 }) {
-                    let report = runFile(files[index], index: index, home: workDirectory + "/\(index)", progress: progress)
+                    let report = runFile(files[index], index: index, home: workDirectory + "/\(index)", loop: loop, progress: progress)
                     progress.withLock { state in
                         state.reports[index] = report
                         state.done += 1
@@ -101,6 +105,9 @@ public struct TestDriver: Sendable {
             }
         }
         waitStoppingOnSignals(group, progress: progress, signals: signals)
+        _ = AsyncBridge.wait(budget: ShellSession.shutdownBudget) {
+            for loop in loops { await loop.shutdown() }
+        }
         let reports = progress.withLock { $0.reports }
         let ran = reports.prefix { $0 != nil }.compactMap { $0 }
         return TestRunReport(files: ran, notRun: files.count - ran.count, duration: start.duration(to: clock.now))
@@ -132,7 +139,7 @@ public struct TestDriver: Sendable {
     }
 
     /// A file's tries: again while it fails or errs and tries are left (never when broken or stopped).
-    private func runFile(_ file: String, index: Int, home: String, progress: borrowing Mutex<Progress>) -> TestFileReport {
+    private func runFile(_ file: String, index: Int, home: String, loop: WorkerLoop, progress: borrowing Mutex<Progress>) -> TestFileReport {
         var tries: [TestTry] = []
         while true {
             let stop = SessionStop()
@@ -141,7 +148,7 @@ public struct TestDriver: Sendable {
                 return state.stopped
             }
             if stopped { stop.request() }
-            var report = runOnce(file, home: home + "-\(tries.count + 1)", stop: stop)
+            var report = runOnce(file, home: home + "-\(tries.count + 1)", loop: loop, stop: stop)
             progress.withLock { _ = $0.running.removeValue(forKey: index) }
             tries.append(TestTry(status: report.status, duration: report.duration))
             let again = (report.status == .failed || report.status == .error) && tries.count <= retries && !stop.isRequested
@@ -157,14 +164,14 @@ public struct TestDriver: Sendable {
     }
 
     /// One try of a file in a session of its own, shut down before the report is made.
-    private func runOnce(_ file: String, home: String, stop: SessionStop) -> TestFileReport {
+    private func runOnce(_ file: String, home: String, loop: WorkerLoop, stop: SessionStop) -> TestFileReport {
         let bytes: [UInt8]
         do {
             if let source = sources[file] { bytes = Array(source.utf8) } else { bytes = try FileReader.readBytes(file) }
         } catch {
             return TestFileReport(file: file, status: .broken, checkErrors: ["cannot read '\(file)': \(error.reason)"])
         }
-        let session = makeSession(home)
+        let session = makeSession(home, loop)
         session.currentSourceDirectory = SourceCommand.directory(of: file)
         let collector = TestCaseCollector(secrets: session.secrets, stop: stop)
         let terminal = TerminalRunListener(output: session.output)

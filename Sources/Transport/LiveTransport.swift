@@ -8,12 +8,13 @@ import NIOSSL
 
 /// The network: AsyncHTTPClient with connection pooling, TLS verification on and redirects refused
 /// (a 3xx comes back with its body). One client per process and verification setting, both on one
-/// event loop thread, where each exchange runs (see `EventLoopTaskExecutor` for the figures).
+/// event loop thread, where each exchange runs (see `EventLoopTaskExecutor` for the figures);
+/// `WorkerLoop` makes clients of its own for a test-mode worker's thread.
 public final class LiveTransport: HTTPTransport {
     /// Verifies certificates.
-    public static let shared = LiveTransport(verifiesCertificates: true)
+    public static let shared = LiveTransport(verifiesCertificates: true, on: loops)
     /// Accepts any certificate: only when the user asks for `--insecure`.
-    public static let insecure = LiveTransport(verifiesCertificates: false)
+    public static let insecure = LiveTransport(verifiesCertificates: false, on: loops)
 
     /// Bodies larger than this are refused rather than held in memory.
     public static let maximumBodySize = 64 << 20
@@ -21,13 +22,17 @@ public final class LiveTransport: HTTPTransport {
     /// One thread for every connection: a workbench drives a handful at a time, and one loop lets
     /// the calls run on it.
     private static let loops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-    private static let executor = EventLoopTaskExecutor(loops.next())
 
     private let client: HTTPClient
+    private let executor: EventLoopTaskExecutor
 
-    public var preferredExecutor: (any TaskExecutor)? { Self.executor }
+    public var preferredExecutor: (any TaskExecutor)? { executor }
 
-    private init(verifiesCertificates: Bool) {
+    /// A client whose connections and exchanges run on `group`'s first loop; one made here (not
+    /// `shared` or `insecure`) must be shut down (`shutdown()`) before it is released.
+    init(verifiesCertificates: Bool, on group: any EventLoopGroup) {
+        let loop = group.next()
+        executor = EventLoopTaskExecutor(loop)
         var tls = TLSConfiguration.makeClientConfiguration()
         if !verifiesCertificates { tls.certificateVerification = .none }
         var configuration = HTTPClient.Configuration(
@@ -37,11 +42,16 @@ public final class LiveTransport: HTTPTransport {
         // A refused connection is an answer: fail at once and let the engines' own retry rules
         // decide, instead of the pool retrying until the connect timeout.
         configuration.connectionPool.retryConnectionEstablishment = false
-        client = HTTPClient(eventLoopGroup: Self.loops, configuration: configuration)
+        client = HTTPClient(eventLoopGroup: loop, configuration: configuration)
+    }
+
+    /// Closes the client's connections; for a client made for a `WorkerLoop`.
+    func shutdown() async {
+        try? await client.shutdown()
     }
 
     public func send(_ request: WireRequest, timeout: Double) async throws(NetworkError) -> WireResponse {
-        let result: Result<WireResponse, NetworkError> = await withTaskExecutorPreference(Self.executor) {
+        let result: Result<WireResponse, NetworkError> = await withTaskExecutorPreference(executor) {
             do throws(NetworkError) { return .success(try await self.exchange(request, timeout: timeout)) } catch { return .failure(error) }
         }
         return try result.get()

@@ -48,13 +48,12 @@ struct SuiteRun {
         var driver = TestDriver(
             jobs: options.jobs ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))), failFast: options.failFast,
             timeout: options.timeout.map(seconds), retries: options.retry, retryInterval: seconds(options.retryInterval)
-        ) { home in
-            let session = ShellSession(
-                catalog: .standard,
-                environment: ShellEnvironment(
-                    paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"), clock: clock,
-                    processEnvironment: environment, keepsState: false),
-                output: Output(destination: .memory))
+        ) { home, loop in
+            var sessionEnvironment = ShellEnvironment(
+                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"), clock: clock,
+                processEnvironment: environment, keepsState: false)
+            sessionEnvironment.run(on: loop)
+            let session = ShellSession(catalog: .standard, environment: sessionEnvironment, output: Output(destination: .memory))
             for variable in variables {
                 if variable.isSecret { session.secrets.add(variable.value) }
                 session.variables.set(variable.name, .string(variable.value), secret: variable.isSecret)

@@ -20,13 +20,12 @@ struct ConformanceMutationTests {
     static func run(_ suites: [ConformanceSuite], server: String, selfTest: Bool, only: Set<String>? = nil) async -> TestRunReport {
         let work = TemporaryDirectory()
         defer { work.remove() }
-        var driver = TestDriver(jobs: 2) { home in
-            let session = ShellSession(
-                catalog: .standard,
-                environment: ShellEnvironment(
-                    paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),
-                    clock: ManualClock(sleepsPassAtOnce: true), machine: ShellHarness.machine, startsTicker: false, keepsState: false),
-                output: Output(destination: .memory))
+        var driver = TestDriver(jobs: 2) { home, loop in
+            var environment = ShellEnvironment(
+                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),
+                clock: ManualClock(sleepsPassAtOnce: true), machine: ShellHarness.machine, startsTicker: false, keepsState: false)
+            environment.run(on: loop)
+            let session = ShellSession(catalog: .standard, environment: environment, output: Output(destination: .memory))
             for (name, value) in [("server", server), ("sift_account", "mutation-account"), ("sift_beacon_key", beaconKey)] {
                 session.variables.set(name, .string(value))
             }

@@ -27,14 +27,13 @@ struct TestDriverTests {
             _ files: [String], jobs: Int = 2, failFast: Bool = false, timeout: Duration? = nil, retries: Int = 0,
             clock: @escaping @Sendable () -> any WallClock = { ManualClock(sleepsPassAtOnce: true) }
         ) async -> TestRunReport {
-            let driver = TestDriver(jobs: jobs, failFast: failFast, timeout: timeout, retries: retries, retryInterval: .milliseconds(1)) { home in
-                ShellSession(
-                    catalog: .standard,
-                    environment: ShellEnvironment(
-                        paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),
-                        clock: clock(), machine: ShellHarness.machine, startsTicker: false,
-                        processEnvironment: ["LANG": "en_US.UTF-8"], keepsState: false),
-                    output: Output(destination: .memory))
+            let driver = TestDriver(jobs: jobs, failFast: failFast, timeout: timeout, retries: retries, retryInterval: .milliseconds(1)) { home, loop in
+                var environment = ShellEnvironment(
+                    paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),
+                    clock: clock(), machine: ShellHarness.machine, startsTicker: false,
+                    processEnvironment: ["LANG": "en_US.UTF-8"], keepsState: false)
+                environment.run(on: loop)
+                return ShellSession(catalog: .standard, environment: environment, output: Output(destination: .memory))
             }
             let work = work.path
             return await OwnThread.run { driver.run(files, workDirectory: work) { _ in } }

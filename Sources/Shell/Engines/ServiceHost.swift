@@ -1,4 +1,5 @@
 import Backend
+import NIOCore
 import Script
 
 /// Where every service talks to: the host `configure host` set, or the embedded backend that
@@ -33,10 +34,13 @@ package final class ServiceHost {
     private let events: ShellEventRouter
     /// What the embedded backend serves: the session's engines'.
     private let groups: [BackendRouteGroup]
+    /// Where the embedded backend serves (`ShellEnvironment.backendLoops`).
+    private let loops: (any EventLoopGroup)?
 
-    init(events: ShellEventRouter, groups: [BackendRouteGroup]) {
+    init(events: ShellEventRouter, groups: [BackendRouteGroup], loops: (any EventLoopGroup)? = nil) {
         self.events = events
         self.groups = groups
+        self.loops = loops
     }
 
     /// The host services should talk to now, starting the embedded backend if that is where they go.
@@ -66,9 +70,10 @@ package final class ServiceHost {
     func start(port: Int, at range: SourceRange?) throws(ShellError) -> LocalBackend {
         if let backend { return backend }
         let groups = groups
+        let loops = loops
         let result: Result<LocalBackend, BackendErrorText> = try AsyncBridge.run(at: range) {
             do {
-                return .success(try await LocalBackend.start(host: "127.0.0.1", port: port, groups: groups))
+                return .success(try await LocalBackend.start(host: "127.0.0.1", port: port, groups: groups, loops: loops))
             } catch {
                 return .failure(BackendErrorText(text: "\(error)"))
             }

@@ -7,12 +7,14 @@ import Transport
 package final class TraceSink: Sendable {
     private let enabled = Atomic(false)
     let events: ShellEventRouter
-    /// Replaces the network when set (see `ShellEnvironment.transport`).
+    /// Replace the network when set (see `ShellEnvironment.transport` and `insecureTransport`).
     private let transport: (any HTTPTransport)?
+    private let insecureTransport: (any HTTPTransport)?
 
-    init(events: ShellEventRouter, transport: (any HTTPTransport)? = nil) {
+    init(events: ShellEventRouter, transport: (any HTTPTransport)? = nil, insecureTransport: (any HTTPTransport)? = nil) {
         self.events = events
         self.transport = transport
+        self.insecureTransport = insecureTransport ?? transport
     }
 
     var isEnabled: Bool {
@@ -40,6 +42,6 @@ package final class TraceSink: Sendable {
             configuration.usesCookies = false
         }
         configuration.onExchange = { [self] exchange in record(exchange) }
-        return PingClient(configuration: configuration, transport: transport ?? (insecure ? LiveTransport.insecure : LiveTransport.shared), cookies: cookies)
+        return PingClient(configuration: configuration, transport: insecure ? insecureTransport ?? LiveTransport.insecure : transport ?? LiveTransport.shared, cookies: cookies)
     }
 }

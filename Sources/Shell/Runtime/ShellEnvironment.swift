@@ -1,3 +1,4 @@
+import NIOCore
 import Platform
 import Transport
 
@@ -20,9 +21,22 @@ public struct ShellEnvironment: Sendable {
     /// Where every request goes; `nil` is the network (AsyncHTTPClient). The fuzzer gives one
     /// that answers at once, so whole scripts run over the real engines without sockets.
     public var transport: (any HTTPTransport)?
+    /// Where requests to a host configured with `--insecure` go; `nil` is `transport` when that
+    /// is set, else the network's client that accepts any certificate.
+    public var insecureTransport: (any HTTPTransport)?
+    /// The loop the embedded backend serves on; `nil` gives it a thread of its own. A test-mode
+    /// worker gives its `WorkerLoop`'s, where its requests go out too.
+    public var backendLoops: (any EventLoopGroup)?
     /// Whether the state directory outlives the session: `false` for a test file's or a load
     /// device's session, whose directory is removed with it, so nothing is "kept for the next run".
     public var keepsState: Bool
+
+    /// Sends and serves on `worker`'s thread.
+    public mutating func run(on worker: WorkerLoop) {
+        transport = worker.transport
+        insecureTransport = worker.insecureTransport
+        backendLoops = worker.group
+    }
 
     public init(
         paths: StatePaths, useColor: Bool = false, isInteractive: Bool = false,
@@ -30,6 +44,8 @@ public struct ShellEnvironment: Sendable {
         processEnvironment: [String: String] = [:], transport: (any HTTPTransport)? = nil,
         keepsState: Bool = true
     ) {
+        insecureTransport = nil
+        backendLoops = nil
         self.keepsState = keepsState
         self.transport = transport
         self.processEnvironment = processEnvironment

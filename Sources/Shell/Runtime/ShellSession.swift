@@ -63,8 +63,8 @@ public final class ShellSession {
         self.environment = environment
         self.output = output
         events = ShellEventRouter(secrets: output.secrets) { output.show($0) }
-        trace = TraceSink(events: events, transport: environment.transport)
-        services = ServiceHost(events: events, groups: catalog.backendGroups)
+        trace = TraceSink(events: events, transport: environment.transport, insecureTransport: environment.insecureTransport)
+        services = ServiceHost(events: events, groups: catalog.backendGroups, loops: environment.backendLoops)
         engines = EngineRegistry(
             kinds: catalog.runtimes, context: EngineContext(environment: environment, events: events, trace: trace, server: services))
     }
