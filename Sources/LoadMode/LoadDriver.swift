@@ -31,13 +31,14 @@ public struct LoadDriver: Sendable {
     }
 
     /// Runs the devices until the plan's stop (or a signal, or `stop()`), each under
-    /// `workDirectory/device-N`, then shuts each down within its budget.
+    /// `workDirectory/device-N`, then shuts each down within its budget. `script` is checked and
+    /// parsed once for every device.
     ///
     /// - Parameter signalsSince: the signal count to compare with (`SignalTrap.count` when the
     ///   caller installed its handlers), so a signal during the set-up before this call counts;
     ///   `nil`: the count now.
     public func run(
-        _ source: SourceFile, workDirectory: String, metrics: LoadMetrics, control: LoadControl = LoadControl(), signalsSince: Int? = nil
+        _ script: CheckedScript, workDirectory: String, metrics: LoadMetrics, control: LoadControl = LoadControl(), signalsSince: Int? = nil
     ) -> LoadRunReport {
         let clock = ContinuousClock()
         let started = clock.now
@@ -55,7 +56,7 @@ public struct LoadDriver: Sendable {
                 let offset = plan.devices > 1 && arrivals == nil ? plan.rampUp * (Double(index) / Double(plan.devices)) : .zero
                 guard control.pause(until: .after(offset)) else { return }
                 runDevice(
-                    index, source: source, home: workDirectory + "/device-\(index)", deadline: deadline, metrics: metrics, control: control,
+                    index, script: script, home: workDirectory + "/device-\(index)", deadline: deadline, metrics: metrics, control: control,
                     arrivals: arrivals, assigned: false)
             }
             if let thread = DeviceThread.start(body) { threads.append(thread) } else { unstarted += 1 }
@@ -75,7 +76,7 @@ public struct LoadDriver: Sendable {
         if let arrivals, let rate = plan.rate {
             arrivals.waitUntilIdle(threads.count, until: .after(.seconds(30)))
             let made = schedule(
-                rate: rate * Double(indexes.count) / Double(max(1, plan.devices)), arrivals: arrivals, source: source, workDirectory: workDirectory,
+                rate: rate * Double(indexes.count) / Double(max(1, plan.devices)), arrivals: arrivals, script: script, workDirectory: workDirectory,
                 metrics: metrics, control: control, start: started)
             threads += made.threads
             unstarted += made.unstarted
@@ -92,7 +93,7 @@ public struct LoadDriver: Sendable {
     /// each given to an idle device, else to a new one while there may be more, else dropped;
     /// until the plan's stop. Returns the devices it made.
     private func schedule(
-        rate: Double, arrivals: ArrivalQueue, source: SourceFile, workDirectory: String, metrics: LoadMetrics, control: LoadControl,
+        rate: Double, arrivals: ArrivalQueue, script: CheckedScript, workDirectory: String, metrics: LoadMetrics, control: LoadControl,
         start: ContinuousClock.Instant
     ) -> (threads: [DeviceThread], unstarted: Int) {
         let ramp = plan.rampUp.inSeconds
@@ -123,7 +124,7 @@ public struct LoadDriver: Sendable {
             devices += 1
             let body: @Sendable () -> Void = { [self] in
                 runDevice(
-                    index, source: source, home: workDirectory + "/device-\(index)", deadline: nil, metrics: metrics, control: control,
+                    index, script: script, home: workDirectory + "/device-\(index)", deadline: nil, metrics: metrics, control: control,
                     arrivals: arrivals, assigned: true)
             }
             if let thread = DeviceThread.start(body) { made.append(thread) } else { unstarted += 1 }
@@ -135,7 +136,7 @@ public struct LoadDriver: Sendable {
     /// Runs device `index`: in a closed loop, or (with `arrivals`) an iteration per arrival, the
     /// first at once when `assigned`.
     private func runDevice(
-        _ index: Int, source: SourceFile, home: String, deadline: ContinuousClock.Instant?, metrics: LoadMetrics, control: LoadControl,
+        _ index: Int, script: CheckedScript, home: String, deadline: ContinuousClock.Instant?, metrics: LoadMetrics, control: LoadControl,
         arrivals: ArrivalQueue?, assigned: Bool
     ) {
         let label = RequestLabel()
@@ -156,9 +157,10 @@ public struct LoadDriver: Sendable {
                 if let deadline, ContinuousClock.now >= deadline { break }
             }
             let result = SessionStop.$current.withValue(stop) {
-                // The first iteration checks the script; the same script needs no second check.
-                ScriptRunner(session: session, listeners: [listener]).run(
-                    source, options: RunOptions(continuesPastFailedExpects: true, checksFirst: done == 0))
+                // The first iteration reports the check (made once for all devices); later ones skip it.
+                let runner = ScriptRunner(session: session, listeners: [listener])
+                let options = RunOptions(continuesPastFailedExpects: true, checksFirst: done == 0)
+                return runner.run(script, options: options)
             }
             done += 1
             switch result.status {

@@ -164,7 +164,7 @@ struct LoadRunCommand: ParsableCommand {
         let showsProgress = !quiet && isatty(2) != 0 && environment["TERM"] != "dumb"
         let progress = showsProgress ? LoadProgressBlock.start(metrics: metrics, control: control, output: terminal) : nil
         let report = driver.run(
-            SourceFile(name: script, fileBytes: bytes), workDirectory: work.path, metrics: metrics, control: control, signalsSince: signals)
+            CheckedScript(SourceFile(name: script, fileBytes: bytes), table: catalog.table), workDirectory: work.path, metrics: metrics, control: control, signalsSince: signals)
         progress?.finish()
         if !keepState { work.remove() }
         _ = AsyncBridge.wait { await backend.stop() }

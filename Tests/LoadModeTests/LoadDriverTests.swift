@@ -33,7 +33,7 @@ struct LoadDriverTests {
             return session
         }
         let path = work.path
-        let report = await OwnThread.run { driver.run(SourceFile(name: "flow.sdk", text: script), workDirectory: path, metrics: LoadMetrics(), control: control) }
+        let report = await OwnThread.run { driver.run(CheckedScript(SourceFile(name: "flow.sdk", text: script), table: ShellCatalog.standard.table), workDirectory: path, metrics: LoadMetrics(), control: control) }
         let received = backend.requestCount(.miataru)
         await backend.stop()
         return (report, control, received)

@@ -56,6 +56,31 @@ struct RunResultTests {
         #expect(harness.output.captured().stderr.isEmpty)
     }
 
+    /// Load mode checks and parses a script once for every device: run from a `CheckedScript`,
+    /// a script does what its source does, as many times as it is run, and a script that does
+    /// not check is refused as `run` refuses it, with the check's errors.
+    @Test func aCheckedScriptRunsAsItsSourceRuns() {
+        let text = "set n 0\nrepeat 2\n  set n {{i}}\nend\nexpect n == 2\nset token --secret s3cr3t-value\necho {{token}}\n"
+        let harness = ShellHarness()
+        let script = CheckedScript(SourceFile(name: "c.sdk", text: text), table: harness.session.table)
+        for round in 1...2 {
+            let listener = RecordingListener()
+            let result = ScriptRunner(session: harness.session, listeners: [listener])
+                .run(script, options: RunOptions(checksFirst: round == 1))
+            #expect(result.status == .success, "round \(round): \(result.failures)")
+            #expect(listener.finished.map(\.command) == ["set", "set", "set", "repeat", "expect", "set", "echo"], "round \(round)")
+            #expect(listener.finished.last?.output == "***\n", "round \(round)")
+        }
+
+        let broken = CheckedScript(SourceFile(name: "b.sdk", text: "set n 1\nbogus 2\nexpect n == 1\n"), table: harness.session.table)
+        let listener = RecordingListener()
+        let result = ScriptRunner(session: harness.session, listeners: [listener]).run(broken)
+        #expect(result.status == .parse)
+        #expect(listener.started.isEmpty, "nothing of a script that does not check runs")
+        #expect(listener.checkErrors.map(\.message) == ["unknown command 'bogus'"])
+        #expect(result.checkErrors.map(\.range?.start.line) == [2])
+    }
+
     @Test func aRuntimeErrorStopsTheRunUnlessKeepGoing() {
         let harness = ShellHarness()
         let listener = RecordingListener()

@@ -143,6 +143,7 @@ public struct Binder: Sendable {
         _ positionals: [(Word, SourceRange)], to bound: inout BoundCommand, variables: (any VariableResolving)?
     ) throws(ShellError) {
         let arguments = bound.spec.arguments
+        bound.arguments.reserve(positionals.count)
         var cursor = 0
         for (position, argument) in arguments.enumerated() {
             if case .choice = argument.kind, argument.isOptional, !argument.isVariadic,

@@ -1,7 +1,11 @@
 import Script
 
 /// Everything that can stop a command, each with one wording (see `message`).
-public enum ShellErrorKind: Sendable, Equatable {
+///
+/// Indirect: a `throws(ShellError)` call keeps room for the error in its caller's frame, and
+/// the kind inline made that 136 bytes (56 boxed) in every such frame; see `ScriptRunner.execute`
+/// for the stack a load device's thread saves.
+public indirect enum ShellErrorKind: Sendable, Equatable {
     case script(ScriptError)
     case unknownCommand(String, suggestion: String?)
     case unknownSubcommand(group: String, word: String, choices: [String], suggestion: String?)

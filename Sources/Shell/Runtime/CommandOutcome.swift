@@ -5,9 +5,10 @@ public enum CommandOutcome: Sendable, Equatable {
     /// It ran; the value is what it set `last` to (or returned, for commands that leave `last`).
     case ok(Value)
     /// An `expect` did not hold; `error` is the located error the terminal shows.
-    case expectationFailed(ExpectationFailure, error: ShellError)
+    /// (Boxed, as is `error`: frames that hold an outcome stay small; see `ShellErrorKind`.)
+    indirect case expectationFailed(ExpectationFailure, error: ShellError)
     /// It stopped with an error (bad value at run time, refused connection, server error...).
-    case error(ShellError)
+    indirect case error(ShellError)
     /// Ctrl-C or SIGTERM stopped the run before this command.
     case interrupted
 

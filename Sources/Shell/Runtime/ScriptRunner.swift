@@ -32,6 +32,17 @@ public final class ScriptRunner {
     /// statements in memory.
     @discardableResult
     public func run(_ source: SourceFile, options: RunOptions = RunOptions()) -> RunResult {
+        run(source, parsed: nil, checked: nil, options: options)
+    }
+
+    /// Runs a script checked and parsed once already, as `run(_:options:)` runs its source:
+    /// with `checksFirst`, the check's verdict is reported as that run would report it.
+    @discardableResult
+    public func run(_ script: CheckedScript, options: RunOptions = RunOptions()) -> RunResult {
+        run(script.source, parsed: script.statements, checked: script.check, options: options)
+    }
+
+    private func run(_ source: SourceFile, parsed: [Statement]?, checked: ScriptCheck?, options: RunOptions) -> RunResult {
         takeListeners(echo: options.echo)
         let outerListeners = session.runListeners
         let outerOptions = session.runOptions
@@ -44,37 +55,13 @@ public final class ScriptRunner {
         let clock = ContinuousClock()
         let started = clock.now
         let cores = ScriptCheck.cores(for: source)
-        if options.checksFirst {
-            let check = ScriptCheck.run(source, cores: cores, binder: binder)
-            // Literal secrets are masked from the start: a check error may quote a line holding one.
-            for secret in check.secrets { session.secrets.add(secret) }
-            let checkErrors = check.parseError.map { [ShellError($0)] } ?? check.errors
-            if !checkErrors.isEmpty {
-                let more = check.parseError == nil ? max(0, check.failureCount - ScriptCheck.reportedLimit) : 0
-                notify { $0.checkFailed(checkErrors, more: more, in: source) }
-                let result = RunResult(source: source.name, status: .parse, duration: started.duration(to: clock.now), checkErrors: checkErrors)
-                notify { $0.runFinished(result, in: source) }
-                return result
-            }
-        }
+        if options.checksFirst, let refused = refusal(source, checked: checked, cores: cores, started: started) { return refused }
         var result: RunResult
-        if cores > 1 {
-            let feed = StatementFeed(source: source)
-            defer { feed.finish() }
-            var chunk: [Statement] = []
-            var position = 0
-            result = execute(
-                next: {
-                    if position == chunk.count {
-                        if !chunk.isEmpty { feed.recycle(chunk) }
-                        chunk = []
-                        guard let next = feed.nextChunk() else { return nil }
-                        chunk = next
-                        position = 0
-                    }
-                    position += 1
-                    return chunk[position - 1]
-                }, in: source, options: options)
+        if let parsed {
+            var statements = parsed.makeIterator()
+            result = execute(next: { statements.next() }, in: source, options: options)
+        } else if cores > 1 {
+            result = executeParsingAhead(source, options: options)
         } else {
             var statements = Parser.Statements(source)
             // The first pass parsed this source without error, so `try?` loses nothing.
@@ -83,6 +70,44 @@ public final class ScriptRunner {
         result.duration = started.duration(to: clock.now)
         notify { $0.runFinished(result, in: source) }
         return result
+    }
+
+    /// The check pass (or the one `checked` already), its literal secrets registered; the run's
+    /// result when it refuses the source, told to the listeners. Out of line, as is the
+    /// parallel parse below, so the frame that runs the statements stays small.
+    @inline(never)
+    private func refusal(_ source: SourceFile, checked: ScriptCheck?, cores: Int, started: ContinuousClock.Instant) -> RunResult? {
+        let check = checked ?? ScriptCheck.run(source, cores: cores, binder: binder)
+        // Literal secrets are masked from the start: a check error may quote a line holding one.
+        for secret in check.secrets { session.secrets.add(secret) }
+        let checkErrors = check.parseError.map { [ShellError($0)] } ?? check.errors
+        guard !checkErrors.isEmpty else { return nil }
+        let more = check.parseError == nil ? max(0, check.failureCount - ScriptCheck.reportedLimit) : 0
+        notify { $0.checkFailed(checkErrors, more: more, in: source) }
+        let result = RunResult(source: source.name, status: .parse, duration: started.duration(to: .now), checkErrors: checkErrors)
+        notify { $0.runFinished(result, in: source) }
+        return result
+    }
+
+    /// Runs a large source parsed ahead on other cores (`StatementFeed`).
+    @inline(never)
+    private func executeParsingAhead(_ source: SourceFile, options: RunOptions) -> RunResult {
+        let feed = StatementFeed(source: source)
+        defer { feed.finish() }
+        var chunk: [Statement] = []
+        var position = 0
+        return execute(
+            next: {
+                if position == chunk.count {
+                    if !chunk.isEmpty { feed.recycle(chunk) }
+                    chunk = []
+                    guard let next = feed.nextChunk() else { return nil }
+                    chunk = next
+                    position = 0
+                }
+                position += 1
+                return chunk[position - 1]
+            }, in: source, options: options)
     }
 
     /// Tells every listener, serialised against events engines emit from their own tasks.
@@ -98,6 +123,7 @@ public final class ScriptRunner {
     }
 
     /// The listeners given, or the terminal alone.
+    @inline(never)
     private func takeListeners(echo: Bool) {
         listeners = chosenListeners ?? [TerminalRunListener(output: session.output, echo: echo)]
         wantsOutput = listeners.contains { $0.wantsOutput }
@@ -119,31 +145,48 @@ public final class ScriptRunner {
     }
 
     /// Runs the statements of a checked source, stopping at the first failure unless `keepGoing`.
+    ///
+    /// This, `step` and `run(_:in:command:)` are on the stack (twice inside a `repeat`) while a
+    /// command waits, on every load device's thread: what only some paths need is kept in
+    /// functions of its own (`interrupt`, `stops`, `outcome`), which took the frames of a device
+    /// waiting in a `repeat` from 15.7 to 9.0 KiB (gdb on a load device waiting for its answer), with
+    /// `ShellErrorKind` boxed and `http` cut in three.
     func execute(next: () -> Statement?, in source: SourceFile, options: RunOptions) -> RunResult {
         var result = RunResult(source: source.name, status: .success)
         while let statement = next() {
             if session.quitRequested { break }
             if let stop = SignalCheck.pending() {
-                let interrupted = CommandResult(
-                    command: "", range: statement.range, duration: .zero, outcome: .interrupted, iterations: session.repeatIterations)
-                notify { $0.commandFinished(interrupted, in: source) }
-                tally(interrupted, into: &result)
-                result.status = stop
+                interrupt(statement, stop, into: &result, in: source)
                 return result
             }
             if RepeatCommand.opens(statement) { session.pendingBlock = Self.block(after: next) }
-            let command = step(statement, in: source)
+            let stopsHere = stops(after: step(statement, in: source), into: &result, options: options)
             session.pendingBlock = nil
-            tally(command, into: &result)
-            if let error = command.outcome.error, !options.keepGoing {
-                if options.continuesPastFailedExpects, case .expectationFailed = command.outcome { continue }
-                result.status = error.status
-                return result
-            }
+            if stopsHere { return result }
         }
         // Only failed commands reach `failures` here: an interruption returned above.
         result.status = result.failures.first?.outcome.error?.status ?? .success
         return result
+    }
+
+    /// A signal or a stop came before `statement`: told as an interrupted command, and the run's status.
+    @inline(never)
+    private func interrupt(_ statement: Statement, _ stop: ExitStatus, into result: inout RunResult, in source: SourceFile) {
+        let interrupted = CommandResult(
+            command: "", range: statement.range, duration: .zero, outcome: .interrupted, iterations: session.repeatIterations)
+        notify { $0.commandFinished(interrupted, in: source) }
+        tally(interrupted, into: &result)
+        result.status = stop
+    }
+
+    /// Counts `command` into `result`; whether the run stops at it (its status set).
+    @inline(never)
+    private func stops(after command: CommandResult, into result: inout RunResult, options: RunOptions) -> Bool {
+        tally(command, into: &result)
+        guard let error = command.outcome.error, !options.keepGoing else { return false }
+        if options.continuesPastFailedExpects, case .expectationFailed = command.outcome { return false }
+        result.status = error.status
+        return true
     }
 
     private func tally(_ command: CommandResult, into result: inout RunResult) {
@@ -160,20 +203,23 @@ public final class ScriptRunner {
         session.events.commandStarted(listeners: listeners, recording: wantsOutput)
         let started = ContinuousClock.now
         var command = ""
-        let outcome: CommandOutcome
-        do {
-            let value = try run(statement, in: source, command: &command)
-            outcome = .ok(value)
-        } catch {
-            outcome = CommandOutcome(error)
-        }
+        let outcome = outcome(of: statement, in: source, command: &command)
         let duration = started.duration(to: .now)
-        let output = session.events.commandEnded()
         let result = CommandResult(
-            command: command, range: statement.range, duration: duration, outcome: outcome, output: output,
+            command: command, range: statement.range, duration: duration, outcome: outcome, output: session.events.commandEnded(),
             iterations: session.repeatIterations)
         notify { $0.commandFinished(result, in: source) }
         return result
+    }
+
+    /// How `statement` ended: its value, or its error sorted into an outcome.
+    @inline(never)
+    private func outcome(of statement: Statement, in source: SourceFile, command: inout String) -> CommandOutcome {
+        do {
+            return .ok(try run(statement, in: source, command: &command))
+        } catch {
+            return CommandOutcome(error)
+        }
     }
 
     /// Runs one statement of an interactive entry (the REPL's), with the listeners a script's
@@ -187,20 +233,32 @@ public final class ScriptRunner {
     }
 
     /// Binds and runs one statement, naming in `command` the table entry it bound to.
+    @inline(never)
     private func run(_ statement: Statement, in source: SourceFile, command: inout String) throws(ShellError) -> Value {
-        let bound = try binder.bind(statement, variables: resolver)
+        let bound = try bind(statement)
         command = bound.spec.name
-        session.secrets.harvest(bound)
         if session.environment.dryRun { return .null }
-        let value: Value
+        let value = try handle(bound, at: statement.range)
+        if bound.spec.setsLast { session.variables.last = value }
+        return value
+    }
+
+    /// `statement` bound to its table entry, the secrets it holds harvested.
+    @inline(never)
+    private func bind(_ statement: Statement) throws(ShellError) -> BoundCommand {
+        let bound = try binder.bind(statement, variables: resolver)
+        session.secrets.harvest(bound)
+        return bound
+    }
+
+    /// Runs `bound`'s handler; an engine's own error is located at `range`.
+    private func handle(_ bound: BoundCommand, at range: SourceRange) throws(ShellError) -> Value {
         do {
-            value = try bound.spec.handler(CommandContext(command: bound, session: session))
+            return try bound.spec.handler(CommandContext(command: bound, session: session))
         } catch let error as ShellError {
             throw error
         } catch {
-            throw ShellError.engine(error, at: statement.range)
+            throw ShellError.engine(error, at: range)
         }
-        if bound.spec.setsLast { session.variables.last = value }
-        return value
     }
 }
