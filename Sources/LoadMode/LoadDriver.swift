@@ -13,19 +13,23 @@ import Transport
 public struct LoadDriver: Sendable {
     public var plan: LoadPlan
     /// Makes device `index`'s session with its state under `home`; the driver sets `device` and
-    /// hands it the measuring transport.
-    public var makeSession: @Sendable (_ index: Int, _ home: String, _ transport: any HTTPTransport) -> ShellSession
+    /// hands it the measuring transports (`insecure` for hosts and lines with `--insecure`).
+    public var makeSession: @Sendable (_ index: Int, _ home: String, _ transport: any HTTPTransport, _ insecure: any HTTPTransport) -> ShellSession
     /// The transport the devices' exchanges go through, measured.
     public var transport: any HTTPTransport
+    /// The one for `--insecure`, which accepts any certificate, measured too.
+    public var insecureTransport: any HTTPTransport
     /// Names an engine's exchange (`ShellCatalog.requestKind`).
     public var classify: @Sendable (_ method: String, _ path: String) -> String?
 
     public init(
-        plan: LoadPlan, transport: any HTTPTransport, classify: @escaping @Sendable (_ method: String, _ path: String) -> String?,
-        makeSession: @escaping @Sendable (_ index: Int, _ home: String, _ transport: any HTTPTransport) -> ShellSession
+        plan: LoadPlan, transport: any HTTPTransport, insecureTransport: any HTTPTransport,
+        classify: @escaping @Sendable (_ method: String, _ path: String) -> String?,
+        makeSession: @escaping @Sendable (_ index: Int, _ home: String, _ transport: any HTTPTransport, _ insecure: any HTTPTransport) -> ShellSession
     ) {
         self.plan = plan
         self.transport = transport
+        self.insecureTransport = insecureTransport
         self.classify = classify
         self.makeSession = makeSession
     }
@@ -141,7 +145,8 @@ public struct LoadDriver: Sendable {
     ) {
         let label = RequestLabel()
         let measured = MeasuringTransport(inner: transport, metrics: metrics, label: label, classify: classify)
-        let session = makeSession(index, home, measured)
+        let insecure = MeasuringTransport(inner: insecureTransport, metrics: metrics, label: label, classify: classify)
+        let session = makeSession(index, home, measured, insecure)
         session.variables.set("device", .object(["index": .int(index), "id": .string(DeviceIdentity.id(index: index, seed: plan.seed))]))
         let listener = LoadListener(metrics: metrics, label: label)
         let stop = SessionStop()

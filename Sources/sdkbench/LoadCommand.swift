@@ -145,13 +145,15 @@ struct LoadRunCommand: ParsableCommand {
         }
         let plan = planOptions.plan(segment: segment.flatMap(LoadSegment.init) ?? .whole)
         let catalog = ShellCatalog.standard
-        let driver = LoadDriver(plan: plan, transport: KeepAliveTransport(), classify: { catalog.requestKind(method: $0, path: $1) }) { _, home, transport in
-            let session = ShellSession(
-                catalog: .standard,
-                environment: ShellEnvironment(
-                    paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"), startsTicker: true,
-                    processEnvironment: environment, transport: transport, keepsState: false),
-                output: Output(destination: .discard))
+        let driver = LoadDriver(
+            plan: plan, transport: KeepAliveTransport(), insecureTransport: KeepAliveTransport(verifiesCertificates: false),
+            classify: { catalog.requestKind(method: $0, path: $1) }
+        ) { _, home, transport, insecure in
+            var sessionEnvironment = ShellEnvironment(
+                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"), startsTicker: true,
+                processEnvironment: environment, transport: transport, keepsState: false)
+            sessionEnvironment.insecureTransport = insecure
+            let session = ShellSession(catalog: .standard, environment: sessionEnvironment, output: Output(destination: .discard))
             session.shareEmbeddedBackend(backend)
             for variable in suiteVariables {
                 if variable.isSecret { session.secrets.add(variable.value) }

@@ -22,13 +22,15 @@ struct LoadDriverTests {
         let work = TemporaryDirectory()
         defer { work.remove() }
         let catalog = ShellCatalog.standard
-        let driver = LoadDriver(plan: plan, transport: LiveTransport.shared, classify: { catalog.requestKind(method: $0, path: $1) }) { _, home, transport in
-            let session = ShellSession(
-                catalog: .standard,
-                environment: ShellEnvironment(
-                    paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"), machine: ShellHarness.machine,
-                    startsTicker: false, transport: transport, keepsState: false),
-                output: Output(destination: .discard))
+        let driver = LoadDriver(
+            plan: plan, transport: LiveTransport.shared, insecureTransport: KeepAliveTransport(verifiesCertificates: false),
+            classify: { catalog.requestKind(method: $0, path: $1) }
+        ) { _, home, transport, insecure in
+            var environment = ShellEnvironment(
+                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"), machine: ShellHarness.machine,
+                startsTicker: false, transport: transport, keepsState: false)
+            environment.insecureTransport = insecure
+            let session = ShellSession(catalog: .standard, environment: environment, output: Output(destination: .discard))
             session.shareEmbeddedBackend(backend)
             return session
         }
@@ -51,6 +53,24 @@ struct LoadDriverTests {
         http GET /_sdkbench/health
         expect last.status == 200
         """
+
+    /// `--insecure` reaches a device's requests (it did not: every device sent through the one
+    /// verifying transport), and they are measured like the others.
+    @Test func insecureRequestsGoThroughTheMeasuredInsecureTransport() async throws {
+        let server = try await TLSTestServer.start()
+        let script = """
+            http GET \(server.url)/tls --insecure
+            expect last.status == 200
+            http GET \(server.url)/tls
+            """
+        let (report, _, _) = try await Self.run(script, plan: LoadPlan(devices: 2, stop: .iterations(2)))
+        await server.stop()
+        let kinds = report.metrics.kinds.mapValues(\.count)
+        #expect(kinds == ["http GET \(server.url)/tls": 8], "\(kinds)")
+        #expect(report.metrics.checksPassed == 4 && report.metrics.checksFailed == 0)
+        let failed = report.metrics.kinds.values.reduce(0) { $0 + $1.failed }
+        #expect(failed == 4, "the lines without --insecure verify the certificate, and are refused")
+    }
 
     @Test func everyExchangeIsCountedUnderItsCallAndEveryExpectIsACheck() async throws {
         let (report, _, received) = try await Self.run(Self.flow, plan: LoadPlan(devices: 4, stop: .iterations(3)))
