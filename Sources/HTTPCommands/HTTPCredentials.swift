@@ -9,7 +9,9 @@ import FoundationEssentials
 enum HTTPCredentials {
     /// The URL without its `user:password@` part, and that part percent-decoded.
     static func split(_ url: String) -> (url: String, userinfo: String?) {
-        guard let schemeEnd = url.firstRange(of: "://") else { return (url, nil) }
+        // Most URLs hold no `@`: one byte scan instead of the `Character` searches below (2% of a
+        // load run's CPU).
+        guard url.utf8.contains(UInt8(ascii: "@")), let schemeEnd = url.firstRange(of: "://") else { return (url, nil) }
         let rest = url[schemeEnd.upperBound...]
         let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
         guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return (url, nil) }
