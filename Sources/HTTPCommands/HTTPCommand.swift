@@ -45,12 +45,13 @@ enum HTTPCommand {
         ]
     ) { context in
         let made = try makeRequest(context)
-        let outcome = try send(made.request, context: context)
+        let outcome = try send(made.request, insecure: made.insecure, context: context)
         return try answer(outcome, to: made, context: context)
     }
 
-    /// A line's request, with its method and URL (no credentials) for messages.
-    private typealias Made = (request: HTTPRequest, method: HTTPMethod, url: String)
+    /// A line's request, with its method and URL (no credentials) for messages, and whether it
+    /// accepts any certificate (its own `--insecure`, or the configured host's for a path).
+    private typealias Made = (request: HTTPRequest, method: HTTPMethod, url: String, insecure: Bool)
 
     /// The request a line describes.
     ///
@@ -61,8 +62,12 @@ enum HTTPCommand {
     private static func makeRequest(_ context: CommandContext) throws -> Made {
         let session = context.session
         let items = try HTTPItems(words: context.values("ITEM"), parameters: context.command.parameters)
+        // A path goes to the configured host, and that host's `--insecure` goes with it.
+        var viaHost: ServiceHost.Setting?
         let typed = try TypedURL.resolve(context.string("URL")) { () throws(ShellError) in
-            try session.services.effectiveHost(at: context.command.range)
+            let host = try session.services.effectiveHost(at: context.command.range)
+            viaHost = host
+            return host
         }
         let (url, userinfo) = HTTPCredentials.split(typed)
         let raw = context.option("raw")
@@ -111,15 +116,15 @@ enum HTTPCommand {
         for (name, value) in items.headers {
             if let value { request.setHeader(name: name, value: value) } else { request.removeHeader(name: name) }
         }
-        return (request, method, url)
+        return (request, method, url, context.flag("insecure") || viaHost?.insecure == true)
     }
 
     /// Sends `request` through the session's client and waits for it (Ctrl-C cancels).
     @inline(never)
-    private static func send(_ request: HTTPRequest, context: CommandContext) throws -> Result<HTTPResponse, NetworkError> {
+    private static func send(_ request: HTTPRequest, insecure: Bool, context: CommandContext) throws -> Result<HTTPResponse, NetworkError> {
         let session = context.session
         let timeout = context.option("timeout").flatMap { DurationParser.seconds($0.text) } ?? 15
-        let client = session.trace.client(timeout: timeout, sdkHeadersAndCookies: true, cookies: session.cookies, insecure: context.flag("insecure"))
+        let client = session.trace.client(timeout: timeout, sdkHeadersAndCookies: true, cookies: session.cookies, insecure: insecure)
         let sent = request
         return try AsyncBridge.run(at: context.command.range, on: client.preferredExecutor) {
             do throws(NetworkError) {
@@ -137,7 +142,7 @@ enum HTTPCommand {
         _ outcome: Result<HTTPResponse, NetworkError>, to made: Made, context: CommandContext
     ) throws -> Value {
         let session = context.session
-        let (request, method, url) = made
+        let (request, method, url, _) = made
         let verbose = context.flag("verbose")
         let output = session.events
         switch outcome {

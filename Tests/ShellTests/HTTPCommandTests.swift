@@ -34,6 +34,25 @@ struct HTTPCommandTests {
         }
     }
 
+    /// A path goes to the configured host with that host's `--insecure` (it was verified unless
+    /// the line said `--insecure` too); a whole URL is verified unless the line says so.
+    @Test func aPathToAHostConfiguredInsecureAcceptsItsCertificate() async throws {
+        let server = try await TLSTestServer.start()
+        let harness = ShellHarness()
+        let configured = await harness.execute("""
+            configure host 127.0.0.1:\(server.port) --https --insecure
+            http GET /tls
+            expect last.status == 200
+            """)
+        #expect(configured.status == .success, "\(configured.stderr)")
+        let whole = await harness.execute("http GET \(server.url)/tls")
+        #expect(whole.status == .runtime && whole.stderr.lowercased().contains("certificate"), "\(whole.stderr)")
+        let flagged = await harness.execute("http GET \(server.url)/tls --insecure")
+        #expect(flagged.status == .success, "\(flagged.stderr)")
+        await harness.close()
+        await server.stop()
+    }
+
     @Test func aRequestToTheBackendReturnsStatusHeadersAndJSON() async {
         let harness = ShellHarness()
         let run = await harness.execute("""
