@@ -15,17 +15,6 @@ public struct CheckedScript: Sendable {
     public init(_ source: SourceFile, table: CommandTable) {
         self.source = source
         check = ScriptCheck.run(source, cores: ScriptCheck.cores(for: source), binder: Binder(table: table))
-        statements = check.parseError == nil ? Self.parse(source) : nil
-    }
-
-    private static func parse(_ source: SourceFile) -> [Statement]? {
-        var parser = Parser.Statements(source)
-        var statements: [Statement] = []
-        do {
-            while let statement = try parser.next() { statements.append(statement) }
-        } catch {
-            return nil
-        }
-        return statements
+        statements = check.parseError == nil ? try? Parser.parse(source) : nil
     }
 }
