@@ -171,7 +171,7 @@ public struct LoadDriver: Sendable {
             switch result.status {
             case .parse, .usage:
                 // The check pass refused the script: every device would; the run ends.
-                control.refuse(result.checkErrors.map { session.secrets.masked($0.message) })
+                control.refuse(result.checkErrors.map { session.secrets.masked($0.line(in: script.source.name)) })
                 metrics.iteration(failed: true)
             case .success, .expectation:
                 metrics.iteration(failed: false)

@@ -194,7 +194,7 @@ public struct TestDriver: Sendable {
             file: file, status: TestFileStatus(result.status),
             testCases: collector.testCases,
             checkErrors: collector.checkErrors.map { error in
-                session.secrets.masked((error.range.map { "\(file):\($0.start): " } ?? "\(file): ") + error.message)
+                session.secrets.masked(error.line(in: file))
             },
             commandCount: result.commandCount, duration: result.duration, stdout: shown.stdout, stderr: stderr,
             latencies: latencies)

@@ -139,6 +139,7 @@ struct LoadDriverTests {
     @Test func aScriptThatDoesNotCheckStopsTheRun() async throws {
         let (report, control, _) = try await Self.run("expect 1 == 1\nbogus command\n", plan: LoadPlan(devices: 3, stop: .duration(.seconds(30))))
         #expect(control.refusal?.first?.contains("unknown command 'bogus'") == true, "\(String(describing: control.refusal))")
+        #expect(control.refusal?.first?.hasPrefix("flow.sdk:2:1: ") == true, "located: \(String(describing: control.refusal))")
         #expect(report.metrics.kinds.isEmpty && report.interrupted)
     }
 

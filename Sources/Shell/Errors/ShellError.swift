@@ -32,6 +32,12 @@ public struct ShellError: Error, Sendable, Equatable {
 
     public var status: ExitStatus { kind.status }
 
+    /// `FILE:LINE:COLUMN: message` (`FILE: message` when unlocated): one line for a report or a
+    /// refusal that cannot quote the source.
+    public func line(in file: String) -> String {
+        (range.map { "\(file):\($0.start): " } ?? "\(file): ") + message
+    }
+
     public var message: String {
         switch kind {
         case .script(let error): return error.message
