@@ -144,12 +144,21 @@ public struct LoadDriver: Sendable {
         arrivals: ArrivalQueue?, assigned: Bool
     ) {
         let label = RequestLabel()
-        let measured = MeasuringTransport(inner: transport, metrics: metrics, label: label, classify: classify)
-        let insecure = MeasuringTransport(inner: insecureTransport, metrics: metrics, label: label, classify: classify)
+        // The device's thread sends its own http:// requests and runs the work its commands wait for.
+        let here = WaitingThreadExecutor()
+        let plain = BlockingTransport(fallback: transport)
+        let plainInsecure = BlockingTransport(fallback: insecureTransport)
+        defer {
+            plain.close()
+            plainInsecure.close()
+        }
+        let measured = MeasuringTransport(inner: plain, metrics: metrics, label: label, classify: classify)
+        let insecure = MeasuringTransport(inner: plainInsecure, metrics: metrics, label: label, classify: classify)
         let session = makeSession(index, home, measured, insecure)
         session.variables.set("device", .object(["index": .int(index), "id": .string(DeviceIdentity.id(index: index, seed: plan.seed))]))
         let listener = LoadListener(metrics: metrics, label: label)
         let stop = SessionStop()
+        stop.onRequest { here.stop() }
         control.register(stop)
         control.deviceStarted()
         defer { control.deviceEnded() }
@@ -161,11 +170,13 @@ public struct LoadDriver: Sendable {
                 if case .iterations(let count) = plan.stop, done >= count { break }
                 if let deadline, ContinuousClock.now >= deadline { break }
             }
-            let result = SessionStop.$current.withValue(stop) {
-                // The first iteration reports the check (made once for all devices); later ones skip it.
-                let runner = ScriptRunner(session: session, listeners: [listener])
-                let options = RunOptions(continuesPastFailedExpects: true, checksFirst: done == 0)
-                return runner.run(script, options: options)
+            let result = WaitingThreadExecutor.$current.withValue(here) {
+                SessionStop.$current.withValue(stop) {
+                    // The first iteration reports the check (made once for all devices); later ones skip it.
+                    let runner = ScriptRunner(session: session, listeners: [listener])
+                    let options = RunOptions(continuesPastFailedExpects: true, checksFirst: done == 0)
+                    return runner.run(script, options: options)
+                }
             }
             done += 1
             switch result.status {

@@ -18,6 +18,7 @@ package enum AsyncBridge {
     package static func run<T: Sendable>(
         at range: SourceRange?, on executor: (any TaskExecutor)? = nil, _ operation: @escaping @Sendable () async -> T
     ) throws(ShellError) -> T {
+        if let here = WaitingThreadExecutor.current, here.isOwnedByCurrentThread { return try run(at: range, here: here, operation) }
         let box = ResultBox<T>()
         let wake = SignalWake()
         // Detached: the work reads no task-local of this thread (the session's stop is read here,
@@ -36,6 +37,33 @@ package enum AsyncBridge {
             wake.wait(until: .distantFuture)
         }
         if interrupted { throw ShellError(.interrupted, at: range) }
+        return box.take()
+    }
+
+    /// `run` on a thread that runs its own tasks: this thread runs the work's jobs until it ends.
+    @inline(never)
+    private static func run<T: Sendable>(
+        at range: SourceRange?, here: WaitingThreadExecutor, _ operation: @escaping @Sendable () async -> T
+    ) throws(ShellError) -> T {
+        let box = ResultBox<T>()
+        let task = Task.detached(executorPreference: here) {
+            box.set(await operation())
+            if !here.isOwnedByCurrentThread { here.wake.signal() }
+        }
+        here.begin(task)
+        defer { here.end() }
+        var interrupted = false
+        while !box.isSet {
+            if here.runQueued() { continue }
+            if !interrupted, SignalCheck.pending() != nil {
+                interrupted = true
+                task.cancel()
+                continue
+            }
+            here.wake.wait(until: .distantFuture)
+        }
+        // Cancelled by a signal seen here or by the device's stop (`WaitingThreadExecutor.stop`).
+        if interrupted || task.isCancelled { throw ShellError(.interrupted, at: range) }
         return box.take()
     }
 

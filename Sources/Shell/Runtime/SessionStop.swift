@@ -10,6 +10,7 @@ import Synchronization
 public final class SessionStop: Sendable {
     private let requested = Atomic(false)
     private let because = Mutex<String?>(nil)
+    private let actions = Mutex<[@Sendable () -> Void]>([])
 
     public init() {}
 
@@ -19,6 +20,14 @@ public final class SessionStop: Sendable {
         because.withLock { $0 = $0 ?? reason }
         requested.store(true, ordering: .releasing)
         SignalWake.wakeAll()
+        for action in actions.withLock({ $0 }) { action() }
+    }
+
+    /// Runs `action` when the stop is requested (at once when it was already): what a wake cannot
+    /// reach, such as a request blocked on its socket.
+    public func onRequest(_ action: @escaping @Sendable () -> Void) {
+        actions.withLock { $0.append(action) }
+        if isRequested { action() }
     }
 
     public var isRequested: Bool { requested.load(ordering: .acquiring) }

@@ -5,14 +5,27 @@ import Testing
 
 @testable import Transport
 
-/// What load mode's keep-alive transport must do beyond the shared cases in `LiveTransportTests`:
-/// many exchanges on its connections, bodies intact both ways, HEAD, the request timeout, and
-/// cancellation.
+/// What load mode's transports (keep-alive on an event loop, and blocking on a device's thread)
+/// must do beyond the shared cases in `LiveTransportTests`: many exchanges on their connections,
+/// bodies intact both ways, HEAD, the request timeout, and cancellation.
 @Suite(.timeLimit(.minutes(1)))
-struct KeepAliveTransportTests {
-    @Test func manyExchangesInParallelEachGetTheirOwnAnswer() async throws {
+struct LoadTransportTests {
+    enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case keepAlive, blocking
+
+        var transport: any HTTPTransport {
+            switch self {
+            case .keepAlive: KeepAliveTransport()
+            case .blocking: BlockingTransport(fallback: KeepAliveTransport(), owner: nil)
+            }
+        }
+
+        var testDescription: String { rawValue }
+    }
+
+    @Test(arguments: Kind.allCases) func manyExchangesInParallelEachGetTheirOwnAnswer(kind: Kind) async throws {
         let backend = try await LocalBackend.start()
-        let client = PingClient(transport: KeepAliveTransport())
+        let client = PingClient(transport: kind.transport)
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<40 {
                 group.addTask {
@@ -37,9 +50,9 @@ struct KeepAliveTransportTests {
         await backend.stop()
     }
 
-    @Test func aHeadAnswerHasNoBodyAndTheConnectionGoesOn() async throws {
+    @Test(arguments: Kind.allCases) func aHeadAnswerHasNoBodyAndTheConnectionGoesOn(kind: Kind) async throws {
         let backend = try await LocalBackend.start()
-        let client = PingClient(transport: KeepAliveTransport())
+        let client = PingClient(transport: kind.transport)
         let head = try await client.send { request in
             request.url = backend.url + "/_sdkbench/health"
             request.setMethod(.head)
@@ -51,23 +64,23 @@ struct KeepAliveTransportTests {
     }
 
     /// The request timeout (the wait for the answer to begin) is kept apart from the total.
-    @Test func theRequestTimeoutEndsAWaitForTheAnswer() async throws {
+    @Test(arguments: Kind.allCases) func theRequestTimeoutEndsAWaitForTheAnswer(kind: Kind) async throws {
         let backend = try await LocalBackend.start()
         backend.inject(.timeout, times: 1, for: .hamon)
         var configuration = ClientConfiguration()
         configuration.timeout = 20
         configuration.requestTimeout = 0.2
-        let client = PingClient(configuration: configuration, transport: KeepAliveTransport())
+        let client = PingClient(configuration: configuration, transport: kind.transport)
         await #expect(throws: NetworkError.timeout(seconds: 0.2)) {
             _ = try await client.send { $0.url = backend.url + "/v1/users/u/event" }
         }
         await backend.stop()
     }
 
-    @Test func aCancelledExchangeEndsAsCancelled() async throws {
+    @Test(arguments: Kind.allCases) func aCancelledExchangeEndsAsCancelled(kind: Kind) async throws {
         let backend = try await LocalBackend.start()
         backend.inject(.timeout, times: 1, for: .hamon)
-        let client = PingClient(transport: KeepAliveTransport())
+        let client = PingClient(transport: kind.transport)
         let task = Task { () async -> NetworkError? in
             do {
                 _ = try await client.send { $0.url = backend.url + "/v1/users/u/event" }

@@ -1,0 +1,146 @@
+import Synchronization
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// One TCP connection, written and read with blocking calls by the thread that owns it; any
+/// thread may `interrupt` a call it is blocked in.
+final class BlockingConnection: Sendable {
+    /// The socket, `-1` once closed. Closing and interrupting take the lock, so an interrupt never
+    /// reaches a descriptor the system has handed to someone else.
+    private let socket: Mutex<Int32>
+    private let interrupted = Atomic(false)
+
+    private init(socket: Int32) {
+        self.socket = Mutex(socket)
+    }
+
+    /// Opens a connection to `host:port`, trying each of its addresses until `deadline`.
+    static func open(host: String, port: Int, deadline: ContinuousClock.Instant, timeout: Double) throws(NetworkError) -> BlockingConnection {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_flags = AI_NUMERICSERV
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else {
+            throw .cannotConnect("cannot resolve host '\(host)'")
+        }
+        defer { freeaddrinfo(first) }
+        var firstError: Int32 = 0
+        var next: UnsafeMutablePointer<addrinfo>? = first
+        while let address = next {
+            next = address.pointee.ai_next
+            let descriptor = Glibc.socket(address.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard descriptor >= 0 else {
+                if firstError == 0 { firstError = errno }
+                continue
+            }
+            var one: Int32 = 1
+            setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            // Linux bounds a blocking connect by the send timeout (EINPROGRESS when it passes).
+            Self.setTimeout(descriptor, option: SO_SNDTIMEO, seconds: min(10, Self.remaining(until: deadline)))
+            if connect(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 {
+                return BlockingConnection(socket: descriptor)
+            }
+            let failure = errno
+            Glibc.close(descriptor)
+            if failure == EINPROGRESS || failure == EAGAIN || failure == ETIMEDOUT {
+                throw .timeout(seconds: timeout)
+            }
+            if firstError == 0 { firstError = failure }
+        }
+        throw .cannotConnect(Self.describe(firstError))
+    }
+
+    /// Writes all of `bytes`.
+    func write(_ bytes: [UInt8], until deadline: ContinuousClock.Instant, timeout: Double) throws(NetworkError) {
+        let descriptor = socket.withLock { $0 }
+        if bytes.count > 64 << 10 { Self.setTimeout(descriptor, option: SO_SNDTIMEO, seconds: Self.remaining(until: deadline)) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { raw in
+                Glibc.send(descriptor, raw.baseAddress! + written, raw.count - written, Int32(MSG_NOSIGNAL))
+            }
+            if count >= 0 {
+                written += count
+                continue
+            }
+            let failure = errno
+            if failure == EINTR, !interrupted.load(ordering: .relaxed) { continue }
+            throw failed(failure, timeout: timeout)
+        }
+    }
+
+    /// Reads what has arrived (blocking until something does) onto the end of `buffer`; 0 at the
+    /// connection's end. `limit` ends the wait with `NetworkError.timeout(seconds: limitSeconds)`.
+    func read(into buffer: inout [UInt8], until limit: ContinuousClock.Instant, limitSeconds: Double) throws(NetworkError) -> Int {
+        let descriptor = socket.withLock { $0 }
+        while true {
+            let remaining = Self.remaining(until: limit)
+            guard remaining > 0 else { throw .timeout(seconds: limitSeconds) }
+            Self.setTimeout(descriptor, option: SO_RCVTIMEO, seconds: remaining)
+            let start = buffer.count
+            // Reads land past the bytes kept; a small answer takes one call.
+            let room = max(4096, buffer.capacity - start)
+            var count = 0
+            buffer.append(contentsOf: repeatElement(0, count: room))
+            buffer.withUnsafeMutableBytes { raw in
+                count = Glibc.recv(descriptor, raw.baseAddress! + start, room, 0)
+            }
+            buffer.removeLast(room - max(0, count))
+            if interrupted.load(ordering: .acquiring) { throw .cancelled }
+            if count >= 0 { return count }
+            let failure = errno
+            if failure == EINTR || failure == EAGAIN || failure == EWOULDBLOCK { continue }
+            throw failed(failure, timeout: limitSeconds)
+        }
+    }
+
+    /// Ends a call blocked on this connection (from any thread); the call throws `cancelled`.
+    func interrupt() {
+        socket.withLock { socket in
+            interrupted.store(true, ordering: .releasing)
+            if socket >= 0 { shutdown(socket, Int32(SHUT_RDWR)) }
+        }
+    }
+
+    func close() {
+        socket.withLock { socket in
+            if socket >= 0 { Glibc.close(socket) }
+            socket = -1
+        }
+    }
+
+    deinit { close() }
+
+    private func failed(_ failure: Int32, timeout: Double) -> NetworkError {
+        if interrupted.load(ordering: .acquiring) { return .cancelled }
+        if failure == EAGAIN || failure == EWOULDBLOCK { return .timeout(seconds: timeout) }
+        return .networkUnavailable(Self.describe(failure))
+    }
+
+    /// LiveTransport's words for the same errors.
+    private static func describe(_ failure: Int32) -> String {
+        switch failure {
+        case ECONNREFUSED: "connection refused"
+        case ECONNRESET: "connection reset by peer"
+        case EHOSTUNREACH: "host unreachable"
+        case ENETUNREACH: "network unreachable"
+        case EPIPE: "the server closed the connection before answering"
+        default: "\(String(cString: strerror(failure))) (errno \(failure))"
+        }
+    }
+
+    private static func remaining(until deadline: ContinuousClock.Instant) -> Double {
+        let (seconds, attoseconds) = ContinuousClock.now.duration(to: deadline).components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
+    private static func setTimeout(_ descriptor: Int32, option: Int32, seconds: Double) {
+        // Zero would mean "no timeout": the shortest wait instead.
+        let micros = max(1, Int((seconds * 1e6).rounded(.up)))
+        var value = timeval(tv_sec: micros / 1_000_000, tv_usec: micros % 1_000_000)
+        setsockopt(descriptor, SOL_SOCKET, option, &value, socklen_t(MemoryLayout<timeval>.size))
+    }
+}

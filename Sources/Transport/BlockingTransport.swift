@@ -1,0 +1,182 @@
+import HTTPTypes
+import Synchronization
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// HTTP/1.1 over blocking sockets, for one load-mode device: the thread that made it sends its
+/// own requests and sleeps in the kernel until the answer arrives. Nothing else is woken.
+///
+/// Why: with `KeepAliveTransport` every request crossed two threads (the device's and the event
+/// loop's) and a load run spent ~44% of its CPU on the loop (NIO's pipeline, epoll, waking the
+/// device); a C client doing blocking calls on 64 threads spends ~32 µs of CPU per exchange, all
+/// of it in the kernel (the bench figure is in the commit that added this type and in README).
+///
+/// Only `http://` on the owning thread is sent here; `https://`, and any call from another
+/// thread (an engine's background task on the shared pool, which must never block), go through
+/// `fallback`. Behaviour is `KeepAliveTransport`'s: redirects returned, bodies not decompressed,
+/// bodies over `LiveTransport.maximumBodySize` refused, keep-alive connections reused, a request
+/// sent again once when a reused connection turns out to be closed, the same errors.
+public final class BlockingTransport: HTTPTransport {
+    private struct State {
+        var idle: [String: [BlockingConnection]] = [:]
+        /// The connection an exchange is blocked on, for cancellation.
+        var inFlight: BlockingConnection?
+    }
+
+    private let fallback: any HTTPTransport
+    /// The thread that sends; `nil`: whichever calls (tests, which block a pool thread briefly).
+    private let owner: pthread_t?
+    private let state: Mutex<State>
+
+    /// For the calling thread, which from then on sends its `http://` requests itself.
+    public convenience init(fallback: any HTTPTransport) {
+        self.init(fallback: fallback, owner: pthread_self())
+    }
+
+    init(fallback: any HTTPTransport, owner: pthread_t?) {
+        self.fallback = fallback
+        self.owner = owner
+        state = Mutex(State())
+    }
+
+    public var preferredExecutor: (any TaskExecutor)? { nil }
+
+    public func send(_ request: WireRequest, timeout: Double) async throws(NetworkError) -> WireResponse {
+        let url = try ParsedURL(request.url)
+        guard url.scheme == "http", owner.map({ pthread_equal($0, pthread_self()) != 0 }) ?? true else {
+            return try await fallback.send(request, timeout: timeout)
+        }
+        do {
+            return try await withTaskCancellationHandler {
+                try exchange(request, url: url, timeout: timeout)
+            } onCancel: {
+                state.withLock { $0.inFlight?.interrupt() }
+            }
+        } catch let error as NetworkError {
+            throw error
+        } catch {
+            throw .cancelled
+        }
+    }
+
+    /// Closes the idle connections.
+    public func close() {
+        let idle = state.withLock { state in
+            defer { state.idle = [:] }
+            return state.idle.values.joined()
+        }
+        for connection in idle { connection.close() }
+    }
+
+    deinit { close() }
+
+    private enum Attempt {
+        case answered(WireResponse, reusable: Bool)
+        /// The connection ended before any byte of an answer.
+        case closedUnanswered(NetworkError)
+    }
+
+    private func exchange(_ request: WireRequest, url: ParsedURL, timeout: Double) throws(NetworkError) -> WireResponse {
+        let started = ContinuousClock.now
+        let deadline = started + .seconds(timeout)
+        let answerDeadline = request.idleTimeout.map { started + .seconds($0) }
+        let key = url.authority
+        let bytes = Self.encode(request, url: url)
+        var reusing = true
+        while true {
+            let idle = reusing ? state.withLock { $0.idle[key]?.popLast() } : nil
+            let connection: BlockingConnection
+            if let idle {
+                connection = idle
+            } else {
+                connection = try BlockingConnection.open(host: url.host, port: url.port ?? 80, deadline: deadline, timeout: timeout)
+            }
+            let cancelled = state.withLock { state in
+                state.inFlight = connection
+                return Task.isCancelled
+            }
+            defer { state.withLock { $0.inFlight = nil } }
+            do throws(NetworkError) {
+                if cancelled { throw .cancelled }
+                let attempt: Attempt
+                do throws(NetworkError) {
+                    try connection.write(bytes, until: deadline, timeout: timeout)
+                    attempt = try read(
+                        from: connection, answersHead: request.method == .head, deadline: deadline, timeout: timeout,
+                        answerDeadline: answerDeadline, answerTimeout: request.idleTimeout)
+                } catch .networkUnavailable(let reason) where idle != nil {
+                    // A write or read on a connection the server already closed.
+                    attempt = .closedUnanswered(.networkUnavailable(reason))
+                }
+                switch attempt {
+                case .answered(let response, let reusable):
+                    if reusable { state.withLock { $0.idle[key, default: []].append(connection) } } else { connection.close() }
+                    return response
+                case .closedUnanswered(let error):
+                    connection.close()
+                    guard idle != nil else { throw error }
+                    reusing = false
+                }
+            } catch {
+                connection.close()
+                throw error
+            }
+        }
+    }
+
+    private func read(
+        from connection: BlockingConnection, answersHead: Bool, deadline: ContinuousClock.Instant, timeout: Double,
+        answerDeadline: ContinuousClock.Instant?, answerTimeout: Double?
+    ) throws(NetworkError) -> Attempt {
+        var buffer: [UInt8] = []
+        var parser = HTTP1ResponseParser(answersHead: answersHead)
+        while true {
+            let waitsForAnswer = buffer.isEmpty && answerDeadline.map { $0 < deadline } == true
+            let count = try connection.read(
+                into: &buffer, until: waitsForAnswer ? answerDeadline! : deadline, limitSeconds: waitsForAnswer ? answerTimeout! : timeout)
+            if count == 0 {
+                if buffer.isEmpty { return .closedUnanswered(.networkUnavailable("the server closed the connection before answering")) }
+                return .answered(try parser.finish(buffer), reusable: false)
+            }
+            if case .complete(let response, let consumed, let reusable) = try parser.parse(buffer) {
+                // Bytes past the answer were not asked for: the connection is not trusted again.
+                return .answered(response, reusable: reusable && consumed == buffer.count)
+            }
+        }
+    }
+
+    /// The request as HTTP/1.1 bytes: head and body in one write.
+    static func encode(_ request: WireRequest, url: ParsedURL) -> [UInt8] {
+        var head = request.method.rawValue + " " + url.pathAndQuery + " HTTP/1.1\r\n"
+        if !request.headers.contains(where: { $0.name.canonicalName == "host" }) { head += "Host: " + url.authority + "\r\n" }
+        for field in request.headers { head += field.name.rawName + ": " + field.value + "\r\n" }
+        let chunked = request.headers.contains(.transferEncoding)
+        let body = request.body ?? []
+        if !chunked, !request.headers.contains(.contentLength), request.body != nil || Self.expectsBody(request.method) {
+            head += "Content-Length: " + String(body.count) + "\r\n"
+        }
+        head += "\r\n"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(head.utf8.count + body.count + 16)
+        bytes.append(contentsOf: head.utf8)
+        if chunked {
+            if !body.isEmpty {
+                bytes.append(contentsOf: String(body.count, radix: 16).utf8)
+                bytes.append(contentsOf: "\r\n".utf8)
+                bytes.append(contentsOf: body)
+                bytes.append(contentsOf: "\r\n".utf8)
+            }
+            bytes.append(contentsOf: "0\r\n\r\n".utf8)
+        } else {
+            bytes.append(contentsOf: body)
+        }
+        return bytes
+    }
+
+    /// Methods whose requests carry a body even when empty (as SwiftNIO frames them).
+    private static func expectsBody(_ method: HTTPMethod) -> Bool {
+        method == .post || method == .put || method == .patch
+    }
+}

@@ -1,0 +1,131 @@
+import NIOCore
+import NIOPosix
+import Synchronization
+import Testing
+
+@testable import Transport
+
+/// The blocking transport against a server that answers with bytes written by hand: what the
+/// embedded backend never does (drop an idle connection, chunk, frame by closing).
+@Suite(.timeLimit(.minutes(1)))
+struct BlockingTransportTests {
+    @Test func aReusedConnectionTheServerDroppedIsOpenedAgainOnce() async throws {
+        // The first connection answers once and is closed by the server; the second answers twice.
+        let server = try await CannedServer.start(answers: [[ok("one")], [ok("two"), ok("three")]], closesAfterLast: [true, false])
+        let transport = BlockingTransport(fallback: KeepAliveTransport(), owner: nil)
+        let request = WireRequest(method: .get, url: server.url + "/", headers: [:], body: nil)
+        var bodies: [String] = []
+        for _ in 0..<3 {
+            let response = try await transport.send(request, timeout: 5)
+            bodies.append(String(decoding: response.body, as: UTF8.self))
+        }
+        #expect(bodies == ["one", "two", "three"])
+        #expect(server.connections == 2)
+        await server.stop()
+    }
+
+    @Test func chunkedAndCloseFramedAnswersArriveWhole() async throws {
+        let chunked = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n"
+        let closeFramed = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil the end"
+        let server = try await CannedServer.start(answers: [[chunked, closeFramed]], closesAfterLast: [true])
+        let transport = BlockingTransport(fallback: KeepAliveTransport(), owner: nil)
+        let request = WireRequest(method: .get, url: server.url + "/", headers: [:], body: nil)
+        let first = try await transport.send(request, timeout: 5)
+        let second = try await transport.send(request, timeout: 5)
+        #expect(String(decoding: first.body, as: UTF8.self) == "abcde")
+        #expect(String(decoding: second.body, as: UTF8.self) == "until the end")
+        #expect(server.connections == 1)
+        await server.stop()
+    }
+
+    @Test func anAnswerCutShortIsANetworkError() async throws {
+        let server = try await CannedServer.start(answers: [["HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc"]], closesAfterLast: [true])
+        let transport = BlockingTransport(fallback: KeepAliveTransport(), owner: nil)
+        await #expect(throws: NetworkError.networkUnavailable("the server closed the connection before answering")) {
+            _ = try await transport.send(WireRequest(method: .get, url: server.url + "/", headers: [:], body: nil), timeout: 5)
+        }
+        await server.stop()
+    }
+
+    @Test func anUnknownHostCannotConnect() async {
+        let transport = BlockingTransport(fallback: KeepAliveTransport(), owner: nil)
+        await #expect(throws: NetworkError.cannotConnect("cannot resolve host 'no-such-host.invalid'")) {
+            _ = try await transport.send(WireRequest(method: .get, url: "http://no-such-host.invalid/", headers: [:], body: nil), timeout: 5)
+        }
+    }
+
+    private func ok(_ body: String) -> String {
+        "HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+    }
+}
+
+/// Answers the requests on its N-th connection with `answers[N]` in turn, one per request head
+/// received, and closes the connection after the last when `closesAfterLast[N]`.
+private final class CannedServer: Sendable {
+    private let channel: any Channel
+    private let group: MultiThreadedEventLoopGroup
+    private let accepted: Counter
+
+    var url: String { "http://127.0.0.1:\(channel.localAddress?.port ?? 0)" }
+    var connections: Int { accepted.value.load(ordering: .acquiring) }
+
+    private init(channel: any Channel, group: MultiThreadedEventLoopGroup, accepted: Counter) {
+        self.channel = channel
+        self.group = group
+        self.accepted = accepted
+    }
+
+    static func start(answers: [[String]], closesAfterLast: [Bool]) async throws -> CannedServer {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let accepted = Counter()
+        let channel = try await ServerBootstrap(group: group)
+            .childChannelInitializer { channel in
+                let index = accepted.value.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue
+                let script = index < answers.count ? answers[index] : []
+                let closes = index < closesAfterLast.count ? closesAfterLast[index] : true
+                return channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(Answerer(answers: script, closesAfterLast: closes))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        return CannedServer(channel: channel, group: group, accepted: accepted)
+    }
+
+    func stop() async {
+        try? await channel.close()
+        try? await group.shutdownGracefully()
+    }
+
+    private final class Counter: Sendable {
+        let value = Atomic(0)
+    }
+
+    /// Counts request heads (the requests here have no body) and answers each.
+    private final class Answerer: ChannelInboundHandler {
+        typealias InboundIn = ByteBuffer
+        private var answers: [String]
+        private let closesAfterLast: Bool
+        private var received = ""
+
+        init(answers: [String], closesAfterLast: Bool) {
+            self.answers = answers
+            self.closesAfterLast = closesAfterLast
+        }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            var buffer = unwrapInboundIn(data)
+            received += buffer.readString(length: buffer.readableBytes) ?? ""
+            while let end = received.range(of: "\r\n\r\n") {
+                received = String(received[end.upperBound...])
+                guard !answers.isEmpty else {
+                    context.close(promise: nil)
+                    return
+                }
+                let answer = answers.removeFirst()
+                let last = answers.isEmpty
+                context.writeAndFlush(NIOAny(context.channel.allocator.buffer(string: answer)), promise: nil)
+                if last, closesAfterLast { context.close(promise: nil) }
+            }
+        }
+    }
+}
