@@ -79,7 +79,7 @@ public final class PingClient: Sendable {
         }
         let wire = WireRequest(
             method: request.method, url: url, headers: request.headers, body: request.bodyBytes,
-            idleTimeout: configuration.requestTimeout.flatMap { $0 < configuration.timeout ? $0 : nil })
+            idleTimeout: configuration.requestTimeout.flatMap { $0 < configuration.timeout ? $0 : nil }, parsedURL: parsed)
         return (wire, parsed)
     }
 

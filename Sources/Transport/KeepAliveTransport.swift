@@ -35,7 +35,7 @@ public final class KeepAliveTransport: HTTPTransport {
     }
 
     public func send(_ request: WireRequest, timeout: Double) async throws(NetworkError) -> WireResponse {
-        let url = try ParsedURL(request.url)
+        let url = try request.parsed()
         let promise = loop.makePromise(of: WireResponse.self)
         let exchange = PendingExchange(request: request, url: url, timeout: timeout, promise: promise)
         loop.execute { self.start(exchange, reusing: true) }

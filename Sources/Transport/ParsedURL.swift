@@ -7,36 +7,41 @@ public struct ParsedURL: Sendable, Equatable {
     /// Path and query, starting with `/` (`/` when the URL has none).
     public var pathAndQuery: String
 
+    /// Walks UTF-8 bytes only, every delimiter being ASCII: the Character walks (`split`,
+    /// `lastIndex(of:)` on Substrings) were 4.8% of a load run's CPU, one parse a request (perf,
+    /// the Miataru flow of scripts/bench/load_bench.py).
     public init(_ text: String) throws(NetworkError) {
-        guard let colon = text.firstIndex(of: ":"), text[colon...].hasPrefix("://") else {
+        let bytes = text.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes[colon...].starts(with: "://".utf8) else {
             throw .invalidRequest("URL '\(text)' has no scheme (expected http:// or https://)")
         }
-        scheme = text[..<colon].lowercased()
+        let rawScheme = text[..<colon]
+        scheme = rawScheme == "http" || rawScheme == "https" ? String(rawScheme) : rawScheme.lowercased()
         guard scheme == "http" || scheme == "https" else {
             throw .invalidRequest("URL '\(text)' has unsupported scheme '\(scheme)' (expected http or https)")
         }
-        let rest = text[text.index(colon, offsetBy: 3)...]
-        // On UTF-8 bytes, every delimiter being ASCII: the Character walks were 1.5% of a load
-        // run's CPU (perf, the Miataru flow of scripts/bench/load_bench.py).
-        if rest.utf8.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") }) {
+        let restStart = bytes.index(colon, offsetBy: 3)
+        let rest = bytes[restStart...]
+        if rest.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") }) {
             throw .invalidRequest("URL '\(text)' contains blanks")
         }
-        let authorityEnd = rest.utf8.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.endIndex
-        var authority = rest[..<authorityEnd]
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        let tail = rest[authorityEnd...]
-        let withoutFragment = tail.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        pathAndQuery = withoutFragment.hasPrefix("/") ? String(withoutFragment) : "/" + withoutFragment
-        if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else { throw .invalidRequest("URL '\(text)' has an unclosed IPv6 address") }
-            host = String(authority[authority.index(after: authority.startIndex)..<close])
-            let after = authority[authority.index(after: close)...]
+        let authorityEnd = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.endIndex
+        var authorityStart = restStart
+        if let at = bytes[restStart..<authorityEnd].lastIndex(of: UInt8(ascii: "@")) { authorityStart = bytes.index(after: at) }
+        let authority = bytes[authorityStart..<authorityEnd]
+        let pathEnd = bytes[authorityEnd...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+        let path = text[authorityEnd..<pathEnd]
+        pathAndQuery = bytes[authorityEnd..<pathEnd].first == UInt8(ascii: "/") ? String(path) : "/" + path
+        if authority.first == UInt8(ascii: "[") {
+            guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else { throw .invalidRequest("URL '\(text)' has an unclosed IPv6 address") }
+            host = String(text[bytes.index(after: authorityStart)..<close])
+            let after = text[bytes.index(after: close)..<authorityEnd]
             port = try Self.port(after.hasPrefix(":") ? String(after.dropFirst()) : nil, in: text)
-        } else if let colon = authority.lastIndex(of: ":") {
-            host = String(authority[..<colon])
-            port = try Self.port(String(authority[authority.index(after: colon)...]), in: text)
+        } else if let colon = authority.lastIndex(of: UInt8(ascii: ":")) {
+            host = String(text[authorityStart..<colon])
+            port = try Self.port(String(text[bytes.index(after: colon)..<authorityEnd]), in: text)
         } else {
-            host = String(authority)
+            host = String(text[authorityStart..<authorityEnd])
             port = nil
         }
         guard !host.isEmpty else { throw .invalidRequest("URL '\(text)' has no host") }

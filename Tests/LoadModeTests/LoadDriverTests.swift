@@ -6,6 +6,7 @@ import SDKBenchShellTesting
 import SDKBenchTesting
 import Script
 import Shell
+import Synchronization
 import Testing
 import Transport
 
@@ -17,8 +18,11 @@ import Transport
 struct LoadDriverTests {
     /// Runs `script` with `plan` against a fresh backend the devices share; the report and what
     /// the backend received from Miataru.
-    static func run(_ script: String, plan: LoadPlan, control: LoadControl = LoadControl()) async throws -> (LoadRunReport, LoadControl, Int) {
+    static func run(
+        _ script: String, plan: LoadPlan, control: LoadControl = LoadControl(), prepare: @Sendable (LocalBackend) -> Void = { _ in }
+    ) async throws -> (LoadRunReport, LoadControl, Int) {
         let backend = try await LocalBackend.start(groups: ShellCatalog.standard.backendGroups)
+        prepare(backend)
         let work = TemporaryDirectory()
         defer { work.remove() }
         let catalog = ShellCatalog.standard
@@ -143,6 +147,28 @@ struct LoadDriverTests {
         #expect(report.metrics.kinds.isEmpty && report.interrupted)
     }
 
+    /// Interrupting (a second signal, or the shutdown budget spent) ends requests that wait for an
+    /// answer that never comes: each device is blocked on its own socket, which is shut for it.
+    @Test func anInterruptEndsRequestsBlockedOnTheirSockets() async throws {
+        let control = LoadControl()
+        let held = BackendBox()
+        let interrupter = Task.detached {
+            // Both devices' requests have reached the backend, which holds them.
+            while (held.backend.withLock { $0 }?.requestCount(.hamon) ?? 0) < 2 { await Task.yield() }
+            control.interrupt()
+        }
+        let (report, _, _) = try await Self.run(
+            "http POST /v1/users/u/event name=e --timeout 60s\n", plan: LoadPlan(devices: 2, stop: .duration(.seconds(60))), control: control
+        ) { backend in
+            backend.inject(.timeout, times: 2, for: .hamon)
+            held.backend.withLock { $0 = backend }
+        }
+        await interrupter.value
+        #expect(report.interrupted && report.duration < .seconds(30), "\(report.duration)")
+        let cancelled = report.metrics.kinds.values.reduce(0) { $0 + ($1.errors["cancelled"] ?? 0) }
+        #expect(cancelled == 2, "\(report.metrics.kinds)")
+    }
+
     /// A duration ends the run; stopping it (as a signal does) ends it at once.
     @Test func aDurationEndsTheRunAndStopEndsItSooner() async throws {
         let timed = try await Self.run("http GET /_sdkbench/health\n", plan: LoadPlan(devices: 2, stop: .duration(.milliseconds(300))))
@@ -159,4 +185,9 @@ struct LoadDriverTests {
         _ = try await stopper.value
         #expect(stopped.0.interrupted && stopped.0.duration < .seconds(30), "a 60 s run stopped after 200 ms")
     }
+}
+
+/// The backend a run made, for a task that watches it.
+private final class BackendBox: Sendable {
+    let backend = Mutex<LocalBackend?>(nil)
 }
