@@ -34,6 +34,10 @@ public struct LoadDriver: Sendable {
         self.makeSession = makeSession
     }
 
+    /// How long iterations in flight may go on after SIGTERM: well within the 2 s after which the
+    /// process leaves without a report (a busy machine takes most of a second more to write it).
+    static let terminationBudget = Duration.milliseconds(500)
+
     /// Runs the devices until the plan's stop (or a signal, or `stop()`), each under
     /// `workDirectory/device-N`, then shuts each down within its budget. `script` is checked and
     /// parsed once for every device.
@@ -66,15 +70,21 @@ public struct LoadDriver: Sendable {
             if let thread = DeviceThread.start(body) { threads.append(thread) } else { unstarted += 1 }
         }
         // Signals wake every SignalWake. The first stops the devices starting iterations; those in
-        // flight have the shutdown budget to finish, and a second signal ends them at once.
+        // flight have the shutdown budget to finish, and a second signal ends them at once. This
+        // thread answers the signals (takes the interrupt) for the devices, which may be blocked on
+        // their sockets; SIGTERM's budget ends before the process's own patience with it
+        // (`SignalEscalation.patience`), so that the report is written.
         let watcher = DeviceThread.start {
             _ = control.pause(until: .distantFuture) { control.isFinished || SignalTrap.count != signals }
             guard !control.isFinished else { return }
+            _ = SignalTrap.takeInterrupt()
             let first = SignalTrap.count
             control.stop()
-            _ = control.pause(until: .after(ShellSession.shutdownBudget), ignoringStop: true) {
+            let budget = SignalTrap.terminationRequested ? Self.terminationBudget : ShellSession.shutdownBudget
+            _ = control.pause(until: .after(budget), ignoringStop: true) {
                 control.isFinished || SignalTrap.count != first
             }
+            _ = SignalTrap.takeInterrupt()
             if !control.isFinished { control.interrupt() }
         }
         if let arrivals, let rate = plan.rate {

@@ -173,4 +173,36 @@ struct LoadCommandTests {
         #expect(reader.stdout == "True True\n", "\(reader.stderr)")
         #expect(home.read("out")?.contains("(stopped early)") == true, "\(home.read("out") ?? "")")
     }
+
+    /// SIGTERM while every device waits for an answer that never comes (each blocked on its own
+    /// socket): the run ends within a second or so, before the process's patience with SIGTERM
+    /// runs out, and writes its report. (It was killed after 2 s with no report when the devices
+    /// first sent on their own sockets.)
+    @Test func sigtermDuringRequestsThatNeverEndStillWritesTheReport() async throws {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let script = home.write("hang.sdk", "backend fault miataru timeout --times 1000\nmiataru timeout 60s\nmiataru device d-{{device.id}}\nmiataru location update 52.5 13.4\n")
+        let json = home.path + "/load.json"
+        let run = await ProcessRunner.run("/bin/bash", ["-c", """
+            export SDKBENCH_HOME="\(home.path)/home" NO_COLOR=1
+            "$0" load "\(script)" --devices 3 --duration 60s --report-json "\(json)" > "\(home.path)/out" 2>&1 &
+            load=$!
+            until ls "\(home.path)"/home/state/load/run-*/device-*/state > /dev/null 2>&1; do kill -0 $load 2>/dev/null || exit 9; sleep 0.05; done
+            sleep 0.3
+            start=$(date +%s%N)
+            kill -TERM $load
+            wait $load
+            status=$?
+            echo "status=$status ms=$(( ($(date +%s%N) - start) / 1000000 ))"
+            """, SDKBenchFiles.sdkbenchExecutable], deadline: .seconds(60))
+        let out = home.read("out") ?? ""
+        #expect(run.stdout.hasPrefix("status=143 "), "\(run.stdout)\(out)")
+        let milliseconds = Int(run.stdout.split(separator: "ms=").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? .max
+        // Within a second or so on an idle machine; the point is that the run, not the watchdog, ends it.
+        #expect(milliseconds < 10_000, "\(run.stdout)\(out)")
+        #expect(!out.contains("leaving now"), "\(out)")
+        let reader = await ProcessRunner.run(
+            "/usr/bin/env", ["python3", "-c", "import json, sys; r = json.load(open(sys.argv[1])); print(r['interrupted'], r['kinds']['miataru.UpdateLocation']['errors'])", json])
+        #expect(reader.stdout == "True {'cancelled': 3}\n", "\(reader.stdout)\(reader.stderr)\(out)")
+    }
 }
