@@ -33,6 +33,22 @@ struct WaitingThreadExecutorTests {
         #expect(value == 42)
     }
 
+    /// An engine's background task (`Task {}` made inside bridged work, as Hamon's flush starts)
+    /// does not stay on the waiting thread, which runs jobs only while it waits: it would stall
+    /// between commands and be lost when the device ends.
+    @Test func anUnstructuredTaskMadeInBridgedWorkRunsElsewhere() async throws {
+        let ranHere = await OwnThread.run { () -> Bool? in
+            let here = WaitingThreadExecutor()
+            let outer = pthread_self()
+            return WaitingThreadExecutor.$current.withValue(here) {
+                try? AsyncBridge.run(at: nil) { () async -> Bool in
+                    await Task { pthread_equal(pthread_self(), outer) != 0 }.value
+                }
+            }
+        }
+        #expect(ranHere == false)
+    }
+
     @Test func aStopEndsWorkThatWouldWaitForEverAsInterrupted() async throws {
         let started = Atomic(false)
         let here = Mutex<WaitingThreadExecutor?>(nil)
