@@ -108,14 +108,16 @@ public final class BlockingTransport: HTTPTransport {
             }
             do throws(NetworkError) {
                 let attempt: Attempt
-                do throws(NetworkError) {
-                    try connection.write(bytes, until: deadline, timeout: timeout)
+                switch Result(catching: { () throws(NetworkError) in try connection.write(bytes, until: deadline, timeout: timeout) }) {
+                case .success:
                     attempt = try read(
                         from: connection, answersHead: request.method == .head, deadline: deadline, timeout: timeout,
                         answerDeadline: answerDeadline, answerTimeout: request.idleTimeout)
-                } catch .networkUnavailable(let reason) where idle != nil {
-                    // A write or read on a connection the server already closed.
+                case .failure(.networkUnavailable(let reason)):
+                    // A write on a connection the server already closed: nothing was answered.
                     attempt = .closedUnanswered(.networkUnavailable(reason))
+                case .failure(let error):
+                    throw error
                 }
                 switch attempt {
                 case .answered(let response, let reusable):
@@ -141,8 +143,14 @@ public final class BlockingTransport: HTTPTransport {
         var parser = HTTP1ResponseParser(answersHead: answersHead)
         while true {
             let waitsForAnswer = buffer.isEmpty && answerDeadline.map { $0 < deadline } == true
-            let count = try connection.read(
-                into: &buffer, until: waitsForAnswer ? answerDeadline! : deadline, limitSeconds: waitsForAnswer ? answerTimeout! : timeout)
+            let count: Int
+            do throws(NetworkError) {
+                count = try connection.read(
+                    into: &buffer, until: waitsForAnswer ? answerDeadline! : deadline, limitSeconds: waitsForAnswer ? answerTimeout! : timeout)
+            } catch .networkUnavailable(let reason) where buffer.isEmpty {
+                // Reset before any byte of an answer: as a close, sent again on a reused connection.
+                return .closedUnanswered(.networkUnavailable(reason))
+            }
             if count == 0 {
                 if buffer.isEmpty { return .closedUnanswered(.networkUnavailable("the server closed the connection before answering")) }
                 return .answered(try parser.finish(buffer), reusable: false)

@@ -24,6 +24,21 @@ struct BlockingTransportTests {
         await server.stop()
     }
 
+    /// A reused connection that breaks after part of an answer is not tried again: the server
+    /// took the request (a retry would send it twice).
+    @Test func anAnswerCutShortOnAReusedConnectionIsNotSentAgain() async throws {
+        let server = try await CannedServer.start(
+            answers: [[ok("one"), "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc"]], closesAfterLast: [true])
+        let transport = BlockingTransport(fallback: KeepAliveTransport(), owner: nil)
+        let request = WireRequest(method: .post, url: server.url + "/", headers: [:], body: Array("{}".utf8))
+        _ = try await transport.send(request, timeout: 5)
+        await #expect(throws: NetworkError.networkUnavailable("the server closed the connection before answering")) {
+            _ = try await transport.send(request, timeout: 5)
+        }
+        #expect(server.connections == 1)
+        await server.stop()
+    }
+
     @Test func chunkedAndCloseFramedAnswersArriveWhole() async throws {
         let chunked = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n"
         let closeFramed = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil the end"
