@@ -189,6 +189,8 @@ public struct LoadDriver: Sendable {
                 }
             }
             done += 1
+            measured.flush()
+            insecure.flush()
             switch result.status {
             case .parse, .usage:
                 // The check pass refused the script: every device would; the run ends.
@@ -203,5 +205,8 @@ public struct LoadDriver: Sendable {
         }
         control.unregister(stop)
         session.shutdown()
+        // The shutdown's own exchanges (a last flush of queued events) are counted too.
+        measured.flush()
+        insecure.flush()
     }
 }

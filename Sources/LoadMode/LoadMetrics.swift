@@ -32,10 +32,26 @@ public final class LoadMetrics: Sendable {
         public var intervals: [Interval] = []
     }
 
+    /// One exchange as a device's transport saw it, recorded in a batch (`record`).
+    struct Exchange {
+        var kind: String
+        /// Seconds from the run's start when it ended.
+        var second: Int
+        var microseconds: UInt64
+        var status: Int?
+        var error: String?
+        var sent: Int
+        var received: Int
+    }
+
+    private typealias IntervalFigures = [String: (histogram: Histogram<UInt64>, count: Int, failed: Int)]
+
     private struct State {
         var snapshot = Snapshot()
         var second = 0
-        var current: [String: (histogram: Histogram<UInt64>, count: Int, failed: Int)] = [:]
+        var current: IntervalFigures = [:]
+        /// Second `second - 1`, kept open for a second: exchanges come in batches, a little late.
+        var previous: IntervalFigures = [:]
     }
 
     private let state = Mutex(State())
@@ -46,26 +62,43 @@ public final class LoadMetrics: Sendable {
     /// Latencies past an hour are counted as an hour.
     static let highestMicroseconds: UInt64 = 3_600_000_000
 
-    func exchange(kind: String, microseconds: UInt64, status: Int?, error: String?, sent: Int, received: Int) {
-        let second = Int(started.duration(to: .now).components.seconds)
-        let value = min(max(1, microseconds), Self.highestMicroseconds)
-        let failed = error != nil || (status ?? 0) >= 400
+    /// The second of the run now, for an exchange's record.
+    var second: Int { Int(started.duration(to: .now).components.seconds) }
+
+    /// Counts a device's exchanges, taken in batches: with a lock taken for every exchange, 64
+    /// devices spent 6.6% of a load run's CPU waiting for it (perf, the Miataru flow of
+    /// scripts/bench/load_bench.py). An exchange is counted in the second it ended, if that
+    /// second or the one before is the run's latest; an older one, in the older of those two.
+    func record(_ exchanges: [Exchange]) {
+        guard let latest = exchanges.map(\.second).max() else { return }
         state.withLock { state in
-            if second > state.second { Self.closeIntervals(&state, next: second) }
-            var interval = state.current.removeValue(forKey: kind) ?? (KindFigures.newHistogram(), 0, 0)
-            _ = interval.histogram.record(value)
-            interval.count += 1
-            if failed { interval.failed += 1 }
-            state.current[kind] = interval
-            // Taken out and put back, so the histogram is mutated in place rather than copied.
-            var figures = state.snapshot.kinds.removeValue(forKey: kind) ?? KindFigures()
-            _ = figures.latency.record(value)
-            if let status { figures.statuses[status, default: 0] += 1 }
-            if let error { figures.errors[error, default: 0] += 1 }
-            figures.bytesSent += sent
-            figures.bytesReceived += received
-            state.snapshot.kinds[kind] = figures
+            if latest > state.second { Self.closeIntervals(&state, next: latest) }
+            for exchange in exchanges {
+                let value = min(max(1, exchange.microseconds), Self.highestMicroseconds)
+                let failed = exchange.error != nil || (exchange.status ?? 0) >= 400
+                // Taken out and put back, so the histograms are mutated in place rather than copied.
+                if exchange.second >= state.second {
+                    Self.add(value, failed: failed, kind: exchange.kind, to: &state.current)
+                } else {
+                    Self.add(value, failed: failed, kind: exchange.kind, to: &state.previous)
+                }
+                var figures = state.snapshot.kinds.removeValue(forKey: exchange.kind) ?? KindFigures()
+                _ = figures.latency.record(value)
+                if let status = exchange.status { figures.statuses[status, default: 0] += 1 }
+                if let error = exchange.error { figures.errors[error, default: 0] += 1 }
+                figures.bytesSent += exchange.sent
+                figures.bytesReceived += exchange.received
+                state.snapshot.kinds[exchange.kind] = figures
+            }
         }
+    }
+
+    private static func add(_ value: UInt64, failed: Bool, kind: String, to figures: inout IntervalFigures) {
+        var interval = figures.removeValue(forKey: kind) ?? (KindFigures.newHistogram(), 0, 0)
+        _ = interval.histogram.record(value)
+        interval.count += 1
+        if failed { interval.failed += 1 }
+        figures[kind] = interval
     }
 
     func check(passed: Bool) {
@@ -99,22 +132,32 @@ public final class LoadMetrics: Sendable {
     /// The figures so far; `closingIntervals` ends the second in progress too (at the run's end).
     public func snapshot(closingIntervals: Bool = false) -> Snapshot {
         state.withLock { state in
-            if closingIntervals { Self.closeIntervals(&state, next: state.second + 1) }
+            if closingIntervals { Self.closeIntervals(&state, next: state.second + 2) }
             return state.snapshot
         }
     }
 
-    /// Encodes the second in progress's histograms and starts second `next`.
+    /// Starts second `next`: encodes the histograms of the seconds before `next - 1`.
     private static func closeIntervals(_ state: inout State, next: Int) {
-        for (kind, interval) in state.current.sorted(by: { $0.key < $1.key }) {
-            // The encoder fails only if zlib cannot allocate; the second's line is then left out.
-            guard let encoded = try? HdrHistogramEncoding.encode(interval.histogram, highestTrackableValue: highestMicroseconds) else { continue }
-            state.snapshot.intervals.append(
-                Interval(
-                    second: state.second, kind: kind, count: interval.count, failed: interval.failed, maxMicroseconds: interval.histogram.max,
-                    encoded: encoded))
+        close(state.previous, second: state.second - 1, into: &state.snapshot)
+        if next == state.second + 1 {
+            state.previous = state.current
+        } else {
+            close(state.current, second: state.second, into: &state.snapshot)
+            state.previous = [:]
         }
         state.current = [:]
         state.second = next
+    }
+
+    private static func close(_ figures: IntervalFigures, second: Int, into snapshot: inout Snapshot) {
+        for (kind, interval) in figures.sorted(by: { $0.key < $1.key }) {
+            // The encoder fails only if zlib cannot allocate; the second's line is then left out.
+            guard let encoded = try? HdrHistogramEncoding.encode(interval.histogram, highestTrackableValue: highestMicroseconds) else { continue }
+            snapshot.intervals.append(
+                Interval(
+                    second: second, kind: kind, count: interval.count, failed: interval.failed, maxMicroseconds: interval.histogram.max,
+                    encoded: encoded))
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Synchronization
 import Transport
 
 /// A device's transport: every exchange goes through `inner` and is timed and counted under its
@@ -8,6 +9,9 @@ final class MeasuringTransport: HTTPTransport {
     private let metrics: LoadMetrics
     private let label: RequestLabel
     private let classify: @Sendable (_ method: String, _ path: String) -> String?
+    /// Exchanges not yet given to `metrics`: a batch at a time, of one second (`flush` gives the rest).
+    private let pending = Mutex<[LoadMetrics.Exchange]>([])
+    static let batchSize = 32
 
     init(
         inner: any HTTPTransport, metrics: LoadMetrics, label: RequestLabel,
@@ -26,16 +30,43 @@ final class MeasuringTransport: HTTPTransport {
         let started = ContinuousClock.now
         do {
             let response = try await inner.send(request, timeout: timeout)
-            metrics.exchange(
-                kind: kind, microseconds: Self.microseconds(started.duration(to: .now)), status: response.status.code, error: nil,
-                sent: request.body?.count ?? 0, received: response.body.count)
+            record(
+                LoadMetrics.Exchange(
+                    kind: kind, second: metrics.second, microseconds: Self.microseconds(started.duration(to: .now)), status: response.status.code,
+                    error: nil, sent: request.body?.count ?? 0, received: response.body.count))
             return response
         } catch {
-            metrics.exchange(
-                kind: kind, microseconds: Self.microseconds(started.duration(to: .now)), status: nil, error: Self.errorClass(error),
-                sent: request.body?.count ?? 0, received: 0)
+            record(
+                LoadMetrics.Exchange(
+                    kind: kind, second: metrics.second, microseconds: Self.microseconds(started.duration(to: .now)), status: nil,
+                    error: Self.errorClass(error), sent: request.body?.count ?? 0, received: 0))
             throw error
         }
+    }
+
+    /// Keeps `exchange` for the next batch; gives `metrics` the batch when it is full or when
+    /// `exchange` ended in a later second than the batch's.
+    private func record(_ exchange: LoadMetrics.Exchange) {
+        let batch = pending.withLock { pending -> [LoadMetrics.Exchange] in
+            var batch: [LoadMetrics.Exchange] = []
+            if let first = pending.first, first.second != exchange.second { swap(&batch, &pending) }
+            pending.append(exchange)
+            if pending.count >= Self.batchSize {
+                batch += pending
+                pending.removeAll(keepingCapacity: true)
+            }
+            return batch
+        }
+        if !batch.isEmpty { metrics.record(batch) }
+    }
+
+    /// Gives `metrics` the exchanges kept so far: at the end of each iteration and of the device.
+    func flush() {
+        let batch = pending.withLock { pending in
+            defer { pending.removeAll(keepingCapacity: true) }
+            return pending
+        }
+        if !batch.isEmpty { metrics.record(batch) }
     }
 
     private func kind(of request: WireRequest) -> String {

@@ -1,0 +1,36 @@
+import Testing
+
+@testable import LoadMode
+
+/// Exchanges arrive in batches from each device, a little late: each is still counted in the
+/// second it ended, and every one in the run's figures.
+struct LoadMetricsTests {
+    private func exchange(_ second: Int, _ microseconds: UInt64 = 1000, status: Int? = 200) -> LoadMetrics.Exchange {
+        LoadMetrics.Exchange(kind: "k", second: second, microseconds: microseconds, status: status, error: nil, sent: 10, received: 20)
+    }
+
+    @Test func aBatchThatComesASecondLateIsCountedInItsOwnSecond() {
+        let metrics = LoadMetrics()
+        metrics.record([exchange(0), exchange(0)])
+        metrics.record([exchange(1)])
+        metrics.record([exchange(2, status: 500)])
+        // A device's batch from second 1, given after another device's from second 2.
+        metrics.record([exchange(1), exchange(1)])
+        // Seconds 3 and 5 later: second 2 closes with its one exchange, 3 and 4 as they are.
+        metrics.record([exchange(3)])
+        metrics.record([exchange(5)])
+        let snapshot = metrics.snapshot(closingIntervals: true)
+        #expect(snapshot.intervals.map { [$0.second, $0.count, $0.failed] } == [[0, 2, 0], [1, 3, 0], [2, 1, 1], [3, 1, 0], [5, 1, 0]])
+        let figures = snapshot.kinds["k"]
+        #expect(figures?.count == 8 && figures?.failed == 1)
+        #expect(figures?.bytesSent == 80 && figures?.bytesReceived == 160)
+    }
+
+    @Test func anExchangeOlderThanTheOpenSecondsGoesToTheOlderOne() {
+        let metrics = LoadMetrics()
+        metrics.record([exchange(4)])
+        metrics.record([exchange(0)])
+        let snapshot = metrics.snapshot(closingIntervals: true)
+        #expect(snapshot.intervals.map { [$0.second, $0.count] } == [[3, 1], [4, 1]])
+    }
+}
