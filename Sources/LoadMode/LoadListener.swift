@@ -69,21 +69,8 @@ final class LoadListener: RunListener {
         }
         let url = rest.first { !$0.hasPrefix("-") } ?? ""
         let hasBody = hasParameters || rest.dropFirst().contains { word in word.contains("=") && !word.contains("==") }
-        return "http " + (method ?? (hasBody ? "POST" : "GET")) + " " + shown(url)
-    }
-
-    /// `url` as a kind may show it, in the summary and every report: a password in it
-    /// (`http://bob:pw@host/`) and secret-named query values (`?token=…`) masked.
-    static func shown(_ url: String) -> String {
-        var text = url
-        if let schemeEnd = text.firstRange(of: "://") {
-            let rest = text[schemeEnd.upperBound...]
-            let authorityEnd = rest.firstIndex(where: { (character: Character) -> Bool in "/?#".contains(character) }) ?? rest.endIndex
-            if let at = rest[..<authorityEnd].lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
-                let user = String(text[..<colon])
-                text = user + ":" + SecretValues.mask + String(rest[at...])
-            }
-        }
-        return Redactor.url(text)
+        // As written, but for a password in the URL and secret-named query values: a kind is in
+        // the summary and every report.
+        return "http " + (method ?? (hasBody ? "POST" : "GET")) + " " + Redactor.url(url)
     }
 }

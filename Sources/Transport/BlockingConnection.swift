@@ -157,14 +157,7 @@ final class BlockingConnection: Sendable {
 
     /// LiveTransport's words for the same errors.
     private static func describe(_ failure: Int32) -> String {
-        switch failure {
-        case ECONNREFUSED: "connection refused"
-        case ECONNRESET: "connection reset by peer"
-        case EHOSTUNREACH: "host unreachable"
-        case ENETUNREACH: "network unreachable"
-        case EPIPE: "the server closed the connection before answering"
-        default: "\(String(cString: strerror(failure))) (errno \(failure))"
-        }
+        failure == EPIPE ? "the server closed the connection before answering" : LiveTransport.describe(errno: failure)
     }
 
     private static func remaining(until deadline: ContinuousClock.Instant) -> Double {

@@ -144,16 +144,19 @@ public final class LiveTransport: HTTPTransport {
     }
 
     private static func describe(_ error: any Error) -> String {
-        if let io = error as? IOError {
-            switch io.errnoCode {
-            case ECONNREFUSED: return "connection refused"
-            case ECONNRESET: return "connection reset by peer"
-            case EHOSTUNREACH: return "host unreachable"
-            case ENETUNREACH: return "network unreachable"
-            // NIO's own text can hold its call's name or `(invalid constant string)`.
-            default: return "\(String(cString: strerror(io.errnoCode))) (errno \(io.errnoCode))"
-            }
-        }
+        if let io = error as? IOError { return describe(errno: io.errnoCode) }
         return "\(error)"
+    }
+
+    /// A socket call's errno in the words every transport uses.
+    static func describe(errno code: Int32) -> String {
+        switch code {
+        case ECONNREFUSED: "connection refused"
+        case ECONNRESET: "connection reset by peer"
+        case EHOSTUNREACH: "host unreachable"
+        case ENETUNREACH: "network unreachable"
+        // NIO's own text can hold its call's name or `(invalid constant string)`.
+        default: "\(String(cString: strerror(code))) (errno \(code))"
+        }
     }
 }

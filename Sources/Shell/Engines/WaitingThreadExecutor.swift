@@ -37,7 +37,7 @@ public final class WaitingThreadExecutor: TaskExecutor {
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         state.withLock { $0.jobs.append(job) }
-        if pthread_equal(owner, pthread_self()) == 0 { wake.signal() }
+        if !isOwnedByCurrentThread { wake.signal() }
     }
 
     /// Whether the calling thread is the one that runs this executor's jobs.
