@@ -146,30 +146,43 @@ struct LoadCommandTests {
         await terminal.close()
     }
 
+    /// Runs `sdkbench load SCRIPT ARGUMENTS --report-json load.json` under `home` in the
+    /// background, and once `started` (a glob under the run's state) exists and `settle` more has
+    /// passed, sends it `signal`: its exit status, the milliseconds from the signal to its exit,
+    /// and what it printed.
+    static func signalled(
+        _ home: TemporaryDirectory, script: String, arguments: String, started: String, settle: String = "0", signal: String
+    ) async -> (status: Int?, milliseconds: Int, out: String) {
+        let run = await ProcessRunner.run("/bin/bash", ["-c", """
+            export SDKBENCH_HOME="\(home.path)/home" NO_COLOR=1
+            "$0" load "\(script)" \(arguments) --report-json "\(home.path)/load.json" > "\(home.path)/out" 2>&1 &
+            load=$!
+            until ls "\(home.path)"/home/state/load/run-*/\(started) > /dev/null 2>&1; do kill -0 $load 2>/dev/null || exit 9; sleep 0.05; done
+            sleep \(settle)
+            start=$(date +%s%N)
+            kill -\(signal) $load
+            wait $load
+            status=$?
+            echo "status=$status ms=$(( ($(date +%s%N) - start) / 1000000 ))"
+            """, SDKBenchFiles.sdkbenchExecutable], deadline: .seconds(60))
+        let line = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        let status = line.hasPrefix("status=") ? Int(line.dropFirst(7).prefix { $0.isNumber }) : nil
+        let milliseconds = Int(line.split(separator: "ms=").last ?? "") ?? .max
+        return (status, milliseconds, run.stdout + (home.read("out") ?? ""))
+    }
+
     /// SIGINT during a long run: the devices stop, the summary and the report are written.
     @Test func aSignalEndsALongRunWithItsReport() async throws {
         let home = TemporaryDirectory()
         defer { home.remove() }
         // `device set` writes the device's state file: seeing it, the test knows an iteration runs.
         let script = home.write("flow.sdk", "device set model signal-test\nhttp GET /_sdkbench/health\nexpect last.status == 200\n")
-        let json = home.path + "/load.json"
-        let run = await ProcessRunner.run("/bin/bash", ["-c", """
-            export SDKBENCH_HOME="\(home.path)/home" NO_COLOR=1
-            "$0" load "\(script)" --devices 4 --duration 60s --think 20ms --report-json "\(json)" > "\(home.path)/out" 2>&1 &
-            load=$!
-            # A device's state file is written by its first iteration's first line: then it runs.
-            until ls "\(home.path)"/home/state/load/run-*/device-*/state/device.json > /dev/null 2>&1; do kill -0 $load 2>/dev/null || exit 9; sleep 0.05; done
-            start=$(date +%s%N)
-            kill -INT $load
-            wait $load
-            status=$?
-            echo "status=$status ms=$(( ($(date +%s%N) - start) / 1000000 ))"
-            """, SDKBenchFiles.sdkbenchExecutable], deadline: .seconds(60))
-        let line = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
-        let milliseconds = Int(line.split(separator: "ms=").last ?? "") ?? .max
-        #expect(milliseconds < 3000, "\(run.stdout)\(home.read("out") ?? "")")
+        let run = await Self.signalled(
+            home, script: script, arguments: "--devices 4 --duration 60s --think 20ms", started: "device-*/state/device.json", signal: "INT")
+        #expect(run.milliseconds < 3000, "\(run.out)")
         let reader = await ProcessRunner.run(
-            "/usr/bin/env", ["python3", "-c", "import json, sys; r = json.load(open(sys.argv[1])); print(r['interrupted'], r['iterations'] > 0)", json])
+            "/usr/bin/env",
+            ["python3", "-c", "import json, sys; r = json.load(open(sys.argv[1])); print(r['interrupted'], r['iterations'] > 0)", home.path + "/load.json"])
         #expect(reader.stdout == "True True\n", "\(reader.stderr)")
         #expect(home.read("out")?.contains("(stopped early)") == true, "\(home.read("out") ?? "")")
     }
@@ -182,27 +195,14 @@ struct LoadCommandTests {
         let home = TemporaryDirectory()
         defer { home.remove() }
         let script = home.write("hang.sdk", "backend fault miataru timeout --times 1000\nmiataru timeout 60s\nmiataru device d-{{device.id}}\nmiataru location update 52.5 13.4\n")
-        let json = home.path + "/load.json"
-        let run = await ProcessRunner.run("/bin/bash", ["-c", """
-            export SDKBENCH_HOME="\(home.path)/home" NO_COLOR=1
-            "$0" load "\(script)" --devices 3 --duration 60s --report-json "\(json)" > "\(home.path)/out" 2>&1 &
-            load=$!
-            until ls "\(home.path)"/home/state/load/run-*/device-*/state > /dev/null 2>&1; do kill -0 $load 2>/dev/null || exit 9; sleep 0.05; done
-            sleep 0.3
-            start=$(date +%s%N)
-            kill -TERM $load
-            wait $load
-            status=$?
-            echo "status=$status ms=$(( ($(date +%s%N) - start) / 1000000 ))"
-            """, SDKBenchFiles.sdkbenchExecutable], deadline: .seconds(60))
-        let out = home.read("out") ?? ""
-        #expect(run.stdout.hasPrefix("status=143 "), "\(run.stdout)\(out)")
-        let milliseconds = Int(run.stdout.split(separator: "ms=").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? .max
+        let run = await Self.signalled(home, script: script, arguments: "--devices 3 --duration 60s", started: "device-*/state", settle: "0.3", signal: "TERM")
+        #expect(run.status == 143, "\(run.out)")
         // Within a second or so on an idle machine; the point is that the run, not the watchdog, ends it.
-        #expect(milliseconds < 10_000, "\(run.stdout)\(out)")
-        #expect(!out.contains("leaving now"), "\(out)")
+        #expect(run.milliseconds < 10_000, "\(run.out)")
+        #expect(!run.out.contains("leaving now"), "\(run.out)")
         let reader = await ProcessRunner.run(
-            "/usr/bin/env", ["python3", "-c", "import json, sys; r = json.load(open(sys.argv[1])); print(r['interrupted'], r['kinds']['miataru.UpdateLocation']['errors'])", json])
-        #expect(reader.stdout == "True {'cancelled': 3}\n", "\(reader.stdout)\(reader.stderr)\(out)")
+            "/usr/bin/env",
+            ["python3", "-c", "import json, sys; r = json.load(open(sys.argv[1])); print(r['interrupted'], r['kinds']['miataru.UpdateLocation']['errors'])", home.path + "/load.json"])
+        #expect(reader.stdout == "True {'cancelled': 3}\n", "\(reader.stdout)\(reader.stderr)\(run.out)")
     }
 }
