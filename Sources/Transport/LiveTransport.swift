@@ -124,6 +124,8 @@ public final class LiveTransport: HTTPTransport {
                 return .networkUnavailable("\(client)")
             }
         }
+        // A body past `maximumBodySize` (`collect(upTo:)`), in load mode's transports' words.
+        if error is NIOTooManyBytesError { return .invalidResponse("the body is larger than \(maximumBodySize >> 20) MiB") }
         // The parser's own reason is llhttp's (`invalid constant string`), which says nothing to a user.
         if error is HTTPParserError { return .invalidResponse("the server's answer is not HTTP") }
         if let connection = error as? NIOConnectionError {

@@ -100,6 +100,8 @@ struct LiveTransportTests {
         let reset = LiveTransport.networkError(IOError(errnoCode: ECONNRESET, reason: "read"), timeout: 3)
         #expect(reset == .networkUnavailable("connection reset by peer") && !reset.requestWasNeverSent)
         #expect(LiveTransport.networkError(HTTPParserError.invalidConstant, timeout: 3) == .invalidResponse("the server's answer is not HTTP"))
+        // As load mode's transports say it (it was `NIOTooManyBytesError(maxBytes: Optional(67108864))`).
+        #expect(LiveTransport.networkError(NIOTooManyBytesError(maxBytes: 1), timeout: 3) == .invalidResponse("the body is larger than 64 MiB"))
         if case .invalidRequest = LiveTransport.networkError(HTTPClientError.invalidURL, timeout: 3) {} else {
             Issue.record("invalidURL is not invalidRequest")
         }
