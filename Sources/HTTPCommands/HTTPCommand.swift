@@ -90,13 +90,15 @@ enum HTTPCommand {
             request.form(fields.map { ($0.0, $0.1.plainText) })
             request.setMethod(method)
         } else {
-            let object: JSONObject
             do throws(NestedJSONFieldsError) {
-                object = try NestedJSONFields.object(fields)
+                if let body = try NestedJSONTemplate.body(fields) {
+                    request.setRawBody(body, contentType: "application/json", method: method)
+                } else {
+                    request.setJSON(.object(try NestedJSONFields.object(fields)), method: method)
+                }
             } catch {
                 throw context.failure("body field '\(error.field)': \(error.reason)")
             }
-            request.setJSON(.object(object), method: method)
         }
         if context.flag("gzip") {
             guard !context.flag("form"), let plain = request.bodyBytes else { throw context.failure("--gzip needs a JSON or --raw body") }

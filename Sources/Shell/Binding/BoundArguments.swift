@@ -18,7 +18,14 @@ public struct BoundArguments: Sendable {
     }
 
     /// Every value given to `name`, in order.
-    public func all(_ name: String) -> [BoundValue] { entries.filter { $0.name == name }.map(\.value) }
+    public func all(_ name: String) -> [BoundValue] {
+        // One pass into one array: filter then map made two, 7,000 instructions per `http`
+        // line of the Miataru load flow (callgrind).
+        var values: [BoundValue] = []
+        values.reserveCapacity(entries.count)
+        for entry in entries where entry.name == name { values.append(entry.value) }
+        return values
+    }
 
     /// The values of `name`, or `nil` when it was not given.
     public subscript(name: String) -> [BoundValue]? {
