@@ -23,7 +23,7 @@ enum HTTPResponseText {
     /// string, one that came more than once the list of its values (the seed's `[String: [String]]`):
     /// joining them with ", " would break `Set-Cookie` values whose Expires date has a comma.
     static func value(_ response: HTTPResponse, cookies: [Cookie]) -> Value {
-        var headers = JSONObject()
+        var headers = JSONObject(minimumCapacity: response.headers.count)
         for field in response.headers {
             let key = field.name.canonicalName
             switch headers[key] {
@@ -34,10 +34,15 @@ enum HTTPResponseText {
             default: headers[key] = .string(field.value)
             }
         }
-        return .object([
-            "status": .int(response.status.code), "headers": .object(headers), "body": .string(response.bodyText),
-            "json": response.json ?? .null, "duration_ms": .double((response.duration * 1_000_000).rounded() / 1000),
-            "cookies": .array(cookies.map(HTTPCookieText.value)),
-        ])
+        // The body decoded once, for `body` and for `json` (`response.json` decodes it again).
+        let text = response.bodyText
+        var value = JSONObject(minimumCapacity: 6)
+        value["status"] = .int(response.status.code)
+        value["headers"] = .object(headers)
+        value["body"] = .string(text)
+        value["json"] = (try? JSONParser.parse(text)) ?? .null
+        value["duration_ms"] = .double((response.duration * 1_000_000).rounded() / 1000)
+        value["cookies"] = .array(cookies.map(HTTPCookieText.value))
+        return .object(value)
     }
 }

@@ -31,6 +31,15 @@ struct HTTP1ResponseParserTests {
         #expect(consumed == text.utf8.count && reusable)
     }
 
+    /// Common names are taken from a table: each keeps its spelling as sent, as any other name does.
+    @Test func fieldNamesKeepTheirSpellingWhetherKnownOrNot() throws {
+        let text = "HTTP/1.1 200 OK\r\nContent-Type: a\r\ncontent-type: b\r\nDATE: c\r\nX-Own: d\r\nServer: e\r\nContent-Length: 0\r\n\r\n"
+        let (response, _, _) = try parseWhole(text)
+        #expect(response.headers.map(\.name.rawName) == ["Content-Type", "content-type", "DATE", "X-Own", "Server", "Content-Length"])
+        #expect(response.headers.map(\.name.canonicalName) == ["content-type", "content-type", "date", "x-own", "server", "content-length"])
+        #expect(response.headers[values: .contentType] == ["a", "b"])
+    }
+
     @Test func aChunkedBodyIsJoinedAndItsTrailersRead() throws {
         let text = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;ext=1\r\nhello\r\nB\r\n, world! ok\r\n0\r\nX-Trailer: t\r\n\r\n"
         let (response, consumed, reusable) = try parseWhole(text)

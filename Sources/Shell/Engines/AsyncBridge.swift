@@ -109,8 +109,14 @@ package enum AsyncBridge {
 
     private final class ResultBox<T: Sendable>: Sendable {
         private let value = Mutex<T?>(nil)
-        func set(_ result: T) { value.withLock { $0 = result } }
-        var isSet: Bool { value.withLock { $0 != nil } }
-        func take() -> T { value.withLock { $0! } }
+        /// Read by the waiting loop on every turn: a flag, not the generic optional under the
+        /// lock (3,100 instructions per `http` request of the Miataru load flow, callgrind).
+        private let done = Atomic(false)
+        func set(_ result: T) {
+            value.withLock { $0 = result }
+            done.store(true, ordering: .releasing)
+        }
+        var isSet: Bool { done.load(ordering: .acquiring) }
+        func take() -> T { value.withLock { $0.take()! } }
     }
 }
