@@ -184,7 +184,7 @@ public struct LoadDriver: Sendable {
                 SessionStop.$current.withValue(stop) {
                     // The first iteration reports the check (made once for all devices); later ones skip it.
                     let runner = ScriptRunner(session: session, listeners: [listener])
-                    let options = RunOptions(continuesPastFailedExpects: true, checksFirst: done == 0)
+                    let options = RunOptions(continuesPastFailedExpects: true, checksFirst: done == 0, reusesBindings: true)
                     return runner.run(script, options: options)
                 }
             }

@@ -44,11 +44,11 @@ public struct Word: Sendable, Equatable {
         case .literal(let text):
             return text
         case .parts(let parts):
+            // Looked for first: a word with a variable is asked this on every binding, and
+            // joining its pieces before meeting the variable made a String to throw away.
+            for part in parts { if case .variable = part { return nil } }
             var text = ""
-            for part in parts {
-                guard case .literal(let piece) = part else { return nil }
-                text += piece
-            }
+            for part in parts { if case .literal(let piece) = part { text += piece } }
             return text
         }
     }

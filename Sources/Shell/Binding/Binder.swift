@@ -11,6 +11,62 @@ public struct Binder: Sendable {
     public init(table: CommandTable) { self.table = table }
 
     public func bind(_ statement: Statement, variables: (any VariableResolving)?) throws(ShellError) -> BoundCommand {
+        var recorder: BindingRecorder?
+        return try bind(statement, variables: variables, recorder: &recorder)
+    }
+
+    /// Binds `statement` as `bind` does, reusing what an earlier binding of the same statement
+    /// decided from its literal words (its `BindingShape`): only the words holding variables are
+    /// substituted and checked again, in the order `bind` takes them, so the result and any
+    /// error are `bind`'s. The first binding records the shape.
+    ///
+    /// - Returns: the command; and, when a shape was used, the shape and a command holding only
+    ///   the values bound from variables now, for the caller to harvest secrets from (the shape's
+    ///   `literalSecrets` are the rest).
+    package func bindReusingShape(_ statement: Statement, variables: any VariableResolving) throws(ShellError)
+        -> (bound: BoundCommand, shape: BindingShape?, variablePart: BoundCommand?)
+    {
+        let key = BindingShape.Key(table: table.identity, statement: statement)
+        switch BindingShape.cached(key, statement: statement) {
+        case .reusable(let shape):
+            let (bound, variablePart) = try bind(using: shape, variables: variables)
+            return (bound, shape, variablePart)
+        case .notReusable:
+            return (try bind(statement, variables: variables), nil, nil)
+        case .unknown:
+            var recorder: BindingRecorder? = BindingRecorder()
+            let bound = try bind(statement, variables: variables, recorder: &recorder)
+            BindingShape.store(recorder.flatMap { BindingShape(statement: statement, bound: bound, recorder: $0) }, for: key)
+            return (bound, nil, nil)
+        }
+    }
+
+    private func bind(using shape: BindingShape, variables: any VariableResolving) throws(ShellError) -> (BoundCommand, BoundCommand) {
+        var bound = shape.template
+        var variablePart = BoundCommand(spec: bound.spec, range: bound.range)
+        for slot in shape.slots {
+            switch slot.target {
+            case .parameter(let index, let key, let typed):
+                let value = try parameterValue(slot.word, key: key, typed: typed, variables: variables)
+                bound.parameters[index].value = value
+                variablePart.parameters.append((key, value))
+            case .option(let name, let kind):
+                let value = try self.value(of: slot.word, kind: kind, name: "--\(name)", variables: variables)
+                bound.options[name] = value
+                variablePart.options[name] = value
+            case .argument(let index, let name, let kind):
+                let value = try self.value(of: slot.word, kind: kind, name: name, variables: variables)
+                bound.arguments.replaceValue(at: index, with: value)
+                variablePart.arguments.append(name, value)
+            }
+        }
+        try finish(bound)
+        return (bound, variablePart)
+    }
+
+    private func bind(_ statement: Statement, variables: (any VariableResolving)?, recorder: inout BindingRecorder?) throws(ShellError)
+        -> BoundCommand
+    {
         let tokens = statement.tokens
         let spec = try resolveCommand(tokens)
         var bound = BoundCommand(spec: spec.spec, range: statement.range)
@@ -43,6 +99,7 @@ public struct Binder: Sendable {
                     continue
                 }
                 let parameter = try parameterValue(word, key: key, typed: typed, variables: variables)
+                if word.literal == nil { recorder?.slots.append(.init(target: .parameter(bound.parameters.count, key: key, typed: typed), word: word)) }
                 bound.parameters.append((key, parameter))
                 continue
             }
@@ -68,19 +125,28 @@ public struct Binder: Sendable {
                 throw ShellError(.missingOptionValue(option: name, valueName: option.valueName), at: token.range)
             }
             let optionValue = try value(of: valueWord, kind: kind, name: "--\(name)", variables: variables)
-            if kind == .secret { bound.noteSecret(optionValue, known: variables != nil || valueWord.literal != nil) }
+            if valueWord.literal == nil { recorder?.slots.append(.init(target: .option(name, kind: kind), word: valueWord)) }
+            if kind == .secret {
+                recorder = nil
+                bound.noteSecret(optionValue, known: variables != nil || valueWord.literal != nil)
+            }
             bound.options[name] = optionValue
         }
-        try assign(positionals, to: &bound, variables: variables)
+        try assign(positionals, to: &bound, variables: variables, recorder: &recorder)
+        try finish(bound)
+        return bound
+    }
+
+    /// The checks of a whole bound command; a failure carries the command's secrets for masking.
+    private func finish(_ bound: BoundCommand) throws(ShellError) {
         do {
             try SecretLength.check(bound)
-            try spec.spec.check?(bound)
+            try bound.spec.check?(bound)
         } catch {
             var failure = error
             failure.secrets = bound.secretValues
             throw failure
         }
-        return bound
     }
 
     /// The command named by the leading literal words, or a located "unknown command".
@@ -140,19 +206,31 @@ public struct Binder: Sendable {
     }
 
     private func assign(
-        _ positionals: [(Word, SourceRange)], to bound: inout BoundCommand, variables: (any VariableResolving)?
+        _ positionals: [(Word, SourceRange)], to bound: inout BoundCommand, variables: (any VariableResolving)?,
+        recorder: inout BindingRecorder?
     ) throws(ShellError) {
+        /// Appends a positional's value, recording it as a slot when it holds variables.
+        func append(_ argument: ArgumentSpec, _ word: Word, recorder: inout BindingRecorder?) throws(ShellError) {
+            if word.literal == nil {
+                recorder?.slots.append(.init(target: .argument(bound.arguments.count, name: argument.name, kind: argument.kind), word: word))
+            }
+            bound.arguments.append(argument.name, try value(of: word, kind: argument.kind, name: argument.name, variables: variables))
+        }
         let arguments = bound.spec.arguments
         bound.arguments.reserve(positionals.count)
         var cursor = 0
         for (position, argument) in arguments.enumerated() {
             if case .choice = argument.kind, argument.isOptional, !argument.isVariadic,
-                arguments[(position + 1)...].contains(where: { !$0.isOptional }),
-                !takesOptionalChoice(positionals[cursor...], after: arguments[(position + 1)...], kind: argument.kind, variables: variables)
+                arguments[(position + 1)...].contains(where: { !$0.isOptional })
             {
-                continue
+                // Decided by the word's value: a shape holds only what literal words decide.
+                if positionals.indices.contains(cursor), positionals[cursor].0.literal == nil { recorder = nil }
+                if !takesOptionalChoice(positionals[cursor...], after: arguments[(position + 1)...], kind: argument.kind, variables: variables) {
+                    continue
+                }
             }
             if argument.kind == .secret, cursor < positionals.count {
+                recorder = nil
                 bound.containsSecret = true
                 bound.secretRanges.append(positionals[cursor].1)
                 if variables != nil || positionals[cursor].0.literal != nil {
@@ -164,8 +242,7 @@ public struct Binder: Sendable {
                     throw ShellError(.missingArgument(name: argument.name, usage: bound.spec.usage(as: bound.spelling)), at: missingRange(bound))
                 }
                 while cursor < positionals.count {
-                    bound.arguments.append(
-                        argument.name, try value(of: positionals[cursor].0, kind: argument.kind, name: argument.name, variables: variables))
+                    try append(argument, positionals[cursor].0, recorder: &recorder)
                     cursor += 1
                 }
                 continue
@@ -174,8 +251,7 @@ public struct Binder: Sendable {
                 if argument.isOptional { continue }
                 throw ShellError(.missingArgument(name: argument.name, usage: bound.spec.usage(as: bound.spelling)), at: missingRange(bound))
             }
-            bound.arguments.append(
-                argument.name, try value(of: positionals[cursor].0, kind: argument.kind, name: argument.name, variables: variables))
+            try append(argument, positionals[cursor].0, recorder: &recorder)
             cursor += 1
         }
         if cursor < positionals.count {

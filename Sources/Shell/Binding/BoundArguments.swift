@@ -7,6 +7,19 @@ public struct BoundArguments: Sendable {
 
     mutating func append(_ name: String, _ value: BoundValue) { entries.append((name, value)) }
 
+    /// How many values were given, all arguments together.
+    var count: Int { entries.count }
+
+    /// These arguments without the values at the indexes `removed` says.
+    func removingValues(where removed: (Int) -> Bool) -> BoundArguments {
+        var kept = BoundArguments()
+        for (index, entry) in entries.enumerated() where !removed(index) { kept.entries.append(entry) }
+        return kept
+    }
+
+    /// Replaces the value at `index` (in the order given).
+    mutating func replaceValue(at index: Int, with value: BoundValue) { entries[index].value = value }
+
     /// Room for `count` entries at once: grown by appends, an `http` line's eleven items held
     /// room for sixteen (heaptrack: 1.7 KB of each load device's memory).
     mutating func reserve(_ count: Int) { entries.reserveCapacity(count) }

@@ -13,11 +13,20 @@ public struct RunOptions: Sendable {
     /// same source past its check (load mode's later iterations: the check was 3% of a load
     /// run's CPU, perf, the Miataru flow of scripts/bench/load_bench.py).
     public var checksFirst: Bool
+    /// Keep what binding each statement decides from its literal words (`BindingShape`) and
+    /// bind only its variables again: for load mode, whose devices run the same few statements
+    /// thousands of times. Off elsewhere: a script's million lines each bound once would pay
+    /// for keeping shapes they never reuse.
+    public var reusesBindings: Bool
 
-    public init(keepGoing: Bool = false, echo: Bool = false, continuesPastFailedExpects: Bool = false, checksFirst: Bool = true) {
+    public init(
+        keepGoing: Bool = false, echo: Bool = false, continuesPastFailedExpects: Bool = false, checksFirst: Bool = true,
+        reusesBindings: Bool = false
+    ) {
         self.keepGoing = keepGoing
         self.echo = echo
         self.continuesPastFailedExpects = continuesPastFailedExpects
         self.checksFirst = checksFirst
+        self.reusesBindings = reusesBindings
     }
 }

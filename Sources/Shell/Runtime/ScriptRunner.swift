@@ -246,8 +246,18 @@ public final class ScriptRunner {
     /// `statement` bound to its table entry, the secrets it holds harvested.
     @inline(never)
     private func bind(_ statement: Statement) throws(ShellError) -> BoundCommand {
-        let bound = try binder.bind(statement, variables: resolver)
-        session.secrets.harvest(bound)
+        guard session.runOptions?.reusesBindings == true else {
+            let bound = try binder.bind(statement, variables: resolver)
+            session.secrets.harvest(bound)
+            return bound
+        }
+        let (bound, shape, variablePart) = try binder.bindReusingShape(statement, variables: resolver)
+        if let shape, let variablePart {
+            for secret in shape.literalSecrets { session.secrets.add(secret) }
+            session.secrets.harvest(variablePart)
+        } else {
+            session.secrets.harvest(bound)
+        }
         return bound
     }
 

@@ -24,6 +24,9 @@ public struct CommandTable: Sendable {
         longestPath = commands.flatMap { [$0.path] + $0.aliases + $0.coreForms }.map(\.count).max() ?? 0
     }
 
+    /// Tells this table from another: the same statement binds differently in a narrowed table.
+    var identity: ObjectIdentifier { ObjectIdentifier(root) }
+
     /// The longest command whose path is a prefix of `words`, and how many words it used.
     public func resolve<S: Sequence<String>>(_ words: S) -> (spec: CommandSpec, length: Int)? {
         var iterator = words.makeIterator()

@@ -1,0 +1,94 @@
+import Script
+import Synchronization
+
+/// What binding a statement decided from its literal words: the command, which word went to
+/// which argument, option or parameter, and those words' checked values. Binding the statement
+/// again needs only its words that hold variables (`slots`), substituted and checked in the
+/// order `Binder.bind` takes them.
+///
+/// Load mode binds the same few statements on every device thousands of times. Reusing shapes
+/// took binding an `http` line of the Miataru flow (scripts/bench/load_bench.py), its secrets
+/// harvested, from 55,600 to ~20,000 instructions (callgrind).
+package final class BindingShape: Sendable {
+    /// A word that holds variables, and where its value goes.
+    struct Slot: Sendable {
+        enum Target: Sendable {
+            case parameter(Int, key: String, typed: Bool)
+            case option(String, kind: ArgumentKind)
+            case argument(Int, name: String, kind: ArgumentKind)
+        }
+
+        var target: Target
+        var word: Word
+    }
+
+    /// The statement's tokens, kept so that their storage (the cache's key) is not reused.
+    let tokens: [Token]
+    /// The command as first bound; the slots' values are replaced at every binding.
+    let template: BoundCommand
+    let slots: [Slot]
+    /// What the literal values reveal as secret, found once.
+    let literalSecrets: [FoundSecret]
+
+    /// The shape of `bound`, bound from `statement` with `recorder`.
+    init(statement: Statement, bound: BoundCommand, recorder: BindingRecorder) {
+        tokens = statement.tokens
+        template = bound
+        slots = recorder.slots
+        var literal = bound
+        literal.parameters = bound.parameters.enumerated().filter { entry in
+            !recorder.slots.contains { if case .parameter(entry.offset, _, _) = $0.target { true } else { false } }
+        }.map(\.element)
+        literal.arguments = bound.arguments.removingValues { index in
+            recorder.slots.contains { if case .argument(index, _, _) = $0.target { true } else { false } }
+        }
+        literalSecrets = FoundSecret.all(in: literal)
+    }
+
+    /// A statement's place in the cache: its table and its tokens' storage, which a checked
+    /// script's statements share across every device.
+    struct Key: Hashable {
+        var table: ObjectIdentifier
+        /// The address of the tokens' storage.
+        var tokens: UInt
+        var count: Int
+
+        init(table: ObjectIdentifier, statement: Statement) {
+            self.table = table
+            tokens = statement.tokens.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+            count = statement.tokens.count
+        }
+    }
+
+    enum Lookup {
+        case reusable(BindingShape)
+        /// Bound before, and its binding depends on its variables' values (or holds a secret).
+        case notReusable
+        case unknown
+    }
+
+    /// Shapes of every table and script of the process; `nil` for statements that cannot have one.
+    private static let cache = Mutex<[Key: BindingShape?]>([:])
+    /// Enough for any script load mode runs; past it, statements are bound whole.
+    static let cacheLimit = 4096
+
+    static func cached(_ key: Key, statement: Statement) -> Lookup {
+        guard let entry = cache.withLock({ $0[key] }) else { return .unknown }
+        guard let shape = entry else { return .notReusable }
+        // The same storage, so `==` is one comparison; it fails only if the key's storage was freed
+        // and reused, which the shape's own reference to it prevents.
+        return shape.tokens == statement.tokens ? .reusable(shape) : .unknown
+    }
+
+    static func store(_ shape: BindingShape?, for key: Key) {
+        cache.withLock { entries in
+            if entries.count < cacheLimit { entries[key] = shape }
+        }
+    }
+}
+
+/// The words holding variables that `Binder.bind` met, in the order it took them; `nil`ed when
+/// the binding cannot be reused (a value decided where a word goes, or a secret is bound).
+struct BindingRecorder {
+    var slots: [BindingShape.Slot] = []
+}
