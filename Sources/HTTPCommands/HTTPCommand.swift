@@ -128,6 +128,15 @@ enum HTTPCommand {
         let timeout = context.option("timeout").flatMap { DurationParser.seconds($0.text) } ?? 15
         let client = session.trace.client(timeout: timeout, sdkHeadersAndCookies: true, cookies: session.cookies, insecure: insecure)
         let sent = request
+        // A load device sends on its own thread, with no task to wait for.
+        let here = try AsyncBridge.runHere(at: context.command.range) { () -> Result<HTTPResponse, NetworkError>? in
+            do throws(NetworkError) {
+                return try client.sendHere(sent).map { .success($0) }
+            } catch {
+                return .failure(error)
+            }
+        }
+        if let here { return here }
         return try AsyncBridge.run(at: context.command.range, on: client.preferredExecutor) {
             do throws(NetworkError) {
                 return .success(try await client.send(sent))

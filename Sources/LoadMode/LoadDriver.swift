@@ -168,7 +168,12 @@ public struct LoadDriver: Sendable {
         session.variables.set("device", .object(["index": .int(index), "id": .string(DeviceIdentity.id(index: index, seed: plan.seed))]))
         let listener = LoadListener(metrics: metrics, label: label)
         let stop = SessionStop()
-        stop.onRequest { here.stop() }
+        stop.onRequest {
+            here.stop()
+            // A request sent on this thread without a task (`AsyncBridge.runHere`) is ended by its transport.
+            plain.stop()
+            plainInsecure.stop()
+        }
         control.register(stop)
         control.deviceStarted()
         defer { control.deviceEnded() }

@@ -30,18 +30,41 @@ final class MeasuringTransport: HTTPTransport {
         let started = ContinuousClock.now
         do {
             let response = try await inner.send(request, timeout: timeout)
-            record(
-                LoadMetrics.Exchange(
-                    kind: kind, second: metrics.second, microseconds: Self.microseconds(started.duration(to: .now)), status: response.status.code,
-                    error: nil, sent: request.body?.count ?? 0, received: response.body.count))
+            record(answer: response, to: request, kind: kind, started: started)
             return response
         } catch {
-            record(
-                LoadMetrics.Exchange(
-                    kind: kind, second: metrics.second, microseconds: Self.microseconds(started.duration(to: .now)), status: nil,
-                    error: Self.errorClass(error), sent: request.body?.count ?? 0, received: 0))
+            record(error, for: request, kind: kind, started: started)
             throw error
         }
+    }
+
+    func sendsHere(_ url: ParsedURL) -> Bool { inner.sendsHere(url) }
+
+    func sendHere(_ request: WireRequest, timeout: Double) throws(NetworkError) -> WireResponse {
+        let kind = kind(of: request)
+        let started = ContinuousClock.now
+        do throws(NetworkError) {
+            let response = try inner.sendHere(request, timeout: timeout)
+            record(answer: response, to: request, kind: kind, started: started)
+            return response
+        } catch {
+            record(error, for: request, kind: kind, started: started)
+            throw error
+        }
+    }
+
+    private func record(answer response: WireResponse, to request: WireRequest, kind: String, started: ContinuousClock.Instant) {
+        record(
+            LoadMetrics.Exchange(
+                kind: kind, second: metrics.second, microseconds: Self.microseconds(started.duration(to: .now)), status: response.status.code,
+                error: nil, sent: request.body?.count ?? 0, received: response.body.count))
+    }
+
+    private func record(_ error: NetworkError, for request: WireRequest, kind: String, started: ContinuousClock.Instant) {
+        record(
+            LoadMetrics.Exchange(
+                kind: kind, second: metrics.second, microseconds: Self.microseconds(started.duration(to: .now)), status: nil,
+                error: Self.errorClass(error), sent: request.body?.count ?? 0, received: 0))
     }
 
     /// Keeps `exchange` for the next batch; gives `metrics` the batch when it is full or when

@@ -56,6 +56,24 @@ public final class PingClient: Sendable {
         }
     }
 
+    /// Sends `original` on the calling thread when the transport can (`HTTPTransport.sendsHere`),
+    /// exactly as `send` would; `nil`, having sent nothing and told nobody, when it cannot (or
+    /// when interceptors are set: they would run again in `send`).
+    public func sendHere(_ original: Transport.HTTPRequest) throws(NetworkError) -> Transport.HTTPResponse? {
+        guard configuration.requestInterceptors.isEmpty else { return nil }
+        var request = intercepted(original)
+        let started = ContinuousClock.now
+        do throws(NetworkError) {
+            let (wire, parsed) = try outgoing(&request)
+            guard transport.sendsHere(parsed) else { return nil }
+            let answer = try transport.sendHere(wire, timeout: configuration.timeout)
+            return received(answer, for: request, from: parsed, started: started)
+        } catch {
+            configuration.onExchange?(Exchange(request: request, result: .failure(error), duration: Self.seconds(since: started)))
+            throw error
+        }
+    }
+
     /// `original` with the standard headers it lacks (but those it removed), then the interceptors' changes.
     @inline(never)
     private func intercepted(_ original: Transport.HTTPRequest) -> Transport.HTTPRequest {

@@ -3,6 +3,10 @@ import NIOPosix
 import Synchronization
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @testable import Transport
 
 /// The blocking transport against a server that answers with bytes written by hand: what the
@@ -69,9 +73,74 @@ struct BlockingTransportTests {
         }
     }
 
+    /// `sendHere` is the same exchange on the calling thread, on the same connections as `send`.
+    @Test func sendHereAnswersOnTheConnectionsSendUses() async throws {
+        let server = try await CannedServer.start(answers: [[ok("one"), ok("two")]], closesAfterLast: [false])
+        let transport = BlockingTransport(fallback: KeepAliveTransport(), owner: nil)
+        let request = WireRequest(method: .get, url: server.url + "/", headers: [:], body: nil)
+        #expect(transport.sendsHere(try request.parsed()))
+        #expect(!transport.sendsHere(try ParsedURL("https://127.0.0.1/")))
+        let first = try transport.sendHere(request, timeout: 5)
+        let second = try await transport.send(request, timeout: 5)
+        #expect(String(decoding: first.body, as: UTF8.self) == "one")
+        #expect(String(decoding: second.body, as: UTF8.self) == "two")
+        #expect(server.connections == 1)
+        await server.stop()
+    }
+
+    /// `stop` ends a `sendHere` waiting for an answer that never comes, and any later one, as
+    /// cancelled: the only way a device's stop reaches a request that has no task to cancel.
+    @Test func stopEndsASendHereThatWaitsAndAnyLaterOne() async throws {
+        let silent = try SilentListener()
+        defer { silent.close() }
+        let transport = BlockingTransport(fallback: KeepAliveTransport(), owner: nil)
+        let request = WireRequest(method: .get, url: "http://127.0.0.1:\(silent.port)/", headers: [:], body: nil)
+        let started = ContinuousClock.now
+        let waiting = Task.detached { () -> NetworkError? in
+            do throws(NetworkError) {
+                _ = try transport.sendHere(request, timeout: 30)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        transport.stop()
+        #expect(await waiting.value == .cancelled)
+        // Stopped before or while it waited: either way long before its 30 s timeout.
+        #expect(started.duration(to: .now) < .seconds(10))
+        #expect(throws: NetworkError.cancelled) { _ = try transport.sendHere(request, timeout: 30) }
+    }
+
     private func ok(_ body: String) -> String {
         "HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
     }
+}
+
+/// A listening socket that never accepts: connections are made (the kernel's backlog) and never answered.
+private final class SilentListener: Sendable {
+    private let socket: Int32
+    let port: Int
+
+    init() throws {
+        let listener = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                bind(listener, raw, length) == 0 && listen(listener, 8) == 0 && getsockname(listener, raw, &length) == 0
+            }
+        }
+        guard bound else {
+            _ = Glibc.close(listener)
+            throw NetworkError.cannotConnect("cannot listen")
+        }
+        socket = listener
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    func close() { _ = Glibc.close(socket) }
 }
 
 /// Answers the requests on its N-th connection with `answers[N]` in turn, one per request head

@@ -36,7 +36,7 @@ public struct Binder: Sendable {
         case .unknown:
             var recorder: BindingRecorder? = BindingRecorder()
             let bound = try bind(statement, variables: variables, recorder: &recorder)
-            BindingShape.store(recorder.flatMap { BindingShape(statement: statement, bound: bound, recorder: $0) }, for: key)
+            BindingShape.store(recorder.flatMap { BindingShape(bound: bound, recorder: $0) }, of: statement, for: key)
             return (bound, nil, nil)
         }
     }

@@ -22,8 +22,6 @@ package final class BindingShape: Sendable {
         var word: Word
     }
 
-    /// The statement's tokens, kept so that their storage (the cache's key) is not reused.
-    let tokens: [Token]
     /// The command as first bound; the slots' values are replaced at every binding.
     let template: BoundCommand
     let slots: [Slot]
@@ -31,8 +29,7 @@ package final class BindingShape: Sendable {
     let literalSecrets: [FoundSecret]
 
     /// The shape of `bound`, bound from `statement` with `recorder`.
-    init(statement: Statement, bound: BoundCommand, recorder: BindingRecorder) {
-        tokens = statement.tokens
+    init(bound: BoundCommand, recorder: BindingRecorder) {
         template = bound
         slots = recorder.slots
         var literal = bound
@@ -67,22 +64,29 @@ package final class BindingShape: Sendable {
         case unknown
     }
 
-    /// Shapes of every table and script of the process; `nil` for statements that cannot have one.
-    private static let cache = Mutex<[Key: BindingShape?]>([:])
+    /// A statement's tokens (kept, so that their storage, the key, is not reused while the entry
+    /// lasts) and its shape, `nil` when it cannot have one.
+    private struct Entry: Sendable {
+        var tokens: [Token]
+        var shape: BindingShape?
+    }
+
+    /// Shapes of every table and script of the process.
+    private static let cache = Mutex<[Key: Entry]>([:])
     /// Enough for any script load mode runs; past it, statements are bound whole.
     static let cacheLimit = 4096
 
     static func cached(_ key: Key, statement: Statement) -> Lookup {
-        guard let entry = cache.withLock({ $0[key] }) else { return .unknown }
-        guard let shape = entry else { return .notReusable }
-        // The same storage, so `==` is one comparison; it fails only if the key's storage was freed
-        // and reused, which the shape's own reference to it prevents.
-        return shape.tokens == statement.tokens ? .reusable(shape) : .unknown
+        // The same storage, so `==` is one comparison; it could fail only if the key's storage
+        // were freed and reused, which the entry's own reference to it prevents.
+        guard let entry = cache.withLock({ $0[key] }), entry.tokens == statement.tokens else { return .unknown }
+        guard let shape = entry.shape else { return .notReusable }
+        return .reusable(shape)
     }
 
-    static func store(_ shape: BindingShape?, for key: Key) {
+    static func store(_ shape: BindingShape?, of statement: Statement, for key: Key) {
         cache.withLock { entries in
-            if entries.count < cacheLimit { entries[key] = shape }
+            if entries.count < cacheLimit { entries[key] = Entry(tokens: statement.tokens, shape: shape) }
         }
     }
 }

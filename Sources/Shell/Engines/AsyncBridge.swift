@@ -40,6 +40,19 @@ package enum AsyncBridge {
         return box.take()
     }
 
+    /// Runs `operation` on this thread, without a task, when it is a load device's thread
+    /// (`WaitingThreadExecutor.current`) and the device was not stopped: for work that needs no
+    /// task, such as a request on the device's own blocking connection, whose transport the
+    /// device's stop interrupts. `nil` on any other thread, or when `operation` declines (`nil`).
+    /// A stop before or during the work ends it as `run` ends cancelled work: interrupted.
+    package static func runHere<T>(at range: SourceRange?, _ operation: () -> T?) throws(ShellError) -> T? {
+        guard let here = WaitingThreadExecutor.current, here.isOwnedByCurrentThread else { return nil }
+        if here.isStopped { throw ShellError(.interrupted, at: range) }
+        guard let result = operation() else { return nil }
+        if here.isStopped { throw ShellError(.interrupted, at: range) }
+        return result
+    }
+
     /// `run` on a thread that runs its own tasks: this thread runs the work's jobs until it ends.
     @inline(never)
     private static func run<T: Sendable>(

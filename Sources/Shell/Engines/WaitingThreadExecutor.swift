@@ -72,6 +72,9 @@ public final class WaitingThreadExecutor: TaskExecutor {
 
     func end() { state.withLock { $0.running = nil } }
 
+    /// Whether `stop` was called.
+    var isStopped: Bool { state.withLock { $0.stopped } }
+
     /// Cancels the bridged work running now and any later (from any thread): the device was
     /// interrupted. A request blocked on its socket ends as cancelled.
     public func stop() {
