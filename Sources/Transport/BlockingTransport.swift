@@ -105,7 +105,7 @@ public final class BlockingTransport: HTTPTransport {
         let deadline = started + .seconds(timeout)
         let answerDeadline = request.idleTimeout.map { started + .seconds($0) }
         let key = url.authority
-        let bytes = Self.encode(request, url: url)
+        let bytes = Self.encode(request, url: url, authority: key)
         var reusing = true
         while true {
             let idle = reusing ? state.withLock { $0.idle[key]?.popLast() } : nil
@@ -186,30 +186,48 @@ public final class BlockingTransport: HTTPTransport {
 
     /// The request as HTTP/1.1 bytes: head and body in one write. Appended as bytes: building
     /// the head as a String first was 2% of a load run's CPU.
-    static func encode(_ request: WireRequest, url: ParsedURL) -> [UInt8] {
+    static func encode(_ request: WireRequest, url: ParsedURL, authority: String? = nil) -> [UInt8] {
         let body = request.body ?? []
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256 + body.count)
-        func line(_ parts: String...) {
-            for part in parts { bytes.append(contentsOf: part.utf8) }
-            bytes.append(contentsOf: [UInt8(ascii: "\r"), UInt8(ascii: "\n")])
+        // Pieces appended one by one: a variadic `line(_ parts: String...)` made an array a line,
+        // and with them the head took 4,800 instructions a request (callgrind).
+        func append(_ part: String) { bytes.append(contentsOf: part.utf8) }
+        func endLine() {
+            bytes.append(UInt8(ascii: "\r"))
+            bytes.append(UInt8(ascii: "\n"))
         }
-        line(request.method.rawValue, " ", url.pathAndQuery, " HTTP/1.1")
-        if !request.headers.contains(where: { $0.name.canonicalName == "host" }) { line("Host: ", url.authority) }
-        for field in request.headers { line(field.name.rawName, ": ", field.value) }
+        func line(_ part: String) {
+            append(part)
+            endLine()
+        }
+        append(request.method.rawValue)
+        append(" ")
+        append(url.pathAndQuery)
+        line(" HTTP/1.1")
+        if !request.headers.contains(where: { $0.name.canonicalName == "host" }) {
+            append("Host: ")
+            line(authority ?? url.authority)
+        }
+        for field in request.headers {
+            append(field.name.rawName)
+            append(": ")
+            line(field.value)
+        }
         let chunked = request.headers.contains(.transferEncoding)
         if !chunked, !request.headers.contains(.contentLength), request.body != nil || Self.expectsBody(request.method) {
-            line("Content-Length: ", String(body.count))
+            append("Content-Length: ")
+            line(String(body.count))
         }
-        line()
+        endLine()
         if chunked {
             if !body.isEmpty {
                 line(String(body.count, radix: 16))
                 bytes.append(contentsOf: body)
-                line()
+                endLine()
             }
             line("0")
-            line()
+            endLine()
         } else {
             bytes.append(contentsOf: body)
         }

@@ -10,6 +10,17 @@ package final class TraceSink: Sendable {
     /// Replace the network when set (see `ShellEnvironment.transport` and `insecureTransport`).
     private let transport: (any HTTPTransport)?
     private let insecureTransport: (any HTTPTransport)?
+    /// The client `client` made last, with what it was made for: `http` asks for the same one on
+    /// every request, and making it was 4,200 instructions of each (callgrind, the Miataru load flow).
+    private let lastClient = Mutex<(key: ClientKey, client: PingClient)?>(nil)
+
+    private struct ClientKey: Equatable {
+        var timeout: Double
+        var requestTimeout: Double?
+        var sdkHeadersAndCookies: Bool
+        var cookies: ObjectIdentifier
+        var insecure: Bool
+    }
 
     init(events: ShellEventRouter, transport: (any HTTPTransport)? = nil, insecureTransport: (any HTTPTransport)? = nil) {
         self.events = events
@@ -34,6 +45,18 @@ package final class TraceSink: Sendable {
     package func client(
         timeout: Double, requestTimeout: Double? = nil, sdkHeadersAndCookies: Bool, cookies: CookieJar = CookieJar(), insecure: Bool = false
     ) -> PingClient {
+        let key = ClientKey(
+            timeout: timeout, requestTimeout: requestTimeout, sdkHeadersAndCookies: sdkHeadersAndCookies, cookies: ObjectIdentifier(cookies),
+            insecure: insecure)
+        if let last = lastClient.withLock({ $0 }), last.key == key { return last.client }
+        let client = makeClient(timeout: timeout, requestTimeout: requestTimeout, sdkHeadersAndCookies: sdkHeadersAndCookies, cookies: cookies, insecure: insecure)
+        lastClient.withLock { $0 = (key, client) }
+        return client
+    }
+
+    private func makeClient(
+        timeout: Double, requestTimeout: Double?, sdkHeadersAndCookies: Bool, cookies: CookieJar, insecure: Bool
+    ) -> PingClient {
         var configuration = ClientConfiguration()
         configuration.timeout = timeout
         configuration.requestTimeout = requestTimeout
@@ -41,7 +64,8 @@ package final class TraceSink: Sendable {
             configuration.standardHeaders = [:]
             configuration.usesCookies = false
         }
-        configuration.onExchange = { [self] exchange in record(exchange) }
+        // Weak: the sink keeps its last client, which would otherwise keep the sink.
+        configuration.onExchange = { [weak self] exchange in self?.record(exchange) }
         return PingClient(configuration: configuration, transport: insecure ? insecureTransport ?? LiveTransport.insecure : transport ?? LiveTransport.shared, cookies: cookies)
     }
 }
