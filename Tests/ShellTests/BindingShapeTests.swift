@@ -44,12 +44,15 @@ struct BindingShapeTests {
     /// each of `rounds` of variables in turn, and compares.
     private func expectSameBindings(_ text: String, _ rounds: [[String: Value]], reusable: Bool, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let statement = try #require(try Parser.parse(text).first, sourceLocation: sourceLocation)
+        // One session's entries across the rounds, as a device keeps them; the first round of each
+        // pass reads the process's cache.
+        var shapes = BindingShape.SessionCache()
         for variables in rounds + rounds {
             let resolver = Resolver(values: variables)
             let whole = outcome { () throws(ShellError) in try binder.bind(statement, variables: resolver) }
             var harvested: [String] = []
             let shaped = outcome { () throws(ShellError) in
-                let (bound, shape, part) = try binder.bindReusingShape(statement, variables: resolver)
+                let (bound, shape, part) = try binder.bindReusingShape(statement, variables: resolver, shapes: &shapes)
                 if let shape, let part {
                     harvested = (shape.literalSecrets + FoundSecret.all(in: part)).map { "\($0.value)/\($0.kind)" }.sorted()
                 } else {

@@ -23,11 +23,11 @@ public struct Binder: Sendable {
     /// - Returns: the command; and, when a shape was used, the shape and a command holding only
     ///   the values bound from variables now, for the caller to harvest secrets from (the shape's
     ///   `literalSecrets` are the rest).
-    package func bindReusingShape(_ statement: Statement, variables: any VariableResolving) throws(ShellError)
-        -> (bound: BoundCommand, shape: BindingShape?, variablePart: BoundCommand?)
-    {
+    package func bindReusingShape(
+        _ statement: Statement, variables: any VariableResolving, shapes: inout BindingShape.SessionCache
+    ) throws(ShellError) -> (bound: BoundCommand, shape: BindingShape?, variablePart: BoundCommand?) {
         let key = BindingShape.Key(table: table.identity, statement: statement)
-        switch BindingShape.cached(key, statement: statement) {
+        switch BindingShape.cached(key, statement: statement, session: &shapes) {
         case .reusable(let shape):
             let (bound, variablePart) = try bind(using: shape, variables: variables)
             return (bound, shape, variablePart)
@@ -36,7 +36,7 @@ public struct Binder: Sendable {
         case .unknown:
             var recorder: BindingRecorder? = BindingRecorder()
             let bound = try bind(statement, variables: variables, recorder: &recorder)
-            BindingShape.store(recorder.flatMap { BindingShape(bound: bound, recorder: $0) }, of: statement, for: key)
+            BindingShape.store(recorder.flatMap { BindingShape(bound: bound, recorder: $0) }, of: statement, for: key, session: &shapes)
             return (bound, nil, nil)
         }
     }

@@ -66,9 +66,20 @@ package final class BindingShape: Sendable {
 
     /// A statement's tokens (kept, so that their storage, the key, is not reused while the entry
     /// lasts) and its shape, `nil` when it cannot have one.
-    private struct Entry: Sendable {
+    package struct Entry: Sendable {
         var tokens: [Token]
         var shape: BindingShape?
+    }
+
+    /// The entries one session has looked up, so that its later bindings take no lock: 64 devices
+    /// looking up the process-wide cache for every statement spent 0.8% of a load run's CPU
+    /// waiting for its lock (perf, the Miataru flow of scripts/bench/load_bench.py).
+    package struct SessionCache {
+        fileprivate var entries: [Key: Entry] = [:]
+        /// Past this, a session (one that sources new files in a loop) starts again.
+        static let limit = 256
+
+        package init() {}
     }
 
     /// Shapes of every table and script of the process.
@@ -76,18 +87,38 @@ package final class BindingShape: Sendable {
     /// Enough for any script load mode runs; past it, statements are bound whole.
     static let cacheLimit = 4096
 
-    static func cached(_ key: Key, statement: Statement) -> Lookup {
+    /// What is known of `statement`: from `session`'s entries, else the process's (copied into
+    /// `session`'s).
+    static func cached(_ key: Key, statement: Statement, session: inout SessionCache) -> Lookup {
         // The same storage, so `==` is one comparison; it could fail only if the key's storage
         // were freed and reused, which the entry's own reference to it prevents.
+        if let entry = session.entries[key], entry.tokens == statement.tokens { return lookup(entry) }
         guard let entry = cache.withLock({ $0[key] }), entry.tokens == statement.tokens else { return .unknown }
+        remember(entry, for: key, in: &session)
+        return lookup(entry)
+    }
+
+    static func cached(_ key: Key, statement: Statement) -> Lookup {
+        var session = SessionCache()
+        return cached(key, statement: statement, session: &session)
+    }
+
+    private static func lookup(_ entry: Entry) -> Lookup {
         guard let shape = entry.shape else { return .notReusable }
         return .reusable(shape)
     }
 
-    static func store(_ shape: BindingShape?, of statement: Statement, for key: Key) {
+    static func store(_ shape: BindingShape?, of statement: Statement, for key: Key, session: inout SessionCache) {
+        let entry = Entry(tokens: statement.tokens, shape: shape)
         cache.withLock { entries in
-            if entries.count < cacheLimit { entries[key] = Entry(tokens: statement.tokens, shape: shape) }
+            if entries.count < cacheLimit { entries[key] = entry }
         }
+        remember(entry, for: key, in: &session)
+    }
+
+    private static func remember(_ entry: Entry, for key: Key, in session: inout SessionCache) {
+        if session.entries.count >= SessionCache.limit { session.entries.removeAll() }
+        session.entries[key] = entry
     }
 }
 

@@ -251,7 +251,7 @@ public final class ScriptRunner {
             session.secrets.harvest(bound)
             return bound
         }
-        let (bound, shape, variablePart) = try binder.bindReusingShape(statement, variables: resolver)
+        let (bound, shape, variablePart) = try binder.bindReusingShape(statement, variables: resolver, shapes: &session.bindingShapes)
         if let shape, let variablePart {
             for secret in shape.literalSecrets { session.secrets.add(secret) }
             session.secrets.harvest(variablePart)
