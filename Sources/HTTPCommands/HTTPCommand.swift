@@ -61,7 +61,8 @@ enum HTTPCommand {
     @inline(never)
     private static func makeRequest(_ context: CommandContext) throws -> Made {
         let session = context.session
-        let items = try HTTPItems(words: context.values("ITEM"), parameters: context.command.parameters)
+        let memo = session.commandMemos.memo(at: context.command.range) { HTTPLineMemo() }
+        let items = try HTTPItems(words: context.values("ITEM"), parameters: context.command.parameters, memo: memo)
         // A path goes to the configured host, and that host's `--insecure` goes with it.
         var viaHost: ServiceHost.Setting?
         let typed = try TypedURL.resolve(context.string("URL")) { () throws(ShellError) in
@@ -91,7 +92,7 @@ enum HTTPCommand {
             request.setMethod(method)
         } else {
             do throws(NestedJSONFieldsError) {
-                if let body = try NestedJSONTemplate.body(fields) {
+                if let body = try NestedJSONTemplate.body(fields, last: &memo.body) {
                     request.setRawBody(body, contentType: "application/json", method: method)
                 } else {
                     request.setJSON(.object(try NestedJSONFields.object(fields)), method: method)

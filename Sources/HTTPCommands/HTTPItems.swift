@@ -15,9 +15,9 @@ package struct HTTPItems {
 
     /// Sorts the words (what the script parser left as words: headers, queries, `:=@` and any
     /// item whose name is not a plain key) and the parameters (`field=value`, `field:=JSON`).
-    init(words: [BoundValue], parameters: [(key: String, value: BoundValue)]) throws(ShellError) {
-        for word in words {
-            switch RequestItem.parse(word.text) {
+    init(words: [BoundValue], parameters: [(key: String, value: BoundValue)], memo: HTTPLineMemo? = nil) throws(ShellError) {
+        for (position, word) in words.enumerated() {
+            switch memo?.item(word.text, at: position) ?? RequestItem.parse(word.text) {
             case .failure(let problem):
                 throw ShellError(.invalidValue(name: "ITEM", value: word.text, expected: problem.expected), at: word.range)
             case .success(.header(let name, let value)): headers.append((name, value))

@@ -151,6 +151,21 @@ struct HTTPCommandTests {
         await harness.close()
     }
 
+    /// A line run again keeps what it read of its items and its body's template only while
+    /// they still match: items and names that change are read again, in both binding modes.
+    @Test func aLineRunAgainWithOtherItemsSendsTheirBody() async {
+        for reuses in [false, true] {
+            let harness = ShellHarness()
+            let script = "set k a\nrepeat 3\n  http POST /v1/nowhere f[{{k}}]=v{{i}} lit=1 {{extra}} -v\n  set k b{{i}}\n  set extra n:={{i}}\nend\n"
+            let run = await harness.execute("set extra q==1\n" + script, options: RunOptions(keepGoing: true, reusesBindings: reuses))
+            let bodies = run.stdout.split(separator: "\n").filter { $0.hasPrefix(#"{"f""#) }
+            #expect(
+                bodies == [#"{"f":{"a":"v1"},"lit":"1"}"#, #"{"f":{"b1":"v2"},"lit":"1","n":1}"#, #"{"f":{"b2":"v3"},"lit":"1","n":2}"#],
+                "reuses \(reuses): \(run.stdout)")
+            await harness.close()
+        }
+    }
+
     @Test func aMissingFileOrBadJSONIsALocatedErrorNamingTheFile() async {
         let harness = ShellHarness()
         let files = TemporaryDirectory()

@@ -1,4 +1,5 @@
 import Ping
+import Script
 import Testing
 
 @testable import Shell
@@ -38,5 +39,22 @@ struct TraceSinkTests {
         }
         #expect(client != nil)
         #expect(gone == nil)
+    }
+}
+
+/// A memo is found again at its line's place, and a memo of another type there replaces it.
+struct CommandMemosTests {
+    private final class First {}
+    private final class Second {}
+
+    @Test func aLineFindsItsMemoAndAnotherTypeReplacesIt() {
+        let memos = CommandMemos()
+        let here = SourceRange(start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 9))
+        let there = SourceRange(start: SourcePosition(line: 2, column: 1), end: SourcePosition(line: 2, column: 9))
+        let first = memos.memo(at: here) { First() }
+        #expect(memos.memo(at: here) { First() } === first)
+        #expect(memos.memo(at: there) { First() } !== first)
+        _ = memos.memo(at: here) { Second() }
+        #expect(memos.memo(at: here) { First() } !== first)
     }
 }

@@ -25,14 +25,30 @@ package final class NestedJSONTemplate: Sendable {
     ///
     /// - Throws: what `NestedJSONFields.object` throws for these names.
     package static func body(_ fields: [(String, Value)]) throws(NestedJSONFieldsError) -> [UInt8]? {
+        var last: Last?
+        return try body(fields, last: &last)
+    }
+
+    /// The names a caller's line used last and their template (`nil`: they cannot be templated).
+    package typealias Last = (names: [String], template: NestedJSONTemplate?)
+
+    /// `body(_:)`, taking the template from `last` when the names are the same (for a line run
+    /// again: no lookup in the shared cache and its lock), and keeping it there.
+    package static func body(_ fields: [(String, Value)], last: inout Last?) throws(NestedJSONFieldsError) -> [UInt8]? {
         var names: [String] = []
         names.reserveCapacity(fields.count)
         for (name, value) in fields {
             guard case .string = value else { return nil }
             names.append(name)
         }
-        guard let template = try template(for: names) else { return nil }
-        return template.fill(fields)
+        let template: NestedJSONTemplate?
+        if let last, last.names == names {
+            template = last.template
+        } else {
+            template = try Self.template(for: names)
+            last = (names, template)
+        }
+        return template?.fill(fields)
     }
 
     private func fill(_ fields: [(String, Value)]) -> [UInt8] {

@@ -49,6 +49,8 @@ public final class ShellSession {
     /// The listeners of the script run in progress, which `source` hands its file's run too, so
     /// that a report sees a sourced file's commands; `nil` outside a run (the REPL's lines).
     package var runListeners: [any RunListener]?
+    /// What commands keep between runs of the same line (`CommandMemos`).
+    package let commandMemos = CommandMemos()
     /// The binding shapes this session's statements were found to have (`RunOptions.reusesBindings`).
     package var bindingShapes = BindingShape.SessionCache()
     /// The directory relative `source` paths start from: the running script's, or the working directory.
