@@ -51,8 +51,7 @@ public final class PingClient: Sendable {
             let answer = try await transport.send(wire, timeout: configuration.timeout)
             return received(answer, for: request, from: parsed, started: started)
         } catch {
-            configuration.onExchange?(Exchange(request: request, result: .failure(error), duration: Self.seconds(since: started)))
-            throw error
+            throw failed(error, request: request, started: started)
         }
     }
 
@@ -69,9 +68,14 @@ public final class PingClient: Sendable {
             let answer = try transport.sendHere(wire, timeout: configuration.timeout)
             return received(answer, for: request, from: parsed, started: started)
         } catch {
-            configuration.onExchange?(Exchange(request: request, result: .failure(error), duration: Self.seconds(since: started)))
-            throw error
+            throw failed(error, request: request, started: started)
         }
+    }
+
+    /// `error`, told to `onExchange` as the exchange of `request` that began at `started`.
+    private func failed(_ error: NetworkError, request: Transport.HTTPRequest, started: ContinuousClock.Instant) -> NetworkError {
+        configuration.onExchange?(Exchange(request: request, result: .failure(error), duration: Self.seconds(since: started)))
+        return error
     }
 
     /// `original` with the standard headers it lacks (but those it removed), then the interceptors' changes.

@@ -66,7 +66,8 @@ struct BindingShapeTests {
             }
         }
         let key = BindingShape.Key(table: binder.table.identity, statement: statement)
-        let lookup = BindingShape.cached(key, statement: statement)
+        var fresh = BindingShape.SessionCache()
+        let lookup = BindingShape.cached(key, statement: statement, session: &fresh)
         if case .reusable = lookup { #expect(reusable, "\(text)", sourceLocation: sourceLocation) } else {
             #expect(!reusable, "\(text)", sourceLocation: sourceLocation)
         }

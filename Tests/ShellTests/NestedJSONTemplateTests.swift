@@ -5,6 +5,12 @@ import Testing
 
 /// The template writes exactly the bytes the object built field by field writes, and fails as it fails.
 struct NestedJSONTemplateTests {
+    /// The body as a line's first run makes it, with nothing kept from before.
+    private static func templated(_ fields: [(String, Value)]) throws(NestedJSONFieldsError) -> [UInt8]? {
+        var last: NestedJSONTemplate.Last?
+        return try NestedJSONTemplate.body(fields, last: &last)
+    }
+
     private static func direct(_ fields: [(String, Value)]) throws(NestedJSONFieldsError) -> [UInt8] {
         var bytes: [UInt8] = []
         JSONWriter.appendCompact(.object(try NestedJSONFields.object(fields)), to: &bytes)
@@ -28,7 +34,7 @@ struct NestedJSONTemplateTests {
         for names in Self.nameSets {
             for offset in Self.values.indices {
                 let fields = names.enumerated().map { ($0.element, Value.string(Self.values[($0.offset + offset) % Self.values.count])) }
-                let filled = try #require(try NestedJSONTemplate.body(fields), "\(names)")
+                let filled = try #require(try Self.templated(fields), "\(names)")
                 #expect(filled == (try Self.direct(fields)), "\(names) \(String(decoding: filled, as: UTF8.self))")
             }
         }
@@ -40,15 +46,15 @@ struct NestedJSONTemplateTests {
             var direct: NestedJSONFieldsError?
             do { _ = try Self.direct(fields) } catch { direct = error }
             var templated: NestedJSONFieldsError?
-            do { _ = try NestedJSONTemplate.body(fields) } catch { templated = error }
+            do { _ = try Self.templated(fields) } catch { templated = error }
             #expect(direct != nil, "\(names)")
             #expect(templated?.field == direct?.field && templated?.reason == direct?.reason, "\(names)")
         }
     }
 
     @Test func valuesOtherThanTextAndNamesWithNULAreLeftToTheObject() throws {
-        #expect(try NestedJSONTemplate.body([("a", .int(1)), ("b", .string("x"))]) == nil)
-        #expect(try NestedJSONTemplate.body([("a\u{0}1\u{0}", .string("x"))]) == nil)
+        #expect(try Self.templated([("a", .int(1)), ("b", .string("x"))]) == nil)
+        #expect(try Self.templated([("a\u{0}1\u{0}", .string("x"))]) == nil)
     }
 
     @Test func stepsReadKeysIndexesAndAppends() throws {

@@ -99,7 +99,9 @@ public struct Binder: Sendable {
                     continue
                 }
                 let parameter = try parameterValue(word, key: key, typed: typed, variables: variables)
-                if word.literal == nil { recorder?.slots.append(.init(target: .parameter(bound.parameters.count, key: key, typed: typed), word: word)) }
+                if recorder != nil, word.literal == nil {
+                    recorder?.slots.append(.init(target: .parameter(bound.parameters.count, key: key, typed: typed), word: word))
+                }
                 bound.parameters.append((key, parameter))
                 continue
             }
@@ -125,7 +127,7 @@ public struct Binder: Sendable {
                 throw ShellError(.missingOptionValue(option: name, valueName: option.valueName), at: token.range)
             }
             let optionValue = try value(of: valueWord, kind: kind, name: "--\(name)", variables: variables)
-            if valueWord.literal == nil { recorder?.slots.append(.init(target: .option(name, kind: kind), word: valueWord)) }
+            if recorder != nil, valueWord.literal == nil { recorder?.slots.append(.init(target: .option(name, kind: kind), word: valueWord)) }
             if kind == .secret {
                 recorder = nil
                 bound.noteSecret(optionValue, known: variables != nil || valueWord.literal != nil)
@@ -211,7 +213,7 @@ public struct Binder: Sendable {
     ) throws(ShellError) {
         /// Appends a positional's value, recording it as a slot when it holds variables.
         func append(_ argument: ArgumentSpec, _ word: Word, recorder: inout BindingRecorder?) throws(ShellError) {
-            if word.literal == nil {
+            if recorder != nil, word.literal == nil {
                 recorder?.slots.append(.init(target: .argument(bound.arguments.count, name: argument.name, kind: argument.kind), word: word))
             }
             bound.arguments.append(argument.name, try value(of: word, kind: argument.kind, name: argument.name, variables: variables))
@@ -224,7 +226,7 @@ public struct Binder: Sendable {
                 arguments[(position + 1)...].contains(where: { !$0.isOptional })
             {
                 // Decided by the word's value: a shape holds only what literal words decide.
-                if positionals.indices.contains(cursor), positionals[cursor].0.literal == nil { recorder = nil }
+                if recorder != nil, positionals.indices.contains(cursor), positionals[cursor].0.literal == nil { recorder = nil }
                 if !takesOptionalChoice(positionals[cursor...], after: arguments[(position + 1)...], kind: argument.kind, variables: variables) {
                     continue
                 }

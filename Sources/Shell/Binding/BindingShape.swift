@@ -98,11 +98,6 @@ package final class BindingShape: Sendable {
         return lookup(entry)
     }
 
-    static func cached(_ key: Key, statement: Statement) -> Lookup {
-        var session = SessionCache()
-        return cached(key, statement: statement, session: &session)
-    }
-
     private static func lookup(_ entry: Entry) -> Lookup {
         guard let shape = entry.shape else { return .notReusable }
         return .reusable(shape)

@@ -19,21 +19,15 @@ package final class NestedJSONTemplate: Sendable {
         self.holes = holes
     }
 
-    /// The body's compact JSON, as `JSONWriter.appendCompact(.object(NestedJSONFields.object(fields)))`
-    /// writes it; `nil` when a value is not text (or the names cannot be templated), for the caller
-    /// to build the object.
-    ///
-    /// - Throws: what `NestedJSONFields.object` throws for these names.
-    package static func body(_ fields: [(String, Value)]) throws(NestedJSONFieldsError) -> [UInt8]? {
-        var last: Last?
-        return try body(fields, last: &last)
-    }
-
     /// The names a caller's line used last and their template (`nil`: they cannot be templated).
     package typealias Last = (names: [String], template: NestedJSONTemplate?)
 
-    /// `body(_:)`, taking the template from `last` when the names are the same (for a line run
-    /// again: no lookup in the shared cache and its lock), and keeping it there.
+    /// The body's compact JSON, as `JSONWriter.appendCompact(.object(NestedJSONFields.object(fields)))`
+    /// writes it; `nil` when a value is not text (or the names cannot be templated), for the caller
+    /// to build the object. The template comes from `last` when the names are the same (a line
+    /// run again: no lookup in the shared cache and its lock), and is kept there.
+    ///
+    /// - Throws: what `NestedJSONFields.object` throws for these names.
     package static func body(_ fields: [(String, Value)], last: inout Last?) throws(NestedJSONFieldsError) -> [UInt8]? {
         var names: [String] = []
         names.reserveCapacity(fields.count)
