@@ -117,7 +117,7 @@ let package = Package(
             name: "HTTPCommands",
             dependencies: [
                 "Shell", "Ping", "JSON", "Platform", "Script", "Transport", .product(name: "CompressNIO", package: "compress-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "NIOCore", package: "swift-nio"),
             ]),
         // The one ordered list of engines (ShellCatalog.standard), for the executable and the tests.
         .target(
@@ -194,6 +194,7 @@ let package = Package(
                 "Shell", "SDKBenchCatalog", "HamonCommands", "PerformanceCommands", "MiataruCommands", "SiftCommands", "HTTPCommands", "SDKBenchTesting",
                 "SDKBenchShellTesting",
                 "Backend", "JSON", "LineEditing", "Hamon", "Miataru", "Performance", "Ping", "Sift", "Script", "Transport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             exclude: ["Golden"]),
         .testTarget(

@@ -51,7 +51,7 @@ enum HTTPCommand {
 
     /// A line's request, with its method and URL (no credentials) for messages, and whether it
     /// accepts any certificate (its own `--insecure`, or the configured host's for a path).
-    private typealias Made = (request: HTTPRequest, method: HTTPMethod, url: String, insecure: Bool)
+    private typealias Made = (request: HTTPRequest, method: HTTPMethod, url: String, insecure: Bool, memo: HTTPLineMemo)
 
     /// The request a line describes.
     ///
@@ -119,7 +119,7 @@ enum HTTPCommand {
         for (name, value) in items.headers {
             if let value { request.setHeader(name: name, value: value) } else { request.removeHeader(name: name) }
         }
-        return (request, method, url, context.flag("insecure") || viaHost?.insecure == true)
+        return (request, method, url, context.flag("insecure") || viaHost?.insecure == true, memo)
     }
 
     /// Sends `request` through the session's client and waits for it (Ctrl-C cancels).
@@ -154,7 +154,7 @@ enum HTTPCommand {
         _ outcome: Result<HTTPResponse, NetworkError>, to made: Made, context: CommandContext
     ) throws -> Value {
         let session = context.session
-        let (request, method, url, _) = made
+        let (request, method, url, _, memo) = made
         let verbose = context.flag("verbose")
         let output = session.events
         switch outcome {
@@ -174,7 +174,7 @@ enum HTTPCommand {
             } else if !session.traceEnabled {
                 output.write(HTTPResponseText.render(response))
             }
-            let value = HTTPResponseText.value(response, cookies: cookies)
+            let value = HTTPResponseText.value(response, cookies: cookies, memo: memo)
             if context.flag("check-status"), response.status.code >= 300 {
                 // The line fails, but what came back stays inspectable as `last`, as HTTPie still prints it.
                 session.variables.last = value

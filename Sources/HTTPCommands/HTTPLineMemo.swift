@@ -1,3 +1,5 @@
+import HTTPTypes
+import JSON
 import Shell
 
 /// What the `http` command kept of one line between its runs in a session: the items its words
@@ -9,6 +11,21 @@ final class HTTPLineMemo {
     /// Each ITEM word's text and the item it read as.
     var items: [(text: String, item: RequestItem)] = []
     var body: NestedJSONTemplate.Last?
+    /// The last answer to the line that set no cookie, and its value.
+    var answer: Answer?
+
+    struct Answer {
+        var status: Int
+        var headers: HTTPFields
+        var body: [UInt8]
+        var value: JSONObject
+    }
+
+    /// `answer`, no longer kept: changed, then kept again, without a copy of its value.
+    func takeAnswer() -> Answer? {
+        defer { answer = nil }
+        return answer
+    }
 
     /// What `text`, the ITEM word at `position`, reads as: kept from the last run when the text
     /// is the same.

@@ -13,6 +13,8 @@ final class BlockingConnection: Sendable {
     private let interrupted = Atomic(false)
     /// The receive timeout set on the socket; 0: none yet. Read and written by the owner only.
     private nonisolated(unsafe) var armedSeconds: Double = 0
+    /// The heads of this connection's last answers. Read and written by the exchange using it.
+    nonisolated(unsafe) var recentHeads = HTTP1ResponseParser.RecentHeads()
 
     private init(socket: Int32) {
         self.socket = Mutex(socket)

@@ -1,5 +1,9 @@
 import HTTPTypes
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Reads one HTTP/1.x response from the bytes received so far: the status line, the fields and
 /// a body framed by Content-Length, chunked transfer coding or the connection's end (RFC 9112 §6).
 /// Interim (1xx) answers are skipped. For `BlockingTransport`, which reads from a socket itself.
@@ -14,13 +18,13 @@ struct HTTP1ResponseParser {
         case complete(WireResponse, consumed: Int, reusable: Bool)
     }
 
-    private enum Framing {
+    fileprivate enum Framing {
         case length(Int)
         case chunked
         case untilClose
     }
 
-    private struct Head {
+    fileprivate struct Head {
         var status: Int
         var fields: HTTPFields
         var framing: Framing
@@ -34,16 +38,20 @@ struct HTTP1ResponseParser {
     private var head: Head?
     /// Where the next head starts (after skipped 1xx answers).
     private var headStart = 0
+    /// Heads read before on the same connection, given back with their parse when a head's bytes
+    /// are one of them again.
+    var recentHeads: RecentHeads
 
-    init(answersHead: Bool) {
+    init(answersHead: Bool, recentHeads: RecentHeads = RecentHeads()) {
         self.answersHead = answersHead
+        self.recentHeads = recentHeads
     }
 
     /// Parses `buffer`, which holds every byte received since the request was sent.
     mutating func parse(_ buffer: [UInt8]) throws(NetworkError) -> Outcome {
         try buffer.withUnsafeBufferPointer { bytes throws(NetworkError) -> Outcome in
             while head == nil {
-                guard let parsed = try Self.head(in: bytes, from: headStart, answersHead: answersHead) else { return .incomplete }
+                guard let parsed = try Self.head(in: bytes, from: headStart, answersHead: answersHead, recent: &recentHeads) else { return .incomplete }
                 if parsed.status < 200 {
                     headStart = parsed.bodyStart
                     continue
@@ -94,7 +102,9 @@ struct HTTP1ResponseParser {
     }
     static let tooLarge = NetworkError.invalidResponse("the body is larger than \(LiveTransport.maximumBodySize >> 20) MiB")
 
-    private static func head(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, answersHead: Bool) throws(NetworkError) -> Head? {
+    private static func head(
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, answersHead: Bool, recent: inout RecentHeads
+    ) throws(NetworkError) -> Head? {
         guard let end = headEnd(in: bytes, from: start) else {
             if bytes.count - start > maximumHeadSize { throw .invalidResponse("the answer's head is larger than \(maximumHeadSize >> 10) KiB") }
             // A first line that cannot begin a status line is garbage now, not when it ends.
@@ -102,6 +112,17 @@ struct HTTP1ResponseParser {
             if !zip(bytes[start..<start + seen], "HTTP/".utf8).allSatisfy({ $0 == $1 }) { throw notHTTP }
             return nil
         }
+        let headBytes = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if var known = recent.head(spelt: headBytes, answersHead: answersHead) {
+            known.bodyStart = end
+            return known
+        }
+        let parsed = try parseHead(in: bytes, from: start, to: end, answersHead: answersHead)
+        if parsed.status >= 200 { recent.remember(headBytes, answersHead: answersHead, as: parsed) }
+        return parsed
+    }
+
+    private static func parseHead(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, answersHead: Bool) throws(NetworkError) -> Head {
         var lines = LineCursor(bytes: bytes, position: start, end: end)
         guard let statusLine = lines.next() else { throw notHTTP }
         let (minor, status) = try statusOf(statusLine, in: bytes)
@@ -257,6 +278,40 @@ struct HTTP1ResponseParser {
     private static func lastToken(of value: Slice<UnsafeBufferPointer<UInt8>>) -> String {
         let text = String(decoding: value, as: UTF8.self).lowercased()
         return (text.split(separator: ",").last.map { String($0) } ?? "").trimmingSpaces
+    }
+}
+
+extension HTTP1ResponseParser {
+    /// The last few heads parsed on a connection, by their bytes (the status line and fields),
+    /// as HPACK keeps a connection's recent fields: a server's answers to one kind of request
+    /// repeat their heads byte for byte until the Date field's second changes. Decoding and
+    /// validating each field's name and value into `HTTPFields` again was 13,400 instructions of
+    /// each request of the Miataru load flow (callgrind); comparing the bytes is a few hundred.
+    struct RecentHeads {
+        static let capacity = 4
+        private var entries: [(bytes: [UInt8], answersHead: Bool, head: Head)] = []
+        /// The entry replaced next once all are taken.
+        private var next = 0
+
+        init() {}
+
+        fileprivate func head(spelt bytes: UnsafeBufferPointer<UInt8>, answersHead: Bool) -> Head? {
+            for entry in entries where entry.answersHead == answersHead && entry.bytes.count == bytes.count {
+                let same = entry.bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+                if same { return entry.head }
+            }
+            return nil
+        }
+
+        fileprivate mutating func remember(_ bytes: UnsafeBufferPointer<UInt8>, answersHead: Bool, as head: Head) {
+            let entry = (Array(bytes), answersHead, head)
+            if entries.count < Self.capacity {
+                entries.append(entry)
+            } else {
+                entries[next] = entry
+                next = (next + 1) % Self.capacity
+            }
+        }
     }
 }
 

@@ -1,6 +1,9 @@
 import Testing
 
 import Backend
+import HTTPTypes
+import JSON
+import Ping
 import SDKBenchShellTesting
 import SDKBenchTesting
 import Script
@@ -266,6 +269,41 @@ struct HTTPCommandTests {
         #expect(!png.contains("PNG"))
         #expect(render([0x61, 0x00, 0x62], "text/plain").contains("binary data not shown (3 bytes, text/plain)"))
         #expect(render(Array("héllo\n".utf8), "text/plain").hasSuffix("\nhéllo\n\n"))
+    }
+
+    /// A line's answers that repeat give the first one's value with their own duration; any
+    /// change of status, field or body, or a cookie set, is read anew.
+    @Test func aRepeatedAnswerIsTheSameValueWithItsOwnDuration() throws {
+        let memo = HTTPLineMemo()
+        let url = try ParsedURL("http://h/x")
+        func answer(_ status: HTTPStatus = 200, _ headers: HTTPFields = [.contentType: "application/json"], _ body: String = #"{"a":1}"#, duration: Double = 0.002, cookies: [Cookie] = []) -> Value {
+            HTTPResponseText.value(
+                HTTPResponse(request: HTTPRequest(), status: status, headers: headers, body: Array(body.utf8), duration: duration), cookies: cookies, memo: memo)
+        }
+        func plain(_ status: HTTPStatus = 200, _ headers: HTTPFields = [.contentType: "application/json"], _ body: String = #"{"a":1}"#, duration: Double = 0.002, cookies: [Cookie] = []) -> Value {
+            HTTPResponseText.value(
+                HTTPResponse(request: HTTPRequest(), status: status, headers: headers, body: Array(body.utf8), duration: duration), cookies: cookies)
+        }
+        let held = answer()
+        #expect(held == plain())
+        #expect(answer(200, [.contentType: "application/json"], #"{"a":9}"#) == plain(200, [.contentType: "application/json"], #"{"a":9}"#))
+        // A value given out (kept as `last`) is not changed by the next answer.
+        #expect(held == plain())
+        #expect(answer() == plain())
+        #expect(answer(duration: 0.005) == plain(duration: 0.005))
+        #expect(answer(duration: 0.005) != plain(duration: 0.002))
+        #expect(answer(201) == plain(201))
+        #expect(answer(201, [.contentType: "text/plain"]) == plain(201, [.contentType: "text/plain"]))
+        #expect(answer(201, [.contentType: "text/plain"], #"{"a":2}"#) == plain(201, [.contentType: "text/plain"], #"{"a":2}"#))
+        let cookie = try #require(Cookie(setCookie: "s=1", from: url, now: 0))
+        let withCookie = answer(201, [.contentType: "text/plain"], #"{"a":2}"#, cookies: [cookie])
+        #expect(withCookie == plain(201, [.contentType: "text/plain"], #"{"a":2}"#, cookies: [cookie]))
+        func cookieCount(_ value: Value) -> Int? {
+            guard case .object(let object) = value, case .array(let cookies)? = object["cookies"] else { return nil }
+            return cookies.count
+        }
+        #expect(cookieCount(withCookie) == 1)
+        #expect(cookieCount(answer(201, [.contentType: "text/plain"], #"{"a":2}"#)) == 0)
     }
 
     @Test func aMalformedItemStopsTheScriptBeforeItsFirstLine() {

@@ -40,6 +40,40 @@ struct HTTP1ResponseParserTests {
         #expect(response.headers[values: .contentType] == ["a", "b"])
     }
 
+    /// A head read before on the connection is given back for the same bytes only: a field's
+    /// byte changed, a HEAD answer or a body of another length is read anew, and each answer
+    /// keeps its own body.
+    @Test func aRepeatedHeadIsReadAsBeforeAndAChangedOneAnew() throws {
+        var recent = HTTP1ResponseParser.RecentHeads()
+        func parse(_ text: String, head: Bool = false) throws -> (WireResponse, Int) {
+            var parser = HTTP1ResponseParser(answersHead: head, recentHeads: recent)
+            defer { recent = parser.recentHeads }
+            guard case .complete(let response, let consumed, _) = try parser.parse(Array(text.utf8)) else {
+                throw NetworkError.invalidResponse("incomplete")
+            }
+            return (response, consumed)
+        }
+        let ok = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\n"
+        let (first, _) = try parse(ok + "hello")
+        let (again, consumed) = try parse(ok + "world")
+        #expect(again.headers == first.headers && again.status == 200 && String(decoding: again.body, as: UTF8.self) == "world")
+        #expect(consumed == ok.utf8.count + 5)
+        let (other, _) = try parse(ok.replacing("text/plain", with: "text/plaiN") + "hello")
+        #expect(other.headers[.contentType] == "text/plaiN")
+        let (longer, _) = try parse(ok.replacing(": 5", with: ": 6") + "hello!")
+        #expect(String(decoding: longer.body, as: UTF8.self) == "hello!")
+        let (headAnswer, _) = try parse(ok, head: true)
+        #expect(headAnswer.body.isEmpty)
+        let (interim, _) = try parse("HTTP/1.1 100 Continue\r\n\r\n" + ok + "again")
+        #expect(String(decoding: interim.body, as: UTF8.self) == "again")
+        // More heads than are kept: the oldest are read anew, the same.
+        for length in 1...HTTP1ResponseParser.RecentHeads.capacity + 2 {
+            let (response, _) = try parse("HTTP/1.1 200 OK\r\nContent-Length: \(length)\r\n\r\n" + String(repeating: "x", count: length))
+            #expect(response.body.count == length)
+        }
+        #expect(try parse(ok + "hello").0.headers == first.headers)
+    }
+
     @Test func aChunkedBodyIsJoinedAndItsTrailersRead() throws {
         let text = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;ext=1\r\nhello\r\nB\r\n, world! ok\r\n0\r\nX-Trailer: t\r\n\r\n"
         let (response, consumed, reusable) = try parseWhole(text)

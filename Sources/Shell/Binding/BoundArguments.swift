@@ -26,17 +26,18 @@ public struct BoundArguments: Sendable {
 
     /// The first value given to `name`.
     public func first(_ name: String) -> BoundValue? {
-        for entry in entries where entry.name == name { return entry.value }
+        for index in entries.indices where entries[index].name == name { return entries[index].value }
         return nil
     }
 
     /// Every value given to `name`, in order.
     public func all(_ name: String) -> [BoundValue] {
         // One pass into one array: filter then map made two, 7,000 instructions per `http`
-        // line of the Miataru load flow (callgrind).
+        // line of the Miataru load flow (callgrind). By index: a `for entry in entries` loop
+        // copied every entry, name and value, to compare its name (4,500 a request).
         var values: [BoundValue] = []
         values.reserveCapacity(entries.count)
-        for entry in entries where entry.name == name { values.append(entry.value) }
+        for index in entries.indices where entries[index].name == name { values.append(entries[index].value) }
         return values
     }
 

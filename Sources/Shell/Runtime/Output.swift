@@ -24,9 +24,24 @@ public final class Output: Sendable {
         var capturedStdout: [UInt8] = []
         var capturedStderr: [UInt8] = []
         var location: (SourceFile, SourceRange)?
-        /// How the run got to the line running now, innermost last: `in file included from
-        /// main.sdk:3`, `in iteration 2 of 5 of the repeat at main.sdk:7`.
-        var notes: [String] = []
+        /// How the run got to the line running now, innermost last.
+        var notes: [Note] = []
+    }
+
+    /// How the run got to a line, told under an error there: `in file included from main.sdk:3`,
+    /// `in iteration 2 of 5 of the repeat at main.sdk:7`. Kept as parts and written only for an
+    /// error: a load device enters thousands of iterations, each one's text was 1,900
+    /// instructions a request of the Miataru flow (callgrind).
+    enum Note: Sendable {
+        case included(from: String)
+        case iteration(Int, of: Int, repeatAt: String)
+
+        var text: String {
+            switch self {
+            case .included(let place): "in file included from \(place)"
+            case .iteration(let iteration, let count, let place): "in iteration \(iteration) of \(count) of the repeat at \(place)"
+            }
+        }
     }
 
     private let state = Mutex(State())
@@ -113,13 +128,13 @@ public final class Output: Sendable {
         for secret in error.secrets { secrets.add(secret) }
         var text = renderer.render(error, in: source, secrets: secrets)
         // An error in a sourced file says how the run got there, as a C compiler does.
-        for note in state.withLock({ $0.notes }).reversed() { text += "   = \(secrets.masked(note))\n" }
+        for note in state.withLock({ $0.notes }).reversed() { text += "   = \(secrets.masked(note.text))\n" }
         writeError(text)
     }
 
     /// A `source` or a `repeat` block starts running: errors rendered until the matching
     /// `leftNote` end with `note`.
-    func enteredNote(_ note: String) { state.withLock { $0.notes.append(note) } }
+    func enteredNote(_ note: Note) { state.withLock { $0.notes.append(note) } }
 
     func leftNote() { state.withLock { _ = $0.notes.popLast() } }
 

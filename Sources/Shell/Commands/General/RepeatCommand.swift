@@ -32,7 +32,7 @@ enum RepeatCommand {
         for iteration in 0..<count {
             session.variables.set("i", .int(iteration + 1))
             session.repeatIterations[session.repeatIterations.count - 1] = iteration + 1
-            session.output.enteredNote("in iteration \(iteration + 1) of \(count) of the repeat at \(place)")
+            session.output.enteredNote(.iteration(iteration + 1, of: count, repeatAt: place))
             let result = ScriptRunner(session: session, listeners: session.runListeners).runBlock(block, in: source, options: options)
             session.output.leftNote()
             if result.status != .success { throw ShellError(.reported(result.status), at: context.command.range) }

@@ -31,7 +31,7 @@ package enum SourceCommand {
         }
         session.sourceDepth += 1
         session.sourceStack.append(identity)
-        session.output.enteredNote("in file included from \(session.runningSource?.name ?? "<input>"):\(context.command.range.start.line)")
+        session.output.enteredNote(.included(from: "\(session.runningSource?.name ?? "<input>"):\(context.command.range.start.line)"))
         let previous = session.currentSourceDirectory
         session.currentSourceDirectory = directory(of: path)
         defer {
