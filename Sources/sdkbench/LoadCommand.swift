@@ -33,7 +33,8 @@ struct LoadRunCommand: ParsableCommand {
             embedded backend all devices share. Every HTTP exchange is timed under the SDK call it is \
             (miataru.UpdateLocation, sift.upload, hamon.events, hamon.user, perf.analytics) or, for http, the line as \
             written (http GET /users/{{id}}). An expect is a check: it is counted, it does not stop the iteration. \
-            Exit status: 0, or 4 when a --threshold fails, 2 when the script does not check, 3 on an error of the run itself.
+            Exit status: 0, or 4 when a --threshold fails, 2 when the script does not check, 3 on an error of the run itself \
+            or when Ctrl-C stopped it (143 for SIGTERM): the summary and reports are written either way.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -179,6 +180,9 @@ struct LoadRunCommand: ParsableCommand {
         var outputs: [(String, String)] = []
         if let hdrLog { outputs.append((hdrLog, HdrIntervalLog.text(report.metrics.intervals, startTime: report.startedAt))) }
         let status = LoadReporting.finish(report, thresholds: thresholds, quiet: quiet, json: json, html: html, more: outputs, to: terminal)
-        Glibc.exit(SignalTrap.terminationRequested ? 143 : status.rawValue)
+        // Stopped early, the run did not do what was asked: not a success, whatever its thresholds
+        // say (as `sdkbench run` stopped by a signal).
+        if SignalTrap.terminationRequested { Glibc.exit(143) }
+        Glibc.exit(report.interrupted ? ExitStatus.runtime.rawValue : status.rawValue)
     }
 }

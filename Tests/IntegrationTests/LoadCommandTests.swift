@@ -171,7 +171,8 @@ struct LoadCommandTests {
         return (status, milliseconds, run.stdout + (home.read("out") ?? ""))
     }
 
-    /// SIGINT during a long run: the devices stop, the summary and the report are written.
+    /// SIGINT during a long run: the devices stop, the summary and the report are written, and
+    /// the status says the run was stopped (3, as `sdkbench run` stopped by a signal).
     @Test func aSignalEndsALongRunWithItsReport() async throws {
         let home = TemporaryDirectory()
         defer { home.remove() }
@@ -180,6 +181,7 @@ struct LoadCommandTests {
         let run = await Self.signalled(
             home, script: script, arguments: "--devices 4 --duration 60s --think 20ms", started: "device-*/state/device.json", signal: "INT")
         #expect(run.milliseconds < 3000, "\(run.out)")
+        #expect(run.status == 3, "\(run.out)")
         let reader = await ProcessRunner.run(
             "/usr/bin/env",
             ["python3", "-c", "import json, sys; r = json.load(open(sys.argv[1])); print(r['interrupted'], r['iterations'] > 0)", home.path + "/load.json"])
