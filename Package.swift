@@ -105,6 +105,7 @@ let package = Package(
             dependencies: [
                 "Script", "JSON", "LineEditing", "Ping", "Platform", "Transport", "Backend", "CPCRE2",
                 .product(name: "SystemPackage", package: "swift-system"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
         // One target per engine beside its engine: its commands, its runtime in the session, its

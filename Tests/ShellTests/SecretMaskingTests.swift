@@ -118,6 +118,32 @@ struct SecretMaskingTests {
         #expect(guessed.isEmpty)
     }
 
+    /// Values come in any order and lengths; each is masked whole, the longest first, and a
+    /// value given again adds nothing.
+    @Test func valuesAddedInAnyOrderAreMaskedLongestFirst() {
+        let secrets = SecretValues()
+        for value in ["abcdefgh", "abcdefghijkl", "bcdefghi", "abcdefghij", "abcdefghijkl"] { secrets.add(value) }
+        #expect(secrets.count == 4)
+        #expect(secrets.masked("<abcdefghijkl|abcdefghij|abcdefgh|zbcdefghiz>") == "<***|***|***|z***z>")
+        let generation = secrets.generation
+        secrets.add("abcdefghij")
+        #expect(secrets.generation == generation)
+    }
+
+    /// A session that shows nothing (a load device) keeps its latest values only: a token new at
+    /// every iteration does not grow it without end; the latest ones are still masked.
+    @Test func aBoundedStoreKeepsTheLatestValues() {
+        let secrets = SecretValues(keepingAtMost: 64)
+        for index in 0..<10_000 { secrets.add("token-\(index)-abcdefgh") }
+        #expect(secrets.count <= 64)
+        #expect(secrets.masked("Bearer token-9999-abcdefgh") == "Bearer ***")
+        #expect(secrets.masked("Bearer token-9990-abcdefgh") == "Bearer ***")
+        #expect(secrets.masked("Bearer token-0-abcdefgh") == "Bearer token-0-abcdefgh")
+        let unbounded = SecretValues()
+        for index in 0..<200 { unbounded.add("token-\(index)-abcdefgh") }
+        #expect(unbounded.masked("Bearer token-0-abcdefgh") == "Bearer ***")
+    }
+
     @Test func theByteSearchFindsSecretsAtEitherEndAndOnlyWhole() {
         #expect(SecretValues.bytes(of: "abcabcdefghd", contain: "abcdefgh"))
         #expect(SecretValues.bytes(of: "key", contain: "key"))

@@ -55,15 +55,21 @@ public final class Output: Sendable {
     private let escapesControls: Bool
     public let renderer: ErrorGenerator
     /// Every secret value seen so far; each write masks them (see `SecretValues`).
-    public let secrets = SecretValues()
+    /// A load device's output (`discard`) keeps its latest secrets only: see `SecretValues(keepingAtMost:)`.
+    public let secrets: SecretValues
 
     public init(destination: Destination = .standardStreams, useColor: Bool = false) {
         self.destination = destination
         self.renderer = ErrorGenerator(useColor: useColor)
+        secrets = destination == .discard ? SecretValues(keepingAtMost: Self.discardedSecretsKept) : SecretValues()
         var status = stat()
         flushesEachLine = destination == .standardStreams && fstat(1, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO
         escapesControls = destination == .standardStreams && isatty(1) != 0
     }
+
+    /// How many secret values (each form counting) a session that shows nothing keeps: a device
+    /// holds a few dozen literal ones and those of its latest iterations.
+    static let discardedSecretsKept = 4096
 
     /// Writes what a command or engine showed to the stream it belongs on.
     public func show(_ event: ShellEvent) {
