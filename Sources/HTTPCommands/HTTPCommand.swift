@@ -64,13 +64,9 @@ enum HTTPCommand {
         let memo = session.commandMemos.memo(at: context.command.range) { HTTPLineMemo() }
         let items = try HTTPItems(words: context.values("ITEM"), parameters: context.command.parameters, memo: memo)
         // A path goes to the configured host, and that host's `--insecure` goes with it.
-        var viaHost: ServiceHost.Setting?
-        let typed = try TypedURL.resolve(context.string("URL")) { () throws(ShellError) in
-            let host = try session.services.effectiveHost(at: context.command.range)
-            viaHost = host
-            return host
+        let (url, userinfo, viaHost) = try memo.url(context.string("URL")) { () throws(ShellError) in
+            try session.services.effectiveHost(at: context.command.range)
         }
-        let (url, userinfo) = HTTPCredentials.split(typed)
         let raw = context.option("raw")
         let method =
             context.argument("METHOD").flatMap { HTTPMethod(name: $0.text) } ?? (items.fields.isEmpty && raw == nil ? .get : .post)

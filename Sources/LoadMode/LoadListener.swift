@@ -9,12 +9,9 @@ final class LoadListener: RunListener {
     /// Each statement's kind ("" for a line that is not `http`), by where it is: a device runs
     /// the same lines every iteration, and working the kind out again was 4% of a load run's
     /// CPU (perf, the Miataru flow of scripts/bench/load_bench.py).
-    private var kinds: [StatementPlace: String] = [:]
-
-    private struct StatementPlace: Hashable {
-        var source: String
-        var range: SourceRange
-    }
+    /// Keyed by the range alone, the file's name beside the kind: hashing the name too was
+    /// 700 instructions a statement (callgrind). Two files' lines at one range take turns.
+    private var kinds: [SourceRange: (source: String, kind: String)] = [:]
 
     init(metrics: LoadMetrics, label: RequestLabel) {
         self.metrics = metrics
@@ -24,13 +21,12 @@ final class LoadListener: RunListener {
     var hearsEvents: Bool { false }
 
     func commandStarting(_ statement: Statement, in source: SourceFile) {
-        let place = StatementPlace(source: source.name, range: statement.range)
         let kind: String
-        if let known = kinds[place] {
-            kind = known
+        if let known = kinds[statement.range], known.source == source.name {
+            kind = known.kind
         } else {
             kind = Self.kind(of: statement)
-            kinds[place] = kind
+            kinds[statement.range] = (source.name, kind)
         }
         if !kind.isEmpty { label.value = kind }
     }

@@ -271,6 +271,30 @@ struct HTTPCommandTests {
         #expect(render(Array("héllo\n".utf8), "text/plain").hasSuffix("\nhéllo\n\n"))
     }
 
+    /// A line's URL is kept while its text and the configured host are the same: a path run
+    /// again after the host changed goes to the new host; an absolute URL never asks for it.
+    @Test func aKeptURLFollowsTheConfiguredHost() throws {
+        let memo = HTTPLineMemo()
+        var host = ServiceHost.Setting(host: "a.example:81", https: false, insecure: false)
+        var asked = 0
+        func url(_ typed: String) throws -> (String, String?, ServiceHost.Setting?) {
+            let made = try memo.url(typed) { () throws(ShellError) in
+                asked += 1
+                return host
+            }
+            return (made.url, made.userinfo, made.viaHost)
+        }
+        #expect(try url("/v1/x").0 == "http://a.example:81/v1/x")
+        #expect(try url("/v1/x").0 == "http://a.example:81/v1/x")
+        host = ServiceHost.Setting(host: "b.example", https: true, insecure: true)
+        let moved = try url("/v1/x")
+        #expect(moved.0 == "https://b.example/v1/x" && moved.2?.insecure == true)
+        asked = 0
+        let absolute = try url("http://ada:pw@c.example/y")
+        #expect(absolute.0 == "http://c.example/y" && absolute.1 == "ada:pw" && absolute.2 == nil && asked == 0)
+        #expect(try url("http://c.example/z").1 == nil)
+    }
+
     /// A line's answers that repeat give the first one's value with their own duration; any
     /// change of status, field or body, or a cookie set, is read anew.
     @Test func aRepeatedAnswerIsTheSameValueWithItsOwnDuration() throws {
