@@ -51,7 +51,14 @@ enum HTTPCommand {
 
     /// A line's request, with its method and URL (no credentials) for messages, and whether it
     /// accepts any certificate (its own `--insecure`, or the configured host's for a path).
-    private typealias Made = (request: HTTPRequest, method: HTTPMethod, url: String, insecure: Bool, memo: HTTPLineMemo)
+    /// A struct, not a tuple: a tuple's copies go through the runtime's generic witness.
+    private struct Made {
+        var request: HTTPRequest
+        var method: HTTPMethod
+        var url: String
+        var insecure: Bool
+        var memo: HTTPLineMemo
+    }
 
     /// The request a line describes.
     ///
@@ -115,7 +122,7 @@ enum HTTPCommand {
         for (name, value) in items.headers {
             if let value { request.setHeader(name: name, value: value) } else { request.removeHeader(name: name) }
         }
-        return (request, method, url, context.flag("insecure") || viaHost?.insecure == true, memo)
+        return Made(request: request, method: method, url: url, insecure: context.flag("insecure") || viaHost?.insecure == true, memo: memo)
     }
 
     /// Sends `request` through the session's client and waits for it (Ctrl-C cancels).
@@ -150,7 +157,7 @@ enum HTTPCommand {
         _ outcome: Result<HTTPResponse, NetworkError>, to made: Made, context: CommandContext
     ) throws -> Value {
         let session = context.session
-        let (request, method, url, _, memo) = made
+        let (request, method, url, memo) = (made.request, made.method, made.url, made.memo)
         let verbose = context.flag("verbose")
         let output = session.events
         switch outcome {

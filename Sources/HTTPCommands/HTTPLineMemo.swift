@@ -9,7 +9,12 @@ import Shell
 /// the Miataru flow (callgrind).
 final class HTTPLineMemo {
     /// Each ITEM word's text and the item it read as.
-    var items: [(text: String, item: RequestItem)] = []
+    var items: [ReadItem] = []
+
+    struct ReadItem {
+        var text: String
+        var item: RequestItem
+    }
     var body: NestedJSONTemplate.Last?
     /// The last answer to the line that set no cookie, and its value.
     var answer: Answer?
@@ -29,7 +34,15 @@ final class HTTPLineMemo {
 
     /// The line's URL as typed, the configured host a path went to, and the URL and credentials
     /// they made.
-    private var resolved: (typed: String, host: ServiceHost.Setting?, url: String, userinfo: String?)?
+    private var resolved: ResolvedURL?
+
+    /// A struct, not a tuple: a tuple's copies go through the runtime's generic witness.
+    private struct ResolvedURL {
+        var typed: String
+        var host: ServiceHost.Setting?
+        var url: String
+        var userinfo: String?
+    }
 
     /// The URL `typed` is (a path on the configured host), without its credentials, and those
     /// credentials; kept from the last run while the text and the host are the same. Making it
@@ -45,7 +58,7 @@ final class HTTPLineMemo {
             return try host()
         }
         let (url, userinfo) = HTTPCredentials.split(full)
-        resolved = (typed, viaHost, url, userinfo)
+        resolved = ResolvedURL(typed: typed, host: viaHost, url: url, userinfo: userinfo)
         return (url, userinfo, viaHost)
     }
 
@@ -56,9 +69,9 @@ final class HTTPLineMemo {
         let read = RequestItem.parse(text)
         if case .success(let item) = read {
             if position < items.count {
-                items[position] = (text, item)
+                items[position] = ReadItem(text: text, item: item)
             } else if position == items.count {
-                items.append((text, item))
+                items.append(ReadItem(text: text, item: item))
             }
         }
         return read
