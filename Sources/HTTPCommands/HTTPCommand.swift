@@ -82,6 +82,7 @@ enum HTTPCommand {
         for (name, value) in items.query { request.setParameter(name: name, value: value) }
         let home = session.environment.processEnvironment["HOME"]
         var fields: [(String, Value)] = []
+        fields.reserveCapacity(items.fields.count)
         for field in items.fields {
             fields.append((field.name, try field.value(home: home, directory: session.currentSourceDirectory)))
         }

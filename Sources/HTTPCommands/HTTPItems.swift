@@ -16,6 +16,7 @@ package struct HTTPItems {
     /// Sorts the words (what the script parser left as words: headers, queries, `:=@` and any
     /// item whose name is not a plain key) and the parameters (`field=value`, `field:=JSON`).
     init(words: [BoundValue], parameters: [(key: String, value: BoundValue)], memo: HTTPLineMemo? = nil) throws(ShellError) {
+        fields.reserveCapacity(words.count + parameters.count)
         for (position, word) in words.enumerated() {
             switch memo?.item(word.text, at: position) ?? RequestItem.parse(word.text) {
             case .failure(let problem):

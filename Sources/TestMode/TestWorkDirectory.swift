@@ -32,6 +32,17 @@ public struct TestWorkDirectory: Sendable {
     /// Removes it and everything the files left in it.
     public func remove() { try? FileManager.default.removeItem(atPath: path) }
 
+    /// Keeps it past the run (`load --keep-state`): renamed `kept-PID-XXXXXX` beside it, a name
+    /// the next run's clean-up leaves alone (as `run-…` of a process that is gone, it removed it).
+    /// The path it is kept at.
+    public func keep() throws(FileError) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? ""
+        guard name.hasPrefix("run-") else { return path }
+        let kept = String(path.dropLast(name.count)) + "kept-" + name.dropFirst("run-".count)
+        guard rename(path, kept) == 0 else { throw FileError.current(path, "cannot rename") }
+        return kept
+    }
+
     /// Whether `name` is a run directory whose process no longer exists.
     static func isLeftBehind(_ name: String) -> Bool {
         let parts = name.split(separator: "-")

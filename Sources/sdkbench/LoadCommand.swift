@@ -60,7 +60,7 @@ struct LoadRunCommand: ParsableCommand {
             completion: .directory)
     var html: String?
 
-    @Flag(name: .customLong("keep-state"), help: "Keep the devices' state directories (they are removed at the end).")
+    @Flag(name: .customLong("keep-state"), help: "Keep the devices' state directories (they are removed at the end), in state/load/kept-PID-XXXXXX.")
     var keepState = false
 
     @Flag(help: "Print only the thresholds' verdicts and what went wrong.")
@@ -169,7 +169,16 @@ struct LoadRunCommand: ParsableCommand {
         let report = driver.run(
             CheckedScript(SourceFile(name: script, fileBytes: bytes), table: catalog.table), workDirectory: work.path, metrics: metrics, control: control, signalsSince: signals)
         progress?.finish()
-        if !keepState { work.remove() }
+        if keepState {
+            do throws(FileError) {
+                let kept = try work.keep()
+                if !quiet { terminal.writeError("sdkbench load: the devices' state is kept in \(kept)\n") }
+            } catch {
+                terminal.writeError("sdkbench load: \(error.description); the devices' state stays in \(work.path)\n")
+            }
+        } else {
+            work.remove()
+        }
         _ = AsyncBridge.wait { await backend.stop() }
         watchdog.enter(.shutdown)
         if let refusal = control.refusal {

@@ -171,6 +171,24 @@ struct LoadCommandTests {
         return (status, milliseconds, run.stdout + (home.read("out") ?? ""))
     }
 
+    /// `--keep-state` keeps the devices' state where the run says, and the next run (which
+    /// removes what killed runs left) leaves it: it removed it as a run whose process was gone.
+    @Test func keptStateSurvivesTheNextRun() async throws {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let script = home.write("kept.sdk", "device set model kept-test\nhttp GET /_sdkbench/health\n")
+        let kept = await sdkbench(["load", script, "--devices", "2", "--iterations", "1", "--keep-state"], home: home)
+        #expect(kept.status == 0, "\(kept.stdout)\(kept.stderr)")
+        let line = try #require(kept.stderr.split(separator: "\n").first { $0.contains("state is kept in ") }, "\(kept.stderr)")
+        let directory = String(line.split(separator: "state is kept in ").last ?? "")
+        #expect(directory.contains("/state/load/kept-"), "\(directory)")
+        let next = await sdkbench(["load", script, "--devices", "1", "--iterations", "1", "--quiet"], home: home)
+        #expect(next.status == 0, "\(next.stdout)\(next.stderr)")
+        let devices = SystemFiles.list(directory).filter { $0.hasPrefix("device-") }
+        #expect(devices.count == 2, "\(SystemFiles.list(directory))")
+        #expect(SystemFiles.list(home.path + "/home/state/load").filter { $0.hasPrefix("run-") }.isEmpty)
+    }
+
     /// SIGINT during a long run: the devices stop, the summary and the report are written, and
     /// the status says the run was stopped (3, as `sdkbench run` stopped by a signal).
     @Test func aSignalEndsALongRunWithItsReport() async throws {
