@@ -289,22 +289,30 @@ extension HTTP1ResponseParser {
     /// each request of the Miataru load flow (callgrind); comparing the bytes is a few hundred.
     struct RecentHeads {
         static let capacity = 4
-        private var entries: [(bytes: [UInt8], answersHead: Bool, head: Head)] = []
+        private var entries: [Entry] = []
         /// The entry replaced next once all are taken.
         private var next = 0
 
+        /// A struct, not a tuple: a tuple's copies go through the runtime's generic witness.
+        private struct Entry {
+            var bytes: [UInt8]
+            var answersHead: Bool
+            var head: Head
+        }
+
         init() {}
 
+        /// By index, so that only the entry found is copied.
         fileprivate func head(spelt bytes: UnsafeBufferPointer<UInt8>, answersHead: Bool) -> Head? {
-            for entry in entries where entry.answersHead == answersHead && entry.bytes.count == bytes.count {
-                let same = entry.bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
-                if same { return entry.head }
+            for index in entries.indices where entries[index].answersHead == answersHead && entries[index].bytes.count == bytes.count {
+                let same = entries[index].bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+                if same { return entries[index].head }
             }
             return nil
         }
 
         fileprivate mutating func remember(_ bytes: UnsafeBufferPointer<UInt8>, answersHead: Bool, as head: Head) {
-            let entry = (Array(bytes), answersHead, head)
+            let entry = Entry(bytes: Array(bytes), answersHead: answersHead, head: head)
             if entries.count < Self.capacity {
                 entries.append(entry)
             } else {
