@@ -51,8 +51,9 @@ final class HTTPLineMemo {
         _ typed: String, host: () throws(ShellError) -> ServiceHost.Setting
     ) throws(ShellError) -> (url: String, userinfo: String?, viaHost: ServiceHost.Setting?) {
         // A path goes to the host configured now, which a line between two runs may change.
-        let viaHost = typed.utf8.first == UInt8(ascii: "/") ? try host() : nil
+        let viaHost = TypedURL.goesToDefaultHost(typed) ? try host() : nil
         if let kept = resolved, kept.typed == typed, kept.host == viaHost { return (kept.url, kept.userinfo, viaHost) }
+        // The host just asked for is the one `resolve` asks for, and only then.
         let full = try TypedURL.resolve(typed) { () throws(ShellError) in
             if let viaHost { return viaHost }
             return try host()

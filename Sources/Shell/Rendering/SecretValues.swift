@@ -92,10 +92,8 @@ public final class SecretValues: Sendable {
     /// Registers a value given as a secret (any length but empty).
     public func add(_ value: String) {
         guard !value.isEmpty else { return }
-        var forms: [String] = [value]
-        for form in [Self.jsonEscaped(value), FormEncoding.escape(value), value.removingPercentEncoding] where !forms.contains(form) {
-            forms.append(form)
-        }
+        // The store's set drops a form already there, another value's or one of these.
+        let forms = [value, Self.jsonEscaped(value), FormEncoding.escape(value), value.removingPercentEncoding]
         store.withLock { store in
             var changed = false
             for form in forms where !form.isEmpty {
