@@ -31,6 +31,19 @@ public struct KindFigures: Sendable {
 
     public var maxMilliseconds: Double { latency.totalCount == 0 ? 0 : Double(latency.max) / 1000 }
 
+    /// The mean latency in milliseconds, as `Histogram.mean` takes it (each value at the middle of
+    /// its equivalent range), over the iteration specialised here for these counts: the library's
+    /// generic `mean` was 43.6 M instructions of a 64-device run's JSON report (callgrind).
+    public var meanMilliseconds: Double {
+        guard latency.totalCount > 0 else { return 0 }
+        var total: Double = 0
+        for recorded in latency.recordedValues() {
+            total += Double(latency.lowestEquivalentForValue(recorded.value) + latency.sizeOfEquivalentRangeForValue(recorded.value) >> 1)
+                * Double(recorded.count)
+        }
+        return total / Double(latency.totalCount) / 1000
+    }
+
     mutating func merge(_ other: KindFigures) {
         latency.add(other.latency)
         statuses.merge(other.statuses, uniquingKeysWith: +)

@@ -47,7 +47,7 @@ public enum LoadJSONReport {
         let latency: Value = .object([
             "p50": .double(figures.milliseconds(atPercentile: 50)), "p90": .double(figures.milliseconds(atPercentile: 90)),
             "p99": .double(figures.milliseconds(atPercentile: 99)), "p999": .double(figures.milliseconds(atPercentile: 99.9)),
-            "max": .double(figures.maxMilliseconds), "mean": .double(figures.latency.totalCount == 0 ? 0 : figures.latency.mean / 1000),
+            "max": .double(figures.maxMilliseconds), "mean": .double(figures.meanMilliseconds),
         ])
         return .object([
             "count": .int(figures.count), "failed": .int(figures.failed), "statuses": .object(statuses), "errors": .object(errors),

@@ -33,4 +33,15 @@ struct LoadMetricsTests {
         let snapshot = metrics.snapshot(closingIntervals: true)
         #expect(snapshot.intervals.map { [$0.second, $0.count] } == [[3, 1], [4, 1]])
     }
+
+    @Test func theMeanIsTheHistogramsOwn() {
+        var figures = KindFigures()
+        #expect(figures.meanMilliseconds == 0)
+        // Values across many buckets, some with several counts, up to the hour the histogram tracks.
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5000 { _ = figures.latency.record(UInt64.random(in: 1...3_600_000_000, using: &generator) >> UInt64.random(in: 0...30)) }
+        _ = figures.latency.record(1234, count: 40)
+        let expected = figures.latency.mean / 1000
+        #expect(abs(figures.meanMilliseconds - expected) <= expected * 1e-12)
+    }
 }
