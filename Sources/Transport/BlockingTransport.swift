@@ -177,7 +177,7 @@ public final class BlockingTransport: HTTPTransport {
                 return .closedUnanswered(.networkUnavailable(reason))
             }
             if count == 0 {
-                if buffer.isEmpty { return .closedUnanswered(.networkUnavailable("the server closed the connection before answering")) }
+                if buffer.isEmpty { return .closedUnanswered(NetworkError.closedBeforeAnswer) }
                 return .answered(try parser.finish(buffer), reusable: false)
             }
             if case .complete(let response, let consumed, let reusable) = try parser.parse(buffer) {

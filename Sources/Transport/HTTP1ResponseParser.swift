@@ -79,9 +79,8 @@ struct HTTP1ResponseParser {
     /// The response when the server closed the connection after `buffer`: only a body framed by
     /// the close ends there.
     func finish(_ buffer: [UInt8]) throws(NetworkError) -> WireResponse {
-        guard let head, case .untilClose = head.framing else {
-            throw .networkUnavailable("the server closed the connection before answering")
-        }
+        guard let head else { throw NetworkError.closedBeforeAnswer }
+        guard case .untilClose = head.framing else { throw NetworkError.closedWithinAnswer }
         return WireResponse(status: HTTPStatus(code: head.status), headers: head.fields, body: Array(buffer[head.bodyStart...]))
     }
 

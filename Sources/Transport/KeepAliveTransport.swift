@@ -247,7 +247,7 @@ private final class ExchangeHandler: ChannelInboundHandler, RemovableChannelHand
             self.retry = nil
             retry()
         } else {
-            fail(NetworkError.networkUnavailable("the server closed the connection before answering"), context: context)
+            fail(head == nil ? NetworkError.closedBeforeAnswer : NetworkError.closedWithinAnswer, context: context)
         }
         context.fireChannelInactive()
     }

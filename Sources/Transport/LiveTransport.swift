@@ -117,7 +117,7 @@ public final class LiveTransport: HTTPTransport {
             case .cancelled, .requestStreamCancelled:
                 return .cancelled
             case .remoteConnectionClosed:
-                return .networkUnavailable("the server closed the connection before answering")
+                return .closedBeforeAnswer
             case .invalidURL, .emptyHost, .emptyScheme, .missingSocketPath:
                 return .invalidRequest("\(client)")
             default:
@@ -127,7 +127,8 @@ public final class LiveTransport: HTTPTransport {
         // A body past `maximumBodySize` (`collect(upTo:)`), in load mode's transports' words.
         if error is NIOTooManyBytesError { return .invalidResponse("the body is larger than \(maximumBodySize >> 20) MiB") }
         // The parser's own reason is llhttp's (`invalid constant string`), which says nothing to a user.
-        if error is HTTPParserError { return .invalidResponse("the server's answer is not HTTP") }
+        // A connection that ends within an answer is not a parse error to a user (it said "not HTTP").
+        if let parser = error as? HTTPParserError { return parser == .invalidEOFState ? .closedWithinAnswer : HTTP1ResponseParser.notHTTP }
         if let connection = error as? NIOConnectionError {
             if let first = connection.connectionErrors.first {
                 return .cannotConnect("cannot connect to \(connection.host):\(connection.port): \(describe(first.error))")

@@ -24,6 +24,11 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The connection ended before any byte of an answer (the same words from every transport).
+    static let closedBeforeAnswer = NetworkError.networkUnavailable("the server closed the connection before answering")
+    /// The connection ended within an answer: a body shorter than its length, a chunk cut off.
+    static let closedWithinAnswer = NetworkError.networkUnavailable("the server closed the connection before the answer ended")
+
     /// Whether the server surely never saw the request: it could not be built, or no connection
     /// was opened. Anything else may have arrived before the line broke.
     public var requestWasNeverSent: Bool {

@@ -89,6 +89,23 @@ struct LiveTransportTests {
         }
     }
 
+    /// A body shorter than its length, or a chunked body cut off, is the same network error from
+    /// every transport (AsyncHTTPClient's parser called it "not HTTP").
+    @Test(arguments: Kind.allCases) func anAnswerCutShortIsANetworkError(kind: Kind) async throws {
+        let cut = ["HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nab"]
+        for answer in cut {
+            let server = try await CannedServer.start(answers: [[answer]], closesAfterLast: [true])
+            let client = PingClient(transport: kind.transport)
+            do throws(NetworkError) {
+                let response = try await client.send { $0.url = server.url + "/" }
+                Issue.record("\(answer.debugDescription) gave \(response.status.code)")
+            } catch {
+                #expect(error == .closedWithinAnswer, "\(answer.debugDescription)")
+            }
+            await server.stop()
+        }
+    }
+
     @Test func clientErrorsMapToTheContractsCases() {
         #expect(LiveTransport.networkError(HTTPClientError.deadlineExceeded, timeout: 3) == .timeout(seconds: 3))
         #expect(LiveTransport.networkError(HTTPClientError.readTimeout, timeout: 3) == .timeout(seconds: 3))
@@ -100,6 +117,7 @@ struct LiveTransportTests {
         let reset = LiveTransport.networkError(IOError(errnoCode: ECONNRESET, reason: "read"), timeout: 3)
         #expect(reset == .networkUnavailable("connection reset by peer") && !reset.requestWasNeverSent)
         #expect(LiveTransport.networkError(HTTPParserError.invalidConstant, timeout: 3) == .invalidResponse("the server's answer is not HTTP"))
+        #expect(LiveTransport.networkError(HTTPParserError.invalidEOFState, timeout: 3) == .closedWithinAnswer)
         // As load mode's transports say it (it was `NIOTooManyBytesError(maxBytes: Optional(67108864))`).
         #expect(LiveTransport.networkError(NIOTooManyBytesError(maxBytes: 1), timeout: 3) == .invalidResponse("the body is larger than 64 MiB"))
         if case .invalidRequest = LiveTransport.networkError(HTTPClientError.invalidURL, timeout: 3) {} else {
