@@ -69,12 +69,23 @@ enum HTTPCommand {
     private static func makeRequest(_ context: CommandContext) throws -> Made {
         let session = context.session
         let memo = session.commandMemos.memo(at: context.command.range) { HTTPLineMemo() }
-        let items = try HTTPItems(words: context.values("ITEM"), parameters: context.command.parameters, memo: memo)
+        let words = context.values("ITEM")
+        let typed = context.string("URL")
+        let raw = context.option("raw")
+        let auth = context.option("auth")?.text
+        let spelt = HTTPLineMemo.RequestWords(
+            method: context.argument("METHOD")?.text, url: typed, items: words.map(\.text),
+            parameters: context.command.parameters.map { .init(key: $0.key, value: $0.value.value, isQuoted: $0.value.isQuoted) },
+            raw: raw?.text, auth: auth, form: context.flag("form"), gzip: context.flag("gzip"), insecure: context.flag("insecure"))
         // A path goes to the configured host, and that host's `--insecure` goes with it.
-        let (url, userinfo, viaHost) = try memo.url(context.string("URL")) { () throws(ShellError) in
+        let (url, userinfo, viaHost) = try memo.url(typed) { () throws(ShellError) in
             try session.services.effectiveHost(at: context.command.range)
         }
-        let raw = context.option("raw")
+        if let kept = memo.made, kept.host == viaHost, kept.words == spelt {
+            return Made(request: kept.request, method: kept.method, url: kept.url, insecure: kept.insecure, memo: memo)
+        }
+        memo.made = nil
+        let items = try HTTPItems(words: words, parameters: context.command.parameters, memo: memo)
         let method =
             context.argument("METHOD").flatMap { HTTPMethod(name: $0.text) } ?? (items.fields.isEmpty && raw == nil ? .get : .post)
         var request = HTTPRequest(url: url)
@@ -117,13 +128,18 @@ enum HTTPCommand {
             request.setRawBody(compressed, contentType: nil, method: method)
             request.setHeader(name: "Content-Encoding", value: "gzip")
         }
-        if let credentials = context.option("auth")?.text ?? userinfo {
+        if let credentials = auth ?? userinfo {
             request.setHeader(name: "Authorization", value: HTTPCredentials.basic(credentials))
         }
         for (name, value) in items.headers {
             if let value { request.setHeader(name: name, value: value) } else { request.removeHeader(name: name) }
         }
-        return Made(request: request, method: method, url: url, insecure: context.flag("insecure") || viaHost?.insecure == true, memo: memo)
+        let insecure = spelt.insecure || viaHost?.insecure == true
+        // A field read from a file is read again at each run: the file may have changed.
+        if items.fields.allSatisfy(\.isValue) {
+            memo.made = HTTPLineMemo.Made(words: spelt, host: viaHost, request: request, method: method, url: url, insecure: insecure)
+        }
+        return Made(request: request, method: method, url: url, insecure: insecure, memo: memo)
     }
 
     /// Sends `request` through the session's client and waits for it (Ctrl-C cancels).

@@ -13,6 +13,12 @@ struct HTTPField {
     /// Where the item was written, for errors about its file.
     var range: SourceRange
 
+    /// Whether the field is a value of the line, not a file's contents.
+    var isValue: Bool {
+        if case .value = source { return true }
+        return false
+    }
+
     /// The value to send; a relative path is found from `directory` (as `source` finds files),
     /// a leading `~/` from `home`.
     func value(home: String?, directory: String?) throws(ShellError) -> Value {

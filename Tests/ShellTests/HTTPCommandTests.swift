@@ -169,6 +169,48 @@ struct HTTPCommandTests {
         }
     }
 
+    /// A line run again with the same words sends the request it made the time before; other
+    /// words or another configured host make it anew, and a file field is read at every run.
+    @Test func aLineRunAgainSendsItsRequestAgainUntilAWordOrTheHostChanges() async throws {
+        let first = try await LocalBackend.start()
+        let second = try await LocalBackend.start()
+        let files = TemporaryDirectory()
+        defer { files.remove() }
+        let note = files.write("note.txt", "one")
+        for reuses in [false, true] {
+            let harness = ShellHarness()
+            // Each request's Host and Q lines and its body, in the order sent.
+            func run(_ port: Int, _ value: String) async -> [String] {
+                let script = """
+                    configure host 127.0.0.1:\(port)
+                    set v \(value)
+                    repeat 2
+                      http POST /x a={{v}} Q:{{v}} -v
+                      http POST /y n=@\(note) -v
+                    end
+                    """
+                let result = await harness.execute(script, options: RunOptions(reusesBindings: reuses))
+                #expect(result.status == .success, "\(result.stderr)")
+                return result.stdout.split(separator: "\n").map(String.init).filter {
+                    $0.hasPrefix("Host:") || $0.hasPrefix("Q:") || $0.hasPrefix(#"{"a""#) || $0.hasPrefix(#"{"n""#)
+                }
+            }
+            func sent(_ port: Int, _ value: String, _ text: String) -> [String] {
+                let one = ["Host: 127.0.0.1:\(port)", "Q: \(value)", #"{"a":"\#(value)"}"#, "Host: 127.0.0.1:\(port)", #"{"n":"\#(text)"}"#]
+                return one + one
+            }
+            #expect(await run(first.port, "x") == sent(first.port, "x", "one"), "reuses \(reuses)")
+            _ = files.write("note.txt", "two")
+            #expect(await run(first.port, "x") == sent(first.port, "x", "two"), "reuses \(reuses)")
+            #expect(await run(first.port, "y") == sent(first.port, "y", "two"), "reuses \(reuses)")
+            #expect(await run(second.port, "y") == sent(second.port, "y", "two"), "reuses \(reuses)")
+            _ = files.write("note.txt", "one")
+            await harness.close()
+        }
+        await first.stop()
+        await second.stop()
+    }
+
     @Test func aMissingFileOrBadJSONIsALocatedErrorNamingTheFile() async {
         let harness = ShellHarness()
         let files = TemporaryDirectory()
