@@ -44,6 +44,9 @@ struct ExampleScriptTests {
             (#"[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}"#, "UUID"),
             (#"\S{4}…\(256 chars\)"#, "KEY…(256 chars)"),
             (#"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]{12}Z"#, "TIMESTAMP"),
+            // A table pads a duration to its column: "9.1ms" and "10.2ms" take two spaces or three.
+            (#" {2,}([0-9]+(\.[0-9]+)?(ms|µs|s)\b)"#, "  $1"),
+            (#"([0-9]+(\.[0-9]+)?(ms|µs|s)\b) {2,}"#, "$1  "),
             (#"[0-9]+(\.[0-9]+)?(ms|µs|s)\b"#, "Ns"),
             (#"1[0-9]{9}(\.[0-9]{3})?"#, "EPOCH"),
             (#"Date: [A-Za-z]{3}, [0-9]{2} [A-Za-z]{3} [0-9]{4} [0-9:]{8} GMT"#, "Date: DATE"),

@@ -110,4 +110,49 @@ struct BindingShapeTests {
         try expectSameBindings("http GET http://u:pw@127.0.0.1:1/{{p}}", [["p": .string("a")], ["p": .string("b?c=d")]], reusable: true)
         try expectSameBindings("echo plain words only", [[:]], reusable: true)
     }
+
+    /// A statement bound again while the variables it reads keep their versions gets the binding
+    /// made before; a `set` (even of the same value), a new `last` or an `unset` binds it anew.
+    @Test func aBindingIsKeptWhileTheVariablesItReadsKeepTheirVersions() throws {
+        let statement = try #require(try Parser.parse("http POST /v1/x a={{d}} b={{last.n}} --timeout {{t}}").first)
+        let key = BindingShape.Key(table: binder.table.identity, statement: statement)
+        var shapes = BindingShape.SessionCache()
+        var variables = Variables()
+        variables.set("d", .string("one"))
+        variables.set("t", .string("2s"))
+        variables.last = .object(["n": .int(1)])
+        func bind() -> (whole: String, shaped: String, spelling: String?) {
+            let whole = outcome { () throws(ShellError) in try binder.bind(statement, variables: variables) }
+            var spelling: String?
+            let shaped = outcome { () throws(ShellError) in
+                let bound = try binder.bindReusingShape(statement, variables: variables, shapes: &shapes).bound
+                spelling = bound.spelling
+                return bound
+            }
+            return (whole, shaped, spelling)
+        }
+        // The first binding records the shape; the second binds through it and keeps the binding.
+        for _ in 0..<2 {
+            let (whole, shaped, _) = bind()
+            #expect(shaped == whole)
+        }
+        // Marked, to tell a kept binding from one made anew.
+        shapes.lastBindings[key]?.bound.spelling = "kept"
+        #expect(bind().spelling == "kept")
+        let changes: [(String, (inout Variables) -> Void)] = [
+            ("d set", { $0.set("d", .string("two")) }),
+            ("last set", { $0.last = .object(["n": .int(2)]) }),
+            ("t set to the same value", { $0.set("t", .string("2s")) }),
+            ("d unset", { _ = $0.unset("d") }),
+            ("d set again", { $0.set("d", .string("three")) }),
+        ]
+        for (change, apply) in changes {
+            shapes.lastBindings[key]?.bound.spelling = "kept"
+            apply(&variables)
+            let (whole, shaped, spelling) = bind()
+            #expect(shaped == whole, "\(change)")
+            #expect(spelling != "kept", "\(change)")
+        }
+        #expect(bind().shaped.contains(#"param a="three""#))
+    }
 }

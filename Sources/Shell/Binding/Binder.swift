@@ -29,7 +29,24 @@ public struct Binder: Sendable {
         let key = BindingShape.Key(table: table.identity, statement: statement)
         switch BindingShape.cached(key, statement: statement, session: &shapes) {
         case .reusable(let shape):
+            var versions: [UInt64] = []
+            versions.reserveCapacity(shape.roots.count)
+            for root in shape.roots {
+                // A variable without a version (undefined, or a resolver that keeps none) is read anew each time.
+                guard let version = variables.version(of: root) else {
+                    versions.removeAll()
+                    break
+                }
+                versions.append(version)
+            }
+            let memoizable = versions.count == shape.roots.count
+            if memoizable, let last = shapes.lastBindings[key], last.versions == versions {
+                return (last.bound, shape, last.variablePart)
+            }
             let (bound, variablePart) = try bind(using: shape, variables: variables)
+            if memoizable {
+                shapes.lastBindings[key] = BindingShape.LastBinding(versions: versions, bound: bound, variablePart: variablePart)
+            }
             return (bound, shape, variablePart)
         case .notReusable:
             return (try bind(statement, variables: variables), nil, nil)

@@ -27,6 +27,8 @@ package final class BindingShape: Sendable {
     let slots: [Slot]
     /// What the literal values reveal as secret, found once.
     let literalSecrets: [FoundSecret]
+    /// The variables (roots of the references, `last` among them) the slots read, each once.
+    let roots: [String]
 
     /// The shape of `bound`, bound from `statement` with `recorder`.
     init(bound: BoundCommand, recorder: BindingRecorder) {
@@ -40,6 +42,13 @@ package final class BindingShape: Sendable {
             recorder.slots.contains { if case .argument(index, _, _) = $0.target { true } else { false } }
         }
         literalSecrets = FoundSecret.all(in: literal)
+        var roots: [String] = []
+        for slot in recorder.slots {
+            for case .variable(let reference) in slot.word.parts where !roots.contains(reference.path.root) {
+                roots.append(reference.path.root)
+            }
+        }
+        self.roots = roots
     }
 
     /// A statement's place in the cache: its table and its tokens' storage, which a checked
@@ -76,10 +85,21 @@ package final class BindingShape: Sendable {
     /// waiting for its lock (perf, the Miataru flow of scripts/bench/load_bench.py).
     package struct SessionCache {
         fileprivate var entries: [Key: Entry] = [:]
+        /// The last binding of each statement with a shape, and the versions of the variables
+        /// it read (`roots`): while they are the same, so is the binding. Substituting and
+        /// checking the words again was ~12,000 instructions for each of the 9 of a Miataru
+        /// load device's 12 requests that repeat the line before (callgrind).
+        var lastBindings: [Key: LastBinding] = [:]
         /// Past this, a session (one that sources new files in a loop) starts again.
         static let limit = 256
 
         package init() {}
+    }
+
+    struct LastBinding {
+        var versions: [UInt64]
+        var bound: BoundCommand
+        var variablePart: BoundCommand
     }
 
     /// Shapes of every table and script of the process.
@@ -112,7 +132,10 @@ package final class BindingShape: Sendable {
     }
 
     private static func remember(_ entry: Entry, for key: Key, in session: inout SessionCache) {
-        if session.entries.count >= SessionCache.limit { session.entries.removeAll() }
+        if session.entries.count >= SessionCache.limit {
+            session.entries.removeAll()
+            session.lastBindings.removeAll()
+        }
         session.entries[key] = entry
     }
 }

@@ -12,4 +12,6 @@ final class SessionVariableResolver: VariableResolving {
     func resolve(_ reference: VariableReference) throws(ShellError) -> Value {
         try session.variables.resolve(reference)
     }
+
+    func version(of root: String) -> UInt64? { session.variables.version(of: root) }
 }

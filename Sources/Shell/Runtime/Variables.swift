@@ -1,11 +1,21 @@
 import JSON
 import Script
+import Synchronization
 
 /// The shell's variables and the previous command's result (`last`).
 public struct Variables: VariableResolving {
     private(set) var values: [String: Value] = [:]
     private(set) var secretNames: Set<String> = []
-    public var last: Value = .null
+    public var last: Value = .null {
+        didSet { lastVersion = Self.nextVersion() }
+    }
+    /// Each variable's version (`version(of:)`), and `last`'s: 0 for the `.null` every store starts with.
+    private var versions: [String: UInt64] = [:]
+    private var lastVersion: UInt64 = 0
+    /// Versions are unique in the process, so that a store made anew never repeats one it replaced.
+    private static let versionCounter = Atomic<UInt64>(0)
+
+    private static func nextVersion() -> UInt64 { versionCounter.wrappingAdd(1, ordering: .relaxed).newValue }
 
     public init() {}
 
@@ -23,14 +33,18 @@ public struct Variables: VariableResolving {
 
     public mutating func set(_ name: String, _ value: Value, secret: Bool = false) {
         values[name] = value
+        versions[name] = Self.nextVersion()
         if secret { secretNames.insert(name) } else { secretNames.remove(name) }
     }
 
     @discardableResult
     public mutating func unset(_ name: String) -> Bool {
         secretNames.remove(name)
+        versions.removeValue(forKey: name)
         return values.removeValue(forKey: name) != nil
     }
+
+    public func version(of root: String) -> UInt64? { root == "last" ? lastVersion : versions[root] }
 
     public func isSecret(_ name: String) -> Bool { secretNames.contains(name) }
 
