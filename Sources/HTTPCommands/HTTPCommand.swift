@@ -70,21 +70,16 @@ enum HTTPCommand {
         let session = context.session
         let memo = session.commandMemos.memo(at: context.command.range) { HTTPLineMemo() }
         let words = context.values("ITEM")
-        let typed = context.string("URL")
-        let raw = context.option("raw")
-        let auth = context.option("auth")?.text
-        let spelt = HTTPLineMemo.RequestWords(
-            method: context.argument("METHOD")?.text, url: typed, items: words.map(\.text),
-            parameters: context.command.parameters.map { .init(key: $0.key, value: $0.value.value, isQuoted: $0.value.isQuoted) },
-            raw: raw?.text, auth: auth, form: context.flag("form"), gzip: context.flag("gzip"), insecure: context.flag("insecure"))
         // A path goes to the configured host, and that host's `--insecure` goes with it.
-        let (url, userinfo, viaHost) = try memo.url(typed) { () throws(ShellError) in
+        let (url, userinfo, viaHost) = try memo.url(context.string("URL")) { () throws(ShellError) in
             try session.services.effectiveHost(at: context.command.range)
         }
-        if let kept = memo.made, kept.host == viaHost, kept.words == spelt {
+        if let kept = memo.made, kept.host == viaHost, kept.words.matches(context, items: words) {
             return Made(request: kept.request, method: kept.method, url: kept.url, insecure: kept.insecure, memo: memo)
         }
         memo.made = nil
+        let spelt = HTTPLineMemo.RequestWords(context, items: words)
+        let raw = context.option("raw")
         let items = try HTTPItems(words: words, parameters: context.command.parameters, memo: memo)
         let method =
             context.argument("METHOD").flatMap { HTTPMethod(name: $0.text) } ?? (items.fields.isEmpty && raw == nil ? .get : .post)
@@ -128,7 +123,7 @@ enum HTTPCommand {
             request.setRawBody(compressed, contentType: nil, method: method)
             request.setHeader(name: "Content-Encoding", value: "gzip")
         }
-        if let credentials = auth ?? userinfo {
+        if let credentials = spelt.auth ?? userinfo {
             request.setHeader(name: "Authorization", value: HTTPCredentials.basic(credentials))
         }
         for (name, value) in items.headers {

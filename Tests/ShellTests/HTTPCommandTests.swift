@@ -211,6 +211,22 @@ struct HTTPCommandTests {
         await second.stop()
     }
 
+    /// A kept request follows its body fields' values and its options. A line's memo is its
+    /// place in the script (start and end), so the options swapped here are of one length.
+    @Test func aKeptRequestFollowsItsFieldsAndOptions() async {
+        let harness = ShellHarness()
+        func bodies(_ value: String, _ option: String) async -> [String] {
+            let run = await harness.execute("set b \(value)\nrepeat 2\n  http POST /v1/nowhere b={{b}} \(option) -v\nend\n", options: RunOptions(reusesBindings: true))
+            return run.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix(#"{"b""#) || $0.hasPrefix("b=") }
+        }
+        #expect(await bodies("1", "--form") == ["b=1", "b=1"])
+        #expect(await bodies("2", "--form") == ["b=2", "b=2"])
+        // Gzipped, the body is not shown as text.
+        #expect(await bodies("2", "--gzip") == [])
+        #expect(await bodies("2", "--form") == ["b=2", "b=2"])
+        await harness.close()
+    }
+
     @Test func aMissingFileOrBadJSONIsALocatedErrorNamingTheFile() async {
         let harness = ShellHarness()
         let files = TemporaryDirectory()
