@@ -35,6 +35,8 @@ final class HTTPLineMemo {
 
     struct Made {
         var words: RequestWords
+        /// The binding's `reuseIdentity` when the words were kept or last matched.
+        var binding: UInt64
         var host: ServiceHost.Setting?
         var request: Transport.HTTPRequest
         var method: HTTPMethod

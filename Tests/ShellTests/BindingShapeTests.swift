@@ -121,24 +121,28 @@ struct BindingShapeTests {
         variables.set("d", .string("one"))
         variables.set("t", .string("2s"))
         variables.last = .object(["n": .int(1)])
-        func bind() -> (whole: String, shaped: String, spelling: String?) {
+        func bind() -> (whole: String, shaped: String, spelling: String?, identity: UInt64) {
             let whole = outcome { () throws(ShellError) in try binder.bind(statement, variables: variables) }
             var spelling: String?
+            var identity: UInt64 = 0
             let shaped = outcome { () throws(ShellError) in
                 let bound = try binder.bindReusingShape(statement, variables: variables, shapes: &shapes).bound
                 spelling = bound.spelling
+                identity = bound.reuseIdentity
                 return bound
             }
-            return (whole, shaped, spelling)
+            return (whole, shaped, spelling, identity)
         }
         // The first binding records the shape; the second binds through it and keeps the binding.
         for _ in 0..<2 {
-            let (whole, shaped, _) = bind()
+            let (whole, shaped, _, _) = bind()
             #expect(shaped == whole)
         }
-        // Marked, to tell a kept binding from one made anew.
+        // Marked, to tell a kept binding from one made anew; a kept one carries its identity.
         shapes.lastBindings[key]?.bound.spelling = "kept"
-        #expect(bind().spelling == "kept")
+        let kept = bind()
+        #expect(kept.spelling == "kept" && kept.identity != 0 && kept.identity == bind().identity)
+        var identities: Set<UInt64> = [kept.identity]
         let changes: [(String, (inout Variables) -> Void)] = [
             ("d set", { $0.set("d", .string("two")) }),
             ("last set", { $0.last = .object(["n": .int(2)]) }),
@@ -149,9 +153,11 @@ struct BindingShapeTests {
         for (change, apply) in changes {
             shapes.lastBindings[key]?.bound.spelling = "kept"
             apply(&variables)
-            let (whole, shaped, spelling) = bind()
+            let (whole, shaped, spelling, identity) = bind()
             #expect(shaped == whole, "\(change)")
             #expect(spelling != "kept", "\(change)")
+            // Bound anew: a new identity (none when the binding failed).
+            #expect(whole.hasPrefix("error") ? identity == 0 : identities.insert(identity).inserted, "\(change)")
         }
         #expect(bind().shaped.contains(#"param a="three""#))
     }

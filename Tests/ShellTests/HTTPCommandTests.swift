@@ -211,6 +211,30 @@ struct HTTPCommandTests {
         await second.stop()
     }
 
+    /// A host configured between two runs of a line, its words and their binding the same,
+    /// gets the line's next request.
+    @Test func aKeptRequestGoesToTheHostConfiguredSince() async throws {
+        let first = try await LocalBackend.start()
+        let second = try await LocalBackend.start()
+        let harness = ShellHarness()
+        // The line's third run uses the binding its second kept, and the host set after it.
+        let run = await harness.execute("""
+            configure host 127.0.0.1:\(first.port)
+            set v x
+            set port \(first.port)
+            repeat 3
+              http POST /x a={{v}} -v
+              configure host 127.0.0.1:{{port}}
+              set port \(second.port)
+            end
+            """, options: RunOptions(reusesBindings: true))
+        let hosts = run.stdout.split(separator: "\n").filter { $0.hasPrefix("Host:") }
+        #expect(hosts == ["Host: 127.0.0.1:\(first.port)", "Host: 127.0.0.1:\(first.port)", "Host: 127.0.0.1:\(second.port)"], "\(run.stdout)")
+        await harness.close()
+        await first.stop()
+        await second.stop()
+    }
+
     /// A kept request follows its body fields' values and its options. A line's memo is its
     /// place in the script (start and end), so the options swapped here are of one length.
     @Test func aKeptRequestFollowsItsFieldsAndOptions() async {

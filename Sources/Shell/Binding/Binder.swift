@@ -43,8 +43,9 @@ public struct Binder: Sendable {
             if memoizable, let last = shapes.lastBindings[key], last.versions == versions {
                 return (last.bound, shape, last.variablePart)
             }
-            let (bound, variablePart) = try bind(using: shape, variables: variables)
+            var (bound, variablePart) = try bind(using: shape, variables: variables)
             if memoizable {
+                bound.reuseIdentity = BindingShape.nextReuseIdentity()
                 shapes.lastBindings[key] = BindingShape.LastBinding(versions: versions, bound: bound, variablePart: variablePart)
             }
             return (bound, shape, variablePart)

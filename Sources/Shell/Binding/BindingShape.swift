@@ -96,6 +96,11 @@ package final class BindingShape: Sendable {
         package init() {}
     }
 
+    private static let reuseIdentities = Atomic<UInt64>(0)
+
+    /// A `BoundCommand.reuseIdentity` no binding had before.
+    static func nextReuseIdentity() -> UInt64 { reuseIdentities.wrappingAdd(1, ordering: .relaxed).newValue }
+
     struct LastBinding {
         var versions: [UInt64]
         var bound: BoundCommand

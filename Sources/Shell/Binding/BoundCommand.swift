@@ -18,6 +18,10 @@ public struct BoundCommand: Sendable {
     /// Where the words in secret positions were written: their written form (quotes, escapes)
     /// can differ from their value, and an excerpt shows the written form.
     public var secretRanges: [SourceRange] = []
+    /// Non-zero when the binding is kept for reuse (`BindingShape.SessionCache.lastBindings`): a
+    /// number unique in the process that every use of that one binding carries, so that a
+    /// command can tell its words are the same ones without comparing them.
+    public internal(set) var reuseIdentity: UInt64 = 0
 
     mutating func noteSecret(_ value: BoundValue, known: Bool) {
         containsSecret = true
