@@ -54,7 +54,7 @@ struct BindingShapeTests {
             let shaped = outcome { () throws(ShellError) in
                 let (bound, shape, part) = try binder.bindReusingShape(statement, variables: resolver, shapes: &shapes)
                 if let shape, let part {
-                    harvested = (shape.literalSecrets + FoundSecret.all(in: part)).map { "\($0.value)/\($0.kind)" }.sorted()
+                    harvested = (shape.literalSecrets + part).map { "\($0.value)/\($0.kind)" }.sorted()
                 } else {
                     harvested = FoundSecret.all(in: bound).map { "\($0.value)/\($0.kind)" }.sorted()
                 }

@@ -20,12 +20,12 @@ public struct Binder: Sendable {
     /// substituted and checked again, in the order `bind` takes them, so the result and any
     /// error are `bind`'s. The first binding records the shape.
     ///
-    /// - Returns: the command; and, when a shape was used, the shape and a command holding only
-    ///   the values bound from variables now, for the caller to harvest secrets from (the shape's
-    ///   `literalSecrets` are the rest).
-    package func bindReusingShape(
+    /// - Returns: the command; and, when a shape was used, the shape and the secrets the values
+    ///   bound from variables reveal, for the caller to register (the shape's `literalSecrets`
+    ///   are the rest).
+    func bindReusingShape(
         _ statement: Statement, variables: any VariableResolving, shapes: inout BindingShape.SessionCache
-    ) throws(ShellError) -> (bound: BoundCommand, shape: BindingShape?, variablePart: BoundCommand?) {
+    ) throws(ShellError) -> (bound: BoundCommand, shape: BindingShape?, variableSecrets: [FoundSecret]?) {
         let key = BindingShape.Key(table: table.identity, statement: statement)
         switch BindingShape.cached(key, statement: statement, session: &shapes) {
         case .reusable(let shape):
@@ -41,14 +41,15 @@ public struct Binder: Sendable {
             }
             let memoizable = versions.count == shape.roots.count
             if memoizable, let last = shapes.lastBindings[key], last.versions == versions {
-                return (last.bound, shape, last.variablePart)
+                return (last.bound, shape, last.variableSecrets)
             }
             var (bound, variablePart) = try bind(using: shape, variables: variables)
+            let variableSecrets = FoundSecret.all(in: variablePart)
             if memoizable {
                 bound.reuseIdentity = BindingShape.nextReuseIdentity()
-                shapes.lastBindings[key] = BindingShape.LastBinding(versions: versions, bound: bound, variablePart: variablePart)
+                shapes.lastBindings[key] = BindingShape.LastBinding(versions: versions, bound: bound, variableSecrets: variableSecrets)
             }
-            return (bound, shape, variablePart)
+            return (bound, shape, variableSecrets)
         case .notReusable:
             return (try bind(statement, variables: variables), nil, nil)
         case .unknown:

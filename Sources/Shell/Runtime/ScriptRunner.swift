@@ -251,10 +251,9 @@ public final class ScriptRunner {
             session.secrets.harvest(bound)
             return bound
         }
-        let (bound, shape, variablePart) = try binder.bindReusingShape(statement, variables: resolver, shapes: &session.bindingShapes)
-        if let shape, let variablePart {
-            for secret in shape.literalSecrets { session.secrets.add(secret) }
-            session.secrets.harvest(variablePart)
+        let (bound, shape, variableSecrets) = try binder.bindReusingShape(statement, variables: resolver, shapes: &session.bindingShapes)
+        if let shape, let variableSecrets {
+            for secret in shape.literalSecrets + variableSecrets { session.secrets.add(secret) }
         } else {
             session.secrets.harvest(bound)
         }
