@@ -29,6 +29,17 @@ struct RepeatBlockTests {
         #expect(!run.stdout.contains("not reached"))
     }
 
+    /// Where failed expects do not stop the run (`sdkbench test`, load mode), every iteration
+    /// runs and has its expects checked; the run still ends as an expectation failure.
+    @Test func aFailedExpectInsideEndsNoIterationWhereExpectsGoOn() {
+        let harness = ShellHarness()
+        let run = harness.run(
+            "repeat 4\n  expect {{i}} != 2\n  echo ran {{i}}\nend\necho after\n", name: "loop.sdk", options: RunOptions(continuesPastFailedExpects: true))
+        #expect(run.status == .expectation)
+        #expect(run.stdout == "ran 1\nran 2\nran 3\nran 4\nafter\n", "\(run.stdout)")
+        #expect(run.stderr.contains("loop.sdk:2:3: error: expect failed: 2 != 2"), "\(run.stderr)")
+    }
+
     @Test func unmatchedBlocksAreCheckErrorsBeforeAnythingRuns() {
         let harness = ShellHarness()
         let run = harness.run("echo first\nend\nrepeat 2\n  echo x\n", name: "bad.sdk")

@@ -29,15 +29,24 @@ enum RepeatCommand {
         }
         let place = "\(source.name):\(context.command.range.start.line)"
         let options = session.runOptions ?? RunOptions()
+        // Where failed expects do not stop the run (`sdkbench test`, load mode), they do not stop
+        // the repeat either: every iteration's expects are checked; the repeat reports the
+        // failure once all have run.
+        var expectFailed = false
         for iteration in 0..<count {
             session.variables.set("i", .int(iteration + 1))
             session.repeatIterations[session.repeatIterations.count - 1] = iteration + 1
             session.output.enteredNote(.iteration(iteration + 1, of: count, repeatAt: place))
             let result = ScriptRunner(session: session, listeners: session.runListeners).runBlock(block, in: source, options: options)
             session.output.leftNote()
-            if result.status != .success { throw ShellError(.reported(result.status), at: context.command.range) }
+            if result.status == .expectation, options.continuesPastFailedExpects {
+                expectFailed = true
+            } else if result.status != .success {
+                throw ShellError(.reported(result.status), at: context.command.range)
+            }
             if session.quitRequested { break }
         }
+        if expectFailed { throw ShellError(.reported(.expectation), at: context.command.range) }
         return .null
     }
 
