@@ -56,7 +56,7 @@ final class BlockingConnection: Sendable {
             if failure == ETIMEDOUT { throw .timeout(seconds: timeout) }
             if firstError == 0 { firstError = failure }
         }
-        throw .cannotConnect(Self.describe(firstError))
+        throw .cannotConnect(LiveTransport.describe(errno: firstError))
     }
 
     /// Connects without blocking, waiting in slices of 50 ms so that an interrupt is seen: a
@@ -154,12 +154,9 @@ final class BlockingConnection: Sendable {
     private func failed(_ failure: Int32, timeout: Double) -> NetworkError {
         if interrupted.load(ordering: .acquiring) { return .cancelled }
         if failure == EAGAIN || failure == EWOULDBLOCK { return .timeout(seconds: timeout) }
-        return .networkUnavailable(Self.describe(failure))
-    }
-
-    /// LiveTransport's words for the same errors.
-    private static func describe(_ failure: Int32) -> String {
-        failure == EPIPE ? "the server closed the connection before answering" : LiveTransport.describe(errno: failure)
+        if failure == EPIPE { return .closedBeforeAnswer }
+        // LiveTransport's words for the same errors.
+        return .networkUnavailable(LiveTransport.describe(errno: failure))
     }
 
     private static func remaining(until deadline: ContinuousClock.Instant) -> Double {

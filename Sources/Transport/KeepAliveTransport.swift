@@ -219,7 +219,7 @@ private final class ExchangeHandler: ChannelInboundHandler, RemovableChannelHand
         case .body(var part):
             guard head != nil else { return }
             if (body?.readableBytes ?? 0) + part.readableBytes > LiveTransport.maximumBodySize {
-                fail(NetworkError.invalidResponse("the body is larger than \(LiveTransport.maximumBodySize >> 20) MiB"), context: context)
+                fail(HTTP1ResponseParser.tooLarge, context: context)
                 return
             }
             if body == nil { body = part } else { body!.writeBuffer(&part) }

@@ -125,7 +125,7 @@ public final class LiveTransport: HTTPTransport {
             }
         }
         // A body past `maximumBodySize` (`collect(upTo:)`), in load mode's transports' words.
-        if error is NIOTooManyBytesError { return .invalidResponse("the body is larger than \(maximumBodySize >> 20) MiB") }
+        if error is NIOTooManyBytesError { return HTTP1ResponseParser.tooLarge }
         // The parser's own reason is llhttp's (`invalid constant string`), which says nothing to a user.
         // A connection that ends within an answer is not a parse error to a user (it said "not HTTP").
         if let parser = error as? HTTPParserError { return parser == .invalidEOFState ? .closedWithinAnswer : HTTP1ResponseParser.notHTTP }

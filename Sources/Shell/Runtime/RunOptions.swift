@@ -29,4 +29,8 @@ public struct RunOptions: Sendable {
         self.checksFirst = checksFirst
         self.reusesBindings = reusesBindings
     }
+
+    /// Whether a run goes on past a failure of `status` for these options' sake: an expect that
+    /// did not hold, or a block or sourced file that ended with one, where expects do not stop it.
+    func goesOnPastExpectation(_ status: ExitStatus) -> Bool { continuesPastFailedExpects && status == .expectation }
 }

@@ -184,8 +184,7 @@ public final class ScriptRunner {
     private func stops(after command: CommandResult, into result: inout RunResult, options: RunOptions) -> Bool {
         tally(command, into: &result)
         guard let error = command.outcome.error, !options.keepGoing else { return false }
-        // An expect that did not hold, or a block or sourced file that ended with one.
-        if options.continuesPastFailedExpects, error.status == .expectation { return false }
+        if options.goesOnPastExpectation(error.status) { return false }
         result.status = error.status
         return true
     }

@@ -39,7 +39,7 @@ enum RepeatCommand {
             session.output.enteredNote(.iteration(iteration + 1, of: count, repeatAt: place))
             let result = ScriptRunner(session: session, listeners: session.runListeners).runBlock(block, in: source, options: options)
             session.output.leftNote()
-            if result.status == .expectation, options.continuesPastFailedExpects {
+            if options.goesOnPastExpectation(result.status) {
                 expectFailed = true
             } else if result.status != .success {
                 throw ShellError(.reported(result.status), at: context.command.range)
