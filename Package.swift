@@ -209,7 +209,7 @@ let package = Package(
             name: "LoadModeTests",
             dependencies: [
                 "LoadMode", "Shell", "SDKBenchCatalog", "SDKBenchTesting", "SDKBenchShellTesting", "Backend", "JSON", "Platform", "Script",
-                "Transport",
+                "Transport", .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]),
         .testTarget(name: "IntegrationTests", dependencies: ["SDKBenchTesting", "sdkbench", "JSON", "Platform", "Script"], exclude: ["Fixtures"]),
     ],

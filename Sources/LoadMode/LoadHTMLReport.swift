@@ -25,7 +25,7 @@ public enum LoadHTMLReport {
             let name = XMLText.escaped(kind)
             html += "<tr class=\"kind\" data-kind=\"\(name)\" data-count=\"\(figures.count)\" data-failed=\"\(figures.failed)\" data-p99=\"\(milliseconds(figures.milliseconds(atPercentile: 99)))\">"
             html += "<td>\(name)</td><td>\(figures.count)</td><td>\(LoadSummary.decimal(report.rate(figures), places: 1))</td>"
-            for percentile in [50.0, 90, 99] { html += "<td>\(milliseconds(figures.milliseconds(atPercentile: percentile)))</td>" }
+            for value in figures.milliseconds(atPercentiles: [50, 90, 99]) { html += "<td>\(milliseconds(value))</td>" }
             html += "<td>\(milliseconds(figures.maxMilliseconds))</td><td>\(figures.failed)</td></tr>\n"
         }
         html += "</table>\n"

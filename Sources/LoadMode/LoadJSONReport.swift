@@ -44,9 +44,9 @@ public enum LoadJSONReport {
         for (status, count) in figures.statuses.sorted(by: { $0.key < $1.key }) { statuses[String(status)] = .int(count) }
         var errors = JSONObject()
         for (error, count) in figures.errors.sorted(by: { $0.key < $1.key }) { errors[error] = .int(count) }
+        let percentiles = figures.milliseconds(atPercentiles: [50, 90, 99, 99.9])
         let latency: Value = .object([
-            "p50": .double(figures.milliseconds(atPercentile: 50)), "p90": .double(figures.milliseconds(atPercentile: 90)),
-            "p99": .double(figures.milliseconds(atPercentile: 99)), "p999": .double(figures.milliseconds(atPercentile: 99.9)),
+            "p50": .double(percentiles[0]), "p90": .double(percentiles[1]), "p99": .double(percentiles[2]), "p999": .double(percentiles[3]),
             "max": .double(figures.maxMilliseconds), "mean": .double(figures.meanMilliseconds),
         ])
         return .object([

@@ -27,9 +27,10 @@ public enum LoadSummary {
 
     private static func row(_ kind: String, _ figures: KindFigures, _ report: LoadRunReport) -> [String] {
         let errors = figures.count == 0 ? 0 : 100 * Double(figures.failed) / Double(figures.count)
+        let percentiles = figures.milliseconds(atPercentiles: [50, 90, 99])
         return [
-            kind, String(figures.count), decimal(report.rate(figures), places: 1), decimal(figures.milliseconds(atPercentile: 50), places: 2),
-            decimal(figures.milliseconds(atPercentile: 90), places: 2), decimal(figures.milliseconds(atPercentile: 99), places: 2),
+            kind, String(figures.count), decimal(report.rate(figures), places: 1), decimal(percentiles[0], places: 2),
+            decimal(percentiles[1], places: 2), decimal(percentiles[2], places: 2),
             decimal(figures.maxMilliseconds, places: 2), decimal(errors, places: 2) + "%",
         ]
     }

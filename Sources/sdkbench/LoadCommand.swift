@@ -1,5 +1,4 @@
 import ArgumentParser
-import Backend
 import LineEditing
 import LoadMode
 import Platform
@@ -118,25 +117,13 @@ struct LoadRunCommand: ParsableCommand {
         let terminal = Output(destination: .standardStreams)
         for variable in suiteVariables where variable.isSecret { terminal.secrets.add(variable.value) }
         SignalTrap.install()
-        // A signal while the backend starts stops the run as soon as it begins.
+        // A signal from here on stops the run as soon as it begins.
         let signals = SignalTrap.count
         let watchdog = UnansweredSignalWatchdog(shutdownBudget: ShellSession.shutdownBudget.inSeconds)
-        // One embedded backend for every device (a script that configures a host uses that host).
-        let started = try? AsyncBridge.run(at: nil) { () async -> Result<LocalBackend, BackendError> in
-            do {
-                return .success(try await LocalBackend.start(groups: ShellCatalog.standard.backendGroups))
-            } catch let error as BackendError {
-                return .failure(error)
-            } catch {
-                return .failure(.cannotStart("\(error)"))
-            }
-        }
-        guard case .success(let backend)? = started else {
-            if case .failure(let error)? = started { terminal.writeError("sdkbench load: \(error.description)\n") }
-            Glibc.exit(ExitStatus.runtime.rawValue)
-        }
-        // Made once the backend is up: a test (and a user) seeing the run directory knows the
-        // devices are about to start.
+        // One embedded backend for every device, started by the first that needs it: a script
+        // that configures a host uses that host, and no backend starts.
+        let backend = SharedEmbeddedBackend(groups: ShellCatalog.standard.backendGroups)
+        // A test (and a user) seeing the run directory knows the devices are about to start.
         let work: TestWorkDirectory
         do {
             work = try TestWorkDirectory.make(under: paths.stateDirectory, folder: "load")
@@ -179,7 +166,7 @@ struct LoadRunCommand: ParsableCommand {
         } else {
             work.remove()
         }
-        _ = AsyncBridge.wait { await backend.stop() }
+        backend.stop()
         watchdog.enter(.shutdown)
         if let refusal = control.refusal {
             terminal.writeError(refusal.map { "\($0)\n" }.joined() + "sdkbench load: '\(script)' does not check; nothing was measured\n")

@@ -23,6 +23,14 @@ struct LoadDriverTests {
     ) async throws -> (LoadRunReport, LoadControl, Int) {
         let backend = try await LocalBackend.start(groups: ShellCatalog.standard.backendGroups)
         prepare(backend)
+        let report = try await run(script, plan: plan, control: control, sharing: SharedEmbeddedBackend(started: backend))
+        let received = backend.requestCount(.miataru)
+        await backend.stop()
+        return (report, control, received)
+    }
+
+    /// Runs `script` with `plan`, the devices sharing `shared` as their embedded backend.
+    static func run(_ script: String, plan: LoadPlan, control: LoadControl = LoadControl(), sharing shared: SharedEmbeddedBackend) async throws -> LoadRunReport {
         let work = TemporaryDirectory()
         defer { work.remove() }
         let catalog = ShellCatalog.standard
@@ -35,14 +43,33 @@ struct LoadDriverTests {
                 startsTicker: false, transport: transport, keepsState: false)
             environment.insecureTransport = insecure
             let session = ShellSession(catalog: .standard, environment: environment, output: Output(destination: .discard))
-            session.shareEmbeddedBackend(backend)
+            session.shareEmbeddedBackend(shared)
             return session
         }
         let path = work.path
-        let report = await OwnThread.run { driver.run(CheckedScript(SourceFile(name: "flow.sdk", text: script), table: ShellCatalog.standard.table), workDirectory: path, metrics: LoadMetrics(), control: control) }
-        let received = backend.requestCount(.miataru)
-        await backend.stop()
-        return (report, control, received)
+        return await OwnThread.run { driver.run(CheckedScript(SourceFile(name: "flow.sdk", text: script), table: ShellCatalog.standard.table), workDirectory: path, metrics: LoadMetrics(), control: control) }
+    }
+
+    /// The devices' embedded backend starts when the first needs it, once for all of them, and
+    /// never for a script that configures its own host.
+    @Test func theSharedBackendStartsOnceAndOnlyWhenUsed() async throws {
+        let server = try await LocalBackend.start(groups: ShellCatalog.standard.backendGroups)
+        let elsewhere = SharedEmbeddedBackend(groups: ShellCatalog.standard.backendGroups)
+        let configured = try await Self.run(
+            "configure host 127.0.0.1:\(server.port)\nhttp GET /_sdkbench/health\nexpect last.status == 200\n", plan: LoadPlan(devices: 4, stop: .iterations(2)),
+            sharing: elsewhere)
+        await server.stop()
+        #expect(configured.metrics.checksPassed == 8)
+        #expect(elsewhere.running == nil, "a script with its own host started a backend")
+        let shared = SharedEmbeddedBackend(groups: ShellCatalog.standard.backendGroups)
+        let local = try await Self.run(
+            "http POST /v1/GetLocation MiataruConfig[RequestMiataruDeviceID]=r MiataruGetLocation[0][Device]=x\nexpect last.status == 200\n", plan: LoadPlan(devices: 4, stop: .iterations(2)),
+            sharing: shared)
+        #expect(local.metrics.checksPassed == 8)
+        let backend = try #require(shared.running)
+        #expect(backend.requestCount(.miataru) == 8, "one backend served every device")
+        await OwnThread.run { shared.stop() }
+        #expect(shared.running == nil)
     }
 
     static let flow = """

@@ -25,10 +25,13 @@ package final class ServiceHost {
 
     /// `nil`: services use the embedded backend (started on first use).
     package var configured: Setting?
-    package private(set) var backend: LocalBackend?
-    /// The backend was handed in (`share`), to be used and never stopped by this session: load
+    /// The running embedded backend: this session's, or the shared one once a session started it.
+    package var backend: LocalBackend? { started ?? shared?.running }
+    /// The backend this session started, or the shared one it used.
+    private var started: LocalBackend?
+    /// The backend handed in (`share`), to be used and never stopped by this session: load
     /// mode's devices share one.
-    private var backendIsShared = false
+    private var shared: SharedEmbeddedBackend?
     /// The embedded backend's host setting, made once per backend: services ask for it per command.
     private var embedded: (backend: LocalBackend, setting: Setting)?
     private let events: ShellEventRouter
@@ -66,11 +69,24 @@ package final class ServiceHost {
         return started
     }
 
-    /// Starts the embedded backend on 127.0.0.1.
+    /// Starts the embedded backend on 127.0.0.1 (the shared one, if the session has one, on its
+    /// own port).
     func start(port: Int, at range: SourceRange?) throws(ShellError) -> LocalBackend {
-        if let backend { return backend }
-        let groups = groups
-        let loops = loops
+        if let started { return started }
+        let backend: LocalBackend
+        if let shared {
+            backend = try shared.backend(at: range)
+        } else {
+            backend = try Self.startBackend(port: port, groups: groups, loops: loops, at: range)
+        }
+        started = backend
+        return backend
+    }
+
+    /// A new embedded backend on 127.0.0.1 serving `groups`.
+    static func startBackend(
+        port: Int, groups: [BackendRouteGroup], loops: (any EventLoopGroup)?, at range: SourceRange?
+    ) throws(ShellError) -> LocalBackend {
         let result: Result<LocalBackend, BackendErrorText> = try AsyncBridge.run(at: range) {
             do {
                 return .success(try await LocalBackend.start(host: "127.0.0.1", port: port, groups: groups, loops: loops))
@@ -79,29 +95,25 @@ package final class ServiceHost {
             }
         }
         switch result {
-        case .success(let started):
-            backend = started
-            return started
-        case .failure(let error):
-            throw .runtime(error.text, at: range)
+        case .success(let started): return started
+        case .failure(let error): throw .runtime(error.text, at: range)
         }
     }
 
     /// Makes `shared` this session's embedded backend: services told `local`, or with no host,
-    /// use it; the session never stops it.
-    func share(_ shared: LocalBackend) {
-        backend = shared
-        backendIsShared = true
+    /// use it (starting it if no session has); the session never stops it.
+    func share(_ shared: SharedEmbeddedBackend) {
+        self.shared = shared
     }
 
     /// Stops the embedded backend if it runs (forgets a shared one); `false` when it was not running.
     @discardableResult
     func stop() -> Bool {
         guard let running = backend else { return false }
-        backend = nil
+        started = nil
         embedded = nil
-        if backendIsShared {
-            backendIsShared = false
+        if shared != nil {
+            shared = nil
             return true
         }
         _ = AsyncBridge.wait { await running.stop() }

@@ -85,9 +85,9 @@ public final class ShellSession {
         engines.restorePendingWork { events.warn($0) }
     }
 
-    /// Uses `backend` as the session's embedded backend, started elsewhere and never stopped by
-    /// the session (load mode's devices share one).
-    public func shareEmbeddedBackend(_ backend: LocalBackend) { services.share(backend) }
+    /// Uses `backend` as the session's embedded backend, shared with other sessions and never
+    /// stopped by this one (load mode's devices share one).
+    public func shareEmbeddedBackend(_ backend: SharedEmbeddedBackend) { services.share(backend) }
 
     /// The latency distributions the started engines measured, in catalog order.
     public func latencyHistograms() -> [LatencyHistogram] { engines.running.flatMap { $0.latencyHistograms() } }
