@@ -45,7 +45,7 @@ enum HTTPCommand {
         ]
     ) { context in
         let made = try makeRequest(context)
-        let outcome = try send(made.request, insecure: made.insecure, context: context)
+        let outcome = try send(made.request, version: made.version, insecure: made.insecure, memo: made.memo, context: context)
         return try answer(outcome, to: made, context: context)
     }
 
@@ -54,6 +54,8 @@ enum HTTPCommand {
     /// A struct, not a tuple: a tuple's copies go through the runtime's generic witness.
     private struct Made {
         var request: HTTPRequest
+        /// The line's memo's name for this request (`HTTPLineMemo.Made.version`); 0: not kept.
+        var version: UInt64
         var method: HTTPMethod
         var url: String
         var insecure: Bool
@@ -77,12 +79,12 @@ enum HTTPCommand {
         // The binding the request was made from, used again: the same words, not compared again
         // (comparing them and reading the items was 9,400 instructions a request, callgrind).
         if let kept = memo.made, kept.host == viaHost, binding != 0, kept.binding == binding {
-            return Made(request: kept.request, method: kept.method, url: kept.url, insecure: kept.insecure, memo: memo)
+            return Made(request: kept.request, version: kept.version, method: kept.method, url: kept.url, insecure: kept.insecure, memo: memo)
         }
         let words = context.values("ITEM")
         if let kept = memo.made, kept.host == viaHost, kept.words.matches(context, items: words) {
             memo.made?.binding = binding
-            return Made(request: kept.request, method: kept.method, url: kept.url, insecure: kept.insecure, memo: memo)
+            return Made(request: kept.request, version: kept.version, method: kept.method, url: kept.url, insecure: kept.insecure, memo: memo)
         }
         memo.made = nil
         let spelt = HTTPLineMemo.RequestWords(context, items: words)
@@ -138,15 +140,20 @@ enum HTTPCommand {
         }
         let insecure = spelt.insecure || viaHost?.insecure == true
         // A field read from a file is read again at each run: the file may have changed.
+        var version: UInt64 = 0
         if items.fields.allSatisfy(\.isValue) {
-            memo.made = HTTPLineMemo.Made(words: spelt, binding: binding, host: viaHost, request: request, method: method, url: url, insecure: insecure)
+            version = memo.nextVersion()
+            memo.made = HTTPLineMemo.Made(
+                version: version, words: spelt, binding: binding, host: viaHost, request: request, method: method, url: url, insecure: insecure)
         }
-        return Made(request: request, method: method, url: url, insecure: insecure, memo: memo)
+        return Made(request: request, version: version, method: method, url: url, insecure: insecure, memo: memo)
     }
 
     /// Sends `request` through the session's client and waits for it (Ctrl-C cancels).
     @inline(never)
-    private static func send(_ request: HTTPRequest, insecure: Bool, context: CommandContext) throws -> Result<HTTPResponse, NetworkError> {
+    private static func send(
+        _ request: HTTPRequest, version: UInt64, insecure: Bool, memo: HTTPLineMemo, context: CommandContext
+    ) throws -> Result<HTTPResponse, NetworkError> {
         let session = context.session
         let timeout = context.option("timeout").flatMap { DurationParser.seconds($0.text) } ?? 15
         let client = session.trace.client(timeout: timeout, sdkHeadersAndCookies: true, cookies: session.cookies, insecure: insecure)
@@ -154,7 +161,7 @@ enum HTTPCommand {
         // A load device sends on its own thread, with no task to wait for.
         let here = try AsyncBridge.runHere(at: context.command.range) { () -> Result<HTTPResponse, NetworkError>? in
             do throws(NetworkError) {
-                return try client.sendHere(sent).map { .success($0) }
+                return try client.sendHere(sent, version: version, prepared: memo.prepared).map { .success($0) }
             } catch {
                 return .failure(error)
             }

@@ -1,5 +1,6 @@
 import HTTPTypes
 import JSON
+import Ping
 import Shell
 import Transport
 
@@ -32,8 +33,19 @@ final class HTTPLineMemo {
     /// filling the body, building the fields) was 28,900 instructions a request of the Miataru
     /// load flow, where 9 of a device's 12 requests repeat the line before (callgrind).
     var made: Made?
+    /// What the client made of `made`'s request for the wire, kept under its version.
+    let prepared = PreparedRequest()
+    private var madeVersions: UInt64 = 0
+
+    /// A version for a request made anew, never one of this line's before.
+    func nextVersion() -> UInt64 {
+        madeVersions += 1
+        return madeVersions
+    }
 
     struct Made {
+        /// Names the request for `prepared`: another request, another version.
+        var version: UInt64
         var words: RequestWords
         /// The binding's `reuseIdentity` when the words were kept or last matched.
         var binding: UInt64

@@ -85,5 +85,8 @@ public final class CookieJar: Sendable {
         }
     }
 
+    /// Whether the jar holds no cookie (expired ones included).
+    public var isEmpty: Bool { state.withLock { $0.cookies.isEmpty } }
+
     public func clear() { state.withLock { $0.cookies.removeAll() } }
 }

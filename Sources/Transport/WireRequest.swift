@@ -2,16 +2,20 @@ import HTTPTypes
 
 /// A request reduced to what goes on the wire.
 public struct WireRequest: Sendable {
-    public var method: HTTPMethod
-    public var url: String
-    public var headers: HTTPFields
-    public var body: [UInt8]?
+    // A change to what goes on the wire drops the bytes kept for it.
+    public var method: HTTPMethod { didSet { encoding = nil } }
+    public var url: String { didSet { encoding = nil } }
+    public var headers: HTTPFields { didSet { encoding = nil } }
+    public var body: [UInt8]? { didSet { encoding = nil } }
     /// The longest wait for the answer to begin (URLSession's `timeoutIntervalForRequest`);
     /// `nil`: only the transport's total timeout applies.
     public var idleTimeout: Double?
     /// `url` parsed, when the sender had it parsed already (the Ping client does, for cookies):
     /// parsing it again in the transport was 1.8% of a load run's CPU.
-    public var parsedURL: ParsedURL?
+    public var parsedURL: ParsedURL? { didSet { encoding = nil } }
+    /// Where a blocking transport keeps the request's bytes, for a sender that sends this same
+    /// request again (the Ping client, for an `http` line run again with the same words).
+    public var encoding: EncodedRequest?
 
     public init(
         method: HTTPMethod, url: String, headers: HTTPFields, body: [UInt8]?, idleTimeout: Double? = nil, parsedURL: ParsedURL? = nil

@@ -50,6 +50,20 @@ struct LoadDriverTests {
         return await OwnThread.run { driver.run(CheckedScript(SourceFile(name: "flow.sdk", text: script), table: ShellCatalog.standard.table), workDirectory: path, metrics: LoadMetrics(), control: control) }
     }
 
+    /// A device's line run again with other words sends the new request, not the one its
+    /// client prepared for the words before (a new device id every iteration here).
+    @Test func aLineRunAgainWithOtherWordsSendsTheNewRequest() async throws {
+        let script = """
+            set d --uuid
+            http POST /v1/UpdateLocation MiataruConfig[EnableLocationHistory]=False MiataruConfig[LocationDataRetentionTime]=30 MiataruLocation[0][Device]={{d}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10
+            http POST /v1/GetLocation MiataruConfig[RequestMiataruDeviceID]=r MiataruGetLocation[0][Device]={{d}}
+            expect last.json.MiataruLocation[0].Device == "{{d}}"
+            """
+        let (report, _, received) = try await Self.run(script, plan: LoadPlan(devices: 2, stop: .iterations(4)))
+        #expect(received == 16)
+        #expect(report.metrics.checksPassed == 8 && report.metrics.checksFailed == 0, "\(report.metrics.checksPassed) passed")
+    }
+
     /// The devices' embedded backend starts when the first needs it, once for all of them, and
     /// never for a script that configures its own host.
     @Test func theSharedBackendStartsOnceAndOnlyWhenUsed() async throws {

@@ -1,0 +1,53 @@
+import Testing
+
+@testable import Transport
+
+import struct HTTPTypes.HTTPFields
+
+struct EncodedRequestTests {
+    private func ok(_ body: String) -> String { "HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)" }
+
+    @Test func theBytesAreMadeOncePerAuthority() {
+        let encoding = EncodedRequest()
+        var made = 0
+        let make = { () -> [UInt8] in
+            made += 1
+            return [UInt8(made)]
+        }
+        #expect(encoding.bytes(authority: "a:1", make: make) == [1])
+        #expect(encoding.bytes(authority: "a:1", make: make) == [1])
+        #expect(encoding.bytes(authority: "b:2", make: make) == [2])
+        #expect(made == 2)
+    }
+
+    /// A request changed in anything that goes on the wire no longer carries bytes made for it before.
+    @Test func aChangedRequestDropsItsKeptBytes() {
+        var request = WireRequest(method: .post, url: "http://a/", headers: [:], body: [1])
+        let changes: [(inout WireRequest) -> Void] = [
+            { $0.method = .put }, { $0.url = "http://b/" }, { $0.headers = [.contentType: "text/plain"] }, { $0.body = [2] },
+            { $0.parsedURL = try? ParsedURL("http://b/") },
+        ]
+        for change in changes {
+            request.encoding = EncodedRequest()
+            change(&request)
+            #expect(request.encoding == nil)
+        }
+        request.encoding = EncodedRequest()
+        request.idleTimeout = 3
+        #expect(request.encoding != nil, "the answer's timeout is not on the wire")
+    }
+
+    /// The bytes kept from the first send are a whole request the server answers again.
+    @Test func aRequestSentAgainFromItsKeptBytesIsAnswered() async throws {
+        let server = try await CannedServer.start(answers: [[ok("one"), ok("two")]], closesAfterLast: [false])
+        let transport = BlockingTransport(fallback: KeepAliveTransport(), owner: nil)
+        var request = WireRequest(method: .post, url: server.url + "/x", headers: [.contentType: "application/json"], body: nil)
+        request.encoding = EncodedRequest()
+        let first = try transport.sendHere(request, timeout: 5)
+        let second = try transport.sendHere(request, timeout: 5)
+        #expect(String(decoding: first.body, as: UTF8.self) == "one")
+        #expect(String(decoding: second.body, as: UTF8.self) == "two")
+        #expect(server.connections == 1)
+        await server.stop()
+    }
+}
