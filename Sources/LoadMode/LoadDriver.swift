@@ -57,6 +57,7 @@ public struct LoadDriver: Sendable {
         var unstarted = 0
         let indexes = plan.segment.indexes(of: plan.devices)
         let arrivals = plan.rate == nil ? nil : ArrivalQueue()
+        let kinds = LoadListener.kinds(of: script.source)
         for index in indexes {
             let plan = plan
             let body: @Sendable () -> Void = { [self] in
@@ -64,8 +65,8 @@ public struct LoadDriver: Sendable {
                 let offset = plan.devices > 1 && arrivals == nil ? plan.rampUp * (Double(index) / Double(plan.devices)) : .zero
                 guard control.pause(until: .after(offset)) else { return }
                 runDevice(
-                    index, script: script, home: workDirectory + "/device-\(index)", deadline: deadline, metrics: metrics, control: control,
-                    arrivals: arrivals, assigned: false)
+                    index, script: script, kinds: kinds, home: workDirectory + "/device-\(index)", deadline: deadline, metrics: metrics,
+                    control: control, arrivals: arrivals, assigned: false)
             }
             if let thread = DeviceThread.start(body) { threads.append(thread) } else { unstarted += 1 }
         }
@@ -90,8 +91,8 @@ public struct LoadDriver: Sendable {
         if let arrivals, let rate = plan.rate {
             arrivals.waitUntilIdle(threads.count, until: .after(.seconds(30)))
             let made = schedule(
-                rate: rate * Double(indexes.count) / Double(max(1, plan.devices)), arrivals: arrivals, script: script, workDirectory: workDirectory,
-                metrics: metrics, control: control, start: started)
+                rate: rate * Double(indexes.count) / Double(max(1, plan.devices)), arrivals: arrivals, script: script, kinds: kinds,
+                workDirectory: workDirectory, metrics: metrics, control: control, start: started)
             threads += made.threads
             unstarted += made.unstarted
         }
@@ -107,8 +108,8 @@ public struct LoadDriver: Sendable {
     /// each given to an idle device, else to a new one while there may be more, else dropped;
     /// until the plan's stop. Returns the devices it made.
     private func schedule(
-        rate: Double, arrivals: ArrivalQueue, script: CheckedScript, workDirectory: String, metrics: LoadMetrics, control: LoadControl,
-        start: ContinuousClock.Instant
+        rate: Double, arrivals: ArrivalQueue, script: CheckedScript, kinds: LoadListener.ScriptKinds?, workDirectory: String,
+        metrics: LoadMetrics, control: LoadControl, start: ContinuousClock.Instant
     ) -> (threads: [DeviceThread], unstarted: Int) {
         let ramp = plan.rampUp.inSeconds
         let segmentShare = Double(plan.segment.indexes(of: plan.devices).count) / Double(max(1, plan.devices))
@@ -138,8 +139,8 @@ public struct LoadDriver: Sendable {
             devices += 1
             let body: @Sendable () -> Void = { [self] in
                 runDevice(
-                    index, script: script, home: workDirectory + "/device-\(index)", deadline: nil, metrics: metrics, control: control,
-                    arrivals: arrivals, assigned: true)
+                    index, script: script, kinds: kinds, home: workDirectory + "/device-\(index)", deadline: nil, metrics: metrics,
+                    control: control, arrivals: arrivals, assigned: true)
             }
             if let thread = DeviceThread.start(body) { made.append(thread) } else { unstarted += 1 }
         }
@@ -150,8 +151,8 @@ public struct LoadDriver: Sendable {
     /// Runs device `index`: in a closed loop, or (with `arrivals`) an iteration per arrival, the
     /// first at once when `assigned`.
     private func runDevice(
-        _ index: Int, script: CheckedScript, home: String, deadline: ContinuousClock.Instant?, metrics: LoadMetrics, control: LoadControl,
-        arrivals: ArrivalQueue?, assigned: Bool
+        _ index: Int, script: CheckedScript, kinds: LoadListener.ScriptKinds?, home: String, deadline: ContinuousClock.Instant?,
+        metrics: LoadMetrics, control: LoadControl, arrivals: ArrivalQueue?, assigned: Bool
     ) {
         let label = RequestLabel()
         // The device's thread sends its own http:// requests and runs the work its commands wait for.
@@ -166,7 +167,7 @@ public struct LoadDriver: Sendable {
         let insecure = MeasuringTransport(inner: plainInsecure, metrics: metrics, label: label, classify: classify)
         let session = makeSession(index, home, measured, insecure)
         session.variables.set("device", .object(["index": .int(index), "id": .string(DeviceIdentity.id(index: index, seed: plan.seed))]))
-        let listener = LoadListener(metrics: metrics, label: label)
+        let listener = LoadListener(metrics: metrics, label: label, scriptKinds: kinds)
         let stop = SessionStop()
         stop.onRequest {
             here.stop()

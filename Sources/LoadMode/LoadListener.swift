@@ -12,17 +12,38 @@ final class LoadListener: RunListener {
     /// Keyed by the range alone, the file's name beside the kind: hashing the name too was
     /// 700 instructions a statement (callgrind). Two files' lines at one range take turns.
     private var kinds: [SourceRange: (source: String, kind: String)] = [:]
+    /// The run's script's kinds, worked out once for every device (`scriptKinds`): each device
+    /// working them out on its first iteration was 12.2 M instructions of a 64-device run (callgrind).
+    private let shared: ScriptKinds?
 
-    init(metrics: LoadMetrics, label: RequestLabel) {
+    /// The kinds of one file's statements by where they are.
+    struct ScriptKinds: Sendable {
+        var source: String
+        var kinds: [SourceRange: String]
+    }
+
+    init(metrics: LoadMetrics, label: RequestLabel, scriptKinds: ScriptKinds? = nil) {
         self.metrics = metrics
         self.label = label
+        shared = scriptKinds
+    }
+
+    /// Each statement's kind of `source` ("" for a line that is not `http`), by where it is;
+    /// none when it does not parse.
+    static func kinds(of source: SourceFile) -> ScriptKinds? {
+        guard let statements = try? Parser.parse(source) else { return nil }
+        var kinds: [SourceRange: String] = [:]
+        for statement in statements { kinds[statement.range] = kind(of: statement) }
+        return ScriptKinds(source: source.name, kinds: kinds)
     }
 
     var hearsEvents: Bool { false }
 
     func commandStarting(_ statement: Statement, in source: SourceFile) {
         let kind: String
-        if let known = kinds[statement.range], known.source == source.name {
+        if let shared, shared.source == source.name, let known = shared.kinds[statement.range] {
+            kind = known
+        } else if let known = kinds[statement.range], known.source == source.name {
             kind = known.kind
         } else {
             kind = Self.kind(of: statement)
@@ -32,7 +53,7 @@ final class LoadListener: RunListener {
     }
 
     /// The kind an `http` line's exchanges are counted under; "" for any other line.
-    private static func kind(of statement: Statement) -> String {
+    static func kind(of statement: Statement) -> String {
         let words = statement.tokens.compactMap(\.word)
         guard words.first?.literal == "http" else { return "" }
         let hasParameters = statement.tokens.contains { token in
