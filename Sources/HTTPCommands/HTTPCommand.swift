@@ -83,7 +83,7 @@ enum HTTPCommand {
         }
         let words = context.values("ITEM")
         if let kept = memo.made, kept.host == viaHost, kept.words.matches(context, items: words) {
-            memo.made?.binding = binding
+            kept.binding = binding
             return Made(request: kept.request, version: kept.version, method: kept.method, url: kept.url, insecure: kept.insecure, memo: memo)
         }
         memo.made = nil

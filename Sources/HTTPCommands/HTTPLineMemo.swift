@@ -43,17 +43,33 @@ final class HTTPLineMemo {
         return madeVersions
     }
 
-    struct Made {
+    /// A class: taken out of the memo at every run of the line, a struct this size was copied and
+    /// destroyed through the runtime's generic witnesses (callgrind).
+    final class Made {
         /// Names the request for `prepared`: another request, another version.
-        var version: UInt64
-        var words: RequestWords
+        let version: UInt64
+        let words: RequestWords
         /// The binding's `reuseIdentity` when the words were kept or last matched.
         var binding: UInt64
-        var host: ServiceHost.Setting?
-        var request: Transport.HTTPRequest
-        var method: HTTPMethod
-        var url: String
-        var insecure: Bool
+        let host: ServiceHost.Setting?
+        let request: Transport.HTTPRequest
+        let method: HTTPMethod
+        let url: String
+        let insecure: Bool
+
+        init(
+            version: UInt64, words: RequestWords, binding: UInt64, host: ServiceHost.Setting?, request: Transport.HTTPRequest, method: HTTPMethod,
+            url: String, insecure: Bool
+        ) {
+            self.version = version
+            self.words = words
+            self.binding = binding
+            self.host = host
+            self.request = request
+            self.method = method
+            self.url = url
+            self.insecure = insecure
+        }
     }
 
     /// Everything of a line's bound words that its request is made of.

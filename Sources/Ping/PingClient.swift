@@ -69,11 +69,9 @@ public final class PingClient: Sendable {
         guard configuration.requestInterceptors.isEmpty else { return nil }
         let started = ContinuousClock.now
         let noCookies = !configuration.usesCookies || cookies.isEmpty
-        if let prepared, version != 0, prepared.version == version, prepared.client === self, noCookies, let wire = prepared.wire,
-            let parsed = prepared.parsed
-        {
-            guard transport.sendsHere(parsed) else { return nil }
-            return try send(wire, for: prepared.request, from: parsed, started: started)
+        if version != 0, let kept = prepared?.kept, kept.version == version, kept.client === self, noCookies {
+            guard transport.sendsHere(kept.parsed) else { return nil }
+            return try send(kept.wire, for: kept.request, from: kept.parsed, started: started)
         }
         var request = intercepted(original)
         var wire: WireRequest
@@ -86,7 +84,7 @@ public final class PingClient: Sendable {
         guard transport.sendsHere(parsed) else { return nil }
         if let prepared, version != 0, noCookies {
             wire.encoding = EncodedRequest()
-            prepared.keep(version: version, client: self, request: request, wire: wire, parsed: parsed)
+            prepared.kept = PreparedRequest.Kept(version: version, client: self, request: request, wire: wire, parsed: parsed)
         }
         return try send(wire, for: request, from: parsed, started: started)
     }

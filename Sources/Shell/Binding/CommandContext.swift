@@ -22,7 +22,7 @@ public struct CommandContext {
     public func option(_ name: String) -> BoundValue? { command.options[name] }
 
     /// Whether a `--flag` was given.
-    public func flag(_ name: String) -> Bool { command.options[name] != nil }
+    public func flag(_ name: String) -> Bool { command.options.contains(name) }
 
     /// `key=value` parameters as strings, later keys winning.
     public var stringParameters: [String: String] {

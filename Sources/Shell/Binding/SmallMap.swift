@@ -19,6 +19,12 @@ public struct SmallMap<Value: Sendable>: Sendable {
         }
     }
 
+    /// Whether `key` has a value, without taking a copy of it out.
+    public func contains(_ key: String) -> Bool {
+        for index in entries.indices where entries[index].key == key { return true }
+        return false
+    }
+
     public var keys: [String] { entries.map(\.key) }
     public var isEmpty: Bool { entries.isEmpty }
     public var count: Int { entries.count }
