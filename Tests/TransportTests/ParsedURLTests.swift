@@ -55,4 +55,17 @@ import Testing
             return message.contains(reason) && message.contains(url)
         }
     }
+
+    /// The authority names the host and port the URL has now, IPv6 in brackets.
+    @Test func theAuthorityFollowsTheHostAndPort() throws {
+        var url = try ParsedURL("http://user:pw@host.test:8080/x")
+        #expect(url.authority == "host.test:8080")
+        url.port = nil
+        #expect(url.authority == "host.test")
+        url.host = "::1"
+        #expect(url.authority == "[::1]")
+        url.port = 9
+        #expect(url.authority == "[::1]:9")
+        #expect(try ParsedURL("http://[::1]:81/").authority == "[::1]:81")
+    }
 }
