@@ -52,9 +52,9 @@ enum HTTPResponseText {
         }
         if answer.body != response.body {
             answer.body = response.body
-            let text = response.bodyText
+            let (text, json) = memo.decoded(response.body)
             answer.value["body"] = .string(text)
-            answer.value["json"] = (try? JSONParser.parse(text)) ?? .null
+            answer.value["json"] = json
         }
         answer.value["duration_ms"] = duration
         memo.answer = answer

@@ -377,6 +377,24 @@ struct HTTPCommandTests {
         #expect(try url("http://c.example/z").1 == nil)
     }
 
+    /// A line's answers that come back to a body it had before give that body's value, and a
+    /// body never seen, or one forgotten among more than the recent few, its own.
+    @Test func anAnswerWithARecentBodyIsThatBodysValue() {
+        let memo = HTTPLineMemo()
+        func value(_ body: String) -> Value {
+            HTTPResponseText.value(
+                HTTPResponse(request: HTTPRequest(), status: 200, headers: [:], body: Array(body.utf8), duration: 0.001), cookies: [], memo: memo)
+        }
+        func plain(_ body: String) -> Value {
+            HTTPResponseText.value(HTTPResponse(request: HTTPRequest(), status: 200, headers: [:], body: Array(body.utf8), duration: 0.001), cookies: [])
+        }
+        let bodies = (0..<6).map { #"{"fish":"><)))\#($0)>"}"# } + ["not json", String(repeating: "x", count: 300)]
+        // Round and round, past the few kept, and back to each.
+        for body in bodies + bodies.reversed() + [bodies[2], bodies[3], bodies[2], bodies[7], bodies[6]] {
+            #expect(value(body) == plain(body), "\(body.prefix(20))")
+        }
+    }
+
     /// A line's answers that repeat give the first one's value with their own duration; any
     /// change of status, field or body, or a cookie set, is read anew.
     @Test func aRepeatedAnswerIsTheSameValueWithItsOwnDuration() throws {
