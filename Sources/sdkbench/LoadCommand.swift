@@ -150,7 +150,8 @@ struct LoadRunCommand: ParsableCommand {
             return session
         }
         let control = LoadControl()
-        let metrics = LoadMetrics()
+        // Each second's histograms only for what shows them.
+        let metrics = LoadMetrics(keepsIntervals: hdrLog != nil || html != nil)
         let showsProgress = !quiet && isatty(2) != 0 && environment["TERM"] != "dumb"
         let progress = showsProgress ? LoadProgressBlock.start(metrics: metrics, control: control, output: terminal) : nil
         let report = driver.run(

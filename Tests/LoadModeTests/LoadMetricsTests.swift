@@ -34,6 +34,20 @@ struct LoadMetricsTests {
         #expect(snapshot.intervals.map { [$0.second, $0.count] } == [[3, 1], [4, 1]])
     }
 
+    /// Without intervals kept, the whole run's figures are the same and no second is kept.
+    @Test func withoutIntervalsOnlyTheWholeRunIsCounted() {
+        let kept = LoadMetrics()
+        let unkept = LoadMetrics(keepsIntervals: false)
+        for metrics in [kept, unkept] {
+            metrics.record([exchange(0), exchange(1), exchange(3)])
+            metrics.record([exchange(4)])
+        }
+        let (withSeconds, without) = (kept.snapshot(closingIntervals: true), unkept.snapshot(closingIntervals: true))
+        #expect(!withSeconds.intervals.isEmpty && without.intervals.isEmpty)
+        #expect(without.kinds.mapValues(\.count) == withSeconds.kinds.mapValues(\.count) && without.kinds.values.first?.count == 4)
+        #expect(without.kinds.values.first?.latency.totalCount == 4)
+    }
+
     @Test func theMeanIsTheHistogramsOwn() {
         var figures = KindFigures()
         #expect(figures.meanMilliseconds == 0)
