@@ -103,7 +103,9 @@ public final class PingClient: Sendable {
 
     /// `error`, told to `onExchange` as the exchange of `request` that began at `started`.
     private func failed(_ error: NetworkError, request: Transport.HTTPRequest, started: ContinuousClock.Instant) -> NetworkError {
-        configuration.onExchange?(Exchange(request: request, result: .failure(error), duration: Self.seconds(since: started)))
+        if let onExchange = configuration.onExchange, configuration.wantsExchanges?() != false {
+            onExchange(Exchange(request: request, result: .failure(error), duration: Self.seconds(since: started)))
+        }
         return error
     }
 
@@ -143,7 +145,9 @@ public final class PingClient: Sendable {
         let response = Transport.HTTPResponse(
             request: request, status: wire.status, headers: wire.headers, body: wire.body, duration: Self.seconds(since: started))
         for interceptor in configuration.responseInterceptors { interceptor(response) }
-        configuration.onExchange?(Exchange(request: request, result: .success(response), duration: response.duration))
+        if let onExchange = configuration.onExchange, configuration.wantsExchanges?() != false {
+            onExchange(Exchange(request: request, result: .success(response), duration: response.duration))
+        }
         return response
     }
 

@@ -31,6 +31,22 @@ struct PingClientTests {
         #expect(transport.requests[1].headers[values: .xRequestedWith] == ["mine"])
     }
 
+    /// `onExchange` sees the exchanges while it wants them, and is not called while it does not.
+    @Test func exchangesGoToOnExchangeOnlyWhileWanted() async throws {
+        let wanted = Mutex(false)
+        let seen = Mutex<[Int]>([])
+        let client = client(RecordingTransport(statuses: [201, 202, 203])) { configuration in
+            configuration.onExchange = { exchange in seen.withLock { $0.append((try? exchange.result.get())?.status.code ?? 0) } }
+            configuration.wantsExchanges = { wanted.withLock { $0 } }
+        }
+        _ = try await client.send { $0.url = "http://example.test/a" }
+        wanted.withLock { $0 = true }
+        _ = try await client.send { $0.url = "http://example.test/b" }
+        wanted.withLock { $0 = false }
+        _ = try await client.send { $0.url = "http://example.test/c" }
+        #expect(seen.withLock { $0 } == [202])
+    }
+
     @Test func aRemovedHeaderIsNotAddedBackByTheClient() async throws {
         let transport = RecordingTransport()
         let cookies = CookieJar()

@@ -66,6 +66,7 @@ package final class TraceSink: Sendable {
         }
         // Weak: the sink keeps its last client, which would otherwise keep the sink.
         configuration.onExchange = { [weak self] exchange in self?.record(exchange) }
+        configuration.wantsExchanges = { [weak self] in self?.isEnabled == true }
         return PingClient(configuration: configuration, transport: insecure ? insecureTransport ?? LiveTransport.insecure : transport ?? LiveTransport.shared, cookies: cookies)
     }
 }
