@@ -2,7 +2,7 @@
 for 1,000 devices against 'sdkbench serve', 8 and 64 at a time, beside Locust (FastHttpUser, the
 same flow and bodies, one process) and wrk hammering one GetLocation as the backend's ceiling;
 then 10,000 devices held at once (RSS). Figures: requests/s, p50/p99 and the load generator's own
-CPU seconds per 1,000 requests (the backend's excluded), the median of three runs each, taken in
+CPU seconds per 1,000 requests (the backend's excluded), the median of five runs each, taken in
 turn. Run alone: load_bench.py BINARY."""
 import json
 import os
@@ -98,9 +98,11 @@ def run(sdkbench, work, line, quick):
             if text.startswith("Requests/sec:"):
                 ceiling = float(text.split()[1])
         line("wrk, one GetLocation, 64 connections", f"{ceiling:,.0f} req/s" if ceiling else "no figure", "the backend's ceiling here")
-    # A CPU figure of one run moved by up to a fifth from run to run (Locust's more), on this
-    # two-core machine: each side is run `rounds` times, in turn, and its median run is quoted.
-    rounds = 1 if quick else 3
+    # A CPU figure of one run moved by up to a fifth from run to run (Locust's by up to a third:
+    # 0.286-0.440 in one invocation), on this two-core machine: each side is run `rounds` times,
+    # in turn, and its median run is quoted; with three, the median of either side still moved
+    # by a fifth between invocations.
+    rounds = 1 if quick else 5
     for concurrency in (8, 64):
         ours_runs, their_runs = [], []
         for _ in range(rounds):
