@@ -85,12 +85,12 @@ public final class LoadMetrics: Sendable {
                 let failed = exchange.error != nil || (exchange.status ?? 0) >= 400
                 // Through `subscript(_:default:)`, which yields the entry in place: one lookup, and
                 // the histograms are not copied. Taking each out and putting it back was two.
-                if !keepsIntervals {
-                    // Counted in the whole run's figures alone.
-                } else if exchange.second >= state.second {
-                    Self.add(value, failed: failed, to: &state.current[exchange.kind, default: Self.newInterval()])
-                } else {
-                    Self.add(value, failed: failed, to: &state.previous[exchange.kind, default: Self.newInterval()])
+                if keepsIntervals {
+                    if exchange.second >= state.second {
+                        Self.add(value, failed: failed, to: &state.current[exchange.kind, default: Self.newInterval()])
+                    } else {
+                        Self.add(value, failed: failed, to: &state.previous[exchange.kind, default: Self.newInterval()])
+                    }
                 }
                 Self.add(exchange, value: value, to: &state.snapshot.kinds[exchange.kind, default: KindFigures()])
             }

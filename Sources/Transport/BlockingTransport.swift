@@ -116,8 +116,9 @@ public final class BlockingTransport: HTTPTransport {
         let deadline = started + .seconds(timeout)
         let answerDeadline = request.idleTimeout.map { started + .seconds($0) }
         let key = url.authority
+        let encode = { Self.encode(request, url: url, authority: key) }
         // Made again was 6,900 instructions a request of the Miataru load flow (callgrind).
-        let bytes = request.encoding?.bytes(authority: key) { Self.encode(request, url: url, authority: key) } ?? Self.encode(request, url: url, authority: key)
+        let bytes = request.encoding?.bytes(authority: key, make: encode) ?? encode()
         var reusing = true
         while true {
             let idle = reusing ? state.withLock { Self.takeIdle(key, from: &$0) } : nil
