@@ -86,6 +86,13 @@ enum HTTPCommand {
             kept.binding = binding
             return Made(request: kept.request, version: kept.version, method: kept.method, url: kept.url, insecure: kept.insecure, memo: memo)
         }
+        if let kept = memo.made, kept.host == viaHost, let (request, spelt, filled) = memo.refilled(kept, context: context, items: words) {
+            let version = memo.nextVersion()
+            memo.made = HTTPLineMemo.Made(
+                version: version, words: spelt, binding: binding, host: viaHost, request: request, method: kept.method, url: kept.url,
+                insecure: kept.insecure, filled: filled)
+            return Made(request: request, version: version, method: kept.method, url: kept.url, insecure: kept.insecure, memo: memo)
+        }
         memo.made = nil
         let spelt = HTTPLineMemo.RequestWords(context, items: words)
         let raw = context.option("raw")
@@ -97,6 +104,7 @@ enum HTTPCommand {
         for (name, value) in items.query { request.setParameter(name: name, value: value) }
         let home = session.environment.processEnvironment["HOME"]
         var fields: [(String, Value)] = []
+        var filled: HTTPLineMemo.FilledBody?
         fields.reserveCapacity(items.fields.count)
         for field in items.fields {
             fields.append((field.name, try field.value(home: home, directory: session.currentSourceDirectory)))
@@ -113,6 +121,9 @@ enum HTTPCommand {
             do throws(NestedJSONFieldsError) {
                 if let body = try NestedJSONTemplate.body(fields, last: &memo.body) {
                     request.setRawBody(body, contentType: "application/json", method: method)
+                    if !context.flag("gzip") {
+                        filled = HTTPLineMemo.FilledBody(items.fields, words: words, parameters: context.command.parameters)
+                    }
                 } else {
                     request.setJSON(.object(try NestedJSONFields.object(fields)), method: method)
                 }
@@ -144,7 +155,8 @@ enum HTTPCommand {
         if items.fields.allSatisfy(\.isValue) {
             version = memo.nextVersion()
             memo.made = HTTPLineMemo.Made(
-                version: version, words: spelt, binding: binding, host: viaHost, request: request, method: method, url: url, insecure: insecure)
+                version: version, words: spelt, binding: binding, host: viaHost, request: request, method: method, url: url, insecure: insecure,
+                filled: filled)
         }
         return Made(request: request, version: version, method: method, url: url, insecure: insecure, memo: memo)
     }

@@ -56,10 +56,12 @@ final class HTTPLineMemo {
         let method: HTTPMethod
         let url: String
         let insecure: Bool
+        /// What the JSON body was filled with, when it was filled from its template.
+        let filled: FilledBody?
 
         init(
             version: UInt64, words: RequestWords, binding: UInt64, host: ServiceHost.Setting?, request: Transport.HTTPRequest, method: HTTPMethod,
-            url: String, insecure: Bool
+            url: String, insecure: Bool, filled: FilledBody?
         ) {
             self.version = version
             self.words = words
@@ -69,6 +71,7 @@ final class HTTPLineMemo {
             self.method = method
             self.url = url
             self.insecure = insecure
+            self.filled = filled
         }
     }
 
@@ -107,16 +110,21 @@ final class HTTPLineMemo {
         /// making the words to compare them was a third of a kept request's 12,600 instructions
         /// (callgrind, the Miataru load flow).
         func matches(_ context: CommandContext, items words: [BoundValue]) -> Bool {
-            guard items.count == words.count, parameters.count == context.command.parameters.count, url == context.string("URL"),
-                method == context.argument("METHOD")?.text, raw == context.option("raw")?.text, auth == context.option("auth")?.text,
-                form == context.flag("form"), gzip == context.flag("gzip"), insecure == context.flag("insecure")
-            else { return false }
+            guard matchesBesideValues(context, itemCount: words.count) else { return false }
             for index in words.indices where items[index] != words[index].text { return false }
             for (kept, bound) in zip(parameters, context.command.parameters)
             where kept.key != bound.key || kept.isQuoted != bound.value.isQuoted || kept.value != bound.value.value {
                 return false
             }
             return true
+        }
+
+        /// Whether `context`'s words are these but for the ITEMs' and parameters' values: as
+        /// many of each, and every other word the same.
+        func matchesBesideValues(_ context: CommandContext, itemCount: Int) -> Bool {
+            items.count == itemCount && parameters.count == context.command.parameters.count && url == context.string("URL")
+                && method == context.argument("METHOD")?.text && raw == context.option("raw")?.text && auth == context.option("auth")?.text
+                && form == context.flag("form") && gzip == context.flag("gzip") && insecure == context.flag("insecure")
         }
     }
 

@@ -11,13 +11,19 @@ public final class PreparedRequest {
         let version: UInt64
         /// The client that made it (its configuration made the headers and the timeout).
         let client: PingClient
+        /// The caller's request, before the client added to it.
+        let source: Transport.HTTPRequest
         let request: Transport.HTTPRequest
         let wire: WireRequest
         let parsed: ParsedURL
 
-        init(version: UInt64, client: PingClient, request: Transport.HTTPRequest, wire: WireRequest, parsed: ParsedURL) {
+        init(
+            version: UInt64, client: PingClient, source: Transport.HTTPRequest, request: Transport.HTTPRequest, wire: WireRequest,
+            parsed: ParsedURL
+        ) {
             self.version = version
             self.client = client
+            self.source = source
             self.request = request
             self.wire = wire
             self.parsed = parsed

@@ -14,4 +14,15 @@ public final class EncodedRequest: Sendable {
         kept.withLock { $0 = (authority, bytes) }
         return bytes
     }
+
+    /// The encoding of the same request with its last `length` bytes (its body, sent as it is)
+    /// replaced by `body` of the same length; `nil` when nothing is kept yet.
+    func replacingBody(length: Int, with body: [UInt8]) -> EncodedRequest? {
+        guard let (authority, bytes) = kept.withLock({ $0 }), bytes.count >= length, body.count == length else { return nil }
+        var replaced = Array(bytes[..<(bytes.count - length)])
+        replaced.append(contentsOf: body)
+        let encoding = EncodedRequest()
+        encoding.kept.withLock { $0 = (authority, replaced) }
+        return encoding
+    }
 }

@@ -115,6 +115,22 @@ public struct HTTPRequest: Sendable {
         if let contentType { headers.replace(.contentType, with: contentType) }
     }
 
+    /// The body's bytes replaced, the rest kept (its `Content-Type` among the headers): the same
+    /// request made again with new values in the same body fields.
+    public mutating func replaceBodyBytes(_ bytes: [UInt8]) { body = .bytes(bytes) }
+
+    /// Whether `other` goes on the wire with the same head as this one: the same method, URL,
+    /// query, headers and headers left out, both bodies bytes (so sent with a `Content-Length`),
+    /// neither invalid nor with trace notes. A client adds the same to both.
+    public func hasSameHead(as other: HTTPRequest) -> Bool {
+        guard case .bytes = body, case .bytes = other.body, buildError == nil, other.buildError == nil, traceNotes.isEmpty,
+            other.traceNotes.isEmpty, method == other.method, url == other.url, parameters.count == other.parameters.count,
+            headers == other.headers, omittedHeaders == other.omittedHeaders
+        else { return false }
+        for (mine, theirs) in zip(parameters, other.parameters) where mine.name != theirs.name || mine.value != theirs.value { return false }
+        return true
+    }
+
     /// The URL with the query parameters appended (`?` or `&` as the URL needs).
     public var fullURL: String {
         guard !parameters.isEmpty else { return url }

@@ -235,6 +235,46 @@ struct HTTPCommandTests {
         await second.stop()
     }
 
+    /// A line whose words change only in body values (its body filled again into the request it
+    /// made before) sends each run's values; a value that makes its word another item (a query,
+    /// a file) or its field another type is read as that.
+    @Test func aLineWhoseBodyValuesChangeSendsEachRunsValues() async {
+        let files = TemporaryDirectory()
+        defer { files.remove() }
+        let note = files.write("note.txt", "from-file")
+        for reuses in [false, true] {
+            let harness = ShellHarness()
+            // The request line and body the line sent, twice for each pair of values.
+            func sent(_ a: String, _ p: String) async -> [String] {
+                let script = """
+                    set a '\(a)'
+                    set p '\(p)'
+                    repeat 2
+                      http POST /v1/nowhere f[x]={{a}} lit=1 X-Kept:k p={{p}} -v
+                    end
+                    """
+                let run = await harness.execute(script, options: RunOptions(keepGoing: true, reusesBindings: reuses))
+                return run.stdout.split(separator: "\n").map(String.init).filter {
+                    $0.hasPrefix("POST ") || $0.hasPrefix(#"{"f""#) || $0.hasPrefix(#"{"lit""#) || $0.hasPrefix("X-Kept")
+                }
+            }
+            func twice(_ body: String, query: String = "") -> [String] {
+                let one = ["POST /v1/nowhere\(query) HTTP/1.1", "X-Kept: k", body]
+                return one + one
+            }
+            #expect(await sent("1", "2") == twice(#"{"f":{"x":"1"},"lit":"1","p":"2"}"#), "reuses \(reuses)")
+            #expect(await sent("3", "4") == twice(#"{"f":{"x":"3"},"lit":"1","p":"4"}"#), "reuses \(reuses)")
+            #expect(await sent(#"say "hi"\"#, "4") == twice(#"{"f":{"x":"say \"hi\"\\"},"lit":"1","p":"4"}"#), "reuses \(reuses)")
+            #expect(await sent("=q", "4") == twice(#"{"lit":"1","p":"4"}"#, query: "?f%5Bx%5D=q"), "reuses \(reuses)")
+            #expect(await sent("5", "6") == twice(#"{"f":{"x":"5"},"lit":"1","p":"6"}"#), "reuses \(reuses)")
+            #expect(await sent("@\(note)", "6") == twice(#"{"f":{"x":"from-file"},"lit":"1","p":"6"}"#), "reuses \(reuses)")
+            #expect(await sent("7", "8") == twice(#"{"f":{"x":"7"},"lit":"1","p":"8"}"#), "reuses \(reuses)")
+            #expect(await sent("7", "@\(note)") == twice(#"{"f":{"x":"7"},"lit":"1","p":"from-file"}"#), "reuses \(reuses)")
+            #expect(await sent("", "9") == twice(#"{"f":{"x":""},"lit":"1","p":"9"}"#), "reuses \(reuses)")
+            await harness.close()
+        }
+    }
+
     /// A kept request follows its body fields' values and its options. A line's memo is its
     /// place in the script (start and end), so the options swapped here are of one length.
     @Test func aKeptRequestFollowsItsFieldsAndOptions() async {

@@ -37,6 +37,33 @@ struct EncodedRequestTests {
         #expect(request.encoding != nil, "the answer's timeout is not on the wire")
     }
 
+    /// A body replaced by one of the same length keeps the head's bytes; any other length, or a
+    /// chunked body, makes them anew. Either way the bytes are the new request's.
+    @Test func aReplacedBodyKeepsTheHeadOnlyWhenTheSameLength() throws {
+        let url = try ParsedURL("http://a:1/x")
+        for headers: HTTPFields in [[.contentType: "application/json"], [.transferEncoding: "chunked"]] {
+            var request = WireRequest(method: .post, url: "http://a:1/x", headers: headers, body: Array(#"{"a":"1"}"#.utf8), parsedURL: url)
+            request.encoding = EncodedRequest()
+            _ = request.encoding?.bytes(authority: "a:1") { BlockingTransport.encode(request, url: url, authority: "a:1") }
+            for body in [#"{"a":"2"}"#, #"{"a":"22"}"#, ""] {
+                var next = request
+                next.replaceBody(Array(body.utf8))
+                let expected = BlockingTransport.encode(next, url: url, authority: "a:1")
+                var made = false
+                let bytes = try #require(next.encoding).bytes(authority: "a:1") {
+                    made = true
+                    return expected
+                }
+                #expect(String(decoding: bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+                #expect(made == (body.utf8.count != 9 || headers[.transferEncoding] != nil), "\(body)")
+                #expect(next.encoding !== request.encoding)
+            }
+        }
+        var unkept = WireRequest(method: .post, url: "http://a:1/x", headers: [:], body: [1])
+        unkept.replaceBody([2])
+        #expect(unkept.encoding == nil && unkept.body == [2])
+    }
+
     /// The bytes kept from the first send are a whole request the server answers again.
     @Test func aRequestSentAgainFromItsKeptBytesIsAnswered() async throws {
         let server = try await CannedServer.start(answers: [[ok("one"), ok("two")]], closesAfterLast: [false])

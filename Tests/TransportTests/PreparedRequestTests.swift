@@ -1,8 +1,9 @@
-import Ping
+@testable import Ping
 import Synchronization
 import Testing
 import Transport
 
+import struct HTTPTypes.HTTPField
 import struct HTTPTypes.HTTPFields
 
 /// A request sent again under the same version is sent as it was made, until something it was
@@ -56,6 +57,33 @@ struct PreparedRequestTests {
         _ = try client.sendHere(request("http://example.test/b"), version: 2, prepared: prepared)
         _ = try client.sendHere(request("http://example.test/c"), prepared: prepared)
         #expect(transport.requests.map(\.url) == ["http://example.test/a", "http://example.test/b", "http://example.test/c"])
+    }
+
+    /// A request under another version with the same head (only its body's bytes differ) is
+    /// the kept one with the new body, kept in turn; a head that differs makes the request anew.
+    @Test func aRequestWithTheSameHeadSendsItsOwnBody() throws {
+        let transport = HereTransport(answers: [])
+        let client = PingClient(transport: transport)
+        let prepared = PreparedRequest()
+        func request(_ body: String, header: String = "1", url: String = "http://example.test/a") -> Transport.HTTPRequest {
+            var request = Transport.HTTPRequest(url: url)
+            request.setHeader(name: "X-Line", value: header)
+            request.setRawBody(Array(body.utf8), contentType: "application/json", method: .post)
+            return request
+        }
+        let sends = [
+            request(#"{"a":"1"}"#), request(#"{"a":"2"}"#), request(#"{"a":"33"}"#), request(#"{"a":"4"}"#, header: "2"),
+            request(#"{"a":"5"}"#, url: "http://example.test/b"), request(#"{"a":"6"}"#, url: "http://example.test/b"),
+        ]
+        for (version, original) in sends.enumerated() { _ = try client.sendHere(original, version: UInt64(version + 1), prepared: prepared) }
+        let sent = transport.requests
+        #expect(sent.map { String(decoding: $0.body ?? [], as: UTF8.self) } == sends.map { String(decoding: $0.bodyBytes ?? [], as: UTF8.self) })
+        #expect(sent.map(\.url) == sends.map(\.url))
+        #expect(sent.map { $0.headers[HTTPField.Name("X-Line")!] } == ["1", "1", "1", "2", "1", "1"])
+        #expect(sent.allSatisfy { $0.headers[.xRequestedWith] == "ping-sdk" && $0.headers[.contentType] == "application/json" })
+        for (earlier, later) in zip(sent, sent.dropFirst()) { #expect(earlier.encoding !== later.encoding) }
+        let kept = try #require(prepared.kept)
+        #expect(kept.version == 6 && kept.request.bodyBytes == sends[5].bodyBytes)
     }
 
     @Test func anotherClientMakesTheRequestAgain() throws {
