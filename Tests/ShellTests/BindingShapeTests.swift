@@ -139,7 +139,7 @@ struct BindingShapeTests {
             #expect(shaped == whole)
         }
         // Marked, to tell a kept binding from one made anew; a kept one carries its identity.
-        shapes.lastBindings[key]?.bound.spelling = "kept"
+        shapes.entries[key]?.last?.bound.spelling = "kept"
         let kept = bind()
         #expect(kept.spelling == "kept" && kept.identity != 0 && kept.identity == bind().identity)
         var identities: Set<UInt64> = [kept.identity]
@@ -151,7 +151,7 @@ struct BindingShapeTests {
             ("d set again", { $0.set("d", .string("three")) }),
         ]
         for (change, apply) in changes {
-            shapes.lastBindings[key]?.bound.spelling = "kept"
+            shapes.entries[key]?.last?.bound.spelling = "kept"
             apply(&variables)
             let (whole, shaped, spelling, identity) = bind()
             #expect(shaped == whole, "\(change)")

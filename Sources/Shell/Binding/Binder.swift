@@ -28,26 +28,27 @@ public struct Binder: Sendable {
     ) throws(ShellError) -> (bound: BoundCommand, shape: BindingShape?, variableSecrets: [FoundSecret]?) {
         let key = BindingShape.Key(table: table.identity, statement: statement)
         switch BindingShape.cached(key, statement: statement, session: &shapes) {
-        case .reusable(let shape):
-            var versions: [UInt64] = []
-            versions.reserveCapacity(shape.roots.count)
+        case .reusable(let shape, let entry):
+            if let last = entry.last, Self.sameVersions(of: shape.roots, as: last.versions, in: variables) {
+                return (last.bound, shape, last.variableSecrets)
+            }
+            var versions: [UInt64]? = []
+            versions?.reserveCapacity(shape.roots.count)
             for root in shape.roots {
                 // A variable without a version (undefined, or a resolver that keeps none) is read anew each time.
                 guard let version = variables.version(of: root) else {
-                    versions.removeAll()
+                    versions = nil
                     break
                 }
-                versions.append(version)
-            }
-            let memoizable = versions.count == shape.roots.count
-            if memoizable, let last = shapes.lastBindings[key], last.versions == versions {
-                return (last.bound, shape, last.variableSecrets)
+                versions?.append(version)
             }
             var (bound, variablePart) = try bind(using: shape, variables: variables)
             let variableSecrets = FoundSecret.all(in: variablePart)
-            if memoizable {
+            if let versions {
                 bound.reuseIdentity = BindingShape.nextReuseIdentity()
-                shapes.lastBindings[key] = BindingShape.LastBinding(versions: versions, bound: bound, variableSecrets: variableSecrets)
+                entry.last = BindingShape.LastBinding(versions: versions, bound: bound, variableSecrets: variableSecrets)
+            } else {
+                entry.last = nil
             }
             return (bound, shape, variableSecrets)
         case .notReusable:
@@ -58,6 +59,14 @@ public struct Binder: Sendable {
             BindingShape.store(recorder.flatMap { BindingShape(bound: bound, recorder: $0) }, of: statement, for: key, session: &shapes)
             return (bound, nil, nil)
         }
+    }
+
+    /// Whether each of `roots` has a version, the one in `versions` at its place: compared in
+    /// place, without an array of the versions now (an allocation at every binding).
+    private static func sameVersions(of roots: [String], as versions: [UInt64], in variables: any VariableResolving) -> Bool {
+        guard roots.count == versions.count else { return false }
+        for (root, kept) in zip(roots, versions) where variables.version(of: root) != kept { return false }
+        return true
     }
 
     private func bind(using shape: BindingShape, variables: any VariableResolving) throws(ShellError) -> (BoundCommand, BoundCommand) {

@@ -67,7 +67,7 @@ package final class BindingShape: Sendable {
     }
 
     enum Lookup {
-        case reusable(BindingShape)
+        case reusable(BindingShape, SessionEntry)
         /// Bound before, and its binding depends on its variables' values (or holds a secret).
         case notReusable
         case unknown
@@ -84,16 +84,25 @@ package final class BindingShape: Sendable {
     /// looking up the process-wide cache for every statement spent 0.8% of a load run's CPU
     /// waiting for its lock (perf, the Miataru flow of scripts/bench/load_bench.py).
     package struct SessionCache {
-        fileprivate var entries: [Key: Entry] = [:]
-        /// The last binding of each statement with a shape, and the versions of the variables
-        /// it read (`roots`): while they are the same, so is the binding. Substituting and
-        /// checking the words again was ~12,000 instructions for each of the 9 of a Miataru
-        /// load device's 12 requests that repeat the line before (callgrind).
-        var lastBindings: [Key: LastBinding] = [:]
+        fileprivate(set) var entries: [Key: SessionEntry] = [:]
         /// Past this, a session (one that sources new files in a loop) starts again.
         static let limit = 256
 
         package init() {}
+    }
+
+    /// A statement's entry in one session, with the session's last binding of it. A class, found
+    /// with one lookup: the last binding in a dictionary of its own was a second lookup and a copy
+    /// of the binding in and out of it at each binding (callgrind).
+    final class SessionEntry {
+        let entry: Entry
+        /// The last binding of the statement and the versions of the variables it read (`roots`):
+        /// while they are the same, so is the binding. Substituting and checking the words again
+        /// was ~12,000 instructions for each of the 9 of a Miataru load device's 12 requests that
+        /// repeat the line before (callgrind).
+        var last: LastBinding?
+
+        init(_ entry: Entry) { self.entry = entry }
     }
 
     private static let reuseIdentities = Atomic<UInt64>(0)
@@ -119,15 +128,14 @@ package final class BindingShape: Sendable {
     static func cached(_ key: Key, statement: Statement, session: inout SessionCache) -> Lookup {
         // The same storage, so `==` is one comparison; it could fail only if the key's storage
         // were freed and reused, which the entry's own reference to it prevents.
-        if let entry = session.entries[key], entry.tokens == statement.tokens { return lookup(entry) }
+        if let found = session.entries[key], found.entry.tokens == statement.tokens { return lookup(found) }
         guard let entry = cache.withLock({ $0[key] }), entry.tokens == statement.tokens else { return .unknown }
-        remember(entry, for: key, in: &session)
-        return lookup(entry)
+        return lookup(remember(entry, for: key, in: &session))
     }
 
-    private static func lookup(_ entry: Entry) -> Lookup {
-        guard let shape = entry.shape else { return .notReusable }
-        return .reusable(shape)
+    private static func lookup(_ found: SessionEntry) -> Lookup {
+        guard let shape = found.entry.shape else { return .notReusable }
+        return .reusable(shape, found)
     }
 
     static func store(_ shape: BindingShape?, of statement: Statement, for key: Key, session: inout SessionCache) {
@@ -138,12 +146,12 @@ package final class BindingShape: Sendable {
         remember(entry, for: key, in: &session)
     }
 
-    private static func remember(_ entry: Entry, for key: Key, in session: inout SessionCache) {
-        if session.entries.count >= SessionCache.limit {
-            session.entries.removeAll()
-            session.lastBindings.removeAll()
-        }
-        session.entries[key] = entry
+    @discardableResult
+    private static func remember(_ entry: Entry, for key: Key, in session: inout SessionCache) -> SessionEntry {
+        if session.entries.count >= SessionCache.limit { session.entries.removeAll() }
+        let found = SessionEntry(entry)
+        session.entries[key] = found
+        return found
     }
 }
 

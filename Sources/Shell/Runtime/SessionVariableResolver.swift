@@ -13,5 +13,8 @@ final class SessionVariableResolver: VariableResolving {
         try session.variables.resolve(reference)
     }
 
-    func version(of root: String) -> UInt64? { session.variables.version(of: root) }
+    /// `Variables.version(of:)`, reading only the field it needs: a method called on
+    /// `session.variables` copied and destroyed the whole store for each of a binding's lookups
+    /// (400 of its 900 instructions, callgrind).
+    func version(of root: String) -> UInt64? { root == "last" ? session.variables.lastVersion : session.variables.versions[root] }
 }

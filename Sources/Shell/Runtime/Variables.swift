@@ -10,8 +10,8 @@ public struct Variables: VariableResolving {
         didSet { lastVersion = Self.nextVersion() }
     }
     /// Each variable's version (`version(of:)`), and `last`'s: 0 for the `.null` every store starts with.
-    private var versions: [String: UInt64] = [:]
-    private var lastVersion: UInt64 = 0
+    private(set) var versions: [String: UInt64] = [:]
+    private(set) var lastVersion: UInt64 = 0
     /// Versions are unique in the process, so that a store made anew never repeats one it replaced.
     private static let versionCounter = Atomic<UInt64>(0)
 
