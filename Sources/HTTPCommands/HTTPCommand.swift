@@ -122,7 +122,8 @@ enum HTTPCommand {
                 if let body = try NestedJSONTemplate.body(fields, last: &memo.body) {
                     request.setRawBody(body, contentType: "application/json", method: method)
                     if !context.flag("gzip") {
-                        filled = HTTPLineMemo.FilledBody(items.fields, words: words, parameters: context.command.parameters)
+                        filled = HTTPLineMemo.FilledBody(
+                            items.fields, words: words, parameters: context.command.parameters, template: memo.body?.template)
                     }
                 } else {
                     request.setJSON(.object(try NestedJSONFields.object(fields)), method: method)

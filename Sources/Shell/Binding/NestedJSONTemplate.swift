@@ -45,7 +45,9 @@ package final class NestedJSONTemplate: Sendable {
         return template?.fill(fields)
     }
 
-    private func fill(_ fields: [(String, Value)]) -> [UInt8] {
+    /// The body of `fields`, whose names are the ones this template was made for, every value
+    /// text: for a caller that knows it, without comparing the names again.
+    package func fill(_ fields: [(String, Value)]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(512)
         for (chunk, field) in zip(chunks, holes) {
