@@ -110,12 +110,20 @@ package final class BindingShape: Sendable {
     /// A `BoundCommand.reuseIdentity` no binding had before.
     static func nextReuseIdentity() -> UInt64 { reuseIdentities.wrappingAdd(1, ordering: .relaxed).newValue }
 
-    struct LastBinding {
-        var versions: [UInt64]
+    /// A class: a struct taken out of its entry at every binding was copied field by field and
+    /// destroyed again (750 instructions a binding, callgrind).
+    final class LastBinding {
+        let versions: [UInt64]
         var bound: BoundCommand
         /// What the words bound from variables reveal as secret: the same words, the same
         /// secrets, found again in 3,600 instructions a request (callgrind, the Miataru load flow).
-        var variableSecrets: [FoundSecret]
+        let variableSecrets: [FoundSecret]
+
+        init(versions: [UInt64], bound: BoundCommand, variableSecrets: [FoundSecret]) {
+            self.versions = versions
+            self.bound = bound
+            self.variableSecrets = variableSecrets
+        }
     }
 
     /// Shapes of every table and script of the process.
