@@ -29,15 +29,30 @@ enum ConfigureHostCommand {
             result["local"] = .bool(true)
             result["https"] = .bool(false)
         } else {
-            let server = HamonEndpoint(host: typed, https: context.flag("https"))
-            guard HostSyntax.isValid(server.host) else {
-                throw ShellError(.invalidValue(name: "HOST", value: typed, expected: "name, ip or ip:port (no path, no spaces)"), at: argument.range)
+            let (https, insecure) = (context.flag("https"), context.flag("insecure"))
+            let memo = session.commandMemos.memo(at: context.command.range) { ConfigureHostMemo() }
+            let made: ConfigureHostMemo.Kept
+            if let kept = memo.made(typed: typed, https: https, insecure: insecure) {
+                made = kept
+            } else {
+                let server = HamonEndpoint(host: typed, https: https)
+                guard HostSyntax.isValid(server.host) else {
+                    throw ShellError(
+                        .invalidValue(name: "HOST", value: typed, expected: "name, ip or ip:port (no path, no spaces)"), at: argument.range)
+                }
+                var object = JSONObject()
+                object["host"] = .string(server.host)
+                object["local"] = .bool(false)
+                object["https"] = .bool(server.usesHTTPS)
+                made = ConfigureHostMemo.Kept(
+                    typed: typed, https: https, insecure: insecure,
+                    setting: ServiceHost.Setting(host: server.host, https: server.usesHTTPS, insecure: insecure),
+                    warning: server.needsInsecureWarning ? server.insecureWarning : nil, result: object)
+                memo.kept = made
             }
-            session.services.configured = ServiceHost.Setting(host: server.host, https: server.usesHTTPS, insecure: context.flag("insecure"))
-            if server.needsInsecureWarning { session.events.warn(server.insecureWarning) }
-            result["host"] = .string(server.host)
-            result["local"] = .bool(false)
-            result["https"] = .bool(server.usesHTTPS)
+            session.services.configured = made.setting
+            if let warning = made.warning { session.events.warn(warning) }
+            result = made.result
         }
         for engine in session.engines.running { try engine.hostChanged(at: context.command.range) }
         if let user = context.option("user") {

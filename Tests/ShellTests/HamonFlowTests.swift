@@ -113,4 +113,36 @@ struct HamonFlowTests {
         #expect(bad.status == .parse)
         await harness.close()
     }
+
+    /// A `configure host` line run again sets its host, warns and answers as the first time
+    /// while its words are the same; a new host or flag is read anew. The two lines are one
+    /// length at one place, so they share a memo.
+    @Test func aConfigureHostLineRunAgainSetsWhatItsWordsSay() async {
+        let harness = ShellHarness()
+        func run(_ line: String, first: String) async -> (seen: String, stderr: String) {
+            let result = await harness.execute("""
+                set h \(first)
+                set seen ""
+                repeat 3
+                  \(line)
+                  set seen "{{seen}} {{last.host}}/{{last.https}}"
+                  set h two.example
+                end
+                """)
+            #expect(result.status == .success, "\(result.stderr)")
+            return (harness.session.variables["seen"]?.plainText ?? "", result.stderr)
+        }
+        let plain = await run("configure host {{h}} --insecure", first: "one.example")
+        #expect(plain.seen == " one.example/false two.example/false two.example/false")
+        // `components` counts the pieces between: one more than the warnings.
+        #expect(plain.stderr.components("App Transport Security").count == 4, "\(plain.stderr)")
+        #expect(plain.stderr.components("'two.example'").count == 3)
+        #expect(harness.session.services.configured == ServiceHost.Setting(host: "two.example", https: false, insecure: true))
+        // The host the memo holds, with other flags.
+        let secure = await run("configure host {{h}}    --https", first: "two.example")
+        #expect(secure.seen == " two.example/true two.example/true two.example/true")
+        #expect(!secure.stderr.contains("App Transport Security"), "\(secure.stderr)")
+        #expect(harness.session.services.configured == ServiceHost.Setting(host: "two.example", https: true, insecure: false))
+        await harness.close()
+    }
 }
