@@ -206,6 +206,10 @@ enum HTTPCommand {
             }
             throw context.failure(error, action: "\(method.rawValue) \(Redactor.url(url))")
         case .success(let response):
+            // The line's value replaces `last` (the runner sets it, or --check-status below), and
+            // nothing here reads it. Let go now, the line's kept answer it shares is changed in
+            // place rather than copied (`HTTPResponseText.value`).
+            session.variables.last = .null
             let cookies = session.cookies.cookies(setBy: response)
             HTTPCookieText.registerSecrets(cookies, in: session.secrets)
             if verbose, !session.traceEnabled {
