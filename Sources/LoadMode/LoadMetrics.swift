@@ -55,7 +55,7 @@ public final class LoadMetrics: Sendable {
     }
 
     private let state = Mutex(State())
-    private let started = ContinuousClock.now
+    private let started = MonotonicNanoseconds.now()
     /// Whether each second's histograms are kept (`Snapshot.intervals`), for an HDR log or an
     /// HTML report. Without them a run records each exchange once, and makes and encodes no
     /// 180 KB histogram per kind and second (1.7 M instructions each, callgrind).
@@ -68,8 +68,8 @@ public final class LoadMetrics: Sendable {
     /// Latencies past an hour are counted as an hour.
     static let highestMicroseconds: UInt64 = 3_600_000_000
 
-    /// The second of the run now, for an exchange's record.
-    var second: Int { Int(started.duration(to: .now).components.seconds) }
+    /// The second of the run `nanoseconds` (`MonotonicNanoseconds`) falls in, for an exchange's record.
+    func second(at nanoseconds: UInt64) -> Int { nanoseconds > started ? Int((nanoseconds - started) / 1_000_000_000) : 0 }
 
     /// Counts a device's exchanges, taken in batches: with a lock taken for every exchange, 64
     /// devices spent 6.6% of a load run's CPU waiting for it (perf, the Miataru flow of

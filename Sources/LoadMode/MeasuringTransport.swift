@@ -27,7 +27,7 @@ final class MeasuringTransport: HTTPTransport {
 
     func send(_ request: WireRequest, timeout: Double) async throws(NetworkError) -> WireResponse {
         let kind = kind(of: request)
-        let started = ContinuousClock.now
+        let started = MonotonicNanoseconds.now()
         do {
             let response = try await inner.send(request, timeout: timeout)
             record(answer: response, to: request, kind: kind, started: started)
@@ -42,7 +42,7 @@ final class MeasuringTransport: HTTPTransport {
 
     func sendHere(_ request: WireRequest, timeout: Double) throws(NetworkError) -> WireResponse {
         let kind = kind(of: request)
-        let started = ContinuousClock.now
+        let started = MonotonicNanoseconds.now()
         do throws(NetworkError) {
             let response = try inner.sendHere(request, timeout: timeout)
             record(answer: response, to: request, kind: kind, started: started)
@@ -53,17 +53,19 @@ final class MeasuringTransport: HTTPTransport {
         }
     }
 
-    private func record(answer response: WireResponse, to request: WireRequest, kind: String, started: ContinuousClock.Instant) {
+    private func record(answer response: WireResponse, to request: WireRequest, kind: String, started: UInt64) {
+        let ended = MonotonicNanoseconds.now()
         record(
             LoadMetrics.Exchange(
-                kind: kind, second: metrics.second, microseconds: Self.microseconds(started.duration(to: .now)), status: response.status.code,
+                kind: kind, second: metrics.second(at: ended), microseconds: MonotonicNanoseconds.microseconds(from: started, to: ended), status: response.status.code,
                 error: nil, sent: request.body?.count ?? 0, received: response.body.count))
     }
 
-    private func record(_ error: NetworkError, for request: WireRequest, kind: String, started: ContinuousClock.Instant) {
+    private func record(_ error: NetworkError, for request: WireRequest, kind: String, started: UInt64) {
+        let ended = MonotonicNanoseconds.now()
         record(
             LoadMetrics.Exchange(
-                kind: kind, second: metrics.second, microseconds: Self.microseconds(started.duration(to: .now)), status: nil,
+                kind: kind, second: metrics.second(at: ended), microseconds: MonotonicNanoseconds.microseconds(from: started, to: ended), status: nil,
                 error: Self.errorClass(error), sent: request.body?.count ?? 0, received: 0))
     }
 
@@ -104,11 +106,6 @@ final class MeasuringTransport: HTTPTransport {
         let afterHost = url[scheme.upperBound...].drop { $0 != "/" }
         let path = afterHost.prefix { $0 != "?" && $0 != "#" }
         return path.isEmpty ? "/" : String(path)
-    }
-
-    static func microseconds(_ duration: Duration) -> UInt64 {
-        let (seconds, attoseconds) = duration.components
-        return UInt64(max(0, seconds)) * 1_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000_000)
     }
 
     /// The error's kind, without what varies (hosts, seconds): `timeout`, `network unavailable`.

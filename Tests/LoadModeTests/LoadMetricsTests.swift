@@ -26,6 +26,22 @@ struct LoadMetricsTests {
         #expect(figures?.bytesSent == 80 && figures?.bytesReceived == 160)
     }
 
+    /// An exchange's latency and second come from the clock's readings in nanoseconds: whole
+    /// microseconds between two, whole seconds since the run began; the clock is the one
+    /// `ContinuousClock` reads.
+    @Test func readingsGiveMicrosecondsAndTheRunsSecond() {
+        #expect(MonotonicNanoseconds.microseconds(from: 1_000, to: 2_501_999) == 2_500)
+        #expect(MonotonicNanoseconds.microseconds(from: 5_000, to: 4_000) == 0)
+        let metrics = LoadMetrics()
+        let now = MonotonicNanoseconds.now()
+        #expect(metrics.second(at: 0) == 0)
+        #expect(metrics.second(at: now + 2_500_000_000) == 2)
+        let start = (ContinuousClock.now, MonotonicNanoseconds.now())
+        while ContinuousClock.now - start.0 < .milliseconds(20) {}
+        let elapsed = MonotonicNanoseconds.now() - start.1
+        #expect(elapsed >= 20_000_000 && elapsed < 2_000_000_000, "\(elapsed) ns")
+    }
+
     @Test func anExchangeOlderThanTheOpenSecondsGoesToTheOlderOne() {
         let metrics = LoadMetrics()
         metrics.record([exchange(4)])
