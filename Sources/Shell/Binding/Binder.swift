@@ -42,14 +42,19 @@ public struct Binder: Sendable {
                 }
                 versions?.append(version)
             }
-            var (bound, variablePart) = try bind(using: shape, variables: variables)
-            let variableSecrets = FoundSecret.all(in: variablePart)
-            if let versions {
-                bound.reuseIdentity = BindingShape.nextReuseIdentity()
-                entry.last = BindingShape.LastBinding(versions: versions, bound: bound, variableSecrets: variableSecrets)
-            } else {
+            // The statement's last binding, taken out of its entry so that its storage is this
+            // binding's alone: from the template, each binding copied the template's arrays at
+            // its first change. Every word it holds is the template's but the slots', all bound anew.
+            var start = shape.template
+            if let last = entry.last {
                 entry.last = nil
+                swap(&start, &last.bound)
             }
+            var (bound, variablePart) = try bind(using: shape, from: start, variables: variables)
+            let variableSecrets = FoundSecret.all(in: variablePart)
+            // Not kept (a variable without a version), it has no identity, whatever `start` had.
+            bound.reuseIdentity = versions == nil ? 0 : BindingShape.nextReuseIdentity()
+            entry.last = versions.map { BindingShape.LastBinding(versions: $0, bound: bound, variableSecrets: variableSecrets) }
             return (bound, shape, variableSecrets)
         case .notReusable:
             return (try bind(statement, variables: variables), nil, nil)
@@ -69,8 +74,12 @@ public struct Binder: Sendable {
         return true
     }
 
-    private func bind(using shape: BindingShape, variables: any VariableResolving) throws(ShellError) -> (BoundCommand, BoundCommand) {
-        var bound = shape.template
+    /// `start` (the shape's template, or a binding made from it) with the shape's slots bound anew,
+    /// and the part of it bound from variables.
+    private func bind(using shape: BindingShape, from start: BoundCommand, variables: any VariableResolving) throws(ShellError) -> (
+        BoundCommand, BoundCommand
+    ) {
+        var bound = start
         var variablePart = BoundCommand(spec: bound.spec, range: bound.range)
         for slot in shape.slots {
             switch slot.target {
