@@ -50,7 +50,8 @@ public struct Binder: Sendable {
                 entry.last = nil
                 swap(&start, &last.bound)
             }
-            var (bound, variablePart) = try bind(using: shape, from: start, variables: variables)
+            // Consumed: a copy left here would make the binding copy its storage all the same.
+            var (bound, variablePart) = try bind(using: shape, from: consume start, variables: variables)
             let variableSecrets = FoundSecret.all(in: variablePart)
             // Not kept (a variable without a version), it has no identity, whatever `start` had.
             bound.reuseIdentity = versions == nil ? 0 : BindingShape.nextReuseIdentity()
@@ -76,10 +77,9 @@ public struct Binder: Sendable {
 
     /// `start` (the shape's template, or a binding made from it) with the shape's slots bound anew,
     /// and the part of it bound from variables.
-    private func bind(using shape: BindingShape, from start: BoundCommand, variables: any VariableResolving) throws(ShellError) -> (
-        BoundCommand, BoundCommand
-    ) {
-        var bound = start
+    private func bind(using shape: BindingShape, from bound: consuming BoundCommand, variables: any VariableResolving) throws(ShellError)
+        -> (BoundCommand, BoundCommand)
+    {
         var variablePart = BoundCommand(spec: bound.spec, range: bound.range)
         for slot in shape.slots {
             switch slot.target {
