@@ -52,7 +52,7 @@ enum HTTPCommand {
     /// A line's request, with its method and URL (no credentials) for messages, and whether it
     /// accepts any certificate (its own `--insecure`, or the configured host's for a path).
     /// A struct, not a tuple: a tuple's copies go through the runtime's generic witness.
-    private struct Made {
+    fileprivate struct Made {
         var request: HTTPRequest
         /// The line's memo's name for this request (`HTTPLineMemo.Made.version`); 0: not kept.
         var version: UInt64
@@ -79,19 +79,19 @@ enum HTTPCommand {
         // The binding the request was made from, used again: the same words, not compared again
         // (comparing them and reading the items was 9,400 instructions a request, callgrind).
         if let kept = memo.made, kept.host == viaHost, binding != 0, kept.binding == binding {
-            return Made(request: kept.request, version: kept.version, method: kept.method, url: kept.url, insecure: kept.insecure, memo: memo)
+            return Made(kept, memo: memo)
         }
         let words = context.values("ITEM")
         if let kept = memo.made, kept.host == viaHost, kept.words.matches(context, items: words) {
             kept.binding = binding
-            return Made(request: kept.request, version: kept.version, method: kept.method, url: kept.url, insecure: kept.insecure, memo: memo)
+            return Made(kept, memo: memo)
         }
         if let kept = memo.made, kept.host == viaHost, let (request, spelt, filled) = memo.refilled(kept, context: context, items: words) {
-            let version = memo.nextVersion()
-            memo.made = HTTPLineMemo.Made(
-                version: version, words: spelt, binding: binding, host: viaHost, request: request, method: kept.method, url: kept.url,
+            let made = HTTPLineMemo.Made(
+                version: memo.nextVersion(), words: spelt, binding: binding, host: viaHost, request: request, method: kept.method, url: kept.url,
                 insecure: kept.insecure, filled: filled)
-            return Made(request: request, version: version, method: kept.method, url: kept.url, insecure: kept.insecure, memo: memo)
+            memo.made = made
+            return Made(made, memo: memo)
         }
         memo.made = nil
         let spelt = HTTPLineMemo.RequestWords(context, items: words)
@@ -228,5 +228,12 @@ enum HTTPCommand {
             }
             return value
         }
+    }
+}
+
+extension HTTPCommand.Made {
+    /// The request `memo` kept, sent as it was made.
+    fileprivate init(_ kept: HTTPLineMemo.Made, memo: HTTPLineMemo) {
+        self.init(request: kept.request, version: kept.version, method: kept.method, url: kept.url, insecure: kept.insecure, memo: memo)
     }
 }

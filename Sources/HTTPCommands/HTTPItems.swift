@@ -27,13 +27,19 @@ package struct HTTPItems {
             }
         }
         for (key, bound) in parameters {
-            // `field=@FILE` arrives as the text "@FILE"; a quoted '@…' is the text itself.
-            if case .string(let text) = bound.value, text.hasPrefix("@"), !bound.isQuoted {
-                fields.append(HTTPField(name: key, source: .textFile(String(text.dropFirst())), range: bound.range))
+            if let path = Self.fileNamed(by: bound) {
+                fields.append(HTTPField(name: key, source: .textFile(path), range: bound.range))
             } else {
                 fields.append(HTTPField(name: key, source: .value(bound.value), range: bound.range))
             }
         }
         fields.sort { $0.range.start < $1.range.start }
+    }
+
+    /// The file a parameter's value names: `field=@FILE` arrives as the text "@FILE"; a quoted
+    /// '@…' is the text itself.
+    static func fileNamed(by bound: BoundValue) -> String? {
+        guard case .string(let text) = bound.value, text.hasPrefix("@"), !bound.isQuoted else { return nil }
+        return String(text.dropFirst())
     }
 }

@@ -9,9 +9,9 @@ extension HTTPLineMemo {
         /// The body's fields in the body's order, every value text.
         var fields: [(String, Value)]
         /// The field each ITEM word is, by position (`nil`: a header or a query).
-        var fieldOfItem: [Int?]
+        let fieldOfItem: [Int?]
         /// The field each parameter is, by position.
-        var fieldOfParameter: [Int]
+        let fieldOfParameter: [Int]
         /// The template the body was filled from: these names' (`NestedJSONTemplate.body`).
         let template: NestedJSONTemplate
 
@@ -54,17 +54,16 @@ extension HTTPLineMemo {
         var refill = filled
         for index in words.indices where spelt.items[index] != words[index].text {
             let text = words[index].text
-            guard let field = filled.fieldOfItem[index], let value = Self.fieldText(text, named: filled.fields[field].0) else { return nil }
+            guard let field = filled.fieldOfItem[index], let value = RequestItem.textFieldValue(text, named: filled.fields[field].0) else {
+                return nil
+            }
             refill.fields[field].1 = .string(value)
             spelt.items[index] = text
         }
         for (index, bound) in parameters.enumerated() {
             let was = spelt.parameters[index]
             if was.key == bound.key, was.isQuoted == bound.value.isQuoted, was.value == bound.value.value { continue }
-            // As `HTTPItems` reads it: unquoted text starting with @ names a file.
-            guard was.key == bound.key, case .string(let text) = bound.value.value, bound.value.isQuoted || !text.hasPrefix("@") else {
-                return nil
-            }
+            guard was.key == bound.key, case .string = bound.value.value, HTTPItems.fileNamed(by: bound.value) == nil else { return nil }
             refill.fields[filled.fieldOfParameter[index]].1 = bound.value.value
             spelt.parameters[index] = RequestWords.Parameter(key: bound.key, value: bound.value.value, isQuoted: bound.value.isQuoted)
         }
@@ -72,22 +71,5 @@ extension HTTPLineMemo {
         var request = kept.request
         request.replaceBodyBytes(filled.template.fill(refill.fields))
         return (request, spelt, refill)
-    }
-
-    /// The text value of the ITEM `text` when it is the body field `name=value` (HTTPie's text
-    /// field: not `==`, `=@` or another separator first); `nil` otherwise.
-    static func fieldText(_ text: String, named name: String) -> String? {
-        var text = text
-        return text.withUTF8 { bytes -> String? in
-            var name = name
-            return name.withUTF8 { name -> String? in
-                let equals = name.count
-                guard bytes.count > equals, bytes[equals] == UInt8(ascii: "=") else { return nil }
-                // By index: `elementsEqual` was 900 instructions a word (callgrind).
-                for index in 0..<equals where bytes[index] != name[index] { return nil }
-                if bytes.count > equals + 1, bytes[equals + 1] == UInt8(ascii: "@") || bytes[equals + 1] == UInt8(ascii: "=") { return nil }
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[(equals + 1)...]), as: UTF8.self)
-            }
-        }
     }
 }

@@ -53,12 +53,7 @@ final class LoadListener: RunListener {
 
     func commandStarting(_ statement: Statement, in source: SourceFile) {
         let kind: String
-        let line = statement.range.start.line
-        if let shared, shared.source == source.name, line >= 0, line < sharedByLine.count, let entry = sharedByLine[line],
-            entry.range == statement.range
-        {
-            kind = entry.kind
-        } else if let shared, shared.source == source.name, let known = shared.kinds[statement.range] {
+        if let shared, shared.source == source.name, let known = sharedKind(of: statement.range, in: shared) {
             kind = known
         } else if let known = kinds[statement.range], known.source == source.name {
             kind = known.kind
@@ -67,6 +62,13 @@ final class LoadListener: RunListener {
             kinds[statement.range] = (source.name, kind)
         }
         if !kind.isEmpty { label.value = kind }
+    }
+
+    /// The kind of the script's statement at `range`: by its line, else (two on one line) by its range.
+    private func sharedKind(of range: SourceRange, in shared: ScriptKinds) -> String? {
+        let line = range.start.line
+        if line >= 0, line < sharedByLine.count, let entry = sharedByLine[line], entry.range == range { return entry.kind }
+        return shared.kinds[range]
     }
 
     /// The kind an `http` line's exchanges are counted under; "" for any other line.

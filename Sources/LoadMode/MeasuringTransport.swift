@@ -54,19 +54,20 @@ final class MeasuringTransport: HTTPTransport {
     }
 
     private func record(answer response: WireResponse, to request: WireRequest, kind: String, started: UInt64) {
-        let ended = MonotonicNanoseconds.now()
-        record(
-            LoadMetrics.Exchange(
-                kind: kind, second: metrics.second(at: ended), microseconds: MonotonicNanoseconds.microseconds(from: started, to: ended), status: response.status.code,
-                error: nil, sent: request.body?.count ?? 0, received: response.body.count))
+        record(kind: kind, started: started, status: response.status.code, error: nil, request: request, received: response.body.count)
     }
 
     private func record(_ error: NetworkError, for request: WireRequest, kind: String, started: UInt64) {
+        record(kind: kind, started: started, status: nil, error: Self.errorClass(error), request: request, received: 0)
+    }
+
+    /// An exchange of `request` that began at `started` (`MonotonicNanoseconds`) and ends now.
+    private func record(kind: String, started: UInt64, status: Int?, error: String?, request: WireRequest, received: Int) {
         let ended = MonotonicNanoseconds.now()
         record(
             LoadMetrics.Exchange(
-                kind: kind, second: metrics.second(at: ended), microseconds: MonotonicNanoseconds.microseconds(from: started, to: ended), status: nil,
-                error: Self.errorClass(error), sent: request.body?.count ?? 0, received: 0))
+                kind: kind, second: metrics.second(at: ended), microseconds: MonotonicNanoseconds.microseconds(from: started, to: ended),
+                status: status, error: error, sent: request.body?.count ?? 0, received: received))
     }
 
     /// Keeps `exchange` for the next batch; gives `metrics` the batch when it is full or when

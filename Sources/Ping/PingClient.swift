@@ -119,9 +119,7 @@ public final class PingClient: Sendable {
 
     /// `error`, told to `onExchange` as the exchange of `request` that began at `started`.
     private func failed(_ error: NetworkError, request: Transport.HTTPRequest, started: ContinuousClock.Instant) -> NetworkError {
-        if let onExchange = configuration.onExchange, configuration.wantsExchanges?() != false {
-            onExchange(Exchange(request: request, result: .failure(error), duration: Self.seconds(since: started)))
-        }
+        tell(Exchange(request: request, result: .failure(error), duration: Self.seconds(since: started)))
         return error
     }
 
@@ -161,10 +159,13 @@ public final class PingClient: Sendable {
         let response = Transport.HTTPResponse(
             request: request, status: wire.status, headers: wire.headers, body: wire.body, duration: Self.seconds(since: started))
         for interceptor in configuration.responseInterceptors { interceptor(response) }
-        if let onExchange = configuration.onExchange, configuration.wantsExchanges?() != false {
-            onExchange(Exchange(request: request, result: .success(response), duration: response.duration))
-        }
+        tell(Exchange(request: request, result: .success(response), duration: response.duration))
         return response
+    }
+
+    /// Tells `onExchange` of an exchange, made only while it wants them.
+    private func tell(_ exchange: @autoclosure () -> Exchange) {
+        if let onExchange = configuration.onExchange, configuration.wantsExchanges?() != false { onExchange(exchange()) }
     }
 
     private static func seconds(since start: ContinuousClock.Instant) -> Double {

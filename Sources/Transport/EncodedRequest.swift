@@ -15,11 +15,11 @@ public final class EncodedRequest: Sendable {
         return bytes
     }
 
-    /// The encoding of the same request with its last `length` bytes (its body, sent as it is)
-    /// replaced by `body` of the same length; `nil` when nothing is kept yet.
-    func replacingBody(length: Int, with body: [UInt8]) -> EncodedRequest? {
-        guard let (authority, bytes) = kept.withLock({ $0 }), bytes.count >= length, body.count == length else { return nil }
-        var replaced = Array(bytes[..<(bytes.count - length)])
+    /// The encoding of the same request with its body (sent as it is, its last bytes) replaced by
+    /// `body` of the same length; `nil` when nothing is kept yet.
+    func replacingBody(with body: [UInt8]) -> EncodedRequest? {
+        guard let (authority, bytes) = kept.withLock({ $0 }), bytes.count >= body.count else { return nil }
+        var replaced = Array(bytes[..<(bytes.count - body.count)])
         replaced.append(contentsOf: body)
         let encoding = EncodedRequest()
         encoding.kept.withLock { $0 = (authority, replaced) }

@@ -38,7 +38,7 @@ public struct WireRequest: Sendable {
         body = bytes
         guard let earlier else { return }
         let sameHead = oldCount == bytes.count && !headers.contains(.transferEncoding)
-        encoding = (sameHead ? earlier.replacingBody(length: bytes.count, with: bytes) : nil) ?? EncodedRequest()
+        encoding = (sameHead ? earlier.replacingBody(with: bytes) : nil) ?? EncodedRequest()
     }
 
     /// `url` parsed, or why it cannot be sent.
