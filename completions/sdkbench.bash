@@ -294,7 +294,7 @@ _sdkbench_test() {
 
 _sdkbench_check() {
     repeating_flags=()
-    non_repeating_flags=(--no-color --list --fail-fast --quiet --verbose --version -h --help)
+    non_repeating_flags=(--no-color --list --coverage --fail-fast --quiet --verbose --version -h --help)
     repeating_options=(--only --var --secret --vars-file --secrets-file)
     non_repeating_options=(--home --server --print --jobs --timeout --retry --retry-interval --report-junit --report-tap --report-json --report-html)
     __sdkbench_offer_flags_options -1
@@ -309,7 +309,7 @@ _sdkbench_check() {
         return
         ;;
     '--only')
-        __sdkbench_add_completions -W 'hamon.user.accepted'$'\n''hamon.events.accepted'$'\n''hamon.events.ten-in-one'$'\n''hamon.payload.undecryptable'$'\n''hamon.body.missing-payload'$'\n''hamon.events.missing-field'$'\n''hamon.route.unknown'$'\n''perf.batch.accepted'$'\n''perf.batch.malformed'$'\n''miataru.key.first-set'$'\n''miataru.key.change-needs-current'$'\n''miataru.key.change-with-current'$'\n''miataru.update.refused-write-not-stored'$'\n''miataru.location.round-trip'$'\n''miataru.get.requester-key-required'$'\n''miataru.allowed.refused-write-not-stored'$'\n''miataru.allowed.location-access'$'\n''miataru.allowed.history-access'$'\n''miataru.allowed.not-listed'$'\n''miataru.allowed.empty-list-opens'$'\n''miataru.geojson.keyed-device-401'$'\n''miataru.v10.device-without-key'$'\n''miataru.delete.refused-delete-keeps-data'$'\n''miataru.delete.with-key'$'\n''miataru.visitors.owner-key'$'\n''miataru.response.error-shape'$'\n''miataru.response.ack-shape'$'\n''sift.upload.accepted'$'\n''sift.auth.wrong-key'$'\n''sift.auth.missing-key'$'\n''sift.body.not-gzip'$'\n''sift.body.not-list-request'$'\n''sift.event.non-string-field'$'\n''sift.batch.sdk-size'
+        __sdkbench_add_completions -W 'hamon.user.accepted'$'\n''hamon.events.accepted'$'\n''hamon.events.ten-in-one'$'\n''hamon.payload.undecryptable'$'\n''hamon.body.missing-payload'$'\n''hamon.events.missing-field'$'\n''hamon.route.unknown'$'\n''hamon.user.newer-keys'$'\n''hamon.user.refused-not-stored'$'\n''hamon.events.refused-not-counted'$'\n''perf.batch.accepted'$'\n''perf.batch.malformed'$'\n''perf.batch.kit-size'$'\n''perf.entry.kit-names'$'\n''perf.batch.refused-not-counted'$'\n''miataru.key.first-set'$'\n''miataru.key.change-needs-current'$'\n''miataru.key.change-with-current'$'\n''miataru.update.refused-write-not-stored'$'\n''miataru.update.refused-write-history-off-not-stored'$'\n''miataru.location.round-trip'$'\n''miataru.get.requester-key-required'$'\n''miataru.get.refused-read-no-visitor'$'\n''miataru.history.refused-read-no-visitor'$'\n''miataru.allowed.refused-write-not-stored'$'\n''miataru.allowed.location-access'$'\n''miataru.allowed.history-access'$'\n''miataru.allowed.not-listed'$'\n''miataru.allowed.empty-list-opens'$'\n''miataru.geojson.keyed-device-401'$'\n''miataru.v10.device-without-key'$'\n''miataru.delete.refused-delete-keeps-data'$'\n''miataru.delete.refused-delete-history-off-keeps-data'$'\n''miataru.delete.with-key'$'\n''miataru.visitors.owner-key'$'\n''miataru.response.error-shape'$'\n''miataru.response.ack-shape'$'\n''sift.upload.accepted'$'\n''sift.auth.wrong-key'$'\n''sift.auth.missing-key'$'\n''sift.body.not-gzip'$'\n''sift.body.not-list-request'$'\n''sift.event.non-string-field'$'\n''sift.batch.sdk-size'$'\n''sift.event.sdk-keys'$'\n''sift.upload.refused-not-counted'
         return
         ;;
     '--print')

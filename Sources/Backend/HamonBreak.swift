@@ -1,7 +1,8 @@
 /// The Hamon rules the embedded backend can break (`BackendBreaks`), named as the Hamon
 /// conformance suite's rules.
 enum HamonBreak: String, BreakableRule {
-    /// Every user PATCH is refused with a 422.
+    /// A user whose `package` is null is refused with a 422 (a model that takes the package as
+    /// always known, where the SDK sends null for what it does not know).
     case userAccepted = "hamon.user.accepted"
     /// An event whose parameters hold anything but strings is refused (a string-only model).
     case eventsAccepted = "hamon.events.accepted"
@@ -15,4 +16,13 @@ enum HamonBreak: String, BreakableRule {
     case missingField = "hamon.events.missing-field"
     /// A path no route takes answers 200.
     case unknownRoute = "hamon.route.unknown"
+    /// A user key the seed's list does not have (the newer SDKs' keys) is refused (a model that
+    /// forbids extra keys).
+    case newerKeys = "hamon.user.newer-keys"
+    /// A user PATCH refused for its payload still counts as an update (the user's row is written
+    /// before the body is read).
+    case userRefusedNotStored = "hamon.user.refused-not-stored"
+    /// The events read before the first problem of a batch refused with a 422 are stored all the
+    /// same (a server that stores as it reads).
+    case eventsRefusedNotCounted = "hamon.events.refused-not-counted"
 }

@@ -37,14 +37,23 @@ struct HamonRoutes: BackendServiceRoutes {
     func updateUser(id: String, body: [UInt8]) -> BackendAnswer {
         let (user, plaintext): (WireJSON, [UInt8])
         switch openPayload(body) {
-        case .failure(let answer): return answer
+        case .failure(let answer):
+            if breaks.has(HamonBreak.userRefusedNotStored) { recorder.storeUser(id, json: "{}") }
+            return answer
         case .success(let opened): (user, plaintext) = opened
         }
         var problems = ValidationProblems()
         for (key, expected, nullable) in Self.userFields {
             problems.require(key, in: user, at: [.key("body")], expected, nullable: nullable)
         }
-        if breaks.has(HamonBreak.userAccepted) { problems.missing([.key("body"), .key("gender")]) }
+        if breaks.has(HamonBreak.userAccepted), user["package"] == .null {
+            problems.add([.key("body"), .key("package")], message: "none is not an allowed value", type: "type_error.none.not_allowed")
+        }
+        if breaks.has(HamonBreak.newerKeys), case .object(let members) = user {
+            for member in members where !Self.userFields.contains(where: { $0.0 == member.key }) {
+                problems.add([.key("body"), .key(member.key)], message: "extra fields not permitted", type: "value_error.extra")
+            }
+        }
         guard problems.isEmpty else { return .json(422, problems.json) }
         recorder.storeUser(id, json: String(decoding: plaintext, as: UTF8.self))
         return .json(200, #"{"status":"success"}"#)
@@ -86,7 +95,10 @@ struct HamonRoutes: BackendServiceRoutes {
                     uuid: uuid, userID: userID, name: name, timestamp: timestamp,
                     parameters: Self.rawText(parameters, of: item, in: plaintext), duplicates: 0))
         }
-        guard problems.isEmpty else { return .json(422, problems.json) }
+        guard problems.isEmpty else {
+            if breaks.has(HamonBreak.eventsRefusedNotCounted) { recorder.storeEvents(events) }
+            return .json(422, problems.json)
+        }
         if breaks.has(HamonBreak.tenInOne), items.count > 9 { return .json(413, #"{"detail":"at most 9 events per request"}"#) }
         recorder.storeEvents(events)
         return .json(200, #"{"status":"success"}"#)

@@ -34,7 +34,11 @@ struct MiataruRoutes: BackendServiceRoutes {
             for call in MiataruCall.allCases {
                 group.post(RouterPath(base + call.rawValue)) { request, context in
                     let bytes = try await request.bytes(context)
-                    return respond(call, bytes: bytes, method: request.method.rawValue, path: request.uri.path).response
+                    let answer = respond(call, bytes: bytes, method: request.method.rawValue, path: request.uri.path)
+                    if call == .getVisitorHistory, answer.status == 403, breaks.has(BackendBreaks.dropsConnectionAfterRefusedVisitors) {
+                        try await context.channel.pipeline.addHandler(NextRequestDropper(), position: .first).get()
+                    }
+                    return answer.response
                 }
             }
             group.get(RouterPath(base + "GetLocationGeoJSON/:id")) { request, context in

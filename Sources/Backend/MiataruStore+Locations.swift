@@ -9,7 +9,9 @@ extension MiataruStore {
                 try requireOwnerKey(of: entry.device, provided: entry.key)
             }
         } catch {
-            if breaks.has(MiataruBreak.updateRefusedWriteNotStored) { store(upload, now: now) }
+            if breaks.has(upload.keepsHistory ? MiataruBreak.updateRefusedWriteNotStored : MiataruBreak.updateRefusedHistoryOffNotStored) {
+                store(upload, now: now)
+            }
             throw error
         }
         store(upload, now: now)
@@ -45,7 +47,14 @@ extension MiataruStore {
     mutating func locations(of targets: [String], requester: String, requesterKey: String?, now: Int64) throws(MiataruError)
         -> [(location: MiataruLocation, slogan: String?)?]
     {
-        try requireRequesterKey(of: requester, provided: requesterKey)
+        do throws(MiataruError) {
+            try requireRequesterKey(of: requester, provided: requesterKey)
+        } catch {
+            if breaks.has(MiataruBreak.getRefusedReadNoVisitor) {
+                for target in targets where currentLocation(of: target, now: now) != nil { recordVisitor(requester, of: target, now: now) }
+            }
+            throw error
+        }
         var answers: [(location: MiataruLocation, slogan: String?)?] = []
         for target in targets {
             guard let location = currentLocation(of: target, now: now) else {
@@ -64,7 +73,14 @@ extension MiataruStore {
     mutating func history(of target: String, amount: Int, requester: String, requesterKey: String?, now: Int64) throws(MiataruError)
         -> (available: Int, locations: [MiataruLocation])
     {
-        try requireRequesterKey(of: requester, provided: requesterKey)
+        do throws(MiataruError) {
+            try requireRequesterKey(of: requester, provided: requesterKey)
+        } catch {
+            if breaks.has(MiataruBreak.historyRefusedReadNoVisitor), devices[target]?.history.isEmpty == false {
+                recordVisitor(requester, of: target, now: now)
+            }
+            throw error
+        }
         guard mayRead(target, requester: requester, history: true) else { return (0, []) }
         let history = devices[target]?.history ?? []
         if !history.isEmpty { recordVisitor(requester, of: target, now: now) }
@@ -91,7 +107,10 @@ extension MiataruStore {
         do throws(MiataruError) {
             try requireOwnerKey(of: id, provided: key)
         } catch {
-            if breaks.has(MiataruBreak.deleteRefusedKeepsData) { update(id) { $0.current = nil; $0.history = [] } }
+            let kept = devices[id]?.history.isEmpty == false
+            if breaks.has(kept ? MiataruBreak.deleteRefusedKeepsData : MiataruBreak.deleteRefusedHistoryOffKeepsData) {
+                update(id) { $0.current = nil; $0.history = [] }
+            }
             throw error
         }
         guard let device = devices[id] else { return 0 }

@@ -37,13 +37,33 @@ struct PerformanceRoutes: BackendServiceRoutes {
             for key in ["id", "feature", "layer", "startTime", "endTime"] { problems.require(key, in: entry, at: location, .string) }
             switch entry["duration"] {
             case nil: problems.missing(location + [.key("duration")])
+            case .number(_, isInteger: false)? where breaks.has(PerformanceBreak.accepted):
+                problems.add(location + [.key("duration")], message: "value is not a valid integer", type: "type_error.integer")
             case .number?: break
             default: problems.add(location + [.key("duration")], message: "value is not a valid float", type: "type_error.float")
             }
+            if breaks.has(PerformanceBreak.kitNames) { Self.requireSeedNames(of: entry, at: location, into: &problems) }
         }
-        guard problems.isEmpty else { return .json(422, problems.json) }
-        if breaks.has(PerformanceBreak.accepted) { return .json(500, #"{"detail":"Internal Server Error"}"#) }
+        guard problems.isEmpty else {
+            if breaks.has(PerformanceBreak.refusedNotCounted) {
+                recorder.store(entries: entries.filter { $0.member("id") != nil }.map(\.text), appVersion: version)
+            }
+            return .json(422, problems.json)
+        }
+        if breaks.has(PerformanceBreak.kitSize), entries.count > 49 { return .json(413, #"{"detail":"at most 49 entries per batch"}"#) }
         recorder.store(entries: entries.map(\.text), appVersion: version)
         return .json(200, #"{"status":"success","received":\#(entries.count)}"#)
+    }
+
+    /// The seed's `PerformanceFeature` and `PerformanceLayer` cases, all a server that copied its
+    /// enums takes (`PerformanceBreak.kitNames`).
+    private static let seedNames = [("feature", ["deposit", "withdraw", "login", "register", "sportsData"]), ("layer", ["web", "app", "api"])]
+
+    private static func requireSeedNames(of entry: WireJSON, at location: [ValidationProblems.LocationPart], into problems: inout ValidationProblems) {
+        for (key, names) in seedNames {
+            guard case .string(let name)? = entry[key], !names.contains(name) else { continue }
+            let permitted = names.map { "'\($0)'" }.joined(separator: ", ")
+            problems.add(location + [.key(key)], message: "value is not a valid enumeration member; permitted: \(permitted)", type: "type_error.enum")
+        }
     }
 }

@@ -15,4 +15,10 @@ enum SiftBreak: String, BreakableRule {
     case nonStringField = "sift.event.non-string-field"
     /// A batch of more than 32 events is refused (413).
     case sdkBatchSize = "sift.batch.sdk-size"
+    /// `ios_app_state` and `ios_device_properties` are read as string maps like `fields`, so an
+    /// app state with its numbers (`battery_level`) is refused.
+    case sdkKeys = "sift.event.sdk-keys"
+    /// A refused upload whose body reads as a list request is stored all the same (stored first,
+    /// checked after).
+    case refusedNotCounted = "sift.upload.refused-not-counted"
 }

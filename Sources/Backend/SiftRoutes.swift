@@ -52,12 +52,14 @@ struct SiftRoutes: BackendServiceRoutes {
             if breaks.has(SiftBreak.sdkBatchSize), accepted.events > 32 {
                 return SiftAnswer.invalidBody(413, "at most 32 events per upload")
             }
+            if let refusal = brokenAppStateAnswer(accepted.json) { return refusal }
             recorder.record(record, json: accepted.json)
             return breaks.has(SiftBreak.accepted) ? .json(200, "{}") : SiftAnswer.ok
         case .failure(let answer):
             record.status = answer.status
             record.answer = answer.body
             recorder.record(record)
+            storeRefusedAnyway(upload, as: record)
             return answer
         }
     }

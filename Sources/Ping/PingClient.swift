@@ -157,7 +157,8 @@ public final class PingClient: Sendable {
     ) -> Transport.HTTPResponse {
         if configuration.usesCookies { cookies.store(wire.headers, from: parsed) }
         let response = Transport.HTTPResponse(
-            request: request, status: wire.status, headers: wire.headers, body: wire.body, duration: Self.seconds(since: started))
+            request: request, status: wire.status, headers: wire.headers, body: wire.body, duration: Self.seconds(since: started),
+            resentAfterDroppedConnection: wire.resentAfterDroppedConnection)
         for interceptor in configuration.responseInterceptors { interceptor(response) }
         tell(Exchange(request: request, result: .success(response), duration: response.duration))
         return response

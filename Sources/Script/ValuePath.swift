@@ -75,6 +75,10 @@ public struct ValuePath: Sendable, Equatable, CustomStringConvertible {
         /// The path up to and including the component that failed.
         public var reached: String
         public var reason: String
+        /// The deepest value the path did reach, and its path: what a check of the path saw
+        /// (`null` at `last.json.MiataruLocation[0]`).
+        public var found: Value
+        public var foundAt: String
     }
 
     /// Follows the components from `value`.
@@ -86,22 +90,25 @@ public struct ValuePath: Sendable, Equatable, CustomStringConvertible {
             case .key(let key):
                 walked += "." + key
                 guard case .object(let object) = current else {
-                    throw Miss(reached: walked, reason: "'\(walked.dropLast(key.count + 1))' is \(current.typeName), not an object")
+                    let parent = String(walked.dropLast(key.count + 1))
+                    throw Miss(reached: walked, reason: "'\(parent)' is \(current.typeName), not an object", found: current, foundAt: parent)
                 }
                 guard let next = object[key] else {
                     let known = object.keys.prefix(8).joined(separator: ", ")
-                    throw Miss(reached: walked, reason: "no key '\(key)'" + (known.isEmpty ? "" : " (keys: \(known))"))
+                    throw Miss(
+                        reached: walked, reason: "no key '\(key)'" + (known.isEmpty ? "" : " (keys: \(known))"), found: current,
+                        foundAt: String(walked.dropLast(key.count + 1)))
                 }
                 current = next
             case .index(let index):
                 let parent = walked
                 walked += "[\(index)]"
                 guard case .array(let items) = current else {
-                    throw Miss(reached: walked, reason: "'\(parent)' is \(current.typeName), not an array")
+                    throw Miss(reached: walked, reason: "'\(parent)' is \(current.typeName), not an array", found: current, foundAt: parent)
                 }
                 let position = index < 0 ? items.count + index : index
                 guard items.indices.contains(position) else {
-                    throw Miss(reached: walked, reason: "index \(index) out of range (\(items.count) items)")
+                    throw Miss(reached: walked, reason: "index \(index) out of range (\(items.count) items)", found: current, foundAt: parent)
                 }
                 current = items[position]
             }

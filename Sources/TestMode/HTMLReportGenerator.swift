@@ -13,7 +13,7 @@ public enum HTMLReportGenerator {
             title: "sdkbench test: \(run.status.rawValue)",
             style: """
                 td, th { padding: 2px 12px 2px 0; text-align: left; vertical-align: top; }
-                .passed { color: #1a7f37; } .failed { color: #cf222e; } .error { color: #bc4c00; } .broken { color: #8250df; }
+                .passed { color: #1a7f37; } .failed { color: #cf222e; } .error { color: #bc4c00; } .broken { color: #8250df; } .warning { color: #9a6700; }
                 details { margin: 4px 0; } summary { cursor: pointer; }
                 pre { background: #f6f8fa; padding: 8px; overflow-x: auto; }
                 """)
@@ -91,7 +91,13 @@ public enum HTMLReportGenerator {
                 }
                 html += "<tr class=\"case\" data-outcome=\"\(status)\"><td class=\"\(status)\">\(status)</td><td>\(testCase.line)</td>"
                 html += "<td>\(XMLText.escaped(testCase.name))</td><td>\(ReportSeconds.text(testCase.duration)) s</td>"
-                html += detail.isEmpty ? "</tr>\n" : "<td><pre>\(XMLText.escaped(detail))</pre></td></tr>\n"
+                var shown = detail.isEmpty ? "" : "<pre>\(XMLText.escaped(detail))</pre>"
+                for warning in testCase.warnings { shown += "<p class=\"warning\">warning: \(XMLText.escaped(warning))</p>" }
+                if !testCase.evidence.isEmpty {
+                    shown += "<details class=\"evidence\"><summary>what the server did (\(testCase.evidence.count) exchanges)</summary>"
+                    shown += "<pre>\(XMLText.escaped(testCase.evidence.joined(separator: "\n")))</pre></details>"
+                }
+                html += shown.isEmpty ? "</tr>\n" : "<td>\(shown)</td></tr>\n"
             }
             html += "</table>\n"
         }
@@ -101,6 +107,8 @@ public enum HTMLReportGenerator {
         }
         if !file.stdout.isEmpty { html += "<p>printed:</p><pre class=\"stdout\">\(XMLText.escaped(file.stdout))</pre>\n" }
         if !file.stderr.isEmpty { html += "<p>errors:</p><pre class=\"stderr\">\(XMLText.escaped(file.stderr))</pre>\n" }
+        let warnings = file.warnings
+        if !warnings.isEmpty { html += "<p>warnings:</p><pre class=\"warnings\">\(XMLText.escaped(warnings.joined(separator: "\n")))</pre>\n" }
         return html + "</details>\n"
     }
 }

@@ -11,7 +11,10 @@ import Shell
 /// again, else empty), `latencies` (what it timed with `perf`: each `name`, `count`, `p50Ms`,
 /// `p99Ms`, `maxMs` and `buckets` of `lowerMs`, `upperMs`, `count`), `stdout`, `stderr`; each test case `name`, `file`, `line`,
 /// `duration`, `outcome` (`passed`, `failed`, `error`) and, when not passed, `message`, with
-/// `actual` and `expected` (JSON text) when the expectation compared values.
+/// `actual` and `expected` (JSON text) when the expectation compared values. Added in version 1
+/// without breaking a reader, only when there are any: a file's `warnings` (`FILE:LINE: warning: …`),
+/// a test case's `warnings` and its `evidence` (the exchanges that led to a failure or error, as the
+/// trace renders them).
 public enum JSONReportGenerator {
     public static let version = 1
 
@@ -45,6 +48,8 @@ public enum JSONReportGenerator {
         object["latencies"] = .array(file.latencies.map(latency))
         object["stdout"] = .string(file.stdout)
         object["stderr"] = .string(file.stderr)
+        let warnings = file.warnings
+        if !warnings.isEmpty { object["warnings"] = .array(warnings.map(Value.string)) }
         return .object(object)
     }
 
@@ -80,6 +85,8 @@ public enum JSONReportGenerator {
             object["outcome"] = .string("error")
             object["message"] = .string(message)
         }
+        if !testCase.warnings.isEmpty { object["warnings"] = .array(testCase.warnings.map(Value.string)) }
+        if !testCase.evidence.isEmpty { object["evidence"] = .array(testCase.evidence.map(Value.string)) }
         return .object(object)
     }
 

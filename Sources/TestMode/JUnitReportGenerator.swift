@@ -34,6 +34,12 @@ public enum JUnitReportGenerator {
         var errors: Int { cases.count { if case .error = $0.outcome { true } else { false } } }
     }
 
+    /// The exchanges behind a failure or error, after its message.
+    private static func evidence(_ testCase: TestCase) -> String {
+        guard !testCase.evidence.isEmpty else { return "" }
+        return "\nwhat the server did (\(testCase.evidence.count) exchanges):\n\n" + testCase.evidence.joined(separator: "\n")
+    }
+
     private static func write(_ suite: Suite, into xml: inout String) {
         let file = XMLText.escaped(suite.file.file)
         xml += #"  <testsuite name="\#(file)" tests="\#(suite.cases.count)" failures="\#(suite.failures)" errors="\#(suite.errors)""#
@@ -50,22 +56,30 @@ public enum JUnitReportGenerator {
         for testCase in suite.cases {
             xml += #"    <testcase name="\#(XMLText.escaped(testCase.name))" classname="\#(XMLText.escaped(testCase.file))""#
             xml += #" file="\#(XMLText.escaped(testCase.file))" line="\#(testCase.line)" time="\#(ReportSeconds.text(testCase.duration))""#
+            // Warnings decide nothing: JUnit readers show a case's own output beside it.
+            let output = testCase.warnings.isEmpty
+                ? "" : "      <system-out>\(XMLText.escaped(testCase.warnings.map { "warning: \($0)\n" }.joined()))</system-out>\n"
             switch testCase.outcome {
             case .passed:
-                xml += "/>\n"
+                xml += output.isEmpty ? "/>\n" : ">\n" + output + "    </testcase>\n"
             case .failed(let message, let actual, let expected):
                 var body = "\(testCase.file):\(testCase.line): expect failed: \(message)\n"
                 if let actual { body += "actual:   \(actual)\n" }
                 if let expected { body += "expected: \(expected)\n" }
-                xml += ">\n      <failure message=\"\(XMLText.escaped(message))\" type=\"expect\">\(XMLText.escaped(body))</failure>\n    </testcase>\n"
+                body += evidence(testCase)
+                xml += ">\n      <failure message=\"\(XMLText.escaped(message))\" type=\"expect\">\(XMLText.escaped(body))</failure>\n"
+                xml += output + "    </testcase>\n"
             case .error(let message):
-                let body = suite.file.status == .broken ? suite.file.checkErrors.joined(separator: "\n") + "\n" : "\(testCase.file):\(testCase.line): \(message)\n"
+                var body = suite.file.status == .broken ? suite.file.checkErrors.joined(separator: "\n") + "\n" : "\(testCase.file):\(testCase.line): \(message)\n"
+                body += evidence(testCase)
                 let type = suite.file.status == .broken ? "broken" : "error"
-                xml += ">\n      <error message=\"\(XMLText.escaped(message))\" type=\"\(type)\">\(XMLText.escaped(body))</error>\n    </testcase>\n"
+                xml += ">\n      <error message=\"\(XMLText.escaped(message))\" type=\"\(type)\">\(XMLText.escaped(body))</error>\n"
+                xml += output + "    </testcase>\n"
             }
         }
         if !suite.file.stdout.isEmpty { xml += "    <system-out>\(XMLText.escaped(suite.file.stdout))</system-out>\n" }
-        if !suite.file.stderr.isEmpty { xml += "    <system-err>\(XMLText.escaped(suite.file.stderr))</system-err>\n" }
+        let stderr = suite.file.stderr + suite.file.warnings.map { $0 + "\n" }.joined()
+        if !stderr.isEmpty { xml += "    <system-err>\(XMLText.escaped(stderr))</system-err>\n" }
         xml += "  </testsuite>\n"
     }
 }

@@ -8,6 +8,11 @@ public struct TestCase: Sendable, Equatable {
     public var line: Int
     public var duration: Duration
     public var outcome: TestCaseOutcome
+    /// The exchanges that led to a failure or error, as the terminal's trace renders them (bodies cut
+    /// at 4 KB, secrets masked): what the server did (`check`'s rules).
+    public var evidence: [String] = []
+    /// What went wrong without deciding the case: a request the server dropped and that was sent again.
+    public var warnings: [String] = []
 
     public init(name: String, file: String, line: Int, duration: Duration, outcome: TestCaseOutcome) {
         self.name = name

@@ -2,6 +2,7 @@ import JSON
 import Platform
 import Script
 import Shell
+import Transport
 
 /// Listens to one file's run and keeps a test case per `expect`, and one for the command whose
 /// error ended the run; commands of `source`d files count under their own file's name.
@@ -11,11 +12,16 @@ final class TestCaseCollector: RunListener {
     private let stop: SessionStop?
     private(set) var testCases: [TestCase] = []
     private(set) var checkErrors: [ShellError] = []
+    /// Every exchange the file's commands made, each under the command it finished with.
+    private(set) var exchanges: [TestExchange] = []
+    /// The exchanges made since it was last asked (`TraceSink.takeExchanges`).
+    private let takeExchanges: () -> [Exchange]
     private var linesOfSource: (name: String, lines: [Substring])?
 
-    init(secrets: SecretValues, stop: SessionStop? = nil) {
+    init(secrets: SecretValues, stop: SessionStop? = nil, takeExchanges: @escaping () -> [Exchange] = { [] }) {
         self.secrets = secrets
         self.stop = stop
+        self.takeExchanges = takeExchanges
     }
 
     var hearsEvents: Bool { false }
@@ -25,6 +31,7 @@ final class TestCaseCollector: RunListener {
     }
 
     func commandFinished(_ result: CommandResult, in source: SourceFile) {
+        keepExchanges(of: result, in: source)
         let outcome: TestCaseOutcome
         switch result.outcome {
         case .ok:
@@ -45,8 +52,30 @@ final class TestCaseCollector: RunListener {
         case .interrupted:
             outcome = .error(message: stop?.reason ?? "interrupted")
         }
-        testCases.append(TestCase(
-            name: name(of: result, in: source), file: source.name, line: result.range.start.line, duration: result.duration, outcome: outcome))
+        var testCase = TestCase(
+            name: name(of: result, in: source), file: source.name, line: result.range.start.line, duration: result.duration, outcome: outcome)
+        // A case that did not hold shows the exchanges since the case before it, the last few.
+        if outcome != .passed { testCase.evidence = exchanges[evidenceStart...].suffix(Self.evidenceLimit).map(\.text) }
+        evidenceStart = exchanges.count
+        testCases.append(testCase)
+    }
+
+    /// Where the exchanges since the last test case begin.
+    private var evidenceStart = 0
+
+    /// At most this many exchanges are a case's evidence in `sdkbench test` (`check` shows a rule's).
+    static let evidenceLimit = 8
+
+    private func keepExchanges(of result: CommandResult, in source: SourceFile) {
+        for exchange in takeExchanges() {
+            var warning: String?
+            if case .success(let response) = exchange.result, response.resentAfterDroppedConnection {
+                let path = (try? ParsedURL(exchange.request.fullURL))?.pathAndQuery ?? exchange.request.fullURL
+                warning = secrets.masked(TestExchange.droppedConnection(exchange.request.method.rawValue, Redactor.url(path)))
+            }
+            let text = secrets.masked(ExchangeGenerator.render(exchange, secrets: secrets, bodyLimit: TestExchange.bodyLimit))
+            exchanges.append(TestExchange(file: source.name, line: result.range.start.line, text: text, warning: warning))
+        }
     }
 
     /// `# test: NAME` on the line before the command, else the command's first line as written;

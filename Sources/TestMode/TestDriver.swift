@@ -173,7 +173,8 @@ public struct TestDriver: Sendable {
         }
         let session = makeSession(home, loop)
         session.currentSourceDirectory = SourceCommand.directory(of: file)
-        let collector = TestCaseCollector(secrets: session.secrets, stop: stop)
+        session.trace.keepExchanges()
+        let collector = TestCaseCollector(secrets: session.secrets, stop: stop) { session.trace.takeExchanges() }
         let terminal = TerminalRunListener(output: session.output)
         let timer = timeout.map { timeout in
             let item = DispatchWorkItem { stop.request(because: "timed out after \(ReportSeconds.text(timeout)) s") }
@@ -197,6 +198,6 @@ public struct TestDriver: Sendable {
                 session.secrets.masked(error.line(in: file))
             },
             commandCount: result.commandCount, duration: result.duration, stdout: shown.stdout, stderr: stderr,
-            latencies: latencies)
+            latencies: latencies, exchanges: collector.exchanges)
     }
 }

@@ -19,12 +19,18 @@ public struct TestFileReport: Sendable {
     public var tries: [TestTry] = []
     /// The latency distributions its engines measured (its `perf` timings).
     public var latencies: [LatencyHistogram] = []
+    /// Every exchange its commands made, in order, with the line of the command that made it.
+    public var exchanges: [TestExchange] = []
+    /// What went wrong without failing it, each `FILE:LINE: warning: …`.
+    public var warnings: [String] { exchanges.compactMap { exchange in exchange.warning.map { "\(exchange.file):\(exchange.line): warning: \($0)" } } }
 
     public init(
         file: String, status: TestFileStatus, testCases: [TestCase] = [], checkErrors: [String] = [], commandCount: Int = 0,
-        duration: Duration = .zero, stdout: String = "", stderr: String = "", latencies: [LatencyHistogram] = []
+        duration: Duration = .zero, stdout: String = "", stderr: String = "", latencies: [LatencyHistogram] = [],
+        exchanges: [TestExchange] = []
     ) {
         self.latencies = latencies
+        self.exchanges = exchanges
         self.file = file
         self.status = status
         self.testCases = testCases

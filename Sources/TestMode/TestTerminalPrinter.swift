@@ -45,11 +45,21 @@ public struct TestTerminalPrinter: Sendable {
         clearProgress()
         output.line(styled: paint(Self.labels[file.status]!, file.status) + " ", "\(file.file)  (\(detail(file)))")
         if verbose, !file.stdout.isEmpty { output.write(Self.indented(file.stdout)) }
-        if file.status == .passed { return }
+        for warning in file.warnings { output.writeError(Self.indented(warning + "\n")) }
+        if file.status == .passed {
+            output.flush()
+            return
+        }
         if file.status == .broken, file.stderr.isEmpty {
             for error in file.checkErrors { output.writeError(Self.indented(error + "\n")) }
         } else if !file.stderr.isEmpty {
             output.writeError(Self.indented(file.stderr))
+        }
+        if verbose {
+            for testCase in file.testCases where !testCase.evidence.isEmpty {
+                output.writeError(Self.indented("what the server did, \(testCase.name.prefix { $0 != " " }) (line \(testCase.line)):\n\n"))
+                output.writeError(Self.indented(Self.indented(testCase.evidence.joined(separator: "\n"))))
+            }
         }
         output.flush()
     }
@@ -71,6 +81,8 @@ public struct TestTerminalPrinter: Sendable {
         } else {
             output.line("assertions: \(run.assertionCount): \(run.assertionCount - failed) passed, \(failed) failed")
         }
+        let warnings = run.files.reduce(0) { $0 + $1.warnings.count }
+        if warnings > 0 { output.line("warnings:   \(warnings) (listed with their files above and in the reports)") }
         output.line("time:       \(ReportSeconds.text(run.duration)) s")
         output.flush()
     }

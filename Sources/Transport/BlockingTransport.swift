@@ -119,6 +119,9 @@ public final class BlockingTransport: HTTPTransport {
         let encode = { Self.encode(request, url: url, authority: key) }
         // Made again was 6,900 instructions a request of the Miataru load flow (callgrind).
         let bytes = request.encoding?.bytes(authority: key, make: encode) ?? encode()
+        // Curl's rule: a request on a reused connection that ends before any byte of an answer is
+        // sent once more, on a new connection (an idle one could be as stale); `false` on that
+        // second sending, which is what the answer then says it was.
         var reusing = true
         while true {
             let idle = reusing ? state.withLock { Self.takeIdle(key, from: &$0) } : nil
@@ -155,8 +158,9 @@ public final class BlockingTransport: HTTPTransport {
                     throw error
                 }
                 switch attempt {
-                case .answered(let response, let reusable):
+                case .answered(var response, let reusable):
                     if reusable { state.withLock { Self.keepIdle(connection, for: key, in: &$0) } } else { connection.close() }
+                    response.resentAfterDroppedConnection = !reusing
                     return response
                 case .closedUnanswered(let error):
                     connection.close()

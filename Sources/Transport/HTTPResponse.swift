@@ -11,13 +11,20 @@ public struct HTTPResponse: Sendable {
     public let body: [UInt8]
     /// Seconds from sending to the last body byte.
     public let duration: Double
+    /// The answer came from a second sending of the request on another connection: the reused
+    /// connection it first went out on closed before any byte of an answer, so the server may
+    /// have seen the request twice (`WireResponse.resentAfterDroppedConnection`).
+    public var resentAfterDroppedConnection: Bool = false
 
-    public init(request: HTTPRequest, status: HTTPStatus, headers: HTTPFields, body: [UInt8], duration: Double) {
+    public init(
+        request: HTTPRequest, status: HTTPStatus, headers: HTTPFields, body: [UInt8], duration: Double, resentAfterDroppedConnection: Bool = false
+    ) {
         self.request = request
         self.status = status
         self.headers = headers
         self.body = body
         self.duration = duration
+        self.resentAfterDroppedConnection = resentAfterDroppedConnection
     }
 
     /// The body decoded as UTF-8 (invalid sequences replaced).

@@ -69,7 +69,13 @@ public final class KeepAliveTransport: HTTPTransport {
     private func start(_ exchange: PendingExchange, reusing: Bool) {
         let key = exchange.url.scheme + "://" + exchange.url.authority
         if reusing, let channel = idle.take(key) {
-            exchange.send(on: channel, reused: true) { [self] in start(exchange, reusing: false) }
+            // Curl's rule (and Go's): the server may have closed the idle connection as the
+            // request went out, so one that ends before any byte of an answer sends the request
+            // once more, on a new connection: another idle one could be as stale.
+            exchange.send(on: channel, reused: true) { [self] in
+                exchange.resent = true
+                start(exchange, reusing: false)
+            }
             return
         }
         let host = exchange.url.host
@@ -140,6 +146,12 @@ private final class PendingExchange: @unchecked Sendable {
     let url: ParsedURL
     let timeout: Double
     let promise: EventLoopPromise<WireResponse>
+    /// Sent again after the reused connection it went out on closed unanswered.
+    var resent = false
+    /// The connection it is on, which a deadline closes.
+    private var channel: (any Channel)?
+    private var timed = false
+    private var answerTimer: Scheduled<Void>?
 
     init(request: WireRequest, url: ParsedURL, timeout: Double, promise: EventLoopPromise<WireResponse>) {
         self.request = request
@@ -161,27 +173,35 @@ private final class PendingExchange: @unchecked Sendable {
         if let body = request.body, !request.headers.contains(.contentLength) {
             head.headers.add(name: "Content-Length", value: String(body.count))
         }
-        let loop = channel.eventLoop
-        let total = loop.scheduleTask(in: .nanoseconds(Int64(timeout * 1e9))) { [promise, timeout] in
-            promise.fail(NetworkError.timeout(seconds: timeout))
-            channel.close(promise: nil)
-        }
-        let answer = request.idleTimeout.map { idle in
-            loop.scheduleTask(in: .nanoseconds(Int64(idle * 1e9))) { [promise] in
-                promise.fail(NetworkError.timeout(seconds: idle))
-                channel.close(promise: nil)
-            }
-        }
-        promise.futureResult.whenComplete { _ in
-            total.cancel()
-            answer?.cancel()
-        }
-        handler.begin(promise, answerBegan: { answer?.cancel() }, retry: reused ? retry : nil)
+        self.channel = channel
+        startTimers(on: channel.eventLoop)
+        handler.begin(promise, resent: resent, answerBegan: { [self] in answerTimer?.cancel() }, retry: reused ? retry : nil)
         channel.write(HTTPClientRequestPart.head(head), promise: nil)
         if let body = request.body, !body.isEmpty {
             channel.write(HTTPClientRequestPart.body(.byteBuffer(channel.allocator.buffer(bytes: body))), promise: nil)
         }
         channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
+    }
+
+    /// Starts the deadlines at the first sending only: a request sent again keeps the time it
+    /// had left, and the wait for its answer to begin is not started over.
+    private func startTimers(on loop: any EventLoop) {
+        guard !timed else { return }
+        timed = true
+        let total = loop.scheduleTask(in: .nanoseconds(Int64(timeout * 1e9))) { [self] in
+            promise.fail(NetworkError.timeout(seconds: timeout))
+            channel?.close(promise: nil)
+        }
+        answerTimer = request.idleTimeout.map { idle in
+            loop.scheduleTask(in: .nanoseconds(Int64(idle * 1e9))) { [self] in
+                promise.fail(NetworkError.timeout(seconds: idle))
+                channel?.close(promise: nil)
+            }
+        }
+        promise.futureResult.whenComplete { [self] _ in
+            total.cancel()
+            answerTimer?.cancel()
+        }
     }
 }
 
@@ -193,6 +213,7 @@ private final class ExchangeHandler: ChannelInboundHandler, RemovableChannelHand
     private var promise: EventLoopPromise<WireResponse>?
     private var answerBegan: (() -> Void)?
     private var retry: (() -> Void)?
+    private var resent = false
     private var head: HTTPResponseHead?
     private var body: ByteBuffer?
 
@@ -200,8 +221,11 @@ private final class ExchangeHandler: ChannelInboundHandler, RemovableChannelHand
         self.release = release
     }
 
-    func begin(_ promise: EventLoopPromise<WireResponse>, answerBegan: @escaping () -> Void, retry: (() -> Void)?) {
+    /// - Parameter retry: Runs instead of failing when the connection closes (or is reset) before
+    ///   any head; `nil` on a new connection, and on the second sending.
+    func begin(_ promise: EventLoopPromise<WireResponse>, resent: Bool, answerBegan: @escaping () -> Void, retry: (() -> Void)?) {
         self.promise = promise
+        self.resent = resent
         self.answerBegan = answerBegan
         self.retry = retry
         head = nil
@@ -211,10 +235,11 @@ private final class ExchangeHandler: ChannelInboundHandler, RemovableChannelHand
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let received):
+            // Even a 1xx is part of an answer: the server took the request.
+            retry = nil
             // 1xx answers (100 Continue) are not the response.
             guard received.status.code >= 200 else { return }
             head = received
-            retry = nil
             answerBegan?()
         case .body(var part):
             guard head != nil else { return }
@@ -236,7 +261,9 @@ private final class ExchangeHandler: ChannelInboundHandler, RemovableChannelHand
             self.head = nil
             body = nil
             answerBegan = nil
-            promise.succeed(WireResponse(status: HTTPStatus(code: Int(head.status.code)), headers: headers, body: bytes))
+            promise.succeed(
+                WireResponse(
+                    status: HTTPStatus(code: Int(head.status.code)), headers: headers, body: bytes, resentAfterDroppedConnection: resent))
             if reusable, context.channel.isActive { release(context.channel) } else { context.close(promise: nil) }
         }
     }
@@ -253,6 +280,12 @@ private final class ExchangeHandler: ChannelInboundHandler, RemovableChannelHand
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // A reset (ECONNRESET) is a close to this rule: `channelInactive` sends the request again.
+        // Had bytes of a head come, the decoder's EOF error reaches here before that and fails.
+        if retry != nil, error is IOError {
+            context.close(promise: nil)
+            return
+        }
         fail(error, context: context)
     }
 

@@ -5,6 +5,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
+import Synchronization
 
 /// The network: AsyncHTTPClient with connection pooling, TLS verification on and redirects refused
 /// (a 3xx comes back with its body). One client per process and verification setting, both on one
@@ -23,8 +24,14 @@ public final class LiveTransport: HTTPTransport {
     /// the calls run on it.
     private static let loops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 
+    /// How long the pool keeps an idle connection.
+    private static let poolIdleTimeout: Duration = .seconds(60)
+
     private let client: HTTPClient
     private let executor: EventLoopTaskExecutor
+    /// By origin, when an answer last ended leaving its connection open in the pool: the only
+    /// sign that a later request to it may go out on a reused connection (`mayResend`).
+    private let keptOpen = Mutex<[String: ContinuousClock.Instant]>([:])
 
     public var preferredExecutor: (any TaskExecutor)? { executor }
 
@@ -38,7 +45,7 @@ public final class LiveTransport: HTTPTransport {
         var configuration = HTTPClient.Configuration(
             tlsConfiguration: tls, redirectConfiguration: .disallow, decompression: .disabled)
         configuration.connectionPool = HTTPClient.Configuration.ConnectionPool(
-            idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 8)
+            idleTimeout: .init(Self.poolIdleTimeout), concurrentHTTP1ConnectionsPerHostSoftLimit: 8)
         // A refused connection is an answer: fail at once and let the engines' own retry rules
         // decide, instead of the pool retrying until the connect timeout.
         configuration.connectionPool.retryConnectionEstablishment = false
@@ -65,9 +72,18 @@ public final class LiveTransport: HTTPTransport {
         for field in request.headers { outgoing.headers.add(name: field.name.rawName, value: field.value) }
         if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
         let deadline = NIODeadline.now() + .nanoseconds(Int64(timeout * 1e9))
+        let origin = (try? request.parsed()).map { "\($0.scheme)://\($0.host):\($0.port ?? ($0.scheme == "https" ? 443 : 80))" }
         do {
             let sending = outgoing
-            let response = try await Self.answer(within: request.idleTimeout) { [client] in try await client.execute(sending, deadline: deadline) }
+            // Within the wait for the answer to begin: a second sending does not start it over.
+            let (response, resent) = try await Self.answer(within: request.idleTimeout) { [client, self] in
+                let sent = ContinuousClock.now
+                do {
+                    return (try await client.execute(sending, deadline: deadline), false)
+                } catch where mayResend(after: error, origin: origin, sent: sent, deadline: deadline) {
+                    return (try await client.execute(sending, deadline: deadline), true)
+                }
+            }
             var headers = HTTPFields()
             for (name, value) in response.headers {
                 // SwiftNIO's parser passes only token names, so none is dropped here in practice.
@@ -75,7 +91,13 @@ public final class LiveTransport: HTTPTransport {
                 headers.append(HTTPField(name: fieldName, lenientValue: value.utf8))
             }
             let bytes = try await response.body.collect(upTo: Self.maximumBodySize)
-            return WireResponse(status: HTTPStatus(code: Int(response.status.code)), headers: headers, body: Array(buffer: bytes))
+            if let origin, HTTPResponseHead(version: response.version, status: response.status, headers: response.headers).isKeepAlive {
+                let now = ContinuousClock.now
+                keptOpen.withLock { $0[origin] = now }
+            }
+            return WireResponse(
+                status: HTTPStatus(code: Int(response.status.code)), headers: headers, body: Array(buffer: bytes),
+                resentAfterDroppedConnection: resent)
         } catch let wait as AnswerWait {
             throw .timeout(seconds: wait.seconds)
         } catch {
@@ -83,14 +105,36 @@ public final class LiveTransport: HTTPTransport {
         }
     }
 
+    /// Whether a request whose `execute` failed with `error` is sent once more: curl's rule, as
+    /// near as AsyncHTTPClient lets us keep it. AsyncHTTPClient never sends a request again itself
+    /// (`HTTP1ConnectionStateMachine.runNewRequest` and `HTTPRequestStateMachine.channelInactive`
+    /// fail it with `remoteConnectionClosed`) and never says whether the connection was a reused
+    /// one. So: the connection ended before the head came (`remoteConnectionClosed`; a reset or a
+    /// broken pipe), and it may have been a pooled one, since an answer from this origin left its
+    /// connection open within the pool's idle timeout before the request went out; not on a
+    /// timeout or cancellation, nor past the deadline. Bytes of a cut head fail with the parser's
+    /// error instead, but a 1xx head is dropped unseen by AsyncHTTPClient, and which connection
+    /// the pool gives the second sending it alone decides.
+    private func mayResend(after error: any Error, origin: String?, sent: ContinuousClock.Instant, deadline: NIODeadline) -> Bool {
+        let dropped =
+            switch error {
+            case let client as HTTPClientError: client == .remoteConnectionClosed
+            case let io as IOError: io.errnoCode == ECONNRESET || io.errnoCode == EPIPE
+            default: false
+            }
+        guard dropped, let origin, !Task.isCancelled, NIODeadline.now() < deadline else { return false }
+        guard let open = keptOpen.withLock({ $0[origin] }) else { return false }
+        return sent - open < Self.poolIdleTimeout
+    }
+
     /// The response head, when it comes within `idle` seconds; else the exchange is cancelled
     /// and `AnswerWait` thrown. Bodies here are small JSON that arrives with its head, so the wait
     /// for the head is the idle wait URLSession's request timeout measures.
-    private static func answer(
-        within idle: Double?, _ execute: @escaping @Sendable () async throws -> HTTPClientResponse
-    ) async throws -> HTTPClientResponse {
+    private static func answer<Answer: Sendable>(
+        within idle: Double?, _ execute: @escaping @Sendable () async throws -> Answer
+    ) async throws -> Answer {
         guard let idle else { return try await execute() }
-        return try await withThrowingTaskGroup(of: HTTPClientResponse?.self) { group in
+        return try await withThrowingTaskGroup(of: Answer?.self) { group in
             group.addTask { try await execute() }
             group.addTask {
                 try await Task.sleep(for: .nanoseconds(Int64(idle * 1e9)))

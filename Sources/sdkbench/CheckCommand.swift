@@ -30,6 +30,9 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "List the rules (id, source, what is checked) and the variables each suite needs.")
     var list = false
 
+    @Flag(help: "List each statement of the SDK's contract about the server, with the rules that check it or why none can.")
+    var coverage = false
+
     @Option(name: .customLong("print"), help: ArgumentHelp("Write a service's suite to standard output.", valueName: "SERVICE"),
             completion: .list(ShellCatalog.standard.conformanceSuites.map(\.service)))
     var print: String?
@@ -89,6 +92,10 @@ struct CheckCommand: ParsableCommand {
         let suites = try chosenSuites()
         if list {
             Swift.print(CheckListing.text(suites), terminator: "")
+            return
+        }
+        if coverage {
+            Swift.print(CheckCoverage.text(suites), terminator: "")
             return
         }
         let environment = ProcessEnvironment.current()

@@ -30,20 +30,30 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("break"), parsing: .singleValue, help: .hidden)
     var breaks: [String] = []
 
+    /// Reproduces a real server's known defects together (`miataru-server-2.3`), for the tests.
+    @Option(name: .customLong("break-profile"), help: .hidden)
+    var breakProfile: String?
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0-65535") }
         do {
-            _ = try BackendBreaks(Set(breaks))
+            _ = try chosenBreaks()
         } catch {
             throw ValidationError(error.description)
         }
+    }
+
+    /// The rules named with `--break`, and the profile's.
+    private func chosenBreaks() throws(BackendError) -> BackendBreaks {
+        let profile = try breakProfile.map { name throws(BackendError) in try BackendBreaks.profile(name).rules } ?? []
+        return try BackendBreaks(Set(breaks).union(profile))
     }
 
     func run() throws {
         let done = DispatchSemaphore(value: 0)
         let failure = Mutex<String?>(nil)
         let (host, port) = (host, port)
-        let breaks = try BackendBreaks(Set(breaks))
+        let breaks = try chosenBreaks()
         Task {
             do {
                 let backend = try await LocalBackend.start(

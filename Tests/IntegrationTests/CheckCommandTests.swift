@@ -36,8 +36,8 @@ struct CheckCommandTests {
         defer { home.remove() }
         let run = await sdkbench(["check", "all", "--jobs", "2"], home: home)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("PASS   miataru.sdk  (18 rules, "), "\(run.stdout)")
-        #expect(run.stdout.contains("rules:      34: 34 passed, 0 failed, 0 errors\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("PASS   miataru.sdk  (22 rules, "), "\(run.stdout)")
+        #expect(run.stdout.contains("rules:      46: 46 passed, 0 failed, 0 errors\n"), "\(run.stdout)")
     }
 
     @Test func theListingNamesEachRuleItsSourceAndWhatASuiteNeeds() async {
@@ -64,7 +64,7 @@ struct CheckCommandTests {
         let sift = await withServe(
             "", #"sdkbench test "\#(files[3])" --var server="$url" --var sift_account=acct --secret sift_beacon_key=\#(Self.beaconKey)"#, home: home)
         #expect(sift.status == 0, "\(sift.stdout)\(sift.stderr)")
-        #expect(sift.stdout.contains("PASS   \(files[3])  (8 assertions, "), "\(sift.stdout)")
+        #expect(sift.stdout.contains("PASS   \(files[3])  (13 assertions, "), "\(sift.stdout)")
     }
 
     /// A server broken in one rule: exactly that test case fails, and the JUnit report says so.
@@ -75,11 +75,15 @@ struct CheckCommandTests {
         let run = await withServe(
             "--break miataru.allowed.not-listed", #"sdkbench check miataru --server "$url" --report-junit "\#(junit)""#, home: home)
         #expect(run.status == 4, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("FAIL   miataru.sdk  (1 of 18 rules failed, "), "\(run.stdout)")
+        #expect(run.stdout.contains("FAIL   miataru.sdk  (1 of 22 rules failed, "), "\(run.stdout)")
         let xml = try #require(SDKBenchFiles.read(junit))
+        // The failure carries what the server did: the read that showed the rule broken, with its answer.
+        #expect(xml.contains("what the server did ("), "\(xml)")
+        #expect(xml.contains("POST /v1/GetLocation HTTP/1.1"))
         // Times and what the server printed (ports, dates) vary; the cases do not.
         let stable = xml.replacing(/time="[0-9.]+"/, with: #"time="T""#).replacing(/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/, with: "UUID").replacing(/\ {4}<system-out>[\s\S]*?<\/system-out>\n/, with: "")
             .replacing(/\ {4}<system-err>[\s\S]*?<\/system-err>\n/, with: "")
+            .replacing(/\nwhat the server did[\s\S]*?<\/failure>/, with: "</failure>")
         if let mismatch = Golden.mismatch(stable, file: "broken-not-listed.xml", directory: Self.directory) { Issue.record("\(mismatch)") }
     }
 

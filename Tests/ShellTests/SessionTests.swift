@@ -92,6 +92,29 @@ struct ExpectTests {
         #expect(result.stderr.contains("test.sdk:7:8: error: expect failed: last.nothing exists"))
     }
 
+    /// A left side that cannot be read is a failed check that shows what was there (exit 4), not an
+    /// error (exit 3): through null, a missing key, past the end, into a value that is not JSON.
+    @Test(arguments: [
+        ("set v '{\"list\":[null]}' --json\nexpect v.list[0].name == 1", "actual null at v.list[0] (cannot read 'v.list[0].name'"),
+        ("set v '{\"a\":1}' --json\nexpect v.b == 1", "actual {\"a\":1} at v (cannot read 'v.b': no key 'b'"),
+        ("set v '[1,2]' --json\nexpect v[5] == 1", "actual [1,2] at v (cannot read 'v[5]': index 5 out of range (2 items)"),
+        ("set v text\nexpect v.json.x == 1", "actual \"text\" at v (cannot read 'v.json'"),
+    ])
+    func anUnreadableLeftSideIsAFailedCheck(_ script: String, _ detail: String) {
+        let result = ShellHarness().run(script)
+        #expect(result.status == .expectation, "\(result.stderr)")
+        #expect(result.stderr.contains("test.sdk:2:1: error: expect failed: "), "\(result.stderr)")
+        #expect(result.stderr.contains(detail), "\(result.stderr)")
+    }
+
+    @Test func aMessageSaysWhatAFailureMeansBeforeTheValues() {
+        let result = ShellHarness().run("set v '{\"a\":null}' --json\nexpect v.a.b == 1 -m \"the stored location is gone\"\nexpect 1 == 2 -m 'one is not two'")
+        #expect(result.status == .expectation)
+        #expect(result.stderr.contains("expect failed: the stored location is gone — v.a.b == 1: actual null at v.a"), "\(result.stderr)")
+        let compared = ShellHarness().run("expect 1 == 2 -m 'one is not two'")
+        #expect(compared.stderr.contains("expect failed: one is not two — 1 == 2: actual 1 (number)"), "\(compared.stderr)")
+    }
+
     @Test func orderingMismatchedTypesIsAFailure() {
         let harness = ShellHarness()
         let result = harness.run("expect abc < 3")

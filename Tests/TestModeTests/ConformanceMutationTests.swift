@@ -58,18 +58,92 @@ struct ConformanceMutationTests {
     }
 
     @Test func everyRuleCanBeBrokenAndEveryBreakIsARule() {
-        #expect(Set(BackendBreaks.known) == Set(Self.suites.flatMap(\.rules).map(\.id)))
+        #expect(Set(BackendBreaks.known).subtracting(BackendBreaks.connectionBreaks) == Set(Self.suites.flatMap(\.rules).map(\.id)))
     }
 
-    @Test(arguments: BackendBreaks.known)
+    /// The coverage table of each suite names only its rules, names every one of them, and says for
+    /// every statement either which rules check it or why none can.
+    @Test(arguments: suites.map(\.service))
+    func everyRuleCoversAStatementAndEveryStatementIsCheckedOrSaysWhyNot(_ service: String) throws {
+        let suite = try #require(Self.suites.first { $0.service == service })
+        let ids = Set(suite.rules.map(\.id))
+        #expect(!suite.coverage.isEmpty)
+        let named = Set(suite.coverage.flatMap(\.rules))
+        #expect(named.subtracting(ids).isEmpty, "named but not rules: \(named.subtracting(ids).sorted())")
+        #expect(ids.subtracting(named).isEmpty, "rules no statement names: \(ids.subtracting(named).sorted())")
+        for entry in suite.coverage {
+            #expect(entry.rules.isEmpty != (entry.unchecked == nil), "\(entry.statement)")
+        }
+    }
+
+    /// miataru-server 2.3.0's known defects together: the suite fails exactly the rules for its
+    /// three refused-but-applied calls, each as a failed expectation with the server's exchanges as
+    /// evidence, and warns where the server dropped a kept-alive connection.
+    @Test func theMiataruServer23ProfileFailsExactlyItsDefectsAndWarnsForTheDroppedConnection() async throws {
+        let backend = try await LocalBackend.start(groups: ShellCatalog.standard.backendGroups, breaks: try BackendBreaks.profile("miataru-server-2.3"))
+        let suite = try #require(Self.suites.first { $0.service == "miataru" })
+        let report = await Self.run([suite], server: backend.url, selfTest: true)
+        await backend.stop()
+        let defects = [
+            "miataru.update.refused-write-history-off-not-stored", "miataru.get.refused-read-no-visitor",
+            "miataru.delete.refused-delete-keeps-data", "miataru.delete.refused-delete-history-off-keeps-data",
+        ]
+        #expect(Self.notPassed(report).sorted() == defects.sorted(), "\(report.files.map(\.stderr))")
+        let file = try #require(report.files.first)
+        #expect(file.status == .failed, "a failed rule, not an error: exit 4")
+        let cases = Dictionary(uniqueKeysWithValues: file.testCases.map { (String($0.name.prefix { $0 != " " }), $0) })
+        for id in defects {
+            let testCase = try #require(cases[id])
+            guard case .failed = testCase.outcome else {
+                Issue.record("\(id): \(testCase.outcome)")
+                continue
+            }
+            #expect(!testCase.evidence.isEmpty, "\(id) carries the exchanges")
+        }
+        let deleted = try #require(cases["miataru.delete.refused-delete-keeps-data"])
+        guard case .failed(let message, _, _) = deleted.outcome else { throw Failure("not failed") }
+        #expect(message.hasPrefix("DeleteLocation was refused (403) and the location is gone — "), "\(message)")
+        #expect(message.contains("actual null at last.json.MiataruLocation[0]"), "\(message)")
+        #expect(deleted.evidence.contains { $0.hasPrefix("POST /v1/DeleteLocation") && $0.contains("403") })
+        let visitors = try #require(cases["miataru.visitors.owner-key"])
+        #expect(visitors.outcome == .passed)
+        // Each of the rule's two refused GetVisitorHistory calls drops the connection under the next request.
+        #expect(visitors.warnings.count == 2, "\(visitors.warnings)")
+        #expect(visitors.warnings.allSatisfy { $0.contains("POST /v1/GetVisitorHistory was sent again on a fresh connection") })
+        #expect(file.warnings.count == 2)
+        #expect(file.testCases.filter { $0.name != visitors.name }.allSatisfy { $0.warnings.isEmpty })
+    }
+
+    @Test(arguments: BackendBreaks.known.filter { !BackendBreaks.connectionBreaks.contains($0) })
     func aBackendBrokenInOneRuleFailsExactlyThatRule(_ rule: String) async throws {
         let backend = try await LocalBackend.start(groups: ShellCatalog.standard.backendGroups, breaks: try BackendBreaks([rule]))
         backend.setSiftBeaconKey(Self.beaconKey)
         let service = String(rule.prefix { $0 != "." })
         let suite = try #require(Self.suites.first { $0.service == service })
-        let report = await Self.run([suite], server: backend.url, selfTest: false)
+        // Its `# self-test:` lines run too: the broken backend is an embedded one, which they reach
+        // through its control routes (what it received), as they do in `check`'s self-test.
+        let report = await Self.run([suite], server: backend.url, selfTest: true)
         await backend.stop()
         #expect(Self.notPassed(report) == [rule], "\(report.files.map(\.stderr))")
+    }
+
+    /// A rule fails on its first failed expect even when a later line errs, and says both.
+    @Test func aFailedExpectMakesTheRuleFailedEvenWhenALaterLineErrs() async throws {
+        let suite = ConformanceSuite(
+            service: "mixed", script: "# rule: x.one — here: one\nexpect 1 == 2 -m 'one is not two'\nsource nowhere.sdk\nexpect 3 == 3\n# rule: x.two — here: two\nexpect 2 == 2\n")
+        let report = await Self.run([suite], server: "local", selfTest: true)
+        let cases = report.files.flatMap(\.testCases)
+        #expect(cases.map(\.name) == ["x.one — here: one", "x.two — here: two"])
+        guard case .failed(let message, _, _) = try #require(cases.first).outcome else { throw Failure("x.one did not fail") }
+        #expect(message.hasPrefix("one is not two — 1 == 2"), "\(message)")
+        #expect(message.contains("then line 3: error: cannot read 'nowhere.sdk'"), "\(message)")
+        #expect(cases.last?.outcome == .passed)
+        #expect(report.files.first?.status == .failed)
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
     }
 
     /// A set-up that failed is a case of its own and makes every rule an error, whatever its expects saw.

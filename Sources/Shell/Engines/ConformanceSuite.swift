@@ -30,11 +30,14 @@ public struct ConformanceSuite: Sendable {
     public let service: String
     public let script: String
     public let variables: [Variable]
+    /// What the contract says a server must do or must not do, each with the rules that check it.
+    public let coverage: [ConformanceCoverage]
 
-    public init(service: String, variables: [Variable] = [], script: String) {
+    public init(service: String, variables: [Variable] = [], coverage: [ConformanceCoverage] = [], script: String) {
         self.service = service
         self.script = script
         self.variables = variables
+        self.coverage = coverage
     }
 
     /// Its rules in the order the script has them.

@@ -11,7 +11,8 @@ package enum ExchangeGenerator {
     /// - Parameter secrets: when a labelled view of the body (Hamon's decrypted payload) holds one
     ///   of them, the body itself is shown masked: its encryption key is public, so the ciphertext
     ///   gives the secret away as surely as the plaintext.
-    package static func render(_ exchange: Exchange, secrets: SecretValues? = nil) -> String {
+    /// - Parameter bodyLimit: the bytes of each body shown before it is cut.
+    package static func render(_ exchange: Exchange, secrets: SecretValues? = nil, bodyLimit: Int = bodyLimit) -> String {
         var out = ""
         let request = exchange.request
         let url = request.fullURL
@@ -23,18 +24,20 @@ package enum ExchangeGenerator {
             if let secrets, request.traceNotes.contains(where: { secrets.occurs(in: $0.text) }) {
                 out += "\n" + Self.masked(body) + "\n"
             } else {
-                out += "\n" + bodyText(body, contentType: request.headers[values: .contentType].first) + "\n"
+                out += "\n" + bodyText(body, contentType: request.headers[values: .contentType].first, limit: bodyLimit) + "\n"
             }
         }
         for note in request.traceNotes {
-            out += "\n-- \(note.label) (not sent as such) --\n" + cut(Redactor.body(note.text)) + "\n"
+            out += "\n-- \(note.label) (not sent as such) --\n" + cut(Redactor.body(note.text), limit: bodyLimit) + "\n"
         }
         out += "\n"
         switch exchange.result {
         case .success(let response):
             out += "HTTP/1.1 \(response.status.codeAndReason)  (\(milliseconds(response.duration)))\n"
             for field in response.headers { out += headerLine(field.name.rawName, field.value) }
-            if !response.body.isEmpty { out += "\n" + bodyText(response.body, contentType: response.headers[values: .contentType].first) + "\n" }
+            if !response.body.isEmpty {
+                out += "\n" + bodyText(response.body, contentType: response.headers[values: .contentType].first, limit: bodyLimit) + "\n"
+            }
         case .failure(let error):
             out += "-- no response: \(error) (\(milliseconds(exchange.duration))) --\n"
         }
@@ -59,12 +62,12 @@ package enum ExchangeGenerator {
 
     /// The whole body is redacted before it is cut: a secret member past the cut must not be
     /// shown because the cut text no longer parses.
-    private static func bodyText(_ bytes: [UInt8], contentType: String?) -> String {
+    private static func bodyText(_ bytes: [UInt8], contentType: String?, limit: Int) -> String {
         if isBinary(bytes) {
             return "+-----------------------------------------+\n| NOTE: binary data not shown (\(bytes.count) bytes) |\n+-----------------------------------------+"
         }
         let redacted = Redactor.body(String(decoding: bytes, as: UTF8.self), contentType: contentType)
-        return cut(redacted, total: redacted.utf8.count)
+        return cut(redacted, total: redacted.utf8.count, limit: limit)
     }
 
     /// Whether a body is not text a terminal should be given: not UTF-8, or holding NUL or
@@ -74,11 +77,11 @@ package enum ExchangeGenerator {
         return bytes.contains { $0 < 0x20 && $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\t") }
     }
 
-    private static func cut(_ text: String, total: Int? = nil) -> String {
+    private static func cut(_ text: String, total: Int? = nil, limit: Int) -> String {
         let count = total ?? text.utf8.count
-        guard text.utf8.count > bodyLimit else { return text }
-        let kept = String(decoding: text.utf8.prefix(bodyLimit), as: UTF8.self)
-        return kept + "… (\(count - bodyLimit) more bytes)"
+        guard text.utf8.count > limit else { return text }
+        let kept = String(decoding: text.utf8.prefix(limit), as: UTF8.self)
+        return kept + "… (\(count - limit) more bytes)"
     }
 
     package static func milliseconds(_ seconds: Double) -> String {

@@ -50,6 +50,15 @@ public struct Variables: VariableResolving {
 
     /// Looks a path up from `last` or a variable.
     public func resolve(_ path: ValuePath, range: SourceRange) throws(ShellError) -> Value {
+        switch try reach(path, range: range) {
+        case .success(let value): return value
+        case .failure(let miss): throw ShellError(.pathMiss(path: miss.reached, reason: miss.reason), at: range)
+        }
+    }
+
+    /// Looks a path up as `resolve` does, but a path that does not reach a value is its miss, not
+    /// an error: `expect` reports what the value there was. An unknown root is still an error.
+    public func reach(_ path: ValuePath, range: SourceRange) throws(ShellError) -> Result<Value, ValuePath.Miss> {
         let root: Value
         if path.root == "last" {
             root = last
@@ -59,10 +68,10 @@ public struct Variables: VariableResolving {
             throw ShellError(
                 .undefinedVariable(path.root, suggestion: Suggestions.closest(to: path.root, in: names + ["last"])), at: range)
         }
-        do {
-            return try path.resolve(in: root)
+        do throws(ValuePath.Miss) {
+            return .success(try path.resolve(in: root))
         } catch {
-            throw ShellError(.pathMiss(path: error.reached, reason: error.reason), at: range)
+            return .failure(error)
         }
     }
 

@@ -15,32 +15,30 @@ struct ExpectEvaluator {
             guard case .string(let text) = lhsArgument.value, let path = ValuePath(parsing: text) else {
                 return  // a substituted value exists by definition
             }
-            do {
-                _ = try context.session.variables.resolve(path, range: lhsArgument.range)
-            } catch {
-                throw ShellError(
-                    .expectationFailed(ExpectationFailure(expression: "\(text) exists", detail: "\(text) exists: \(error.message)")),
-                    at: lhsArgument.range)
+            if case .failure(let miss) = try context.session.variables.reach(path, range: lhsArgument.range) {
+                throw unread(miss, written: "\(text) exists", at: lhsArgument.range)
             }
             return
         }
         guard let rhsArgument else {
             throw ShellError(.missingArgument(name: "RHS", usage: context.command.spec.usage), at: .at(context.command.range.end))
         }
-        let lhs = try leftValue(lhsArgument)
         let rhs = rightValue(rhsArgument)
+        let lhs: Value
+        switch try leftValue(lhsArgument) {
+        case .success(let value): lhs = value
+        case .failure(let miss): throw unread(miss, written: "\(lhsText) \(operation) \(rhsArgument.text)", expected: rhs)
+        }
         let passed: Bool
         switch operation {
         case "==": passed = ValueComparison.equal(lhs, rhs)
         case "!=": passed = !ValueComparison.equal(lhs, rhs)
         case "<", "<=", ">", ">=":
             guard let order = ValueComparison.order(lhs, rhs) else {
-                throw ShellError(
-                    .expectationFailed(
-                        ExpectationFailure(
-                            expression: "\(lhsText) \(operation) \(rhsArgument.text)", actual: lhs, expected: rhs,
-                            detail: "cannot order \(lhs.typeName) \(describe(lhs)) against \(rhs.typeName) \(describe(rhs))")),
-                    at: context.command.range)
+                throw failed(
+                    ExpectationFailure(
+                        expression: "\(lhsText) \(operation) \(rhsArgument.text)", actual: lhs, expected: rhs,
+                        detail: "cannot order \(lhs.typeName) \(describe(lhs)) against \(rhs.typeName) \(describe(rhs))"))
             }
             switch operation {
             case "<": passed = order < 0
@@ -63,9 +61,8 @@ struct ExpectEvaluator {
         }
         guard passed else {
             let written = "\(lhsText) \(operation) \(rhsArgument.text)"
-            let failure = ExpectationFailure(
-                expression: written, actual: lhs, expected: rhs, detail: "\(written): actual \(describe(lhs)) (\(lhs.typeName))")
-            throw ShellError(.expectationFailed(failure), at: context.command.range)
+            throw failed(
+                ExpectationFailure(expression: written, actual: lhs, expected: rhs, detail: "\(written): actual \(describe(lhs)) (\(lhs.typeName))"))
         }
     }
 
@@ -82,11 +79,29 @@ struct ExpectEvaluator {
     }
 
     /// An unquoted path reads a variable or `last`; a `{{var}}` is already substituted; quoted text is text.
-    private func leftValue(_ argument: BoundValue) throws(ShellError) -> Value {
+    /// A path that does not reach a value is its miss: the check fails on it (as Hurl's asserts fail
+    /// on a query that returns nothing); it does not stop the script as an error would.
+    private func leftValue(_ argument: BoundValue) throws(ShellError) -> Result<Value, ValuePath.Miss> {
         guard case .string(let text) = argument.value, let path = ValuePath(parsing: text),
             path.root == "last" || context.session.variables[path.root] != nil
-        else { return coerce(argument) }
-        return try context.session.variables.resolve(path, range: argument.range)
+        else { return .success(coerce(argument)) }
+        return try context.session.variables.reach(path, range: argument.range)
+    }
+
+    /// The failed expectation of a left side that could not be read: what was there instead, and where.
+    private func unread(_ miss: ValuePath.Miss, written: String, expected: Value? = nil, at range: SourceRange? = nil) -> ShellError {
+        failed(
+            ExpectationFailure(
+                expression: written, actual: miss.found, expected: expected,
+                detail: "\(written): actual \(describe(miss.found)) at \(miss.foundAt) (cannot read '\(miss.reached)': \(miss.reason))"),
+            at: range)
+    }
+
+    /// The failure as the error that ends the command, said first in the script's words when it gave them (`-m`).
+    private func failed(_ failure: ExpectationFailure, at range: SourceRange? = nil) -> ShellError {
+        var failure = failure
+        if let message = context.option("message")?.text, !message.isEmpty { failure.detail = message + " — " + failure.detail }
+        return ShellError(.expectationFailed(failure), at: range ?? context.command.range)
     }
 
     private func rightValue(_ argument: BoundValue) -> Value { coerce(argument) }
