@@ -12,15 +12,25 @@ final class TestCaseCollector: RunListener {
     private let stop: SessionStop?
     private(set) var testCases: [TestCase] = []
     private(set) var checkErrors: [ShellError] = []
-    /// Every exchange the file's commands made, each under the command it finished with.
+    /// Every exchange the file's commands made, each under the command it finished with, rendered;
+    /// kept only when `keepsEveryExchange` (`check` folds them into its rules' evidence).
     private(set) var exchanges: [TestExchange] = []
+    /// `FILE:LINE: warning: …` for each exchange that went wrong without failing.
+    private(set) var warnings: [String] = []
     /// The exchanges made since it was last asked (`TraceSink.takeExchanges`).
     private let takeExchanges: () -> [Exchange]
+    private let keepsEveryExchange: Bool
+    /// The exchanges since the last test case, the last `evidenceLimit`, not yet rendered: a file of
+    /// many requests renders only those a failure shows, and keeps no more than these.
+    private var recent: [Exchange] = []
     private var linesOfSource: (name: String, lines: [Substring])?
 
-    init(secrets: SecretValues, stop: SessionStop? = nil, takeExchanges: @escaping () -> [Exchange] = { [] }) {
+    init(
+        secrets: SecretValues, stop: SessionStop? = nil, keepsEveryExchange: Bool = false, takeExchanges: @escaping () -> [Exchange] = { [] }
+    ) {
         self.secrets = secrets
         self.stop = stop
+        self.keepsEveryExchange = keepsEveryExchange
         self.takeExchanges = takeExchanges
     }
 
@@ -55,27 +65,36 @@ final class TestCaseCollector: RunListener {
         var testCase = TestCase(
             name: name(of: result, in: source), file: source.name, line: result.range.start.line, duration: result.duration, outcome: outcome)
         // A case that did not hold shows the exchanges since the case before it, the last few.
-        if outcome != .passed { testCase.evidence = exchanges[evidenceStart...].suffix(Self.evidenceLimit).map(\.text) }
-        evidenceStart = exchanges.count
+        if outcome != .passed { testCase.evidence = recent.map(render) }
+        recent.removeAll(keepingCapacity: true)
         testCases.append(testCase)
     }
-
-    /// Where the exchanges since the last test case begin.
-    private var evidenceStart = 0
 
     /// At most this many exchanges are a case's evidence in `sdkbench test` (`check` shows a rule's).
     static let evidenceLimit = 8
 
     private func keepExchanges(of result: CommandResult, in source: SourceFile) {
+        let line = result.range.start.line
         for exchange in takeExchanges() {
-            var warning: String?
-            if case .success(let response) = exchange.result, response.resentAfterDroppedConnection {
-                let path = (try? ParsedURL(exchange.request.fullURL))?.pathAndQuery ?? exchange.request.fullURL
-                warning = secrets.masked(TestExchange.droppedConnection(exchange.request.method.rawValue, Redactor.url(path)))
-            }
-            let text = secrets.masked(ExchangeGenerator.render(exchange, secrets: secrets, bodyLimit: TestExchange.bodyLimit))
-            exchanges.append(TestExchange(file: source.name, line: result.range.start.line, text: text, warning: warning))
+            let warning = droppedConnectionWarning(exchange)
+            if let warning { warnings.append("\(source.name):\(line): warning: \(warning)") }
+            if keepsEveryExchange { exchanges.append(TestExchange(file: source.name, line: line, text: render(exchange), warning: warning)) }
+            if recent.count == Self.evidenceLimit { recent.removeFirst() }
+            recent.append(exchange)
         }
+    }
+
+    /// The warning of an answer that came from sending the request again after the server dropped
+    /// a kept-alive connection; `nil` for any other exchange.
+    private func droppedConnectionWarning(_ exchange: Exchange) -> String? {
+        guard case .success(let response) = exchange.result, response.resentAfterDroppedConnection else { return nil }
+        let path = (try? ParsedURL(exchange.request.fullURL))?.pathAndQuery ?? exchange.request.fullURL
+        return secrets.masked(TestExchange.droppedConnection(exchange.request.method.rawValue, Redactor.url(path)))
+    }
+
+    /// An exchange as the trace shows it, bodies cut at `TestExchange.bodyLimit`, secrets masked.
+    private func render(_ exchange: Exchange) -> String {
+        secrets.masked(ExchangeGenerator.render(exchange, secrets: secrets, bodyLimit: TestExchange.bodyLimit))
     }
 
     /// `# test: NAME` on the line before the command, else the command's first line as written;

@@ -34,6 +34,9 @@ public struct TestDriver: Sendable {
     public var sources: [String: String] = [:]
     /// Go on past a command that failed (`check`: one rule's error must not hide the next rules).
     public var keepGoing = false
+    /// Keep every exchange of a file in its report (`check`, whose rules show theirs as evidence);
+    /// otherwise a case keeps only the few before it.
+    public var keepsEveryExchange = false
 
     public init(
         jobs: Int, failFast: Bool = false, timeout: Duration? = nil, retries: Int = 0, retryInterval: Duration = .seconds(1),
@@ -174,7 +177,9 @@ public struct TestDriver: Sendable {
         let session = makeSession(home, loop)
         session.currentSourceDirectory = SourceCommand.directory(of: file)
         session.trace.keepExchanges()
-        let collector = TestCaseCollector(secrets: session.secrets, stop: stop) { session.trace.takeExchanges() }
+        let collector = TestCaseCollector(secrets: session.secrets, stop: stop, keepsEveryExchange: keepsEveryExchange) {
+            session.trace.takeExchanges()
+        }
         let terminal = TerminalRunListener(output: session.output)
         let timer = timeout.map { timeout in
             let item = DispatchWorkItem { stop.request(because: "timed out after \(ReportSeconds.text(timeout)) s") }
@@ -198,6 +203,6 @@ public struct TestDriver: Sendable {
                 session.secrets.masked(error.line(in: file))
             },
             commandCount: result.commandCount, duration: result.duration, stdout: shown.stdout, stderr: stderr,
-            latencies: latencies, exchanges: collector.exchanges)
+            latencies: latencies, exchanges: collector.exchanges, warnings: collector.warnings)
     }
 }

@@ -19,18 +19,20 @@ public struct TestFileReport: Sendable {
     public var tries: [TestTry] = []
     /// The latency distributions its engines measured (its `perf` timings).
     public var latencies: [LatencyHistogram] = []
-    /// Every exchange its commands made, in order, with the line of the command that made it.
+    /// Every exchange its commands made, in order, with the line of the command that made it, when
+    /// the driver keeps them (`TestDriver.keepsEveryExchange`).
     public var exchanges: [TestExchange] = []
     /// What went wrong without failing it, each `FILE:LINE: warning: …`.
-    public var warnings: [String] { exchanges.compactMap { exchange in exchange.warning.map { "\(exchange.file):\(exchange.line): warning: \($0)" } } }
+    public var warnings: [String] = []
 
     public init(
         file: String, status: TestFileStatus, testCases: [TestCase] = [], checkErrors: [String] = [], commandCount: Int = 0,
         duration: Duration = .zero, stdout: String = "", stderr: String = "", latencies: [LatencyHistogram] = [],
-        exchanges: [TestExchange] = []
+        exchanges: [TestExchange] = [], warnings: [String] = []
     ) {
         self.latencies = latencies
         self.exchanges = exchanges
+        self.warnings = warnings
         self.file = file
         self.status = status
         self.testCases = testCases

@@ -14,7 +14,7 @@ public struct HTTPResponse: Sendable {
     /// The answer came from a second sending of the request on another connection: the reused
     /// connection it first went out on closed before any byte of an answer, so the server may
     /// have seen the request twice (`WireResponse.resentAfterDroppedConnection`).
-    public var resentAfterDroppedConnection: Bool = false
+    public let resentAfterDroppedConnection: Bool
 
     public init(
         request: HTTPRequest, status: HTTPStatus, headers: HTTPFields, body: [UInt8], duration: Double, resentAfterDroppedConnection: Bool = false

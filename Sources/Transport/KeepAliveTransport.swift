@@ -67,7 +67,7 @@ public final class KeepAliveTransport: HTTPTransport {
 
     /// Sends on an idle connection to the same origin, else on a new one. On the loop.
     private func start(_ exchange: PendingExchange, reusing: Bool) {
-        let key = exchange.url.scheme + "://" + exchange.url.authority
+        let key = exchange.url.origin
         if reusing, let channel = idle.take(key) {
             // Curl's rule (and Go's): the server may have closed the idle connection as the
             // request went out, so one that ends before any byte of an answer sends the request

@@ -72,7 +72,7 @@ public final class LiveTransport: HTTPTransport {
         for field in request.headers { outgoing.headers.add(name: field.name.rawName, value: field.value) }
         if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
         let deadline = NIODeadline.now() + .nanoseconds(Int64(timeout * 1e9))
-        let origin = (try? request.parsed()).map { "\($0.scheme)://\($0.host):\($0.port ?? ($0.scheme == "https" ? 443 : 80))" }
+        let origin = (try? request.parsed())?.origin
         do {
             let sending = outgoing
             // Within the wait for the answer to begin: a second sending does not start it over.

@@ -21,7 +21,7 @@ struct SuiteRun {
     /// Files read from memory (`check`'s suites), by name.
     var sources: [String: String] = [:]
     var keepGoing = false
-    /// The summary counts rules (`check`) rather than assertions.
+    /// The summary counts rules (`check`) rather than assertions, and each rule shows its exchanges.
     var countsRules = false
     /// What a file's report becomes before it is shown and reported (`check` folds a suite's
     /// expects into its rules).
@@ -62,6 +62,7 @@ struct SuiteRun {
         }
         driver.sources = sources
         driver.keepGoing = keepGoing
+        driver.keepsEveryExchange = countsRules
         let printer = TestTerminalPrinter(
             output: terminal, quiet: options.quiet, verbose: options.verbose, useColor: color,
             showsProgress: isatty(2) != 0 && environment["TERM"] != "dumb", countsRules: countsRules)

@@ -32,6 +32,7 @@ struct ConformanceMutationTests {
             return session
         }
         driver.keepGoing = true
+        driver.keepsEveryExchange = true
         var rules: [String: [ConformanceRule]] = [:]
         for suite in suites {
             driver.sources[suite.service + ".sdk"] = ConformanceScript.prepare(suite, only: only, selfTest: selfTest)

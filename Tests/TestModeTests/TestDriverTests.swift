@@ -74,6 +74,25 @@ struct TestDriverTests {
         #expect(report.files[0].status == .failed, "a failed expect does not stop the file: the next one ran")
     }
 
+    /// A case that did not hold carries the exchanges since the case before it, rendered as the
+    /// trace shows them; one that held carries none, and the report keeps no others.
+    @Test func aFailedCaseCarriesTheExchangesSinceTheCaseBeforeIt() async throws {
+        let fixture = Fixture()
+        let get = "http POST /v1/GetLocation MiataruConfig[RequestMiataruDeviceID]=reader MiataruGetLocation[0][Device]="
+        let file = fixture.write(
+            "evidence.sdk", "configure host local\n\(get)first\nexpect last.status == 200\n\(get)second\n\(get)third\nexpect last.json.MiataruLocation[0].Latitude == 1\n")
+        let report = await fixture.run([file], jobs: 1)
+        let cases = try #require(report.files.first?.testCases)
+        #expect(cases.count == 2)
+        #expect(cases.first?.evidence.isEmpty == true)
+        let evidence = try #require(cases.last?.evidence)
+        #expect(evidence.count == 2, "\(evidence)")
+        #expect(evidence.first?.contains(#""Device":"second""#) == true, "\(evidence)")
+        #expect(evidence.last?.contains(#""Device":"third""#) == true && evidence.last?.contains("HTTP/1.1 200") == true, "\(evidence)")
+        #expect(!evidence.joined().contains(#""Device":"first""#))
+        #expect(report.files.first?.exchanges.isEmpty == true, "only check keeps every exchange")
+    }
+
     /// The command whose error ended a file is a test case of its own, an error.
     @Test func theCommandThatFailedIsAnErrorCase() async throws {
         let fixture = Fixture()

@@ -33,37 +33,35 @@ package final class TraceSink: Sendable {
         set { enabled.store(newValue, ordering: .relaxed) }
     }
 
-    /// Exchanges kept for a test report (`keepExchanges`) until taken; `nil` while none are kept.
-    private let kept = Mutex<[Exchange]?>(nil)
+    /// Whether exchanges are kept for a test report (`keepExchanges`): read without a lock on every
+    /// request (load mode keeps none).
+    private let keeping = Atomic(false)
+    /// The exchanges kept since they were last taken, the last `keptLimit`.
+    private let kept = Mutex<[Exchange]>([])
 
     /// At most this many exchanges wait to be taken: a report shows the last of them.
     static let keptLimit = 64
 
     /// From now on every exchange is also kept until `takeExchanges()`: test mode shows a failed
-    /// rule's exchanges as its evidence.
-    package func keepExchanges() {
-        kept.withLock { $0 = $0 ?? [] }
-        keeping.store(true, ordering: .relaxed)
-    }
-
-    /// `kept != nil`, read without the lock on every request (load mode asks and keeps none).
-    private let keeping = Atomic(false)
+    /// case's exchanges as its evidence.
+    package func keepExchanges() { keeping.store(true, ordering: .relaxed) }
 
     /// The exchanges kept since the last call, oldest first.
     package func takeExchanges() -> [Exchange] {
         kept.withLock { kept in
-            defer { if kept != nil { kept = [] } }
-            return kept ?? []
+            defer { kept = [] }
+            return kept
         }
     }
 
     private var isKeeping: Bool { keeping.load(ordering: .relaxed) }
 
     func record(_ exchange: Exchange) {
-        kept.withLock { kept in
-            guard kept != nil else { return }
-            if kept!.count == Self.keptLimit { kept!.removeFirst() }
-            kept!.append(exchange)
+        if isKeeping {
+            kept.withLock { kept in
+                if kept.count == Self.keptLimit { kept.removeFirst() }
+                kept.append(exchange)
+            }
         }
         guard isEnabled else { return }
         events.write(ExchangeGenerator.render(exchange, secrets: events.secrets) + "\n")
