@@ -1,11 +1,11 @@
 import Shell
 
 /// A suite file's report with one test case per rule instead of one per `expect`: a rule passed
-/// when all its expects held; it failed when any expect failed (at the first, even when a later line
-/// erred), and is otherwise an error at its first command that erred; a rule none of whose expects
-/// ran is an error. A rule that did not pass carries its exchanges as evidence, and every rule the
-/// warnings of its exchanges. What the set-up before the first rule asserted
-/// stays as it is.
+/// when all its expects held, and otherwise ends as its first expect or command that did not (a
+/// failure, even when a later line erred, or an error, at that line), its message listing the
+/// later ones; a rule none of whose expects ran is an error. A rule that did not pass carries its
+/// exchanges as evidence, and every rule the warnings of its exchanges. What the set-up before the
+/// first rule asserted stays as it is.
 public enum ConformanceFold {
     public static func fold(_ report: TestFileReport, rules: [ConformanceRule], only: Set<String>? = nil) -> TestFileReport {
         guard report.status != .broken else { return report }
@@ -33,9 +33,8 @@ public enum ConformanceFold {
         let ownExchanges = report.exchanges.filter { $0.file == report.file }
         for rule in chosen {
             let cases = ownCases.filter { rule.lines.contains($0.line) }
-            // A rule that did not hold points at the line that showed it (its first failed expect
-            // before any error); one that held, at itself.
-            let culprit = cases.first { if case .failed = $0.outcome { true } else { false } } ?? cases.first { $0.outcome != .passed }
+            // A rule that did not hold points at the line that showed it; one that held, at itself.
+            let culprit = cases.first { $0.outcome != .passed }
             var testCase = TestCase(
                 name: rule.title, file: report.file, line: culprit?.line ?? rule.lines.lowerBound,
                 duration: cases.reduce(.zero) { $0 + $1.duration }, outcome: outcome(of: cases, stopped: report.status == .error))
@@ -61,23 +60,26 @@ public enum ConformanceFold {
         return folded
     }
 
-    /// Failed when any expect failed, even if a later line erred (a CI user must see the defect, not
-    /// the error it caused); the message lists every line that did not hold after the first.
+    /// As the first line that did not hold: failed when an expect failed, even if a later line erred
+    /// (a CI user must see the defect, not the error it caused); an error when a line erred first,
+    /// since the expects after it read what never came. The message lists every later line that did
+    /// not hold.
     private static func outcome(of cases: [TestCase], stopped: Bool) -> TestCaseOutcome {
         let notPassed = cases.filter { $0.outcome != .passed }
-        if let first = notPassed.first(where: { if case .failed = $0.outcome { true } else { false } }),
-            case .failed(let message, let actual, let expected) = first.outcome
-        {
-            let others = notPassed.filter { $0.line != first.line || $0.outcome != first.outcome }.map { other -> String in
+        if let first = notPassed.first {
+            let later = notPassed.dropFirst().map { other -> String in
                 switch other.outcome {
-                case .failed(let message, _, _): "line \(other.line): expect failed: \(message)"
-                case .error(let message): "line \(other.line): error: \(message)"
+                case .failed(let message, _, _): "; then line \(other.line): expect failed: \(message)"
+                case .error(let message): "; then line \(other.line): error: \(message)"
                 case .passed: ""
                 }
+            }.joined()
+            switch first.outcome {
+            case .failed(let message, let actual, let expected): return .failed(message: message + later, actual: actual, expected: expected)
+            case .error(let message): return .error(message: message + later)
+            case .passed: break
             }
-            return .failed(message: ([message] + others).joined(separator: "; then "), actual: actual, expected: expected)
         }
-        if let culprit = notPassed.first { return culprit.outcome }
         if cases.isEmpty { return .error(message: stopped ? "not run: the suite stopped before it" : "no expect of this rule ran") }
         return .passed
     }

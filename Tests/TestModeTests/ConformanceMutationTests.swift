@@ -142,6 +142,18 @@ struct ConformanceMutationTests {
         #expect(report.files.first?.status == .failed)
     }
 
+    /// A rule whose line erred before its expects is an error (exit 3), not failed: what the expects
+    /// read never came (a server not there). Its message says what failed after.
+    @Test func anErrorBeforeTheExpectsMakesTheRuleAnError() async throws {
+        let suite = ConformanceSuite(service: "stopped", script: "# rule: x.one — here: one\nsource nowhere.sdk\nexpect last.status == 200\n")
+        let report = await Self.run([suite], server: "local", selfTest: true)
+        let testCase = try #require(report.files.flatMap(\.testCases).first)
+        guard case .error(let message) = testCase.outcome else { throw Failure("x.one is \(testCase.outcome)") }
+        #expect(message.hasPrefix("cannot read 'nowhere.sdk'"), "\(message)")
+        #expect(message.contains("; then line 3: expect failed: last.status == 200: actual null at last"), "\(message)")
+        #expect(report.files.first?.status == .error)
+    }
+
     struct Failure: Error, CustomStringConvertible {
         let description: String
         init(_ description: String) { self.description = description }
