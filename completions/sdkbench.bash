@@ -200,13 +200,16 @@ _sdkbench_run() {
     repeating_flags=()
     non_repeating_flags=(--no-color --keep-going --echo --version -h --help)
     repeating_options=(--var)
-    non_repeating_options=(--home)
+    non_repeating_options=(--home --max-script-size)
     __sdkbench_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
     '--home')
         __sdkbench_add_completions -d
+        return
+        ;;
+    '--max-script-size')
         return
         ;;
     '--var')
@@ -227,7 +230,7 @@ _sdkbench_test() {
     repeating_flags=()
     non_repeating_flags=(--no-color --fail-fast --quiet --verbose --version -h --help)
     repeating_options=(--var --secret --vars-file --secrets-file)
-    non_repeating_options=(--home --glob --jobs --timeout --retry --retry-interval --report-junit --report-tap --report-json --report-html)
+    non_repeating_options=(--home --glob --jobs --timeout --retry --retry-interval --report-junit --report-tap --report-json --report-html --max-script-size)
     __sdkbench_offer_flags_options -1
 
     # Offer option value completions
@@ -281,6 +284,9 @@ _sdkbench_test() {
         __sdkbench_add_completions -f
         return
         ;;
+    '--max-script-size')
+        return
+        ;;
     esac
 
     # Offer positional completions
@@ -296,7 +302,7 @@ _sdkbench_check() {
     repeating_flags=()
     non_repeating_flags=(--no-color --list --coverage --fail-fast --quiet --verbose --version -h --help)
     repeating_options=(--only --var --secret --vars-file --secrets-file)
-    non_repeating_options=(--home --server --print --jobs --timeout --retry --retry-interval --report-junit --report-tap --report-json --report-html)
+    non_repeating_options=(--home --server --print --request-timeout --jobs --timeout --retry --retry-interval --report-junit --report-tap --report-json --report-html)
     __sdkbench_offer_flags_options -1
 
     # Offer option value completions
@@ -314,6 +320,9 @@ _sdkbench_check() {
         ;;
     '--print')
         __sdkbench_add_completions -W 'hamon'$'\n''perf'$'\n''miataru'$'\n''sift'
+        return
+        ;;
+    '--request-timeout')
         return
         ;;
     '--jobs')
@@ -396,7 +405,7 @@ _sdkbench_load_run() {
     repeating_flags=()
     non_repeating_flags=(--no-color --keep-state --quiet --version -h --help)
     repeating_options=(--threshold --var --secret)
-    non_repeating_options=(--home --devices --iterations --duration --think --ramp-up --seed --rate --max-devices --segment --report-json --hdr-log --report-html)
+    non_repeating_options=(--home --devices --iterations --duration --think --ramp-up --seed --rate --max-devices --max-script-size --segment --report-json --hdr-log --report-html)
     __sdkbench_offer_flags_options 1
 
     # Offer option value completions
@@ -427,6 +436,9 @@ _sdkbench_load_run() {
         return
         ;;
     '--max-devices')
+        return
+        ;;
+    '--max-script-size')
         return
         ;;
     '--segment')

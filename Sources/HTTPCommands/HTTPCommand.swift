@@ -168,7 +168,7 @@ enum HTTPCommand {
         _ request: HTTPRequest, version: UInt64, insecure: Bool, memo: HTTPLineMemo, context: CommandContext
     ) throws -> Result<HTTPResponse, NetworkError> {
         let session = context.session
-        let timeout = context.option("timeout").flatMap { DurationParser.seconds($0.text) } ?? 15
+        let timeout = context.option("timeout").flatMap { DurationParser.seconds($0.text) } ?? session.defaultRequestTimeout
         let client = session.trace.client(timeout: timeout, sdkHeadersAndCookies: true, cookies: session.cookies, insecure: insecure)
         let sent = request
         // A load device sends on its own thread, with no task to wait for.

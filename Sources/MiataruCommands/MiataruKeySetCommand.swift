@@ -14,14 +14,9 @@ enum MiataruKeySetCommand {
             at the next use which one it holds.
             """,
         examples: ["miataru key set --generate", "miataru key set {{new_key}}"],
+        alternatives: [Alternatives("KEY", "--generate", required: true)],
         check: { bound throws(ShellError) in
             let key = bound.arguments.first("KEY")
-            if key != nil, bound.options["generate"] != nil {
-                throw ShellError(.usage("give a KEY or --generate, not both"), at: bound.range)
-            }
-            if key == nil, bound.options["generate"] == nil {
-                throw ShellError(.usage("give the new KEY, or --generate for a random one"), at: bound.range)
-            }
             if let key, key.isKnown, key.text.isEmpty || key.text.count > DeviceKeyGenerator.length {
                 throw ShellError(.invalidValue(name: "KEY", value: "***", expected: "1 to 256 characters (the server's limit)"), at: key.range)
             }

@@ -27,7 +27,10 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The system's reason (`strerror`), as in `No such file or directory`.
-    public var reason: String { String(cString: strerror(code)) }
+    public var reason: String {
+        // strerror's "Too many levels of symbolic links" hides the usual cause.
+        code == ELOOP ? "symbolic link loop (too many levels of symbolic links)" : String(cString: strerror(code))
+    }
 
     public var description: String { "\(operation) \(path): \(reason)" }
 }

@@ -27,8 +27,8 @@ public enum FileReader {
     /// Reads a descriptor to its end (standard input included); `path` names it in errors.
     ///
     /// - Throws: `FileError` when a read fails.
-    public static func readAll(descriptor: Int32, path: String) throws(FileError) -> [UInt8] {
-        try readAll(FileDescriptor(rawValue: descriptor), path: path, limit: .max)
+    public static func readAll(descriptor: Int32, path: String, limit: Int = .max) throws(FileError) -> [UInt8] {
+        try readAll(FileDescriptor(rawValue: descriptor), path: path, limit: limit)
     }
 
     static func readAll(_ descriptor: FileDescriptor, path: String, limit: Int) throws(FileError) -> [UInt8] {

@@ -59,6 +59,46 @@ public enum OutputFile {
         }
     }
 
+    /// Whether `write(to:)` could write `path` now, asked before a long run rather than found
+    /// out after it: `-`; an existing file or device that may be written; or a new name in a
+    /// directory that may be written.
+    ///
+    /// - Throws: `FileError` (`cannot write`) with the reason: a directory, no such directory,
+    ///   permission denied.
+    public static func checkWritable(_ path: String) throws(FileError) {
+        if path == standardOutput { return }
+        let target = resolved(path)
+        var status = stat()
+        if stat(target, &status) == 0 {
+            if (status.st_mode & S_IFMT) == S_IFDIR { throw FileError(path: path, operation: "cannot write", code: EISDIR) }
+            guard access(target, W_OK) == 0 else { throw .current(path, "cannot write") }
+            return
+        }
+        try checkCanCreate(target, named: path)
+    }
+
+    /// Whether a directory `path` (`--report-html DIR`) is there to be written in, or can be made.
+    ///
+    /// - Throws: `FileError` (`cannot write`) with the reason.
+    public static func checkWritableDirectory(_ path: String) throws(FileError) {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard (status.st_mode & S_IFMT) == S_IFDIR else { throw FileError(path: path, operation: "cannot write", code: ENOTDIR) }
+            guard access(path, W_OK | X_OK) == 0 else { throw .current(path, "cannot write") }
+            return
+        }
+        try checkCanCreate(path, named: path)
+    }
+
+    /// Whether `target`'s directory exists and lets a file be made in it.
+    private static func checkCanCreate(_ target: String, named path: String) throws(FileError) {
+        let parent = Directories.parent(of: target)
+        var status = stat()
+        guard stat(parent, &status) == 0 else { throw .current(path, "cannot write") }
+        guard (status.st_mode & S_IFMT) == S_IFDIR else { throw FileError(path: path, operation: "cannot write", code: ENOTDIR) }
+        guard access(parent, W_OK | X_OK) == 0 else { throw .current(path, "cannot write") }
+    }
+
     /// The path a write to `path` lands on: symlinks followed, also a dangling one (it is created).
     static func resolved(_ path: String) -> String { linkChain(from: path).last ?? path }
 

@@ -7,7 +7,7 @@ public struct SourceFile: Sendable {
 
     public init(name: String, text: String) {
         self.name = name
-        self.bytes = Array(text.utf8)
+        self.bytes = Self.unixLineEnds(Array(text.utf8))
     }
 
     public init(name: String, bytes: [UInt8]) {
@@ -21,10 +21,29 @@ public struct SourceFile: Sendable {
         self.name = name
         let fileBytes = fileBytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(fileBytes.dropFirst(3)) : fileBytes
         if String(validating: fileBytes, as: UTF8.self) != nil {
-            bytes = fileBytes
+            bytes = Self.unixLineEnds(fileBytes)
         } else {
-            bytes = Array(String(decoding: fileBytes, as: UTF8.self).utf8)
+            bytes = Self.unixLineEnds(Array(String(decoding: fileBytes, as: UTF8.self).utf8))
         }
+    }
+
+    /// `bytes` with each CR LF made LF: a file saved on Windows runs as the same file saved
+    /// on Linux, whatever reads its text later (a test's name, an echoed line, a listing); a
+    /// CR alone stays. In Swift, "\r\n" is one `Character`, so a `split(separator: "\n")` over
+    /// the text would not split there.
+    static func unixLineEnds(_ bytes: [UInt8]) -> [UInt8] {
+        guard let first = bytes.indices.first(where: { bytes[$0] == 0x0D && $0 + 1 < bytes.count && bytes[$0 + 1] == 0x0A }) else {
+            return bytes
+        }
+        var result = Array(bytes[..<first])
+        result.reserveCapacity(bytes.count)
+        var index = first
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte != 0x0D || index + 1 == bytes.count || bytes[index + 1] != 0x0A { result.append(byte) }
+            index += 1
+        }
+        return result
     }
 
     /// The text as a string (invalid UTF-8 replaced), made on each use.

@@ -15,12 +15,9 @@ enum BackendSiftKeyCommand {
             or, when a host is configured and the embedded one is not running, that host's (a separate 'sdkbench serve').
             """,
         examples: ["backend sift-key {{sift_beacon_key}}", "backend sift-key --clear"],
+        alternatives: [Alternatives("KEY", "--clear", required: true)],
         check: { bound throws(ShellError) in
             let key = bound.arguments.first("KEY")
-            if key != nil, bound.options["clear"] != nil { throw ShellError(.usage("give a KEY or --clear, not both"), at: bound.range) }
-            if key == nil, bound.options["clear"] == nil {
-                throw ShellError(.usage("give the beacon KEY, or --clear to accept any key"), at: bound.range)
-            }
             if let key, key.isKnown, key.text.isEmpty || key.text.count > LocalBackend.siftBeaconKeyMaximumLength {
                 throw ShellError(.invalidValue(name: "KEY", value: "***", expected: "1 to \(LocalBackend.siftBeaconKeyMaximumLength) characters"), at: key.range)
             }

@@ -37,7 +37,8 @@ public enum ConformanceFold {
             let culprit = cases.first { $0.outcome != .passed }
             var testCase = TestCase(
                 name: rule.title, file: report.file, line: culprit?.line ?? rule.lines.lowerBound,
-                duration: cases.reduce(.zero) { $0 + $1.duration }, outcome: outcome(of: cases, stopped: report.status == .error))
+                duration: cases.reduce(.zero) { $0 + $1.duration },
+                outcome: outcome(of: cases, stopped: report.status == .error, because: report.stoppedBecause))
             let exchanges = ownExchanges.filter { rule.lines.contains($0.line) }
             testCase.warnings = exchanges.compactMap(\.warning)
             if testCase.outcome != .passed {
@@ -64,7 +65,7 @@ public enum ConformanceFold {
     /// (a CI user must see the defect, not the error it caused); an error when a line erred first,
     /// since the expects after it read what never came. The message lists every later line that did
     /// not hold.
-    private static func outcome(of cases: [TestCase], stopped: Bool) -> TestCaseOutcome {
+    private static func outcome(of cases: [TestCase], stopped: Bool, because reason: String?) -> TestCaseOutcome {
         let notPassed = cases.filter { $0.outcome != .passed }
         if let first = notPassed.first {
             let later = notPassed.dropFirst().map { other -> String in
@@ -80,7 +81,10 @@ public enum ConformanceFold {
             case .passed: break
             }
         }
-        if cases.isEmpty { return .error(message: stopped ? "not run: the suite stopped before it" : "no expect of this rule ran") }
+        if cases.isEmpty {
+            if let reason, stopped { return .error(message: "not checked: \(reason)") }
+            return .error(message: stopped ? "not run: the suite stopped before it" : "no expect of this rule ran")
+        }
         return .passed
     }
 }

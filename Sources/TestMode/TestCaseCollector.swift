@@ -20,14 +20,18 @@ final class TestCaseCollector: RunListener {
     /// The exchanges made since it was last asked (`TraceSink.takeExchanges`).
     private let takeExchanges: () -> [Exchange]
     private let keepsEveryExchange: Bool
+    /// Ask `stop` to end the run at a request that found no server (`TestDriver.stopsWhenServerIsDead`).
+    private let stopsWhenServerIsDead: Bool
     /// The exchanges since the last test case, the last `evidenceLimit`, not yet rendered: a file of
     /// many requests renders only those a failure shows, and keeps no more than these.
     private var recent: [Exchange] = []
     private var linesOfSource: (name: String, lines: [Substring])?
 
     init(
-        secrets: SecretValues, stop: SessionStop? = nil, keepsEveryExchange: Bool = false, takeExchanges: @escaping () -> [Exchange] = { [] }
+        secrets: SecretValues, stop: SessionStop? = nil, keepsEveryExchange: Bool = false, stopsWhenServerIsDead: Bool = false,
+        takeExchanges: @escaping () -> [Exchange] = { [] }
     ) {
+        self.stopsWhenServerIsDead = stopsWhenServerIsDead
         self.secrets = secrets
         self.stop = stop
         self.keepsEveryExchange = keepsEveryExchange
@@ -58,6 +62,9 @@ final class TestCaseCollector: RunListener {
                 outcome = .error(message: reason)
             } else {
                 outcome = .error(message: secrets.masked(error.message))
+                if stopsWhenServerIsDead, Self.findsNoServer(error) {
+                    stop?.request(because: "no server answered at \(source.name):\(result.range.start.line) (\(secrets.masked(error.message)))")
+                }
             }
         case .interrupted:
             outcome = .error(message: stop?.reason ?? "interrupted")
@@ -68,6 +75,12 @@ final class TestCaseCollector: RunListener {
         if outcome != .passed { testCase.evidence = recent.map(render) }
         recent.removeAll(keepingCapacity: true)
         testCases.append(testCase)
+    }
+
+    /// Whether `error` is a request that found nothing listening, or no answer in time.
+    static func findsNoServer(_ error: ShellError) -> Bool {
+        guard case .engine(let failure) = error.kind, let network = failure.underlying as? NetworkError else { return false }
+        return network.meansNoServer
     }
 
     /// At most this many exchanges are a case's evidence in `sdkbench test` (`check` shows a rule's).

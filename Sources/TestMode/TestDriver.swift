@@ -37,6 +37,11 @@ public struct TestDriver: Sendable {
     /// Keep every exchange of a file in its report (`check`, whose rules show theirs as evidence);
     /// otherwise a case keeps only the few before it.
     public var keepsEveryExchange = false
+    /// Stop a file at the first request that finds no server (nothing listens, or no answer in
+    /// time): `check`, whose every later rule would wait its timeout out for nothing.
+    public var stopsWhenServerIsDead = false
+    /// The most bytes a test file may hold (`--max-script-size`).
+    public var scriptSizeLimit = ScriptFileReader.defaultLimit
 
     public init(
         jobs: Int, failFast: Bool = false, timeout: Duration? = nil, retries: Int = 0, retryInterval: Duration = .seconds(1),
@@ -170,14 +175,17 @@ public struct TestDriver: Sendable {
     private func runOnce(_ file: String, home: String, loop: WorkerLoop, stop: SessionStop) -> TestFileReport {
         let bytes: [UInt8]
         do {
-            if let source = sources[file] { bytes = Array(source.utf8) } else { bytes = try FileReader.readBytes(file) }
+            if let source = sources[file] { bytes = Array(source.utf8) } else { bytes = try ScriptFileReader.read(file, limit: scriptSizeLimit) }
         } catch {
             return TestFileReport(file: file, status: .broken, checkErrors: ["cannot read '\(file)': \(error.reason)"])
         }
         let session = makeSession(home, loop)
         session.currentSourceDirectory = SourceCommand.directory(of: file)
+        session.scriptSizeLimit = scriptSizeLimit
         session.trace.keepExchanges()
-        let collector = TestCaseCollector(secrets: session.secrets, stop: stop, keepsEveryExchange: keepsEveryExchange) {
+        let collector = TestCaseCollector(
+            secrets: session.secrets, stop: stop, keepsEveryExchange: keepsEveryExchange, stopsWhenServerIsDead: stopsWhenServerIsDead
+        ) {
             session.trace.takeExchanges()
         }
         let terminal = TerminalRunListener(output: session.output)
@@ -196,7 +204,7 @@ public struct TestDriver: Sendable {
         let shown = session.output.captured()
         var stderr = shown.stderr
         if let reason = stop.reason, result.status != .success { stderr += "\(file): \(reason)\n" }
-        return TestFileReport(
+        var report = TestFileReport(
             file: file, status: TestFileStatus(result.status),
             testCases: collector.testCases,
             checkErrors: collector.checkErrors.map { error in
@@ -204,5 +212,7 @@ public struct TestDriver: Sendable {
             },
             commandCount: result.commandCount, duration: result.duration, stdout: shown.stdout, stderr: stderr,
             latencies: latencies, exchanges: collector.exchanges, warnings: collector.warnings)
+        if result.status != .success { report.stoppedBecause = stop.reason }
+        return report
     }
 }

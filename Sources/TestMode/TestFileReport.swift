@@ -24,6 +24,9 @@ public struct TestFileReport: Sendable {
     public var exchanges: [TestExchange] = []
     /// What went wrong without failing it, each `FILE:LINE: warning: …`.
     public var warnings: [String] = []
+    /// Why the run stopped before its end, when something other than a signal stopped it
+    /// (`timed out after 30.000 s`, a server that does not answer).
+    public var stoppedBecause: String?
 
     public init(
         file: String, status: TestFileStatus, testCases: [TestCase] = [], checkErrors: [String] = [], commandCount: Int = 0,

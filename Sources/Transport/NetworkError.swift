@@ -29,6 +29,15 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The connection ended within an answer: a body shorter than its length, a chunk cut off.
     static let closedWithinAnswer = NetworkError.networkUnavailable("the server closed the connection before the answer ended")
 
+    /// Whether no server answers at all: nothing listens, or nothing came back in time. A reset
+    /// or a garbled answer says a server is there.
+    public var meansNoServer: Bool {
+        switch self {
+        case .cannotConnect, .timeout: return true
+        case .invalidRequest, .invalidResponse, .networkUnavailable, .cancelled: return false
+        }
+    }
+
     /// Whether the server surely never saw the request: it could not be built, or no connection
     /// was opened. Anything else may have arrived before the line broke.
     public var requestWasNeverSent: Bool {

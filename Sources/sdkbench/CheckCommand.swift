@@ -37,6 +37,10 @@ struct CheckCommand: ParsableCommand {
             completion: .list(ShellCatalog.standard.conformanceSuites.map(\.service)))
     var print: String?
 
+    @Option(name: .customLong("request-timeout"),
+            help: ArgumentHelp("How long a request waits for its answer; the first that gets none ends the service's suite.", valueName: "DURATION"))
+    var requestTimeout = "5s"
+
     @OptionGroup var suite: SuiteOptions
 
     @Argument(help: ArgumentHelp("The services to check, or 'all'.", valueName: "SERVICE"),
@@ -49,6 +53,9 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         if let server { try Self.validateServer(server) }
+        if DurationParser.seconds(requestTimeout) == nil {
+            throw ValidationError("--request-timeout: expected a duration (500ms, 5s, 1m), got '\(requestTimeout)'")
+        }
         if let print, Self.suites.first(where: { $0.service == print }) == nil {
             throw ValidationError("--print: no suite for '\(print)'; expected \(ShellCatalog.list(Self.serviceNames, conjunction: "or"))")
         }
@@ -119,6 +126,7 @@ struct CheckCommand: ParsableCommand {
         run.sources = sources
         run.keepGoing = true
         run.countsRules = true
+        run.requestTimeout = DurationParser.seconds(requestTimeout)
         let folding = rules
         run.transform = { report in ConformanceFold.fold(report, rules: folding[report.file] ?? [], only: only) }
         run.execute(suites.map { $0.service + ".sdk" }, paths: paths)

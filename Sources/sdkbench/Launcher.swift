@@ -60,7 +60,7 @@ struct Launcher {
         for file in files {
             let bytes: [UInt8]
             do {
-                bytes = try FileReader.readBytes(file)
+                bytes = try ScriptFileReader.read(file, limit: session.scriptSizeLimit)
             } catch {
                 session.output.writeError("sdkbench: cannot read '\(file)': \(error.reason)\n")
                 return .usage
@@ -82,10 +82,14 @@ struct Launcher {
     func runStandardInput() -> ExitStatus {
         let bytes: [UInt8]
         do {
-            bytes = try FileReader.readAll(descriptor: 0, path: "<stdin>")
+            bytes = try FileReader.readAll(descriptor: 0, path: "<stdin>", limit: session.scriptSizeLimit + 1)
         } catch {
             session.output.writeError("sdkbench: cannot read standard input: \(error.reason)\n")
             return .runtime
+        }
+        if bytes.count > session.scriptSizeLimit {
+            session.output.writeError("sdkbench: cannot read standard input: \(ScriptFileError.tooLarge(size: nil, limit: session.scriptSizeLimit).reason)\n")
+            return .usage
         }
         return runSource(SourceFile(name: "<stdin>", fileBytes: bytes), options: RunOptions())
     }

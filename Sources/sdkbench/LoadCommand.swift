@@ -40,6 +40,8 @@ struct LoadRunCommand: ParsableCommand {
 
     @OptionGroup var planOptions: LoadPlanOptions
 
+    @OptionGroup var scriptSize: ScriptSizeOption
+
     @Option(help: ArgumentHelp("Run the K-th of N disjoint shares of the devices (same indexes and ids as the whole run).", valueName: "K/N"))
     var segment: String?
 
@@ -84,6 +86,12 @@ struct LoadRunCommand: ParsableCommand {
                 throw ValidationError(error.message)
             }
         }
+        try reportTargets.check()
+    }
+
+    /// The reports asked for.
+    var reportTargets: ReportTargets {
+        ReportTargets(files: [("--report-json", json), ("--hdr-log", hdrLog)], directories: [("--report-html", html)])
     }
 
     mutating func run() throws {
@@ -103,7 +111,7 @@ struct LoadRunCommand: ParsableCommand {
         let suiteVariables = collected.all
         let bytes: [UInt8]
         do {
-            bytes = try FileReader.readBytes(script)
+            bytes = try ScriptFileReader.read(script, limit: scriptSize.limit)
         } catch {
             throw ValidationError("cannot read '\(script)': \(error.reason)")
         }
@@ -114,7 +122,8 @@ struct LoadRunCommand: ParsableCommand {
             throw ValidationError(error.message)
         }
         let thresholds = try LoadReporting.thresholds(thresholds)
-        let terminal = Output(destination: .standardStreams)
+        let scriptSizeLimit = scriptSize.limit
+        let terminal = Output(destination: reportTargets.terminalDestination)
         for variable in suiteVariables where variable.isSecret { terminal.secrets.add(variable.value) }
         SignalTrap.install()
         // A signal from here on stops the run as soon as it begins.
@@ -143,6 +152,7 @@ struct LoadRunCommand: ParsableCommand {
             sessionEnvironment.insecureTransport = insecure
             let session = ShellSession(catalog: .standard, environment: sessionEnvironment, output: Output(destination: .discard))
             session.shareEmbeddedBackend(backend)
+            session.scriptSizeLimit = scriptSizeLimit
             for variable in suiteVariables {
                 if variable.isSecret { session.secrets.add(variable.value) }
                 session.variables.set(variable.name, .string(variable.value), secret: variable.isSecret)

@@ -37,7 +37,11 @@ struct LoadMergeCommand: ParsableCommand {
     func validate() throws {
         if reports.isEmpty { throw ValidationError("name the segments' JSON reports") }
         _ = try LoadReporting.thresholds(thresholds)
+        try reportTargets.check()
     }
+
+    /// The reports asked for.
+    var reportTargets: ReportTargets { ReportTargets(files: [("--report-json", json)], directories: [("--report-html", html)]) }
 
     func run() throws {
         var texts: [(name: String, text: String)] = []
@@ -55,7 +59,7 @@ struct LoadMergeCommand: ParsableCommand {
             throw ValidationError(error.message)
         }
         let status = LoadReporting.finish(
-            merged, thresholds: try LoadReporting.thresholds(thresholds), quiet: quiet, json: json, html: html, to: Output(destination: .standardStreams))
+            merged, thresholds: try LoadReporting.thresholds(thresholds), quiet: quiet, json: json, html: html, to: Output(destination: reportTargets.terminalDestination))
         Glibc.exit(status.rawValue)
     }
 }

@@ -14,6 +14,8 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
+    @OptionGroup var scriptSize: ScriptSizeOption
+
     @Flag(name: .customLong("keep-going"), help: "Run every command; exit non-zero at the end if any failed.")
     var keepGoing = false
 
@@ -34,6 +36,7 @@ struct RunCommand: ParsableCommand {
             assignments.append((assignment.name, assignment.value))
         }
         let launcher = try Launcher(global: global)
+        launcher.session.scriptSizeLimit = scriptSize.limit
         launcher.finish(
             launcher.runFiles(files, variables: assignments, options: RunOptions(keepGoing: keepGoing, echo: echo)))
     }

@@ -65,6 +65,13 @@ struct SuiteOptions: ParsableArguments {
         if DurationParser.seconds(retryInterval) == nil {
             throw ValidationError("--retry-interval: expected a duration (250ms, 1s, 2m), got '\(retryInterval)'")
         }
+        try reportTargets.check()
+    }
+
+    /// The reports asked for.
+    var reportTargets: ReportTargets {
+        ReportTargets(
+            files: [("--report-junit", junit), ("--report-tap", tap), ("--report-json", json)], directories: [("--report-html", html)])
     }
 
     /// Every variable from the options, their files and the environment.

@@ -21,6 +21,10 @@ struct SuiteRun {
     /// Files read from memory (`check`'s suites), by name.
     var sources: [String: String] = [:]
     var keepGoing = false
+    /// How long an `http` line without `--timeout` waits (`check --request-timeout`); `nil`: the session's default.
+    var requestTimeout: Double?
+    /// The most bytes a test file, or a file it sources, may hold.
+    var scriptSizeLimit = ScriptFileReader.defaultLimit
     /// The summary counts rules (`check`) rather than assertions, and each rule shows its exchanges.
     var countsRules = false
     /// What a file's report becomes before it is shown and reported (`check` folds a suite's
@@ -29,8 +33,10 @@ struct SuiteRun {
 
     func execute(_ files: [String], paths: StatePaths) -> Never {
         let options = options
-        let color = !global.noColor && environment["NO_COLOR"] == nil && isatty(1) != 0 && environment["TERM"] != "dumb"
-        let terminal = Output(destination: .standardStreams, useColor: color)
+        let destination = options.reportTargets.terminalDestination
+        let color = !global.noColor && environment["NO_COLOR"] == nil && isatty(destination == .standardStreams ? 1 : 2) != 0
+            && environment["TERM"] != "dumb"
+        let terminal = Output(destination: destination, useColor: color)
         for variable in variables where variable.isSecret { terminal.secrets.add(variable.value) }
         SignalTrap.install()
         let watchdog = UnansweredSignalWatchdog(shutdownBudget: ShellSession.shutdownBudget.inSeconds)
@@ -45,6 +51,7 @@ struct SuiteRun {
         let seconds = { (text: String) in DurationParser.duration(text)! }
         let environment = environment
         let variables = variables
+        let requestTimeout = requestTimeout
         var driver = TestDriver(
             jobs: options.jobs ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))), failFast: options.failFast,
             timeout: options.timeout.map(seconds), retries: options.retry, retryInterval: seconds(options.retryInterval)
@@ -54,6 +61,7 @@ struct SuiteRun {
                 processEnvironment: environment, keepsState: false)
             sessionEnvironment.run(on: loop)
             let session = ShellSession(catalog: .standard, environment: sessionEnvironment, output: Output(destination: .memory))
+            if let requestTimeout { session.defaultRequestTimeout = requestTimeout }
             for variable in variables {
                 if variable.isSecret { session.secrets.add(variable.value) }
                 session.variables.set(variable.name, .string(variable.value), secret: variable.isSecret)
@@ -62,7 +70,9 @@ struct SuiteRun {
         }
         driver.sources = sources
         driver.keepGoing = keepGoing
+        driver.scriptSizeLimit = scriptSizeLimit
         driver.keepsEveryExchange = countsRules
+        driver.stopsWhenServerIsDead = countsRules
         let printer = TestTerminalPrinter(
             output: terminal, quiet: options.quiet, verbose: options.verbose, useColor: color,
             showsProgress: isatty(2) != 0 && environment["TERM"] != "dumb", countsRules: countsRules)

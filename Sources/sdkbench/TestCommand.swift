@@ -29,6 +29,8 @@ struct TestCommand: ParsableCommand {
 
     @OptionGroup var suite: SuiteOptions
 
+    @OptionGroup var scriptSize: ScriptSizeOption
+
     @Argument(help: ArgumentHelp("Test files and directories.", valueName: "FILE|DIR"), completion: .file(extensions: ["sdk"]))
     var paths: [String]
 
@@ -48,7 +50,8 @@ struct TestCommand: ParsableCommand {
             throw ValidationError(error.message)
         }
         guard !files.isEmpty else { throw ValidationError("no .sdk files to run in \(self.paths.joined(separator: " "))") }
-        SuiteRun(command: "test", options: suite, global: global, environment: environment, variables: suiteVariables)
-            .execute(files, paths: paths)
+        var run = SuiteRun(command: "test", options: suite, global: global, environment: environment, variables: suiteVariables)
+        run.scriptSizeLimit = scriptSize.limit
+        run.execute(files, paths: paths)
     }
 }

@@ -55,9 +55,9 @@ struct BackendSiftKeyCommandTests {
     @Test func itTakesAKeyOrClearNotBothNorNeither() {
         let harness = ShellHarness()
         let neither = harness.run("backend sift-key\n")
-        #expect(neither.stderr.contains("give the beacon KEY, or --clear to accept any key"), "\(neither.stderr)")
+        #expect(neither.stderr.contains("backend sift-key needs KEY or --clear"), "\(neither.stderr)")
         let both = harness.run("backend sift-key \(Self.key) --clear\n")
-        #expect(both.stderr.contains("give a KEY or --clear, not both"), "\(both.stderr)")
+        #expect(both.stderr.contains("give KEY or --clear, not more than one"), "\(both.stderr)")
         #expect(!both.stderr.contains(Self.key), "\(both.stderr)")
     }
 }

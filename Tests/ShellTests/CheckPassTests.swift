@@ -29,6 +29,15 @@ struct CheckPassTests {
         Case(line: "perf logs --limit -1", column: 19, message: "expected a whole number from 0 to 1000000"),
         Case(line: "sleep 1e300", column: 7, message: "invalid DURATION '1e300'"),
         Case(line: "backend start --port 70000", column: 22, message: "expected a whole number from 0 to 65535"),
+        // Words that exclude each other: the line ran only when its turn came, after line 1 had.
+        Case(line: "set s --secret S3kr1tXXXX extra", column: 27, message: "give VALUE, --secret or --uuid, not more than one"),
+        Case(line: "set s", column: 1, message: "set needs VALUE, --secret or --uuid"),
+        Case(line: "set s --uuid --json", column: 14, message: "give --json or --uuid, not more than one"),
+        Case(line: "device unset --all model", column: 20, message: "give FACT or --all, not more than one"),
+        Case(line: "device unset", column: 1, message: "device unset needs FACT or --all"),
+        Case(line: "miataru key set K3yK3yK3y --generate", column: 27, message: "give KEY or --generate, not more than one"),
+        Case(line: "perf destination remove 1 --all", column: 27, message: "give ID or --all, not more than one"),
+        Case(line: "backend sift-key", column: 1, message: "backend sift-key needs KEY or --clear"),
     ]
 
     @Test(arguments: cases)
@@ -40,6 +49,13 @@ struct CheckPassTests {
         #expect(run.stderr.contains("test.sdk:3:\(bad.column): error: "), "\(run.stderr)")
         #expect(run.stderr.contains(bad.message), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: harness.home.path + "/state/hamon/queue.journal"))
+    }
+
+    @Test func aSecretInALineWithTwoAlternativesIsMaskedInItsError() {
+        let harness = ShellHarness()
+        let run = harness.run("echo ran\nset s --secret S3kr1tXXXX extra\n")
+        #expect(run.status == .parse)
+        #expect(!run.stderr.contains("S3kr1tXXXX") && run.stderr.contains("***"), "\(run.stderr)")
     }
 
     @Test func theSameValueFromAVariableFailsWhenItsLineRuns() {

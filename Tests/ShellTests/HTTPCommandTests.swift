@@ -97,6 +97,25 @@ struct HTTPCommandTests {
         #expect(form.stdout.contains("\na=1&b=2&a=3\n"))
         await harness.close()
     }
+    /// `last` after a request that got no answer was the command before it: `expect last.status
+    /// == 200` said "no key 'status' (keys: host, local, https)", of `configure host`.
+    @Test func lastOfAFailedRequestIsThatFailure() async throws {
+        let harness = ShellHarness()
+        let run = await harness.execute(
+            "configure host 127.0.0.1:1\nhttp GET /x\nexpect last.status == 200\necho {{last.error}} / {{last.command}}\n", options: RunOptions(keepGoing: true))
+        #expect(run.status == .runtime)
+        #expect(run.stderr.contains("test.sdk:3:1: error: expect failed"), "\(run.stderr)")
+        #expect(run.stderr.contains("no key 'status' (keys: error, command)") || run.stderr.contains("keys: command, error"), "\(run.stderr)")
+        #expect(!run.stderr.contains("keys: host"), "\(run.stderr)")
+        #expect(run.stdout.contains("GET http://127.0.0.1:1/x: network unavailable: connection refused / http"), "\(run.stdout)")
+        // A --check-status failure keeps the answer that came back as `last`, as HTTPie shows it.
+        let checked = await harness.execute(
+            "configure host local\nhttp GET /nothing-here --check-status\nexpect last.status == 404\n", options: RunOptions(keepGoing: true))
+        #expect(checked.stderr.contains("--check-status"), "\(checked.stderr)")
+        #expect(!checked.stderr.contains("expect failed"), "\(checked.stderr)")
+        await harness.close()
+    }
+
     @Test func credentialsInTheURLAreSentAsBasicAuthAndNeverShown() async throws {
         let harness = ShellHarness()
         let run = await harness.execute("http GET http://ada:s3cret@127.0.0.1:1/x -v\n")

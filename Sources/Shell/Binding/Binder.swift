@@ -180,6 +180,7 @@ public struct Binder: Sendable {
     private func finish(_ bound: BoundCommand) throws(ShellError) {
         do {
             try SecretLength.check(bound)
+            for alternatives in bound.spec.alternatives { try alternatives.check(bound) }
             try bound.spec.check?(bound)
         } catch {
             var failure = error

@@ -14,6 +14,9 @@ import SystemPackage
 public final class Output: Sendable {
     public enum Destination: Sendable {
         case standardStreams
+        /// What is shown on standard output goes to standard error too: standard output
+        /// carries a report (`--report-junit -`) that a reader must be able to parse.
+        case standardErrorOnly
         case memory
         /// Nothing is kept: a load device's session runs its script thousands of times.
         case discard
@@ -62,9 +65,14 @@ public final class Output: Sendable {
         self.destination = destination
         self.renderer = ErrorGenerator(useColor: useColor)
         secrets = destination == .discard ? SecretValues(keepingAtMost: Self.discardedSecretsKept) : SecretValues()
+        let shownOn: Int32? = switch destination {
+        case .standardStreams: 1
+        case .standardErrorOnly: 2
+        case .memory, .discard: nil
+        }
         var status = stat()
-        flushesEachLine = destination == .standardStreams && fstat(1, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO
-        escapesControls = destination == .standardStreams && isatty(1) != 0
+        flushesEachLine = shownOn.map { fstat($0, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO } ?? false
+        escapesControls = shownOn.map { isatty($0) != 0 } ?? false
     }
 
     /// How many secret values (each form counting) a session that shows nothing keeps: a device
@@ -122,7 +130,7 @@ public final class Output: Sendable {
         state.withLock { state in
             flushLocked(&state)
             switch destination {
-            case .standardStreams: Self.writeAll(2, Array(text.utf8))
+            case .standardStreams, .standardErrorOnly: Self.writeAll(2, Array(text.utf8))
             case .memory: state.capturedStderr.append(contentsOf: text.utf8)
             case .discard: break
             }
@@ -171,6 +179,7 @@ public final class Output: Sendable {
         guard !state.stdout.isEmpty else { return }
         switch destination {
         case .standardStreams: Self.writeAll(1, state.stdout)
+        case .standardErrorOnly: Self.writeAll(2, state.stdout)
         case .memory: state.capturedStdout.append(contentsOf: state.stdout)
         case .discard: break
         }

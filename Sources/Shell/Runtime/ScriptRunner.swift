@@ -238,9 +238,27 @@ public final class ScriptRunner {
         let bound = try bind(statement)
         command = bound.spec.name
         if session.environment.dryRun { return .null }
-        let value = try handle(bound, at: statement.range)
+        let value: Value
+        let lastBefore = session.variables.lastVersion
+        do {
+            value = try handle(bound, at: statement.range)
+        } catch {
+            // `last` is this command's failure, never the value of a command before it: an
+            // `expect last.status == 200` after a refused request must not read an older answer.
+            // A command that set `last` itself as it failed (`http --check-status`) keeps that.
+            if bound.spec.setsLast, session.variables.lastVersion == lastBefore { session.variables.last = Self.failure(error, of: bound) }
+            throw error
+        }
         if bound.spec.setsLast { session.variables.last = value }
         return value
+    }
+
+    /// What `last` holds after `bound` failed: `{"error": MESSAGE, "command": NAME}`.
+    static func failure(_ error: ShellError, of bound: BoundCommand) -> Value {
+        var object = JSONObject()
+        object["error"] = .string(error.message)
+        object["command"] = .string(bound.spelling)
+        return .object(object)
     }
 
     /// `statement` bound to its table entry, the secrets it holds harvested.

@@ -55,6 +55,11 @@ public final class ShellSession {
     package var bindingShapes = BindingShape.SessionCache()
     /// The directory relative `source` paths start from: the running script's, or the working directory.
     public var currentSourceDirectory: String?
+    /// How long an `http` line without `--timeout` waits for its answer: 15 s, or `check`'s
+    /// `--request-timeout` (5 s), so that a server that never answers costs seconds, not minutes.
+    public var defaultRequestTimeout: Double = 15
+    /// The most bytes a script `source` reads may hold (`--max-script-size`).
+    public var scriptSizeLimit = ScriptFileReader.defaultLimit
     /// Asks the user a yes/no question on the terminal (set by the REPL; `nil` in scripts).
     public var confirm: ((String) -> Bool)?
     /// The engines, started on first use, in the order status and shutdown follow.

@@ -31,6 +31,8 @@ public final class CommandSpec: Sendable {
     /// Whether the result becomes `last`; `expect`, `capture`, `set` and friends leave it alone
     /// so several checks can read one result.
     public let setsLast: Bool
+    /// Words that exclude each other, checked before `check`.
+    public let alternatives: [Alternatives]
     public let check: CommandCheck?
     public let handler: CommandHandler
     /// Where this command's lines can hold secrets.
@@ -39,9 +41,10 @@ public final class CommandSpec: Sendable {
     public init(
         _ path: [String], summary: String, arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
         parameters: String? = nil, discussion: String? = nil, examples: [String] = [], aliases: [[String]] = [], coreForms: [[String]] = [],
-        setsLast: Bool = true,
+        setsLast: Bool = true, alternatives: [Alternatives] = [],
         check: CommandCheck? = nil, handler: @escaping CommandHandler
     ) {
+        self.alternatives = alternatives
         self.check = check
         self.path = path
         self.name = path.joined(separator: " ")

@@ -6,12 +6,10 @@ enum DeviceUnsetCommand {
         ["device", "unset"], summary: "Go back to this machine's reading (or the SDK's default) for facts",
         arguments: [ArgumentSpec("FACT", .choice(DeviceCommands.factNames), "the facts to unset", optional: true, variadic: true)],
         options: [OptionSpec("all", "unset every fact")],
-        examples: ["device unset battery-level", "device unset --all"]
+        examples: ["device unset battery-level", "device unset --all"],
+        alternatives: [Alternatives("FACT", "--all", required: true)]
     ) { context in
         let given = context.command.arguments.all("FACT")
-        guard given.isEmpty == context.flag("all") else {
-            throw context.failure(given.isEmpty ? "device unset needs a FACT or --all" : "give FACT or --all, not both")
-        }
         var profile = context.session.engines.context.device
         if context.flag("all") {
             profile.unsetAll()

@@ -18,6 +18,7 @@ enum SetCommand {
         discussion: "Give VALUE, --secret VALUE or --uuid, one of them. A line with --secret is never written to the history file.",
         examples: ["set feature deposit", "set limit 3 --json", "set run --uuid", "set token --secret s3cr3t-t0ken", "set copy {{last}}"],
         setsLast: false,
+        alternatives: [Alternatives("VALUE", "--secret", "--uuid", required: true), Alternatives("--json", "--uuid")],
         check: { bound throws(ShellError) in
             // `set big 1e999 --json` made null: a value that does not fit is refused before the script runs.
             guard bound.options["json"] != nil, let value = bound.arguments.first("VALUE"), value.isKnown else { return }
@@ -32,12 +33,8 @@ enum SetCommand {
         let plain = context.argument("VALUE")
         let secret = context.option("secret")
         if context.flag("uuid") {
-            guard plain == nil, secret == nil, !context.flag("json") else { throw context.failure("--uuid makes the value: give no VALUE, --secret or --json") }
             context.session.variables.set(name, .string(UUIDv4.make().lowercased()))
             return .null
-        }
-        guard (plain == nil) != (secret == nil) else {
-            throw context.failure(plain == nil ? "set needs a VALUE, --secret VALUE or --uuid" : "give VALUE or --secret VALUE, not both")
         }
         var value = (plain ?? secret)!.value
         if context.flag("json"), case .string(let text) = value {

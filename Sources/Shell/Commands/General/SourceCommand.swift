@@ -23,9 +23,9 @@ package enum SourceCommand {
             let cycle = (session.sourceStack[first...] + [identity]).map(Directories.lastComponent).joined(separator: " -> ")
             throw context.failure("source cycle: \(cycle)", at: argument)
         }
-        let text: String
-        do throws(FileError) {
-            text = try FileReader.readText(path)
+        let bytes: [UInt8]
+        do throws(ScriptFileError) {
+            bytes = try ScriptFileReader.read(path, limit: session.scriptSizeLimit)
         } catch {
             throw context.failure("cannot read '\(argument.text)': \(error.reason)", at: argument)
         }
@@ -42,7 +42,7 @@ package enum SourceCommand {
         }
         // The run's own listeners (the terminal with its --echo, a report) hear the sourced file too.
         let status = ScriptRunner(session: session, listeners: session.runListeners)
-            .run(SourceFile(name: argument.text, text: text), options: session.runOptions ?? RunOptions()).status
+            .run(SourceFile(name: argument.text, fileBytes: bytes), options: session.runOptions ?? RunOptions()).status
         guard status == .success else { throw ShellError(.reported(status), at: context.command.range) }
         return .null
     }
