@@ -4,8 +4,8 @@ import SystemPackage
 @preconcurrency import Glibc
 #endif
 
-/// Reads a script a user named (`run`, `test`, `load`, `source`): a regular file, at most
-/// `limit` bytes.
+/// Reads a script a user named (`run`, `test`, `load`, `source`): a regular file, or `-` for
+/// standard input, at most `limit` bytes.
 ///
 /// Anything else is refused before a byte is read: `/dev/zero` would fill the memory, a FIFO
 /// with no writer would wait for ever, and neither answers `--timeout`, which starts only once
@@ -20,6 +20,7 @@ public enum ScriptFileReader {
     /// - Throws: `ScriptFileError` when the file cannot be opened or read, is not a regular file
     ///   (its kind named), or holds more than `limit` bytes.
     public static func read(_ path: String, limit: Int = defaultLimit) throws(ScriptFileError) -> [UInt8] {
+        if path == standardInput { return try readStandardInput(limit: limit) }
         let descriptor: FileDescriptor
         do {
             descriptor = try FileDescriptor.opening(path, .readOnly, options: .nonBlocking)
@@ -39,6 +40,23 @@ public enum ScriptFileReader {
             throw .file(error)
         }
         // The file grew while it was read.
+        guard bytes.count <= limit else { throw .tooLarge(size: nil, limit: limit) }
+        return bytes
+    }
+
+    /// The name that means standard input (`sdkbench test -`, `cat t.sdk | sdkbench run -`).
+    public static let standardInput = "-"
+
+    /// Standard input to its end, whatever it is (a pipe, a terminal, a file), at most `limit` bytes.
+    ///
+    /// - Throws: `ScriptFileError` when the read fails or passes `limit`.
+    public static func readStandardInput(limit: Int = defaultLimit) throws(ScriptFileError) -> [UInt8] {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileReader.readAll(descriptor: 0, path: "<stdin>", limit: limit + 1)
+        } catch {
+            throw .file(error)
+        }
         guard bytes.count <= limit else { throw .tooLarge(size: nil, limit: limit) }
         return bytes
     }

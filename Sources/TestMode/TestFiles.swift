@@ -16,6 +16,10 @@ public enum TestFiles {
     public static func expand(_ arguments: [String], glob: String?) throws(TestFilesError) -> [String] {
         var files: [(path: String, relative: String)] = []
         for argument in arguments {
+            if argument == ScriptFileReader.standardInput {
+                files.append((argument, argument))
+                continue
+            }
             let type: mode_t
             switch fileType(argument) {
             case .success(let found): type = found

@@ -66,7 +66,7 @@ struct Launcher {
                 return .usage
             }
             session.currentSourceDirectory = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : nil
-            let result = ScriptRunner(session: session, listeners: listeners).run(SourceFile(name: file, fileBytes: bytes), options: options)
+            let result = ScriptRunner(session: session, listeners: listeners).run(SourceFile(name: file == ScriptFileReader.standardInput ? "<stdin>" : file, fileBytes: bytes), options: options)
             results.append(result)
             if result.status != .success, !options.keepGoing { break }
             if session.quitRequested { break }
@@ -82,14 +82,10 @@ struct Launcher {
     func runStandardInput() -> ExitStatus {
         let bytes: [UInt8]
         do {
-            bytes = try FileReader.readAll(descriptor: 0, path: "<stdin>", limit: session.scriptSizeLimit + 1)
+            bytes = try ScriptFileReader.readStandardInput(limit: session.scriptSizeLimit)
         } catch {
             session.output.writeError("sdkbench: cannot read standard input: \(error.reason)\n")
             return .runtime
-        }
-        if bytes.count > session.scriptSizeLimit {
-            session.output.writeError("sdkbench: cannot read standard input: \(ScriptFileError.tooLarge(size: nil, limit: session.scriptSizeLimit).reason)\n")
-            return .usage
         }
         return runSource(SourceFile(name: "<stdin>", fileBytes: bytes), options: RunOptions())
     }

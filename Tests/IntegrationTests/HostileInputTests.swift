@@ -29,6 +29,21 @@ struct HostileInputTests {
         }
     }
 
+    @Test func dashIsStandardInputWithTheSameLimit() async {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let run = await ProcessRunner.run(
+            SDKBenchFiles.sdkbenchExecutable, ["run", "-"], environment: ["NO_COLOR": "1", "SDKBENCH_HOME": home.path + "/home"], stdin: "echo from-stdin\n")
+        #expect(run.status == 0 && run.stdout == "from-stdin\n", "\(run.stderr)")
+        let test = await ProcessRunner.run(
+            SDKBenchFiles.sdkbenchExecutable, ["test", "-"], environment: ["NO_COLOR": "1", "SDKBENCH_HOME": home.path + "/home"], stdin: "expect 1 == 2\n")
+        #expect(test.status == 4 && test.stdout.contains("FAIL   -"), "\(test.stdout)\(test.stderr)")
+        let big = await ProcessRunner.run(
+            SDKBenchFiles.sdkbenchExecutable, ["run", "--max-script-size", "10", "-"], environment: ["SDKBENCH_HOME": home.path + "/home"],
+            stdin: "echo from-stdin\n")
+        #expect(big.status == 1 && big.stderr.contains("it holds more than the 10 bytes a script may hold"), "\(big.stderr)")
+    }
+
     @Test func aScriptPastTheSizeLimitIsRefusedBeforeItRuns() async {
         let home = TemporaryDirectory()
         defer { home.remove() }
