@@ -10,12 +10,16 @@ enum PerfStatsCommand {
             ArgumentSpec("LAYER", .identifier(suggestions: PerformanceNames.knownLayers), "…at this layer", optional: true),
         ],
         discussion: "Statistics cover every timing since the start of the session or the last 'perf clear', not only the cache.",
-        examples: ["perf summary", "perf summary deposit api", "perf stats"], aliases: [["perf", "stats"]]
+        examples: ["perf summary", "perf summary deposit api", "perf stats"], aliases: [["perf", "stats"]],
+        check: { bound throws(ShellError) in
+            if let feature = bound.arguments.first("FEATURE"), bound.arguments.first("LAYER") == nil {
+                throw ShellError(.usage("give both FEATURE and LAYER for a histogram"), at: feature.range)
+            }
+        }
     ) { context in
         let tracker = context.session.performance.tracker
         let feature = try PerfArguments.name(context.argument("FEATURE"), "feature", in: context)
         let layer = try PerfArguments.name(context.argument("LAYER"), "layer", in: context)
-        if feature != nil, layer == nil { throw context.failure("give both FEATURE and LAYER for a histogram") }
         var stats = tracker.stats()
         if let feature, let layer { stats = stats.filter { $0.feature == feature && $0.layer == layer } }
         let rows = stats.map { stat in

@@ -38,6 +38,8 @@ struct CheckPassTests {
         Case(line: "miataru key set K3yK3yK3y --generate", column: 27, message: "give KEY or --generate, not more than one"),
         Case(line: "perf destination remove 1 --all", column: 27, message: "give ID or --all, not more than one"),
         Case(line: "backend sift-key", column: 1, message: "backend sift-key needs KEY or --clear"),
+        Case(line: "perf user alice --clear", column: 17, message: "give ID or --clear, not more than one"),
+        Case(line: "perf summary deposit", column: 14, message: "give both FEATURE and LAYER for a histogram"),
     ]
 
     @Test(arguments: cases)
