@@ -21,6 +21,17 @@ enum SubcommandHelp {
         return children(of: SDKBench.self).contains { $0.name == first }
     }
 
+    /// The sub-commands that may follow `words` after `sdkbench help`: the root's, or those of the
+    /// sub-command `words` name; none when they name none.
+    static func nextNames(after words: [String]) -> [String] {
+        var command: any ParsableCommand.Type = SDKBench.self
+        for word in words {
+            guard let child = children(of: command).first(where: { $0.name == word }) else { return [] }
+            command = child.type
+        }
+        return children(of: command).map(\.name)
+    }
+
     /// Prints the help of the sub-command `words` name and exits: 0, or 1 with the word that
     /// names nothing.
     static func exit(_ words: [String]) -> Never {
