@@ -16,7 +16,8 @@ let package = Package(
         // No default traits: they link swift-configuration and full Foundation, whose ICU data
         // (34 MB) and conformances the backend does not use and every start-up would pay for.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        // 2.100: the HTTP/1 decoder's head limits can be set (ResponseHeadLimit).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.100.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),

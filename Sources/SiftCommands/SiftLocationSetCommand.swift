@@ -18,8 +18,9 @@ enum SiftLocationSetCommand {
             OptionSpec("course", value: .number, valueName: "DEG", "degrees from true north, 0 to 360"),
         ],
         discussion: """
-            Sent as ios_app_state.location {time, latitude, longitude, and altitude, horizontal_accuracy, \
-            vertical_accuracy, floor, speed, course when given} while location is allowed (seed 001 §3.4).
+            Sent as ios_app_state.location {time, latitude, longitude, altitude, horizontal_accuracy, \
+            vertical_accuracy, speed, course, and floor when given} while location is allowed (seed 001 §3.4); a part \
+            not given is sent as iOS reports an unknown one: -1, and 0 for altitude.
             """,
         examples: ["sift location set 37.7749 -122.4194", "sift location set 52.52 13.405 --altitude 34 --horizontal-accuracy 5 --floor 2"],
         check: { bound throws(ShellError) in

@@ -8,9 +8,6 @@ import Glibc
 /// a body framed by Content-Length, chunked transfer coding or the connection's end (RFC 9112 §6).
 /// Interim (1xx) answers are skipped. For `BlockingTransport`, which reads from a socket itself.
 struct HTTP1ResponseParser {
-    /// The longest status line and fields accepted, as llhttp's users commonly bound them.
-    static let maximumHeadSize = 80 << 10
-
     enum Outcome {
         /// More bytes are needed.
         case incomplete
@@ -105,12 +102,13 @@ struct HTTP1ResponseParser {
         in bytes: UnsafeBufferPointer<UInt8>, from start: Int, answersHead: Bool, recent: inout RecentHeads
     ) throws(NetworkError) -> Head? {
         guard let end = headEnd(in: bytes, from: start) else {
-            if bytes.count - start > maximumHeadSize { throw .invalidResponse("the answer's head is larger than \(maximumHeadSize >> 10) KiB") }
+            if bytes.count - start > ResponseHeadLimit.headSize { throw ResponseHeadLimit.exceeded }
             // A first line that cannot begin a status line is garbage now, not when it ends.
             let seen = min(bytes.count - start, 5)
             if !zip(bytes[start..<start + seen], "HTTP/".utf8).allSatisfy({ $0 == $1 }) { throw notHTTP }
             return nil
         }
+        guard end - start <= ResponseHeadLimit.headSize else { throw ResponseHeadLimit.exceeded }
         let headBytes = UnsafeBufferPointer(rebasing: bytes[start..<end])
         if var known = recent.head(spelt: headBytes, answersHead: answersHead) {
             known.bodyStart = end
@@ -139,6 +137,8 @@ struct HTTP1ResponseParser {
             while valueStart < valueEnd, bytes[valueStart] == UInt8(ascii: " ") || bytes[valueStart] == UInt8(ascii: "\t") { valueStart += 1 }
             while valueEnd > valueStart, bytes[valueEnd - 1] == UInt8(ascii: " ") || bytes[valueEnd - 1] == UInt8(ascii: "\t") { valueEnd -= 1 }
             let value = bytes[valueStart..<valueEnd]
+            // SwiftNIO's count: the name and the value, without the colon and spaces between.
+            guard nameBytes.count + value.count <= ResponseHeadLimit.fieldSize else { throw ResponseHeadLimit.exceeded }
             fields.append(HTTPField(name: name, lenientValue: value))
             switch name {
             case .contentLength:

@@ -101,7 +101,7 @@ public final class KeepAliveTransport: HTTPTransport {
                     let serverName = host.contains(":") || host.allSatisfy({ $0.isNumber || $0 == "." }) ? nil : host
                     try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName))
                 }
-                try channel.pipeline.syncOperations.addHTTPClientHandlers(leftOverBytesStrategy: .forwardBytes)
+                try channel.pipeline.syncOperations.addHTTPClientHandlers(leftOverBytesStrategy: .forwardBytes, decoderLimitConfiguration: ResponseHeadLimit.decoderLimits)
                 try channel.pipeline.syncOperations.addHandler(ExchangeHandler { channel in idle.put(channel, key: key) })
             }
         }

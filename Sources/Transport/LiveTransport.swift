@@ -49,6 +49,7 @@ public final class LiveTransport: HTTPTransport {
         // A refused connection is an answer: fail at once and let the engines' own retry rules
         // decide, instead of the pool retrying until the connect timeout.
         configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.http1_1ConnectionDebugInitializer = ResponseHeadLimit.replaceDecoder
         client = HTTPClient(eventLoopGroup: loop, configuration: configuration)
     }
 
@@ -172,7 +173,13 @@ public final class LiveTransport: HTTPTransport {
         if error is NIOTooManyBytesError { return HTTP1ResponseParser.tooLarge }
         // The parser's own reason is llhttp's (`invalid constant string`), which says nothing to a user.
         // A connection that ends within an answer is not a parse error to a user (it said "not HTTP").
-        if let parser = error as? HTTPParserError { return parser == .invalidEOFState ? .closedWithinAnswer : HTTP1ResponseParser.notHTTP }
+        if let parser = error as? HTTPParserError {
+            switch parser {
+            case .invalidEOFState: return .closedWithinAnswer
+            case .headerOverflow: return ResponseHeadLimit.exceeded
+            default: return HTTP1ResponseParser.notHTTP
+            }
+        }
         if let connection = error as? NIOConnectionError {
             if let first = connection.connectionErrors.first {
                 return .cannotConnect("cannot connect to \(connection.host):\(connection.port): \(describe(first.error))")

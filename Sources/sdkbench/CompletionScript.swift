@@ -3,8 +3,8 @@ import SDKBenchCatalog
 import Shell
 
 /// The completion scripts `sdkbench completions` prints: ArgumentParser's, with `help`'s
-/// arguments completed from the command table (ArgumentParser's own `help` takes none, so
-/// `sdkbench help <TAB>` offered nothing).
+/// arguments completed from the command table and the process's sub-commands (ArgumentParser's
+/// own `help` takes none, so `sdkbench help <TAB>` offered nothing).
 enum CompletionScript {
     /// The hidden call the bash script makes for `sdkbench help WORDS… <TAB>`.
     static let helpTopicsFlag = "---help-topics"
@@ -24,8 +24,9 @@ enum CompletionScript {
         return script
     }
 
-    /// The words that may follow `words` after `sdkbench help`, one per line.
+    /// The words that may follow `words` after `sdkbench help`, one per line: a process
+    /// sub-command's (`help load k8s`), then the shell's.
     static func helpTopics(after words: [String]) -> String {
-        CommandTable.standard.nextWords(after: words).map { $0 + "\n" }.joined()
+        (SubcommandHelp.nextNames(after: words) + CommandTable.standard.nextWords(after: words)).map { $0 + "\n" }.joined()
     }
 }

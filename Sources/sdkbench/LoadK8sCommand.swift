@@ -17,7 +17,7 @@ struct LoadK8sCommand: ParsableCommand {
             (ReadWriteMany). The printed manifest begins with the kubectl steps that apply it, wait for it and merge.
             """)
 
-    @Option(help: ArgumentHelp("Pods, each running one segment of the devices.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pods, each running one segment of the devices.", valueName: "N"))
     var segments: Int
 
     @Option(help: ArgumentHelp("A container image with sdkbench on its PATH and /bin/sh.", valueName: "IMAGE"))
@@ -26,7 +26,7 @@ struct LoadK8sCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The namespace (default: kubectl's).", valueName: "NS"))
     var namespace: String?
 
-    @Option(help: ArgumentHelp("The Job's name, and the prefix of its ConfigMap and volume (default sdkbench-load).", valueName: "NAME"))
+    @Option(help: ArgumentHelp("The Job's name, and the prefix of its ConfigMap and volume.", valueName: "NAME"))
     var name = "sdkbench-load"
 
     @OptionGroup var planOptions: LoadPlanOptions

@@ -3,29 +3,32 @@ import LoadMode
 import Shell
 
 /// The options that make a load plan, which `load` runs and `load k8s` hands to its pods.
+///
+/// Each is parsed `.unconditional`, as `SuiteOptions`' numbers are: `--rate -5/s` is a rate to refuse
+/// in words, not a missing value.
 struct LoadPlanOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Simulated devices (of the whole run, when sharded), each a session and a thread of its own.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Simulated devices (of the whole run, when sharded), each a session and a thread of its own.", valueName: "N"))
     var devices: Int
 
-    @Option(help: ArgumentHelp("Each device runs the script this many times.", valueName: "K"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Each device runs the script this many times.", valueName: "K"))
     var iterations: Int?
 
-    @Option(help: ArgumentHelp("Devices start iterations for this long (30s, 2m); one in flight finishes.", valueName: "DURATION"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Devices start iterations for this long (30s, 2m); one in flight finishes.", valueName: "DURATION"))
     var duration: String?
 
-    @Option(help: ArgumentHelp("The pause between a device's iterations (default none).", valueName: "DURATION"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The pause between a device's iterations (default none).", valueName: "DURATION"))
     var think: String?
 
-    @Option(name: .customLong("ramp-up"), help: ArgumentHelp("Start the devices evenly over this long.", valueName: "DURATION"))
+    @Option(name: .customLong("ramp-up"), parsing: .unconditional, help: ArgumentHelp("Start the devices evenly over this long.", valueName: "DURATION"))
     var rampUp: String?
 
-    @Option(help: ArgumentHelp("Makes {{device.id}}: the same seed, the same ids (default 0).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Makes {{device.id}}: the same seed, the same ids.", valueName: "N"))
     var seed: UInt64 = 0
 
-    @Option(help: ArgumentHelp("The open model: start iterations at this rate (500/s), each on an idle device; --iterations is then the total.", valueName: "R/s"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The open model: start iterations at this rate (500/s), each on an idle device; --iterations is then the total.", valueName: "R/s"))
     var rate: String?
 
-    @Option(name: .customLong("max-devices"), help: ArgumentHelp("Under --rate, devices there may be when none is idle (default --devices); past them an arrival is dropped.", valueName: "N"))
+    @Option(name: .customLong("max-devices"), parsing: .unconditional, help: ArgumentHelp("Under --rate, devices there may be when none is idle (default --devices); past them an arrival is dropped.", valueName: "N"))
     var maxDevices: Int?
 
     /// `500/s` or `500` as a number per second.
@@ -38,7 +41,10 @@ struct LoadPlanOptions: ParsableArguments {
         guard devices >= 1 else { throw ValidationError("--devices must be at least 1, got \(devices)") }
         guard (iterations == nil) != (duration == nil) else { throw ValidationError("give --iterations K or --duration D, one of them") }
         if let iterations, iterations < 1 { throw ValidationError("--iterations must be at least 1, got \(iterations)") }
-        if let rate, !(ratePerSecond.map { $0 > 0 && $0.isFinite } ?? false) { throw ValidationError("--rate: expected a rate per second (500/s), got '\(rate)'") }
+        if let rate {
+            guard let perSecond = ratePerSecond, perSecond.isFinite else { throw ValidationError("--rate: expected a rate per second (500/s), got '\(rate)'") }
+            guard perSecond > 0 else { throw ValidationError("--rate must be more than 0 per second, got \(rate)") }
+        }
         if let maxDevices {
             guard rate != nil else { throw ValidationError("--max-devices goes with --rate (the open model)") }
             guard maxDevices >= devices else { throw ValidationError("--max-devices (\(maxDevices)) must be at least --devices (\(devices))") }

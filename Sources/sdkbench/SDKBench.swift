@@ -34,6 +34,10 @@ struct SDKBench: ParsableCommand {
         }
         // `sdkbench [--home D] [--no-color] help TOPIC`: the shell's help, whatever global options come first.
         let afterGlobals = Self.droppingGlobalOptions(arguments)
+        // `sdkbench help load k8s`: the process's own sub-command, as its `--help` says to ask.
+        if afterGlobals.first == "help", SubcommandHelp.names(Array(afterGlobals.dropFirst())) {
+            SubcommandHelp.exit(Array(afterGlobals.dropFirst()))
+        }
         if afterGlobals.first == "help", afterGlobals.count > 1 {
             Glibc.exit(ShellHelp.print(Array(afterGlobals.dropFirst())).rawValue)
         }

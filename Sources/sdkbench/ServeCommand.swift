@@ -23,7 +23,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The address to bind.", valueName: "HOST"))
     var host = "127.0.0.1"
 
-    @Option(help: ArgumentHelp("The port (0 picks a free one).", valueName: "PORT"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The port (0 picks a free one).", valueName: "PORT"))
     var port = 0
 
     /// Proves conformance suites can fail: the backend gets one rule wrong on purpose.
@@ -35,7 +35,7 @@ struct ServeCommand: ParsableCommand {
     var breakProfile: String?
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0-65535") }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0-65535, got \(port)") }
         do {
             _ = try chosenBreaks()
         } catch {

@@ -5,20 +5,23 @@ import Platform
 import TestMode
 
 /// The options `test` and `check` share: how files run, the reports, variables and secrets.
+///
+/// A number or duration is parsed `.unconditional`: `--retry -1` takes -1 as its value, so that
+/// `validate()` says what is wrong with it, where ArgumentParser read an option and said "Missing value".
 struct SuiteOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Files run at once (default: the number of cores).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Files run at once (default: the number of cores).", valueName: "N"))
     var jobs: Int?
 
     @Flag(name: .customLong("fail-fast"), help: "Start no more files once one did not pass.")
     var failFast = false
 
-    @Option(help: ArgumentHelp("How long one file may run (250ms, 30s, 2m); past it the file is an error.", valueName: "DURATION"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How long one file may run (250ms, 30s, 2m); past it the file is an error.", valueName: "DURATION"))
     var timeout: String?
 
-    @Option(help: ArgumentHelp("Run a file that failed or had an error again, up to N more times.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Run a file that failed or had an error again, up to N more times.", valueName: "N"))
     var retry: Int = 0
 
-    @Option(name: .customLong("retry-interval"), help: ArgumentHelp("The pause before each retry (default 1s).", valueName: "DURATION"))
+    @Option(name: .customLong("retry-interval"), parsing: .unconditional, help: ArgumentHelp("The pause before each retry.", valueName: "DURATION"))
     var retryInterval: String = "1s"
 
     @Option(name: .customLong("report-junit"), help: ArgumentHelp("Write a JUnit XML report ('-': standard output).", valueName: "FILE"),

@@ -55,6 +55,14 @@ struct BashCompletionTests {
         #expect(await complete(["sdkbench", "help", ""], current: "").contains("backend"))
     }
 
+    /// `sdkbench help load k8s` prints that sub-command's help, so TAB offers the process's
+    /// sub-commands beside the shell's commands.
+    @Test func helpCompletesTheProcessSubcommands() async {
+        #expect(await complete(["sdkbench", "help", "lo"], current: "lo") == ["load", "log"])
+        #expect(await complete(["sdkbench", "help", "load", "k"], current: "k") == ["k8s"])
+        #expect(await complete(["sdkbench", "help", "te"], current: "te") == ["test"])
+    }
+
     @Test func checkCompletesServicesAndRuleIds() async {
         #expect(await complete(["sdkbench", "check", "mi"], current: "mi") == ["miataru"])
         #expect(await complete(["sdkbench", "check", "a"], current: "a") == ["all"])

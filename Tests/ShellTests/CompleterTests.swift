@@ -1,4 +1,5 @@
 import LineEditing
+import Platform
 import SDKBenchTesting
 import Script
 import Testing
@@ -30,6 +31,18 @@ struct CompleterTests {
         #expect(complete("queue c").candidates == ["clear"])
         #expect(complete("hamon queue c").candidates == ["clear"])
         #expect(Set(["user", "fcm", "log", "flush", "queue"]).isSubset(of: complete("hamon ").candidates))
+    }
+
+    /// A device fact with a fixed set of values completes them, from the profile's own list;
+    /// one without offers nothing (no guesses at a model name).
+    @Test func deviceFactValuesComeFromTheProfile() {
+        for fact in DeviceProfile.Fact.allCases {
+            #expect(complete("device set \(fact.rawValue) ").candidates == fact.choices.sorted(), "\(fact.rawValue)")
+        }
+        #expect(complete("device set network ").candidates == ["cellular", "ethernet", "none", "wifi"])
+        #expect(complete("device set network c").candidates == ["cellular"])
+        #expect(complete("device set battery-state ").candidates.contains("charging"))
+        #expect(completer.completeWholeLine("device set network w") == ["device set network wifi"])
     }
 
     @Test func argumentValuesByKind() {

@@ -102,6 +102,9 @@ struct SiftFlowTests {
             sift location set 37.5 -122.25
             sift collect app-state --title Home
             expect last.event.ios_app_state.location.latitude == 37.5
+            expect last.event.ios_app_state.location.altitude == 0
+            expect last.event.ios_app_state.location.horizontal_accuracy == -1
+            expect last.event.ios_app_state.location.course == -1
             expect last.event.ios_app_state.window_root_view_controller_titles[0] == Home
             sift location disallow
             sift collect app-state

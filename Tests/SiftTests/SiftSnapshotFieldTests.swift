@@ -47,12 +47,23 @@ struct SiftSnapshotFieldTests {
         #expect(sent["course"] == .double(270))
     }
 
-    /// Seed 001 §3.4: a part not given is left out, as the SDK leaves out what Core Location marks invalid.
-    @Test func aLocationLeavesOutWhatWasNotGiven() throws {
-        let location = SiftLocation(latitude: 1, longitude: 2, timeMillis: 3)
+    /// Seed 001 §3.4: the SDK builds the location from a CLLocation, which always has altitude,
+    /// both accuracies, speed and course: a part not given goes out as iOS reports one it does
+    /// not know (-1; altitude 0, CLLocation's default); only the floor is left out.
+    @Test func aLocationCarriesEveryPartACLLocationHas() throws {
+        let location = SiftLocation(latitude: 1.5, longitude: 2.5, timeMillis: 3)
         let state = AppStateCollector.snapshot(sdkVersion: "1", titles: [], battery: nil, networkAddresses: [], location: location)
         let sent = try #require(object(state["location"]), "no location in \(state)")
-        #expect(Set(sent.keys) == ["time", "latitude", "longitude"])
+        #expect(Set(sent.keys) == ["time", "latitude", "longitude", "altitude", "horizontal_accuracy", "vertical_accuracy", "speed", "course"])
+        #expect(sent["altitude"] == .double(0))
+        for name in ["horizontal_accuracy", "vertical_accuracy", "speed", "course"] {
+            #expect(sent[name] == .double(-1), "\(name): \(String(describing: sent[name]))")
+        }
+        let partly = SiftLocation(latitude: 1.5, longitude: 2.5, timeMillis: 3, speed: 4)
+        let partlySent = try #require(object(AppStateCollector.snapshot(
+            sdkVersion: "1", titles: [], battery: nil, networkAddresses: [], location: partly)["location"]))
+        #expect(partlySent["speed"] == .double(4))
+        #expect(partlySent["course"] == .double(-1), "each part on its own")
     }
 
     /// Seed 001 §3.2: the carrier fields come from the profile (Linux has no carrier to read).

@@ -1,4 +1,3 @@
-import NIOPosix
 import Ping
 import Testing
 
@@ -10,25 +9,15 @@ import Testing
 /// cut off after its first bytes, is not sent again.
 @Suite(.timeLimit(.minutes(1)))
 struct DroppedConnectionTests {
-    enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case asyncHTTPClient, keepAlive, blocking
-
-        var testDescription: String { rawValue }
-    }
-
-    /// For AsyncHTTPClient's own clients: `LiveTransport.shared` remembers origins whose
-    /// connections it kept, and a later test's server may get an earlier one's port.
-    private static let loops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-
     private static let forbidden =
         "HTTP/1.1 403 Forbidden\r\nConnection: keep-alive\r\nContent-Type: application/json\r\nContent-Length: 25\r\n\r\n"
         + #"{"error":"access denied"}"#
 
-    @Test(arguments: Kind.allCases, [false, true])
-    func aRequestOnAKeptAliveConnectionTheServerDropsIsSentOnceMoreOnANewOne(kind: Kind, resets: Bool) async throws {
+    @Test(arguments: TransportKind.allCases, [false, true])
+    func aRequestOnAKeptAliveConnectionTheServerDropsIsSentOnceMoreOnANewOne(kind: TransportKind, resets: Bool) async throws {
         // The first connection answers the first request and closes (or resets) at the second.
         let server = try await CannedServer.start(answers: [[Self.forbidden], [ok("second")]], closesAfterLast: [false, false], resets: resets)
-        try await withTransport(kind) { transport in
+        try await kind.run { transport in
             let client = PingClient(transport: transport)
             let first = try await client.send { $0.url = server.url + "/first" }
             let second = try await client.send { $0.url = server.url + "/second" }
@@ -42,9 +31,9 @@ struct DroppedConnectionTests {
 
     /// Nothing was reused, so the server saw the request on a live connection and chose not to
     /// answer (AsyncHTTPClient's: nothing from this origin kept a connection open before).
-    @Test(arguments: Kind.allCases) func aNewConnectionClosedUnansweredIsNotSentAgain(kind: Kind) async throws {
+    @Test(arguments: TransportKind.allCases) func aNewConnectionClosedUnansweredIsNotSentAgain(kind: TransportKind) async throws {
         let server = try await CannedServer.start(answers: [[], [ok("never")]], closesAfterLast: [true, false])
-        try await withTransport(kind) { transport in
+        try await kind.run { transport in
             let client = PingClient(transport: transport)
             await #expect(throws: NetworkError.closedBeforeAnswer) {
                 _ = try await client.send { $0.url = server.url + "/first" }
@@ -56,10 +45,10 @@ struct DroppedConnectionTests {
 
     /// The server took the request once bytes of its answer came: a part of a head, or a head
     /// and part of a body, then the close.
-    @Test(arguments: Kind.allCases, ["HTTP/1.1 200 OK\r\nContent-Le", "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc"])
-    func anAnswerCutOffOnAKeptAliveConnectionIsNotSentAgain(kind: Kind, cut: String) async throws {
+    @Test(arguments: TransportKind.allCases, ["HTTP/1.1 200 OK\r\nContent-Le", "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc"])
+    func anAnswerCutOffOnAKeptAliveConnectionIsNotSentAgain(kind: TransportKind, cut: String) async throws {
         let server = try await CannedServer.start(answers: [[Self.forbidden, cut], [ok("never")]], closesAfterLast: [true, false])
-        try await withTransport(kind) { transport in
+        try await kind.run { transport in
             let client = PingClient(transport: transport)
             let first = try await client.send { $0.url = server.url + "/first" }
             #expect(first.status == 403)
@@ -72,26 +61,6 @@ struct DroppedConnectionTests {
         }
         #expect(server.requests == [["GET /first HTTP/1.1", "GET /second HTTP/1.1"]])
         await server.stop()
-    }
-
-    /// Runs `test` with a transport of `kind`, shutting an AsyncHTTPClient down whatever happens
-    /// (one released running traps).
-    private func withTransport(_ kind: Kind, _ test: (any HTTPTransport) async throws -> Void) async throws {
-        switch kind {
-        case .keepAlive:
-            try await test(KeepAliveTransport())
-        case .blocking:
-            try await test(BlockingTransport(fallback: KeepAliveTransport(), owner: nil))
-        case .asyncHTTPClient:
-            let transport = LiveTransport(verifiesCertificates: true, on: Self.loops)
-            do {
-                try await test(transport)
-            } catch {
-                await transport.shutdown()
-                throw error
-            }
-            await transport.shutdown()
-        }
     }
 
     private func ok(_ body: String) -> String {

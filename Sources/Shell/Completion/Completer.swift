@@ -97,6 +97,7 @@ public struct Completer {
             argument = nil
         }
         guard let argument else { return (words.current.isEmpty ? options : [], []) }
+        if let completions = argument.completions { return (completions(positionals), []) }
         let variadicWords = argument.isVariadic ? Array(positionals.dropFirst(spec.arguments.count - 1)) : []
         return tagged(values(for: argument.kind, previous: variadicWords, current: words.current))
     }

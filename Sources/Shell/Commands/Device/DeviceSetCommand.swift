@@ -6,7 +6,9 @@ enum DeviceSetCommand {
         ["device", "set"], summary: "Set a fact of the phone this session plays (model, OS, carrier, battery...)",
         arguments: [
             ArgumentSpec("FACT", .choice(DeviceCommands.factNames), "the fact: " + DeviceCommands.factNames.joined(separator: ", ")),
-            ArgumentSpec("VALUE", .text, "its value; {{variables}} work, so each load-mode device can be another phone"),
+            ArgumentSpec(
+                "VALUE", .text, "its value; {{variables}} work, so each load-mode device can be another phone",
+                completions: { earlier in earlier.first.flatMap(DeviceProfile.Fact.init(rawValue:))?.choices ?? [] }),
         ],
         discussion: "Facts: " + DeviceProfile.Fact.allCases.map { "\($0.rawValue) — \($0.summary)" }.joined(separator: "; ")
             + ". Kept in the state directory (device.json) for later runs of the same home; engines already running use it from their next payload.",
