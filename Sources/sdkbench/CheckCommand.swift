@@ -37,7 +37,7 @@ struct CheckCommand: ParsableCommand {
             completion: .list(ShellCatalog.standard.conformanceSuites.map(\.service)))
     var print: String?
 
-    @Option(name: .customLong("request-timeout"),
+    @Option(name: .customLong("request-timeout"), parsing: .unconditional,
             help: ArgumentHelp("How long a request waits for its answer; the first that gets none ends the service's suite.", valueName: "DURATION"))
     var requestTimeout = "5s"
 

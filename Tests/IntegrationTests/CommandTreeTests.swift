@@ -22,7 +22,7 @@ struct CommandTreeTests {
     ]
 
     /// The value names of options that take a number or a duration.
-    private static let numericValueNames: Set<String> = ["N", "K", "PORT", "R/s", "DURATION"]
+    private static let numericValueNames: Set<String> = ["N", "K", "PORT", "R/s", "DURATION", "SIZE"]
 
     private func sdkbench(_ arguments: [String], home: TemporaryDirectory) async -> ProcessResult {
         await ProcessRunner.run(
