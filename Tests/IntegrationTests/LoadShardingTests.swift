@@ -136,6 +136,8 @@ struct LoadShardingTests {
         // The parts a reader of the Job relies on, read by Python's YAML-free check of the JSON-quoted args.
         #expect(printed.stdout.contains("completionMode: Indexed\n  completions: 4\n  parallelism: 4\n"))
         #expect(printed.stdout.contains(#"--segment \"$((JOB_COMPLETION_INDEX + 1))/4\""#))
+        // Each pod is given the whole run's totals, of which its --segment takes its share.
+        #expect(printed.stdout.contains("'--devices' '400' '--seed' '0' '--duration' '2m'"), "\(printed.stdout)")
         #expect(printed.stdout.contains("    miataru location get load-{{device.id}}\n"), "the script is in the ConfigMap")
         let bad = await ProcessRunner.run(SDKBenchFiles.sdkbenchExecutable, ["load", "k8s", script, "--segments", "4", "--image", "x", "--devices", "2", "--iterations", "1"])
         #expect(bad.status == 1 && bad.stderr.contains("--devices (2) must be at least --segments (4)"), "\(bad.stderr)")
