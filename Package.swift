@@ -138,7 +138,7 @@ let package = Package(
         .executableTarget(
             name: "sdkbench",
             dependencies: [
-                "Shell", "SDKBenchCatalog", "Backend", "LineEditing", "Platform", "Script", "TestMode", "LoadMode", "Transport",
+                "Shell", "SDKBenchCatalog", "Backend", "LineEditing", "Performance", "Platform", "Script", "TestMode", "LoadMode", "Transport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -478,7 +478,7 @@ _sdkbench_load_run() {
 
 _sdkbench_load_merge() {
     repeating_flags=()
-    non_repeating_flags=(--quiet --version -h --help)
+    non_repeating_flags=(--quiet --allow-partial --version -h --help)
     repeating_options=(--threshold)
     non_repeating_options=(--report-json --report-html)
     __sdkbench_offer_flags_options -1

@@ -13,8 +13,11 @@ struct DeviceThread {
 
     private let thread: pthread_t
 
+    /// Each device thread's stack.
+    static let stackBytes = 512 << 10
+
     /// Starts `body` at once; `nil` when the system would not make another thread.
-    static func start(stackBytes: Int = 512 << 10, _ body: @escaping @Sendable () -> Void) -> DeviceThread? {
+    static func start(stackBytes: Int = Self.stackBytes, _ body: @escaping @Sendable () -> Void) -> DeviceThread? {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }

@@ -66,7 +66,7 @@ public struct LoadDriver: Sendable {
                 guard control.pause(until: .after(offset)) else { return }
                 runDevice(
                     index, script: script, kinds: kinds, home: workDirectory + "/device-\(index)", deadline: deadline, metrics: metrics,
-                    control: control, arrivals: arrivals, assigned: false)
+                    control: control, arrivals: arrivals, assigned: false, signals: signals)
             }
             if let thread = DeviceThread.start(body) { threads.append(thread) } else { unstarted += 1 }
         }
@@ -91,33 +91,38 @@ public struct LoadDriver: Sendable {
         if let arrivals, let rate = plan.rate {
             arrivals.waitUntilIdle(threads.count, until: .after(.seconds(30)))
             let made = schedule(
-                rate: rate * Double(indexes.count) / Double(max(1, plan.devices)), arrivals: arrivals, script: script, kinds: kinds,
-                workDirectory: workDirectory, metrics: metrics, control: control, start: started)
+                rate: rate, arrivals: arrivals, script: script, kinds: kinds,
+                workDirectory: workDirectory, metrics: metrics, control: control, start: started, signals: signals)
             threads += made.threads
             unstarted += made.unstarted
         }
         for thread in threads { thread.join() }
         control.finish()
         watcher?.join()
-        return LoadRunReport(
+        var report = LoadRunReport(
             metrics: metrics.snapshot(closingIntervals: true), duration: started.duration(to: clock.now),
             devices: threads.count, devicesUnstarted: unstarted, interrupted: control.wasStopped, startedAt: startedAt)
+        report.plan = plan
+        return report
     }
 
-    /// The open model's arrivals at `rate` per second (ramping up linearly over `plan.rampUp`),
-    /// each given to an idle device, else to a new one while there may be more, else dropped;
-    /// until the plan's stop. Returns the devices it made.
+    /// The open model's arrivals: the whole run's at `rate` per second (ramping up linearly over
+    /// `plan.rampUp`), of which this segment takes its stripe (`LoadSegment`), each given to an
+    /// idle device, else to a new one while the segment's share of `--max-devices` allows, else
+    /// dropped; until the plan's stop. Returns the devices it made.
     private func schedule(
         rate: Double, arrivals: ArrivalQueue, script: CheckedScript, kinds: LoadListener.ScriptKinds?, workDirectory: String,
-        metrics: LoadMetrics, control: LoadControl, start: ContinuousClock.Instant
+        metrics: LoadMetrics, control: LoadControl, start: ContinuousClock.Instant, signals: Int
     ) -> (threads: [DeviceThread], unstarted: Int) {
         let ramp = plan.rampUp.inSeconds
-        let segmentShare = Double(plan.segment.indexes(of: plan.devices).count) / Double(max(1, plan.devices))
-        let most = Int((Double(plan.maxDevices ?? plan.devices) * segmentShare).rounded(.up))
+        let segment = plan.segment
+        let preallocated = segment.share(of: plan.devices)
+        let most = segment.share(of: plan.maxDevices ?? plan.devices)
         var made: [DeviceThread] = []
         var unstarted = 0
-        var devices = plan.segment.indexes(of: plan.devices).count
-        var arrival = 0
+        var devices = preallocated
+        // The whole run's arrival numbers; this segment's are every count-th from its own.
+        var arrival = segment.index - 1
         while rate > 0 {
             // Arrival k at t with k = rate*t²/(2*ramp) while ramping, then at rate.
             let k = Double(arrival)
@@ -127,22 +132,28 @@ public struct LoadDriver: Sendable {
             if case .duration(let length) = plan.stop, due.duration(to: start + length) <= .zero { break }
             let wait = ContinuousClock.now.duration(to: due)
             if wait > .zero, !control.pause(until: .after(wait)) { break }
-            if control.wasStopped { break }
-            arrival += 1
+            if control.wasStopped || SignalTrap.count != signals { break }
+            arrival += segment.count
             if arrivals.arrive() { continue }
             guard devices < most else {
                 metrics.droppedIteration()
                 continue
             }
             // A device past the segment's share, with an index no other segment uses.
-            let index = plan.devices + (plan.segment.index - 1) + plan.segment.count * (devices - plan.segment.indexes(of: plan.devices).count)
+            let index = plan.devices + (segment.index - 1) + segment.count * (devices - preallocated)
             devices += 1
             let body: @Sendable () -> Void = { [self] in
                 runDevice(
                     index, script: script, kinds: kinds, home: workDirectory + "/device-\(index)", deadline: nil, metrics: metrics,
-                    control: control, arrivals: arrivals, assigned: true)
+                    control: control, arrivals: arrivals, assigned: true, signals: signals)
             }
-            if let thread = DeviceThread.start(body) { made.append(thread) } else { unstarted += 1 }
+            if let thread = DeviceThread.start(body) {
+                made.append(thread)
+            } else {
+                // Its arrival is lost with it.
+                unstarted += 1
+                metrics.droppedIteration()
+            }
         }
         arrivals.close()
         return (made, unstarted)
@@ -152,7 +163,7 @@ public struct LoadDriver: Sendable {
     /// first at once when `assigned`.
     private func runDevice(
         _ index: Int, script: CheckedScript, kinds: LoadListener.ScriptKinds?, home: String, deadline: ContinuousClock.Instant?,
-        metrics: LoadMetrics, control: LoadControl, arrivals: ArrivalQueue?, assigned: Bool
+        metrics: LoadMetrics, control: LoadControl, arrivals: ArrivalQueue?, assigned: Bool, signals: Int
     ) {
         let label = RequestLabel()
         // The device's thread sends its own http:// requests and runs the work its commands wait for.
@@ -179,9 +190,15 @@ public struct LoadDriver: Sendable {
         control.deviceStarted()
         defer { control.deviceEnded() }
         var done = 0
-        while !control.wasStopped {
+        // After a signal no iteration starts: each device reads the signal count itself, as the
+        // watcher's stop may come late (a SIGTERM fails every iteration at its first line, and
+        // devices looping on those once made tens of thousands of them before it did).
+        let mayStart = { !control.wasStopped && SignalTrap.count == signals }
+        while mayStart() {
             if let arrivals {
                 if !(assigned && done == 0), !arrivals.take() { break }
+                // An arrival taken while the signal came runs no iteration.
+                if !mayStart() { break }
             } else {
                 if case .iterations(let count) = plan.stop, done >= count { break }
                 if let deadline, ContinuousClock.now >= deadline { break }
@@ -200,12 +217,13 @@ public struct LoadDriver: Sendable {
             switch result.status {
             case .parse, .usage:
                 // The check pass refused the script: every device would; the run ends.
-                control.refuse(result.checkErrors.map { session.secrets.masked($0.line(in: script.source.name)) })
-                metrics.iteration(failed: true)
+                let lines = result.checkErrors.map { session.secrets.masked($0.line(in: script.source.name)) }
+                control.refuse(lines)
+                metrics.iteration(error: ("check", lines.first ?? "\(script.source.name): does not check"))
             case .success, .expectation:
-                metrics.iteration(failed: false)
+                metrics.iteration(error: nil)
             case .runtime:
-                metrics.iteration(failed: true)
+                metrics.iteration(error: Self.iterationError(result, in: script.source.name, masking: session.secrets))
             }
             if arrivals == nil, plan.think > .zero, !control.pause(until: .after(plan.think)) { break }
         }
@@ -214,5 +232,16 @@ public struct LoadDriver: Sendable {
         // The shutdown's own exchanges (a last flush of queued events) are counted too.
         measured.flush()
         insecure.flush()
+    }
+
+    /// The error that ended an iteration: the failed command's words (`interrupted` for a signal)
+    /// and its located message, secrets masked.
+    static func iterationError(_ result: RunResult, in file: String, masking secrets: SecretValues) -> (kind: String, message: String) {
+        // Failed expects go on (`continuesPastFailedExpects`): the last failure ended the iteration.
+        guard let failure = result.failures.last else { return ("error", "\(file): the iteration ended by an error") }
+        guard let error = failure.outcome.error else {
+            return ("interrupted", "\(file):\(failure.range.start): interrupted by a signal before this line")
+        }
+        return (failure.command.isEmpty ? "error" : failure.command, secrets.masked(error.line(in: file)))
     }
 }

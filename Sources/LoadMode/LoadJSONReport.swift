@@ -1,23 +1,36 @@
 import JSON
 import Platform
 
-/// The JSON report of a load run: `"schema": "sdkbench-load-report"`, `"version": 1`.
+/// The JSON report of a load run: `"schema": "sdkbench-load-report"`, `"version": 2`.
 ///
-/// Version 1 keys: `schema`, `version`, `startedAt` (seconds since the epoch), `duration`
+/// Version 2 keys: `schema`, `version`, `segment` (`"K/N"`, this process's share; a merged
+/// report has `segments` instead: `held`, the K merged, and `count`, N), `script` (`name`,
+/// `sha256` of its bytes), `plan` (the whole run's: `devices`, `iterations` or `duration`,
+/// `think`, `rampUp`, `seed` as a string, `rate`, `maxDevices`), `startedAt` (seconds since the epoch), `duration`
 /// (seconds), `devices`, `devicesUnstarted`, `interrupted`, `iterations`, `iterationsFailed`,
-/// `iterationsDropped` (open model: arrivals no device was free for),
+/// `iterationsDropped` (open model: arrivals no device was free for), `iterationErrors` (the
+/// failed iterations by kind, the command that failed or `interrupted`: `kind`, `count`, `first`,
+/// the first one's located message),
 /// `checks` (`passed`, `failed`), `kinds` (by name: `count`, `failed`, `statuses` by code, `errors`
 /// by class, `bytesSent`, `bytesReceived`, `rate` per second, `latencyMs` with `p50`, `p90`, `p99`,
 /// `p999`, `max`, `mean`, and `hdr`, the whole run's latencies in microseconds in HdrHistogram's
 /// compressed V2 encoding, which `load merge` adds up), `thresholds` (each `threshold`, `value` or
 /// null, `ok`).
 public enum LoadJSONReport {
-    public static let version = 1
+    /// 2 added `segment`/`segments`, `script` and `plan`, which `load merge` needs.
+    public static let version = 2
 
     public static func generate(_ report: LoadRunReport, thresholds: [LoadThreshold]) -> String {
         var object = JSONObject()
         object["schema"] = .string("sdkbench-load-report")
         object["version"] = .int(version)
+        if let merged = report.mergedSegments {
+            object["segments"] = .object(["held": .array(merged.held.map(Value.int)), "count": .int(merged.count)])
+        } else if let plan = report.plan {
+            object["segment"] = .string(plan.segment.text)
+        }
+        if let script = report.script { object["script"] = .object(["name": .string(script.name), "sha256": .string(script.sha256)]) }
+        if let plan = report.plan { object["plan"] = plan.json }
         object["startedAt"] = .double(report.startedAt)
         object["duration"] = .double(report.duration.inSeconds)
         object["devices"] = .int(report.devices)
@@ -26,6 +39,9 @@ public enum LoadJSONReport {
         object["iterations"] = .int(report.metrics.iterations)
         object["iterationsFailed"] = .int(report.metrics.iterationsFailed)
         object["iterationsDropped"] = .int(report.metrics.droppedIterations)
+        object["iterationErrors"] = .array(report.metrics.iterationErrors.map { error in
+            .object(["kind": .string(error.kind), "count": .int(error.count), "first": .string(error.first)])
+        })
         object["checks"] = .object(["passed": .int(report.metrics.checksPassed), "failed": .int(report.metrics.checksFailed)])
         var kinds = JSONObject()
         for (kind, figures) in report.kindsByCount { kinds[kind] = self.kind(figures, report) }

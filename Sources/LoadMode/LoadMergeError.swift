@@ -1,7 +1,13 @@
-/// A report `load merge` cannot take.
+/// A report `load merge` cannot take, or a set of reports that are not one run's segments.
 public struct LoadMergeError: Error, Sendable, Equatable {
-    public var file: String
+    /// The report at fault; `nil` when the set is (segments missing).
+    public var file: String?
     public var reason: String
 
-    public var message: String { "\(file): \(reason)" }
+    public init(file: String?, reason: String) {
+        self.file = file
+        self.reason = reason
+    }
+
+    public var message: String { (file.map { "\($0): " } ?? "") + reason }
 }

@@ -26,10 +26,21 @@ public final class LoadMetrics: Sendable {
         public var iterations = 0
         /// Iterations a command's error ended early.
         public var iterationsFailed = 0
+        /// Those iterations by the kind of error, in the order each kind first happened.
+        public var iterationErrors: [IterationError] = []
         /// Open model: arrivals no device was free for, past `--max-devices`.
         public var droppedIterations = 0
         /// Every finished second's figures by kind, in time order.
         public var intervals: [Interval] = []
+
+        /// Counts `errors` in: a kind already here adds its count and keeps its first message.
+        mutating func addIterationErrors(_ errors: IterationError) {
+            if let index = iterationErrors.firstIndex(where: { $0.kind == errors.kind }) {
+                iterationErrors[index].count += errors.count
+            } else {
+                iterationErrors.append(errors)
+            }
+        }
     }
 
     /// One exchange as a device's transport saw it, recorded in a batch (`record`).
@@ -121,10 +132,13 @@ public final class LoadMetrics: Sendable {
 
     func droppedIteration() { state.withLock { $0.snapshot.droppedIterations += 1 } }
 
-    func iteration(failed: Bool) {
+    /// An iteration ended: well, or by `error` (its kind and located message).
+    func iteration(error: (kind: String, message: String)?) {
         state.withLock { state in
             state.snapshot.iterations += 1
-            if failed { state.snapshot.iterationsFailed += 1 }
+            guard let error else { return }
+            state.snapshot.iterationsFailed += 1
+            state.snapshot.addIterationErrors(IterationError(kind: error.kind, count: 1, first: error.message))
         }
     }
 

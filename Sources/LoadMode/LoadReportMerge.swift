@@ -4,11 +4,17 @@ import JSON
 /// checks, iterations and devices add up; each kind's latency histograms (`hdr`) add up, so its
 /// percentiles are the whole run's within HdrHistogram's precision; the run lasted as long as its
 /// longest segment, from the earliest start.
+///
+/// Only the segments of one run add up: each report names its segment K/N, script and plan, and
+/// a set with a segment twice, mixed N, another script or plan is refused, as is one with
+/// segments missing unless `allowingPartial`.
 public enum LoadReportMerge {
-    /// - Throws: `LoadMergeError` naming the report that is not one this version wrote.
-    public static func merge(_ reports: [(name: String, text: String)]) throws(LoadMergeError) -> LoadRunReport {
+    /// - Throws: `LoadMergeError` naming the report that is not one this version wrote, or not
+    ///   of the same run as the first, or the segments missing.
+    public static func merge(_ reports: [(name: String, text: String)], allowingPartial: Bool = false) throws(LoadMergeError) -> LoadRunReport {
         var merged = LoadRunReport(metrics: LoadMetrics.Snapshot(), duration: .zero, devices: 0, devicesUnstarted: 0, interrupted: false)
         var earliest = Double.infinity
+        var run: LoadMergeRun?
         for (name, text) in reports {
             let report: Value
             do throws(JSONParser.Failure) {
@@ -16,14 +22,32 @@ public enum LoadReportMerge {
             } catch {
                 throw LoadMergeError(file: name, reason: "not JSON: \(error.reason)")
             }
-            guard case .object(let object) = report, object["schema"] == .string("sdkbench-load-report"), object["version"] == .int(1) else {
-                throw LoadMergeError(file: name, reason: "not an sdkbench-load-report of version 1 (load --report-json)")
+            guard case .object(let object) = report, object["schema"] == .string("sdkbench-load-report") else {
+                throw LoadMergeError(file: name, reason: "not an sdkbench-load-report (load --report-json)")
             }
+            guard object["version"] == .int(LoadJSONReport.version) else {
+                throw LoadMergeError(
+                    file: name, reason: "version \(object["version"]?.numberValue.map { Int($0) } ?? 0) of the report; this sdkbench merges version "
+                        + "\(LoadJSONReport.version), which records each segment, script and plan (run the segments again)")
+            }
+            let segment = try LoadMergeRun.Segment(object, in: name)
+            if let run {
+                try run.admit(segment)
+            } else {
+                run = LoadMergeRun(segment)
+            }
+            run?.held[segment.segment.index] = name
             merged.devices += integer("devices", in: object)
             merged.devicesUnstarted += integer("devicesUnstarted", in: object)
             merged.metrics.iterations += integer("iterations", in: object)
             merged.metrics.iterationsFailed += integer("iterationsFailed", in: object)
             merged.metrics.droppedIterations += integer("iterationsDropped", in: object)
+            if case .array(let errors)? = object["iterationErrors"] {
+                for case .object(let error) in errors {
+                    guard case .string(let kind)? = error["kind"], case .string(let first)? = error["first"] else { continue }
+                    merged.metrics.addIterationErrors(IterationError(kind: kind, count: integer("count", in: error), first: first))
+                }
+            }
             if case .object(let checks)? = object["checks"] {
                 merged.metrics.checksPassed += integer("passed", in: checks)
                 merged.metrics.checksFailed += integer("failed", in: checks)
@@ -40,6 +64,12 @@ public enum LoadReportMerge {
             }
         }
         merged.startedAt = earliest.isFinite ? earliest : 0
+        guard let run else { return merged }
+        try run.checkComplete(allowingPartial: allowingPartial)
+        merged.plan = run.first.plan
+        merged.plan?.segment = .whole
+        merged.script = run.first.script
+        merged.mergedSegments = (run.held.keys.sorted(), run.first.segment.count)
         return merged
     }
 

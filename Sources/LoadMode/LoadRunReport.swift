@@ -12,6 +12,13 @@ public struct LoadRunReport: Sendable {
     public var interrupted: Bool
     /// When it began, in seconds since the epoch.
     public var startedAt: Double
+    /// The whole run's plan; its `segment` is the share this report is of (`.whole` once merged).
+    /// Recorded in the JSON report so that `load merge` adds only the segments of one run.
+    public var plan: LoadPlan?
+    /// The script every device ran.
+    public var script: LoadScriptIdentity?
+    /// A merged report's segments (1-based) and how many the run had; `nil` for one process's run.
+    public var mergedSegments: (held: [Int], count: Int)?
 
     public init(
         metrics: LoadMetrics.Snapshot, duration: Duration, devices: Int, devicesUnstarted: Int, interrupted: Bool, startedAt: Double = 0

@@ -1,7 +1,9 @@
-/// One of N disjoint shares of a run's devices (`--segment K/N`, K from 1), as k6's execution
-/// segments: each device index is in exactly one segment, with the same index and id as in the
-/// unsharded run, so N machines together run exactly the run one machine would.
-public struct LoadSegment: Sendable, Equatable {
+/// One of N disjoint shares of a run (`--segment K/N`, K from 1), as k6's execution segments
+/// striped over equal parts: of the whole run's devices, arrivals and extra devices, segment K
+/// takes those numbered i (from 0) with i mod N = K - 1. Each keeps the index and id it has in
+/// the unsharded run, so the N segments together run exactly that run: 100 iterations over 3
+/// segments are 34 + 33 + 33, and each segment's arrivals are spread over the whole run's time.
+public struct LoadSegment: Sendable, Equatable, Hashable {
     /// 1-based.
     public var index: Int
     public var count: Int
@@ -20,8 +22,16 @@ public struct LoadSegment: Sendable, Equatable {
         self.init(index: index, count: count)
     }
 
-    /// The device indexes of this segment of `devices`.
-    public func indexes(of devices: Int) -> Range<Int> {
-        (devices * (index - 1) / count)..<(devices * index / count)
+    /// `K/N`.
+    public var text: String { "\(index)/\(count)" }
+
+    /// This segment's numbers of the whole run's `total` (device indexes, arrivals).
+    public func indexes(of total: Int) -> StrideTo<Int> {
+        stride(from: index - 1, to: max(total, index - 1), by: count)
+    }
+
+    /// How many of the whole run's `total` are this segment's.
+    public func share(of total: Int) -> Int {
+        total <= index - 1 ? 0 : (total - index + count) / count
     }
 }

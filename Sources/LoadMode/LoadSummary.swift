@@ -13,7 +13,13 @@ public enum LoadSummary {
         text += "\nchecks:     \(checks): \(metrics.checksPassed) passed, \(metrics.checksFailed) failed\n"
         text += "iterations: \(metrics.iterations), \(metrics.iterationsFailed) ended by an error"
         text += (metrics.droppedIterations > 0 ? ", \(metrics.droppedIterations) dropped (no device free)" : "") + "\n"
+        for line in errorLines(report) { text += line + "\n" }
         text += "devices:    \(report.devices)" + (report.devicesUnstarted > 0 ? " (\(report.devicesUnstarted) could not start: no more threads)" : "") + "\n"
+        if let merged = report.mergedSegments {
+            let missing = (1...max(1, merged.count)).filter { !merged.held.contains($0) }
+            text += "segments:   \(merged.held.count) of \(merged.count)"
+                + (missing.isEmpty ? "" : " (missing \(missing.map { "\($0)/\(merged.count)" }.joined(separator: ", ")))") + "\n"
+        }
         text += "time:       \(decimal(report.duration.inSeconds, places: 2)) s" + (report.interrupted ? " (stopped early)" : "") + "\n"
         if !thresholds.isEmpty {
             text += "\nthresholds:\n"
@@ -23,6 +29,12 @@ public enum LoadSummary {
             }
         }
         return text
+    }
+
+    /// A line for each kind of error that ended iterations, with its count and first message:
+    /// what `--quiet` prints too.
+    public static func errorLines(_ report: LoadRunReport) -> [String] {
+        report.metrics.iterationErrors.map { "  \($0.count) × \($0.kind): \($0.first)" }
     }
 
     private static func row(_ kind: String, _ figures: KindFigures, _ report: LoadRunReport) -> [String] {

@@ -1,6 +1,6 @@
 /// A pass/fail rule over a load run's figures, as `--threshold` takes it:
 /// `miataru.UpdateLocation:p99<200ms`, `errors<1%`, `rate>=500/s`, `checks>99%`,
-/// `hamon.events:errors<=0.5%`, `http GET /x:max<1s`.
+/// `hamon.events:errors<=0.5%`, `http GET /x:max<1s`, `iteration_errors<1%`.
 public struct LoadThreshold: Sendable, Equatable {
     public enum Metric: Sendable, Equatable {
         /// A latency percentile (`p50`, `p99.9`) or `max`, in milliseconds.
@@ -11,6 +11,8 @@ public struct LoadThreshold: Sendable, Equatable {
         case rate
         /// Checks that held, in percent (the whole run's only).
         case checks
+        /// Iterations a command's error ended, in percent (the whole run's only).
+        case iterationErrors
     }
 
     public enum Comparison: String, Sendable, CaseIterable {
@@ -56,8 +58,8 @@ public struct LoadThreshold: Sendable, Equatable {
         let name = body[..<split.lowerBound]
         var value = body[split.upperBound...]
         switch name {
-        case "errors", "checks":
-            metric = name == "errors" ? .errors : .checks
+        case "errors", "checks", "iteration_errors":
+            metric = name == "errors" ? .errors : name == "checks" ? .checks : .iterationErrors
             guard value.hasSuffix("%") else { throw LoadThresholdError(text: text, reason: "\(name) is a percentage: \(name)<1%") }
             value = value.dropLast()
         case "rate":
@@ -68,7 +70,7 @@ public struct LoadThreshold: Sendable, Equatable {
             value = try Self.milliseconds(value, in: text)[...]
         default:
             guard name.hasPrefix("p"), let percentile = Double(name.dropFirst()), (0...100).contains(percentile) else {
-                throw LoadThresholdError(text: text, reason: "unknown metric '\(name)': p50, p90, p99, p99.9, max, errors, rate or checks")
+                throw LoadThresholdError(text: text, reason: "unknown metric '\(name)': p50, p90, p99, p99.9, max, errors, rate, checks or iteration_errors")
             }
             metric = .latency(percentile: percentile)
             value = try Self.milliseconds(value, in: text)[...]
@@ -76,7 +78,9 @@ public struct LoadThreshold: Sendable, Equatable {
         guard let limit = Double(value), limit.isFinite, limit >= 0 else {
             throw LoadThresholdError(text: text, reason: "'\(value)' is not a number")
         }
-        if metric == .checks, kind != nil { throw LoadThresholdError(text: text, reason: "checks are counted for the whole run, not by kind") }
+        if metric == .checks || metric == .iterationErrors, kind != nil {
+            throw LoadThresholdError(text: text, reason: "\(name) are counted for the whole run, not by kind")
+        }
         self.limit = limit
     }
 
@@ -94,6 +98,10 @@ public struct LoadThreshold: Sendable, Equatable {
             let checks = report.metrics.checksPassed + report.metrics.checksFailed
             return checks == 0 ? nil : 100 * Double(report.metrics.checksPassed) / Double(checks)
         }
+        if metric == .iterationErrors {
+            let iterations = report.metrics.iterations
+            return iterations == 0 ? nil : 100 * Double(report.metrics.iterationsFailed) / Double(iterations)
+        }
         let figures: KindFigures
         if let kind {
             guard let found = report.metrics.kinds[kind] else { return nil }
@@ -106,7 +114,7 @@ public struct LoadThreshold: Sendable, Equatable {
         case .latency(nil): return figures.maxMilliseconds
         case .errors: return figures.count == 0 ? nil : 100 * Double(figures.failed) / Double(figures.count)
         case .rate: return report.rate(figures)
-        case .checks: return nil
+        case .checks, .iterationErrors: return nil
         }
     }
 

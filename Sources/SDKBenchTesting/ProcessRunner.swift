@@ -2,6 +2,7 @@
 @preconcurrency import Glibc
 #endif
 import Dispatch
+import Platform
 import Subprocess
 import Synchronization
 import SystemPackage
@@ -80,6 +81,7 @@ public enum ProcessRunner {
         if leader.wasKilled {
             result.timedOut = true
             result.stderr += "\n[ProcessRunner] \(executable) killed after the \(deadline) deadline or a cancelled test\n"
+            result.stderr += leader.diagnosis
         }
         return result
     }
@@ -95,6 +97,39 @@ private final class GroupLeader: Sendable {
     }
 
     private let state = Mutex(State())
+    /// What the child was doing when the deadline came: its state (a zombie is a child that
+    /// ended but was not reaped, as when another process holds its output pipe open) and every
+    /// other process holding one of its pipes.
+    private let diagnosed = Mutex("")
+
+    var diagnosis: String { diagnosed.withLock { $0 } }
+
+    private static func diagnose(_ pid: pid_t) -> String {
+        let status = SystemFiles.text("/proc/\(pid)/status") ?? ""
+        let stateLine = status.split(separator: "\n").first { $0.hasPrefix("State:") } ?? "State: gone"
+        // A zombie holds no descriptors: then the pipes this process reads its children through.
+        var pipes: Set<String> = []
+        for owner in ["\(pid)", "self"] where pipes.isEmpty {
+            for fd in SystemFiles.list("/proc/\(owner)/fd") {
+                if let target = Self.link("/proc/\(owner)/fd/\(fd)"), target.hasPrefix("pipe:") { pipes.insert(target) }
+            }
+        }
+        var holders: [String] = []
+        for other in SystemFiles.list("/proc") where Int32(other) != nil && Int32(other) != pid && Int32(other) != getpid() {
+            for fd in SystemFiles.list("/proc/\(other)/fd") {
+                guard let target = Self.link("/proc/\(other)/fd/\(fd)"), pipes.contains(target) else { continue }
+                holders.append("\(other) (\(SystemFiles.firstLine("/proc/\(other)/comm") ?? "?")) fd \(fd) \(target)")
+            }
+        }
+        return "[ProcessRunner] child \(pid) \(stateLine); its pipes held also by: \(holders.isEmpty ? "none" : holders.joined(separator: ", "))\n"
+    }
+
+    private static func link(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 
     /// Records the child; a kill asked for before it was spawned happens now.
     func started(_ pid: pid_t) {
@@ -112,6 +147,8 @@ private final class GroupLeader: Sendable {
         state.withLock { state in
             state.killAsked = true
             guard state.pid > 0, !state.done, !state.killed else { return }
+            let diagnosis = Self.diagnose(state.pid)
+            diagnosed.withLock { $0 = diagnosis }
             state.killed = Glibc.kill(-state.pid, SIGKILL) == 0
         }
     }

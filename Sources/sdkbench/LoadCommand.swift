@@ -1,6 +1,7 @@
 import ArgumentParser
 import LineEditing
 import LoadMode
+import Performance
 import Platform
 import SDKBenchCatalog
 import Script
@@ -32,8 +33,12 @@ struct LoadRunCommand: ParsableCommand {
             embedded backend all devices share. Every HTTP exchange is timed under the SDK call it is \
             (miataru.UpdateLocation, sift.upload, hamon.events, hamon.user, perf.analytics) or, for http, the line as \
             written (http GET /users/{{id}}). An expect is a check: it is counted, it does not stop the iteration. \
-            Exit status: 0, or 4 when a --threshold fails, 2 when the script does not check, 3 on an error of the run itself \
-            or when Ctrl-C stopped it (143 for SIGTERM): the summary and reports are written either way.
+            With --segment K/N the plan's totals (devices, --iterations under --rate, the rate) are the whole run's and \
+            this process takes its share, as k6's execution segments do: the segments' reports, merged, are the \
+            unsharded run. After a signal no iteration starts. More devices than the system can start are refused up \
+            front (with the limit found). Exit status: 0, or 4 when a --threshold fails, 2 when the script does not check, \
+            3 on an error of the run itself, when a device could not start or when Ctrl-C stopped it (143 for SIGTERM): \
+            the summary and reports are written either way.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -46,7 +51,7 @@ struct LoadRunCommand: ParsableCommand {
     var segment: String?
 
     @Option(name: .customLong("threshold"), parsing: .singleValue,
-            help: ArgumentHelp("A rule the run must meet: KIND:p99<200ms, errors<1%, rate>=500/s, checks>99% (exit 4 when one fails).", valueName: "EXPR"))
+            help: ArgumentHelp("A rule the run must meet: KIND:p99<200ms, errors<1%, rate>=500/s, checks>99%, iteration_errors<1% (exit 4 when one fails).", valueName: "EXPR"))
     var thresholds: [String] = []
 
     @Option(name: .customLong("report-json"), help: ArgumentHelp("Write the JSON report (schema sdkbench-load-report, version 1).", valueName: "FILE"),
@@ -123,6 +128,12 @@ struct LoadRunCommand: ParsableCommand {
         }
         let thresholds = try LoadReporting.thresholds(thresholds)
         let scriptSizeLimit = scriptSize.limit
+        let plan = planOptions.plan(segment: segment.flatMap(LoadSegment.init) ?? .whole)
+        // Refused up front rather than run with the devices the system would make.
+        let devices = plan.segment.share(of: plan.rate == nil ? plan.devices : plan.maxDevices ?? plan.devices)
+        if let refusal = DeviceCapacity.measure().refusal(devices: devices, sharded: plan.segment.count > 1) {
+            throw ValidationError("--devices: \(refusal)")
+        }
         let terminal = Output(destination: reportTargets.terminalDestination)
         for variable in suiteVariables where variable.isSecret { terminal.secrets.add(variable.value) }
         SignalTrap.install()
@@ -140,7 +151,6 @@ struct LoadRunCommand: ParsableCommand {
             terminal.writeError("sdkbench load: \(error.description)\n")
             Glibc.exit(ExitStatus.runtime.rawValue)
         }
-        let plan = planOptions.plan(segment: segment.flatMap(LoadSegment.init) ?? .whole)
         let catalog = ShellCatalog.standard
         let driver = LoadDriver(
             plan: plan, transport: KeepAliveTransport(), insecureTransport: KeepAliveTransport(verifiesCertificates: false),
@@ -164,8 +174,9 @@ struct LoadRunCommand: ParsableCommand {
         let metrics = LoadMetrics(keepsIntervals: hdrLog != nil || html != nil)
         let showsProgress = !quiet && isatty(2) != 0 && environment["TERM"] != "dumb"
         let progress = showsProgress ? LoadProgressBlock.start(metrics: metrics, control: control, output: terminal) : nil
-        let report = driver.run(
+        var report = driver.run(
             CheckedScript(SourceFile(name: script, fileBytes: bytes), table: catalog.table), workDirectory: work.path, metrics: metrics, control: control, signalsSince: signals)
+        report.script = LoadScriptIdentity(name: script, sha256: UserHash.sha256Hex(String(decoding: bytes, as: UTF8.self)))
         progress?.finish()
         if keepState {
             do throws(FileError) {
@@ -189,7 +200,13 @@ struct LoadRunCommand: ParsableCommand {
         let status = LoadReporting.finish(report, thresholds: thresholds, quiet: quiet, json: json, html: html, more: outputs, to: terminal)
         // Stopped early, the run did not do what was asked: not a success, whatever its thresholds
         // say (as `sdkbench run` stopped by a signal).
+        if report.devicesUnstarted > 0 {
+            terminal.writeError(
+                "sdkbench load: \(report.devicesUnstarted) of \(report.devices + report.devicesUnstarted) devices could not start "
+                    + "(the system would make no more threads): the run is not the one asked for\n")
+            terminal.flush()
+        }
         if SignalTrap.terminationRequested { Glibc.exit(143) }
-        Glibc.exit(report.interrupted ? ExitStatus.runtime.rawValue : status.rawValue)
+        Glibc.exit(report.interrupted || report.devicesUnstarted > 0 ? ExitStatus.runtime.rawValue : status.rawValue)
     }
 }

@@ -15,7 +15,9 @@ struct LoadMergeCommand: ParsableCommand {
         discussion: """
             Counts, statuses, errors, bytes, checks, iterations and devices add up; each kind's latency histograms \
             add up (HdrHistogram), so the percentiles are the whole run's; the run lasted as long as its longest \
-            segment. Thresholds are judged on the merged figures (exit 4 when one fails).
+            segment. Thresholds are judged on the merged figures (exit 4 when one fails). Only the segments of one \
+            run are merged: a segment given twice, mixed N (1/2 with 1/3, a whole run with a segment), another \
+            script or plan are refused, and so are segments missing unless --allow-partial (exit 1).
             """)
 
     @Option(name: .customLong("threshold"), parsing: .singleValue,
@@ -28,8 +30,11 @@ struct LoadMergeCommand: ParsableCommand {
     @Option(name: .customLong("report-html"), help: ArgumentHelp("Write the merged HTML report, DIR/index.html.", valueName: "DIR"), completion: .directory)
     var html: String?
 
-    @Flag(help: "Print only the thresholds that failed.")
+    @Flag(help: "Print only the thresholds that failed and the iterations' errors.")
     var quiet = false
+
+    @Flag(name: .customLong("allow-partial"), help: "Merge the segments given though some are missing (the summary says how many of N).")
+    var allowPartial = false
 
     @Argument(help: ArgumentHelp("The segments' JSON reports.", valueName: "REPORT"), completion: .file(extensions: ["json"]))
     var reports: [String]
@@ -54,7 +59,7 @@ struct LoadMergeCommand: ParsableCommand {
         }
         let merged: LoadRunReport
         do {
-            merged = try LoadReportMerge.merge(texts)
+            merged = try LoadReportMerge.merge(texts, allowingPartial: allowPartial)
         } catch {
             throw ValidationError(error.message)
         }

@@ -25,7 +25,7 @@ struct LoadPlanOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Makes {{device.id}}: the same seed, the same ids.", valueName: "N"))
     var seed: UInt64 = 0
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The open model: start iterations at this rate (500/s), each on an idle device; --iterations is then the total.", valueName: "R/s"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The open model: start iterations at this rate (500/s), each on an idle device; --iterations is then the whole run's total.", valueName: "R/s"))
     var rate: String?
 
     @Option(name: .customLong("max-devices"), parsing: .unconditional, help: ArgumentHelp("Under --rate, devices there may be when none is idle (default --devices); past them an arrival is dropped.", valueName: "N"))

@@ -19,7 +19,8 @@ enum LoadReporting {
         return parsed
     }
 
-    /// Prints and writes; `.expectation` when a threshold failed, `.runtime` when a file could not be written.
+    /// Prints and writes (with `--quiet`, the failed thresholds and the iterations' errors);
+    /// `.expectation` when a threshold failed, `.runtime` when a file could not be written.
     static func finish(
         _ report: LoadRunReport, thresholds: [LoadThreshold], quiet: Bool, json: String?, html: String? = nil, more: [(path: String, text: String)] = [],
         to terminal: Output
@@ -27,6 +28,7 @@ enum LoadReporting {
         let summary = LoadSummary.text(report, thresholds: thresholds)
         if quiet {
             for line in summary.split(separator: "\n") where line.contains("FAILED") { terminal.line(String(line)) }
+            for line in LoadSummary.errorLines(report) { terminal.line(line) }
         } else {
             terminal.write(summary)
         }

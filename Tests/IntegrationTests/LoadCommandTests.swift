@@ -35,7 +35,7 @@ struct LoadCommandTests {
         let reader = await ProcessRunner.run("/usr/bin/env", ["python3", "-c", """
             import json, sys
             r = json.load(open(sys.argv[1]))
-            assert r['schema'] == 'sdkbench-load-report' and r['version'] == 1
+            assert r['schema'] == 'sdkbench-load-report' and r['version'] == 2
             kinds = r['kinds']
             print(sorted((k, v['count'], v['statuses'].get('200', 0)) for k, v in kinds.items()))
             u = kinds['miataru.UpdateLocation']['latencyMs']
@@ -149,10 +149,10 @@ struct LoadCommandTests {
     /// Runs `sdkbench load SCRIPT ARGUMENTS --report-json load.json` under `home` in the
     /// background, and once `started` (a glob under the run's state) exists and `settle` more has
     /// passed, sends it `signal`: its exit status, the milliseconds from the signal to its exit,
-    /// and what it printed.
+    /// and what it printed, and when the signal was sent (seconds since the epoch).
     static func signalled(
         _ home: TemporaryDirectory, script: String, arguments: String, started: String, settle: String = "0", signal: String
-    ) async -> (status: Int?, milliseconds: Int, out: String) {
+    ) async -> (status: Int?, milliseconds: Int, out: String, signalledAt: Double) {
         let run = await ProcessRunner.run("/bin/bash", ["-c", """
             export SDKBENCH_HOME="\(home.path)/home" NO_COLOR=1
             "$0" load "\(script)" \(arguments) --report-json "\(home.path)/load.json" > "\(home.path)/out" 2>&1 &
@@ -163,12 +163,13 @@ struct LoadCommandTests {
             kill -\(signal) $load
             wait $load
             status=$?
-            echo "status=$status ms=$(( ($(date +%s%N) - start) / 1000000 ))"
+            echo "status=$status ms=$(( ($(date +%s%N) - start) / 1000000 )) at=$start"
             """, SDKBenchFiles.sdkbenchExecutable], deadline: .seconds(60))
         let line = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
         let status = line.hasPrefix("status=") ? Int(line.dropFirst(7).prefix { $0.isNumber }) : nil
-        let milliseconds = Int(line.split(separator: "ms=").last ?? "") ?? .max
-        return (status, milliseconds, run.stdout + (home.read("out") ?? ""))
+        let milliseconds = Int(line.split(separator: "ms=").last?.prefix { $0.isNumber } ?? "") ?? .max
+        let nanoseconds = Double(line.split(separator: "at=").last ?? "") ?? .infinity
+        return (status, milliseconds, run.stdout + (home.read("out") ?? ""), nanoseconds / 1e9)
     }
 
     /// `--keep-state` keeps the devices' state where the run says, and the next run (which
@@ -205,6 +206,87 @@ struct LoadCommandTests {
             ["python3", "-c", "import json, sys; r = json.load(open(sys.argv[1])); print(r['interrupted'], r['iterations'] > 0)", home.path + "/load.json"])
         #expect(reader.stdout == "True True\n", "\(reader.stderr)")
         #expect(home.read("out")?.contains("(stopped early)") == true, "\(home.read("out") ?? "")")
+    }
+
+    /// SIGTERM during `--duration`: no iteration starts after it. Each iteration sleeps 100 ms, so
+    /// the iterations that began before the signal are at most devices × (time before it / 100 ms
+    /// + 1), and only those in flight may fail (the signal ends their sleep). SIGTERM stays set,
+    /// so every iteration started after it failed at its first line: devices looping on those made
+    /// tens of thousands before the run's stop reached them.
+    @Test func noIterationStartsAfterSIGTERM() async throws {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let script = home.write("paced.sdk", "device set model paced\nsleep 100ms\n")
+        let devices = 40
+        let run = await Self.signalled(
+            home, script: script, arguments: "--devices \(devices) --duration 60s", started: "device-*/state/device.json", settle: "1", signal: "TERM")
+        #expect(run.status == 143, "\(run.out)")
+        let reader = await ProcessRunner.run(
+            "/usr/bin/env",
+            ["python3", "-c", """
+                import json, sys
+                r = json.load(open(sys.argv[1]))
+                print(r['startedAt'], r['iterations'], r['iterationsFailed'], sorted(e['kind'] for e in r['iterationErrors']))
+                """, home.path + "/load.json"])
+        let fields = reader.stdout.split(separator: " ", maxSplits: 3)
+        let startedAt = try #require(fields.first.flatMap { Double($0) }, "\(reader.stdout)\(reader.stderr)")
+        let iterations = try #require(Int(fields[1]))
+        let failed = try #require(Int(fields[2]))
+        let before = run.signalledAt - startedAt
+        #expect(before > 0.9 && before < 60, "\(before) s before the signal")
+        #expect(iterations <= devices * (Int(before / 0.1) + 1), "\(iterations) iterations in \(before) s before the signal")
+        #expect(failed <= devices, "only the iterations in flight end by the signal: \(failed) failed")
+        // What ended them is said: the sleep the signal cut short, or a line it stopped before.
+        #expect(["[]\n", "['interrupted']\n", "['sleep']\n", "['interrupted', 'sleep']\n"].contains(String(fields[3])), "\(reader.stdout)")
+    }
+
+    /// More devices than the system can make threads for are refused before any starts, with
+    /// the limit found and what to do (100,000 once started 32,703 and exited 0).
+    @Test func moreDevicesThanTheSystemCanStartAreRefusedUpFront() async {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let script = home.write("flow.sdk", "http GET /_sdkbench/health\n")
+        // Past any Linux's pid_max (at most 4,194,304).
+        let whole = await sdkbench(["load", script, "--devices", "10000000", "--iterations", "1"], home: home)
+        #expect(whole.status == 1, "\(whole.stdout)\(whole.stderr)")
+        #expect(whole.stderr.contains("--devices: 10000000 devices need 10000000 threads; this machine allows about "), "\(whole.stderr)")
+        #expect(whole.stderr.contains("use fewer devices, or shard the run (--segment K/N"), "\(whole.stderr)")
+        #expect(SystemFiles.list(home.path + "/home/state/load").isEmpty, "no device started")
+        let segment = await sdkbench(["load", script, "--devices", "10000000", "--iterations", "1", "--segment", "1/2"], home: home)
+        #expect(segment.status == 1 && segment.stderr.contains("5000000 devices need 5000000 threads") && segment.stderr.contains("or more segments"), "\(segment.stderr)")
+    }
+
+    /// A device that still cannot start during the run fails it, saying so: here the open model's
+    /// devices, started as arrivals find none idle, after another process of the same user took
+    /// most of the threads RLIMIT_NPROC allows before the run began. The check before the run
+    /// counts this process's threads only (RLIMIT_NPROC is per user), so it lets the run start.
+    @Test func aDeviceThatCouldNotStartFailsTheRun() async throws {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        // Each iteration outlasts the arrivals: each arrival needs a new device.
+        let script = home.write("slow.sdk", "device set model slow\nsleep 4s\n")
+        let run = await ProcessRunner.run("/bin/bash", ["-c", """
+            cd "\(home.path)" && chmod -R a+rwX . || exit 97
+            export SDKBENCH_HOME="\(home.path)/home" NO_COLOR=1
+            # Not root, who is not held to RLIMIT_NPROC. The taker holds 300 of the user's 400
+            # threads before the run starts: 300 devices cannot all start.
+            prlimit --nproc=400 setpriv --reuid=65534 --regid=65534 --clear-groups /usr/bin/python3 -c '
+            import threading, time
+            for _ in range(300): threading.Thread(target=time.sleep, args=(30,), daemon=True).start()
+            print("taken", flush=True)
+            time.sleep(30)' > taker.out &
+            taker=$!
+            until [ -s taker.out ]; do kill -0 $taker 2>/dev/null || exit 8; sleep 0.05; done
+            cat taker.out
+            prlimit --nproc=400 setpriv --reuid=65534 --regid=65534 --clear-groups "$0" load "\(script)" --devices 1 --max-devices 300 \\
+                --rate 100/s --duration 3s --report-json load.json > out 2>&1
+            echo "status=$?"
+            kill $taker
+            /usr/bin/python3 -c "import json; r = json.load(open('load.json')); print('unstarted', r['devicesUnstarted'] > 0)"
+            """, SDKBenchFiles.sdkbenchExecutable], deadline: .seconds(60))
+        let out = home.read("out") ?? ""
+        #expect(run.stdout == "taken\nstatus=3\nunstarted True\n", "\(run.stdout)\(run.stderr)\(out)")
+        #expect(out.contains("devices could not start (the system would make no more threads): the run is not the one asked for"), "\(out)")
     }
 
     /// SIGTERM while every device waits for an answer that never comes (each blocked on its own

@@ -179,6 +179,22 @@ struct LoadDriverTests {
         #expect(report.metrics.iterations == 8 && report.metrics.iterationsFailed == 8)
         #expect(report.metrics.kinds["http GET /_sdkbench/health"]?.count == 8)
         #expect(report.metrics.checksPassed == 0, "the expect after the error did not run")
+        // Each kind of error that ended iterations, with its count and first located message.
+        let errors = report.metrics.iterationErrors
+        #expect(errors.count == 1 && errors.first?.kind == "source" && errors.first?.count == 8, "\(errors)")
+        #expect(errors.first?.first == "flow.sdk:2:8: cannot read 'nowhere.sdk': No such file or directory", "\(errors)")
+    }
+
+    /// Under `--rate`, `--iterations` is the whole run's: each segment takes its stripe of the
+    /// arrivals, and the segments' iterations add up to it (10 over 3: 4 + 3 + 3).
+    @Test func segmentsOfAnOpenRunShareItsIterations() async throws {
+        var shares: [Int] = []
+        for k in 1...3 {
+            let plan = LoadPlan(devices: 3, stop: .iterations(10), segment: LoadSegment(index: k, count: 3), rate: 200, maxDevices: 30)
+            let (report, _, _) = try await Self.run("http GET /_sdkbench/health\n", plan: plan)
+            shares.append(report.metrics.iterations + report.metrics.droppedIterations)
+        }
+        #expect(shares == [4, 3, 3])
     }
 
     @Test func aScriptThatDoesNotCheckStopsTheRun() async throws {
