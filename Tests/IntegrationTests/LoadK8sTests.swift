@@ -111,7 +111,7 @@ struct LoadK8sTests {
         ]
         for text in texts {
             let script = home.write("\(text.name).sdk", text.bytes)
-            let run = await k8s(script, ["--var", "x=1"], home: home)
+            let run = await k8s(script, home: home)
             #expect(run.status == 0, "\(text.name): \(run.stderr)")
             let documents = try await documents(home.write("\(text.name).yaml", run.stdout))
             let configMap = try #require(documents.first { $0["kind"] as? String == "ConfigMap" })
