@@ -228,7 +228,7 @@ _sdkbench_run() {
 
 _sdkbench_test() {
     repeating_flags=()
-    non_repeating_flags=(--no-color --fail-fast --quiet --verbose --version -h --help)
+    non_repeating_flags=(--no-color --fail-fast --allow-short --quiet --verbose --version -h --help)
     repeating_options=(--var --secret --vars-file --secrets-file)
     non_repeating_options=(--home --glob --jobs --timeout --retry --retry-interval --report-junit --report-tap --report-json --report-html --max-script-size)
     __sdkbench_offer_flags_options -1
@@ -300,7 +300,7 @@ _sdkbench_test() {
 
 _sdkbench_check() {
     repeating_flags=()
-    non_repeating_flags=(--no-color --list --coverage --fail-fast --quiet --verbose --version -h --help)
+    non_repeating_flags=(--no-color --list --coverage --fail-fast --allow-short --quiet --verbose --version -h --help)
     repeating_options=(--only --var --secret --vars-file --secrets-file)
     non_repeating_options=(--home --server --print --request-timeout --jobs --timeout --retry --retry-interval --report-junit --report-tap --report-json --report-html)
     __sdkbench_offer_flags_options -1
@@ -403,7 +403,7 @@ _sdkbench_load() {
 
 _sdkbench_load_run() {
     repeating_flags=()
-    non_repeating_flags=(--no-color --keep-state --quiet --version -h --help)
+    non_repeating_flags=(--no-color --keep-state --quiet --allow-short --version -h --help)
     repeating_options=(--threshold --var --secret)
     non_repeating_options=(--home --devices --iterations --duration --think --ramp-up --seed --rate --max-devices --max-script-size --segment --report-json --hdr-log --report-html)
     __sdkbench_offer_flags_options 1
@@ -509,8 +509,8 @@ _sdkbench_load_merge() {
 
 _sdkbench_load_k8s() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
-    repeating_options=()
+    non_repeating_flags=(--allow-short --version -h --help)
+    repeating_options=(--var --secret --secret-from)
     non_repeating_options=(--segments --image --namespace --name --devices --iterations --duration --think --ramp-up --seed --rate --max-devices)
     __sdkbench_offer_flags_options 1
 
@@ -526,6 +526,15 @@ _sdkbench_load_k8s() {
         return
         ;;
     '--name')
+        return
+        ;;
+    '--var')
+        return
+        ;;
+    '--secret')
+        return
+        ;;
+    '--secret-from')
         return
         ;;
     '--devices')

@@ -145,7 +145,7 @@ enum HTTPCommand {
             request.setHeader(name: "Content-Encoding", value: "gzip")
         }
         if let credentials = spelt.auth ?? userinfo {
-            request.setHeader(name: "Authorization", value: HTTPCredentials.basic(credentials))
+            request.setHeader(name: "Authorization", value: BasicCredentials.header(credentials))
         }
         for (name, value) in items.headers {
             if let value { request.setHeader(name: name, value: value) } else { request.removeHeader(name: name) }

@@ -44,6 +44,9 @@ enum HamonEncryptCommand {
             }
         }
         let payload = HamonCipher.encrypt(Array(plaintext.utf8))
+        // The key is public, so a ciphertext holding a secret is that secret: masked as a trace
+        // masks a payload whose decrypted view holds one.
+        if context.session.secrets.occurs(in: plaintext) { context.session.secrets.add(payload) }
         context.events.line(payload)
         return .string(payload)
     }

@@ -3,7 +3,7 @@ import Shell
 enum MiataruKeyShowCommand {
     static let spec = CommandSpec(
         ["miataru", "key", "show"], summary: "Show the own device's stored DeviceKey, masked unless --reveal",
-        options: [OptionSpec("reveal", "print the whole key")],
+        options: [OptionSpec("reveal", "print the whole key (masked in test, check and load: reports are shared)")],
         discussion: "The key file is refused when group or others can read it (fix it with chmod 600).",
         examples: ["miataru key show", "miataru key show --reveal"]
     ) { context in

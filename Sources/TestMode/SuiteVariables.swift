@@ -1,19 +1,30 @@
 import Platform
 import Shell
 
-/// The variables of a test run, from `--var`, `--vars-file`, `--secret`, `--secrets-file` and
-/// the environment (`SDKBENCH_VAR_NAME`). One name from two different places is an error naming
-/// both; the same place giving it again replaces it.
+/// The variables of a run of `test`, `check` or `load`, from `--var`, `--vars-file`, `--secret`,
+/// `--secrets-file` and the environment (`SDKBENCH_VAR_NAME`, `SDKBENCH_SECRET_NAME`). One name
+/// from two different places is an error naming both; the same place giving it again replaces it.
 public struct SuiteVariables: Sendable {
     public private(set) var all: [SuiteVariable] = []
+    /// `--allow-short`: a secret under `SecretLength.minimum` characters is taken, as `set --secret
+    /// --allow-short` takes one; otherwise it is refused, as `set --secret` refuses it.
+    public var allowsShortSecrets: Bool
 
-    public init() {}
+    public init(allowsShortSecrets: Bool = false) {
+        self.allowsShortSecrets = allowsShortSecrets
+    }
 
-    /// - Throws: `SuiteVariablesError` for an invalid name, or a name another place gave.
+    /// - Throws: `SuiteVariablesError` for an invalid name, a secret too short, or a name another place gave.
     public mutating func add(_ variable: SuiteVariable) throws(SuiteVariablesError) {
         guard Variables.isValidName(variable.name) else {
             throw SuiteVariablesError(
                 message: "\(variable.origin): invalid variable name '\(variable.name)': expected \(Variables.nameRule)")
+        }
+        // One rule wherever a secret is set: a one-letter secret turned every such letter of the output into ***.
+        if variable.isSecret, !allowsShortSecrets, variable.value.count < SecretLength.minimum {
+            throw SuiteVariablesError(
+                message: "\(variable.origin): secret '\(variable.name)' has \(variable.value.count) characters: expected at least "
+                    + "\(SecretLength.minimum) (add --allow-short to accept a shorter one, for tests)")
         }
         if let index = all.firstIndex(where: { $0.name == variable.name }) {
             guard Self.place(all[index].origin) == Self.place(variable.origin) else {
@@ -41,18 +52,22 @@ public struct SuiteVariables: Sendable {
         }
     }
 
-    /// `SDKBENCH_VAR_NAME=VALUE` from the environment.
+    /// `SDKBENCH_VAR_NAME=VALUE` and, a secret, `SDKBENCH_SECRET_NAME=VALUE` from the environment
+    /// (how `load k8s` hands a Kubernetes Secret to its pods).
     public mutating func addEnvironment(_ environment: [String: String]) throws(SuiteVariablesError) {
-        for (key, value) in environment.sorted(by: { $0.key < $1.key }) where key.hasPrefix(Self.environmentPrefix) {
-            try add(SuiteVariable(name: String(key.dropFirst(Self.environmentPrefix.count)), value: value, isSecret: false, origin: key))
+        for (key, value) in environment.sorted(by: { $0.key < $1.key }) {
+            for (prefix, secret) in [(Self.environmentPrefix, false), (Self.secretEnvironmentPrefix, true)] where key.hasPrefix(prefix) {
+                try add(SuiteVariable(name: String(key.dropFirst(prefix.count)), value: value, isSecret: secret, origin: key))
+            }
         }
     }
 
     public static let environmentPrefix = "SDKBENCH_VAR_"
+    public static let secretEnvironmentPrefix = "SDKBENCH_SECRET_"
 
     /// The place an origin names: the option or file, without a line.
     private static func place(_ origin: String) -> String {
-        if origin.hasPrefix(environmentPrefix) { return "environment" }
+        if origin.hasPrefix(environmentPrefix) || origin.hasPrefix(secretEnvironmentPrefix) { return "environment" }
         guard let colon = origin.lastIndex(of: ":"), origin[origin.index(after: colon)...].allSatisfy(\.isNumber) else { return origin }
         return String(origin[..<colon])
     }

@@ -76,8 +76,11 @@ struct LoadRunCommand: ParsableCommand {
     var variables: [String] = []
 
     @Option(name: .customLong("secret"), parsing: .singleValue,
-            help: ArgumentHelp("Set a secret variable in every device's session: masked as *** everywhere.", valueName: "NAME=VALUE"))
+            help: ArgumentHelp("Set a secret variable in every device's session: masked as *** everywhere (SDKBENCH_SECRET_NAME in the environment too).", valueName: "NAME=VALUE"))
     var secrets: [String] = []
+
+    @Flag(name: .customLong("allow-short"), help: "Accept a secret shorter than 8 characters (for tests; it is masked only as a whole word).")
+    var allowShort = false
 
     @Argument(help: ArgumentHelp("The script every device runs.", valueName: "SCRIPT"), completion: .file(extensions: ["sdk"]))
     var script: String
@@ -102,18 +105,7 @@ struct LoadRunCommand: ParsableCommand {
     mutating func run() throws {
         let environment = ProcessEnvironment.current()
         ThreadCacheTuning.restartTunedIfNeeded(environment: environment)
-        var collected = SuiteVariables()
-        for (texts, option) in [(variables, "--var"), (secrets, "--secret")] {
-            for text in texts {
-                let assignment = try VariableAssignment.split(text, option: option)
-                do {
-                    try collected.add(SuiteVariable(name: assignment.name, value: assignment.value, isSecret: option == "--secret", origin: option))
-                } catch {
-                    throw ValidationError(error.message)
-                }
-            }
-        }
-        let suiteVariables = collected.all
+        let suiteVariables = try LoadVariables.collect(variables: variables, secrets: secrets, allowShort: allowShort, environment: environment)
         let bytes: [UInt8]
         do {
             bytes = try ScriptFileReader.read(script, limit: scriptSize.limit)
@@ -160,7 +152,7 @@ struct LoadRunCommand: ParsableCommand {
                 paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"), startsTicker: true,
                 processEnvironment: environment, transport: transport, keepsState: false)
             sessionEnvironment.insecureTransport = insecure
-            let session = ShellSession(catalog: .standard, environment: sessionEnvironment, output: Output(destination: .discard))
+            let session = ShellSession(catalog: .standard, environment: sessionEnvironment, output: Output(destination: .discard, revealsSecrets: false))
             session.shareEmbeddedBackend(backend)
             session.scriptSizeLimit = scriptSizeLimit
             for variable in suiteVariables {

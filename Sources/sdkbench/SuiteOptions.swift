@@ -54,6 +54,9 @@ struct SuiteOptions: ParsableArguments {
             help: ArgumentHelp("Like --vars-file, each value a secret.", valueName: "FILE"), completion: .file())
     var secretsFiles: [String] = []
 
+    @Flag(name: .customLong("allow-short"), help: "Accept a secret shorter than 8 characters (for tests; it is masked only as a whole word).")
+    var allowShort = false
+
     @Flag(help: "Show only the files that did not pass, and the summary.")
     var quiet = false
 
@@ -87,7 +90,7 @@ struct SuiteOptions: ParsableArguments {
                 given.append(SuiteVariable(name: assignment.name, value: assignment.value, isSecret: option == "--secret", origin: option))
             }
         }
-        var collected = SuiteVariables()
+        var collected = SuiteVariables(allowsShortSecrets: allowShort)
         do throws(SuiteVariablesError) {
             try collected.addEnvironment(environment)
             for (files, secret) in [(varsFiles, false), (secretsFiles, true)] {

@@ -60,7 +60,9 @@ struct SuiteRun {
                 paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"), clock: clock,
                 processEnvironment: environment, keepsState: false)
             sessionEnvironment.run(on: loop)
-            let session = ShellSession(catalog: .standard, environment: sessionEnvironment, output: Output(destination: .memory))
+            // `--reveal` does not unmask here: what a file prints goes into the reports.
+            let session = ShellSession(
+                catalog: .standard, environment: sessionEnvironment, output: Output(destination: .memory, revealsSecrets: false))
             if let requestTimeout { session.defaultRequestTimeout = requestTimeout }
             for variable in variables {
                 if variable.isSecret { session.secrets.add(variable.value) }

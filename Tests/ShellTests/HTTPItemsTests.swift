@@ -35,7 +35,7 @@ struct HTTPItemsTests {
         #expect(split.url == "http://127.0.0.1:8080/x?next=a@b")
         #expect(split.userinfo == "ada:p@ss")
         #expect(HTTPCredentials.split("http://host/a@b").userinfo == nil)
-        #expect(HTTPCredentials.basic("ada:s3cret") == "Basic YWRhOnMzY3JldA==")
-        #expect(HTTPCredentials.basic("ada") == "Basic YWRhOg==")
+        #expect(BasicCredentials.header("ada:s3cret") == "Basic YWRhOnMzY3JldA==")
+        #expect(BasicCredentials.header("ada") == "Basic YWRhOg==")
     }
 }

@@ -6,7 +6,7 @@ import Script
 /// Masking now leaves a short secret inside other words alone, and a command that sets a key or
 /// secret refuses one under `minimum` unless `--allow-short` (tests) says it is meant.
 package enum SecretLength {
-    static let minimum = 8
+    package static let minimum = 8
 
     /// The option every command that sets a secret offers; the binder enforces the rule for
     /// exactly the commands that have it.

@@ -9,6 +9,9 @@ struct FoundSecret: Sendable {
         case guessed
         /// An `Authorization`-style value: the whole value and the part after its scheme.
         case credential
+        /// `USER:PASS` sent as Basic authentication (`-a`, a URL's userinfo): the password, and
+        /// the base64 of the pair and the header value a server may echo.
+        case basicCredentials
     }
 
     var value: String
@@ -20,8 +23,8 @@ struct FoundSecret: Sendable {
     static func all(in bound: BoundCommand) -> [FoundSecret] {
         var found = bound.secretValues.map { FoundSecret(value: $0, kind: .explicit) }
         let positions = bound.spec.secretPositions
-        if positions.hasAuth, let auth = bound.options["auth"], auth.isKnown, let colon = auth.text.firstIndex(of: ":") {
-            found.append(FoundSecret(value: String(auth.text[auth.text.index(after: colon)...]), kind: .explicit))
+        if positions.hasAuth, let auth = bound.options["auth"], auth.isKnown {
+            found.append(FoundSecret(value: auth.text, kind: .basicCredentials))
         }
         if positions.hasParameters {
             for (key, parameter) in bound.parameters where parameter.isKnown && Redactor.isSecretName(key) && parameter.value != .null {
@@ -31,6 +34,7 @@ struct FoundSecret: Sendable {
         // A URL not known yet (`http://b:pw@host/{{path}}` while checking) shows its password as written.
         if positions.hasURL, let url = bound.arguments.first("URL"), let password = urlPassword(url.text), url.isKnown || !password.contains("{{") {
             found.append(FoundSecret(value: password, kind: .explicit))
+            if url.isKnown, let userinfo = urlUserinfo(url.text) { found.append(FoundSecret(value: userinfo, kind: .basicCredentials)) }
         }
         for name in positions.httpItemArgumentNames {
             for item in bound.arguments.all(name) where item.isKnown { found += inItem(item.text) }
@@ -41,6 +45,12 @@ struct FoundSecret: Sendable {
     /// The password of `scheme://user:password@host/…`, as written.
     static func urlPassword(_ text: String) -> String? {
         Redactor.passwordRange(in: text).map { String(text[$0]) }
+    }
+
+    /// The `user:password` of `scheme://user:password@host/…`, percent-decoded as it is sent.
+    static func urlUserinfo(_ text: String) -> String? {
+        guard let password = Redactor.passwordRange(in: text), let start = text.firstRange(of: "://")?.upperBound else { return nil }
+        return BasicCredentials.percentDecoded(String(text[start..<password.upperBound]))
     }
 
     /// `Name:value` or `name==value` as HTTPie writes request items.
@@ -109,6 +119,7 @@ extension SecretValues {
         case .explicit: add(secret.value)
         case .guessed: addGuessed(secret.value)
         case .credential: addCredential(secret.value)
+        case .basicCredentials: addBasicCredentials(secret.value)
         }
     }
 }

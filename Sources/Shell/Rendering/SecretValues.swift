@@ -16,7 +16,7 @@ import Transport
 /// of secret-named headers, fields and query parameters is kept here, and every way out
 /// (stdout, stderr, traces, history, files other than the store that must hold them) masks by
 /// value. Each value is also kept in the forms it takes on the way out: JSON-escaped and
-/// percent-encoded.
+/// percent-encoded, and Basic credentials as their base64 and header value (`addBasicCredentials`).
 public final class SecretValues: Sendable {
     public static let mask = "***"
     /// Values found by a name that only suggests a secret (`Cookie: a=1`) are masked from this
@@ -117,6 +117,22 @@ public final class SecretValues: Sendable {
     func addCredential(_ value: String) {
         addGuessed(value)
         if let space = value.firstIndex(of: " ") { addGuessed(String(value[value.index(after: space)...])) }
+    }
+
+    /// Registers `USER:PASS` given for Basic authentication in the forms a server can echo: the
+    /// password (any length, as given), and — when there is one — the base64 of the pair, padded
+    /// and not, and the `Basic …` value. The header is masked by name where the shell prints it,
+    /// but a server echoing it in a body (httpbin's `/headers`) or an `expect` quoting that body
+    /// showed the base64, which is the password in a thin disguise.
+    public func addBasicCredentials(_ credentials: String) {
+        let password = BasicCredentials.password(credentials)
+        guard !password.isEmpty else { return }
+        add(password)
+        let encoded = BasicCredentials.encoded(credentials)
+        add("Basic " + encoded)
+        add(encoded)
+        let unpadded = String(encoded.reversed().drop { $0 == "=" }.reversed())
+        if unpadded != encoded { add(unpadded) }
     }
 
     /// Whether `text` holds any registered secret.

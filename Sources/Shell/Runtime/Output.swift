@@ -60,9 +60,15 @@ public final class Output: Sendable {
     /// Every secret value seen so far; each write masks them (see `SecretValues`).
     /// A load device's output (`discard`) keeps its latest secrets only: see `SecretValues(keepingAtMost:)`.
     public let secrets: SecretValues
+    /// Whether `--reveal` shows secrets in clear. Not in `test`, `check` and `load`: what a file
+    /// printed lands in reports (JUnit, TAP, JSON, HTML), which are shared, so a revealed key
+    /// there is a leaked key.
+    let revealsSecrets: Bool
 
-    public init(destination: Destination = .standardStreams, useColor: Bool = false) {
+    /// - Parameter revealsSecrets: `false` masks what `--reveal` asks to show (see `revealedLine`).
+    public init(destination: Destination = .standardStreams, useColor: Bool = false, revealsSecrets: Bool = true) {
         self.destination = destination
+        self.revealsSecrets = revealsSecrets
         self.renderer = ErrorGenerator(useColor: useColor)
         secrets = destination == .discard ? SecretValues(keepingAtMost: Self.discardedSecretsKept) : SecretValues()
         let shownOn: Int32? = switch destination {
@@ -97,8 +103,9 @@ public final class Output: Sendable {
     /// Writes a line to standard output, secrets masked; the newline is appended in place, not by copying `text`.
     public func line(_ text: String) { append(shown(secrets.masked(text)), newline: true) }
 
-    /// Writes a line with secrets in clear: only for `echo --reveal`, which asks for exactly that.
-    public func revealedLine(_ text: String) { append(shown(text), newline: true) }
+    /// Writes a line with secrets in clear: only for `--reveal`, which asks for exactly that, and
+    /// only where the output is not a shared report (`revealsSecrets`).
+    public func revealedLine(_ text: String) { append(shown(revealsSecrets ? text : secrets.masked(text)), newline: true) }
 
     /// A line after `styled`, the program's own text (colour codes included) written as it is;
     /// `text` is masked and escaped as `line` does it.

@@ -23,6 +23,13 @@ struct ScriptCheck: Sendable {
     /// Each `repeat` (true) and `end` (false) in source order: matched once every part is in.
     var blockLines: [(opens: Bool, range: SourceRange)] = []
 
+    /// The errors a run reports (the parse error alone, else the first binding errors), and how
+    /// many more there were.
+    var reported: (errors: [ShellError], more: Int) {
+        if let parseError { return ([ShellError(parseError)], 0) }
+        return (errors, max(0, failureCount - Self.reportedLimit))
+    }
+
     /// How many cores a run of `source` should use: 1 below the size threshold or on one core.
     static func cores(for source: SourceFile) -> Int {
         guard source.bytes.count >= parallelThreshold else { return 1 }

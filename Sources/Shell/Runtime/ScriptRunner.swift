@@ -80,9 +80,8 @@ public final class ScriptRunner {
         let check = checked ?? ScriptCheck.run(source, cores: cores, binder: binder)
         // Literal secrets are masked from the start: a check error may quote a line holding one.
         for secret in check.secrets { session.secrets.add(secret) }
-        let checkErrors = check.parseError.map { [ShellError($0)] } ?? check.errors
+        let (checkErrors, more) = check.reported
         guard !checkErrors.isEmpty else { return nil }
-        let more = check.parseError == nil ? max(0, check.failureCount - ScriptCheck.reportedLimit) : 0
         notify { $0.checkFailed(checkErrors, more: more, in: source) }
         let result = RunResult(source: source.name, status: .parse, duration: started.duration(to: .now), checkErrors: checkErrors)
         notify { $0.runFinished(result, in: source) }
