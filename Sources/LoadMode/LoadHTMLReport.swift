@@ -38,6 +38,14 @@ public enum LoadHTMLReport {
             }
             html += "</ul>\n"
         }
+        if !report.metrics.iterationErrors.isEmpty {
+            html += "<h2>Iterations ended by an error</h2>\n<ul id=\"iteration-errors\">\n"
+            for error in report.metrics.iterationErrors {
+                html += "<li class=\"iteration-error\" data-kind=\"\(XMLText.escaped(error.kind))\" data-count=\"\(error.count)\">"
+                html += "\(error.count) × \(XMLText.escaped(error.kind)): \(XMLText.escaped(error.first))</li>\n"
+            }
+            html += "</ul>\n"
+        }
         for (kind, figures) in report.kindsByCount {
             html += "<h2>\(XMLText.escaped(kind))</h2>\n"
             html += overTime(kind, report.metrics.intervals.filter { $0.kind == kind })

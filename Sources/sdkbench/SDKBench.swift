@@ -46,17 +46,32 @@ struct SDKBench: ParsableCommand {
         {
             launcher.finish(launcher.runCommands(invocation.commands))
         }
+        var command: any ParsableCommand
         do {
-            var command = try parseAsRoot()
-            try command.run()
+            command = try parseAsRoot()
         } catch {
-            if exitCode(for: error) == .validationFailure {
-                let message = fullMessage(for: error) + "\n"
-                _ = message.withCString { fputs($0, stderr) }
-                Glibc.exit(ExitStatus.usage.rawValue)
-            }
-            exit(withError: error)
+            leave(with: error)
         }
+        do {
+            try command.run()
+        } catch let error as ValidationError {
+            // Refused once the line was understood (a report path that cannot be written, segments
+            // that are not one run's): the reason alone, not the root command's usage.
+            _ = "Error: \(error.message)\n".withCString { fputs($0, stderr) }
+            Glibc.exit(ExitStatus.usage.rawValue)
+        } catch {
+            leave(with: error)
+        }
+    }
+
+    /// A parse error with the usage of the command it is about, exit 1; anything else as ArgumentParser ends it.
+    private static func leave(with error: any Error) -> Never {
+        if exitCode(for: error) == .validationFailure {
+            let message = fullMessage(for: error) + "\n"
+            _ = message.withCString { fputs($0, stderr) }
+            Glibc.exit(ExitStatus.usage.rawValue)
+        }
+        exit(withError: error)
     }
 
     /// `arguments` after the leading `--home DIR`, `--home=DIR` and `--no-color`.

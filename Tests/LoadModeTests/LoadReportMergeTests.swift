@@ -41,6 +41,8 @@ struct LoadReportMergeTests {
         #expect(merged.mergedSegments?.held == [1, 2, 3, 4] && merged.mergedSegments?.count == 4)
         #expect(merged.plan?.devices == 8 && merged.plan?.segment == .whole && merged.script == Self.script)
         #expect(LoadSummary.text(merged, thresholds: []).contains("segments:   4 of 4\n"))
+        #expect(LoadHTMLReport.generate(merged, thresholds: []).contains("data-kind=\"source\" data-count=\"4\">4 × source: flow.sdk:2:1: cannot read "),
+            "the HTML report lists the iterations' errors too")
         // The merged report says what it holds, and is not itself a segment to merge again.
         let text = LoadJSONReport.generate(merged, thresholds: [])
         #expect(text.contains("\"segments\"") && !text.contains("\"segment\":"))

@@ -59,6 +59,16 @@ struct DerivedSecretFormsTests {
         #expect(userOnly.isEmpty, "a user without a password is no secret")
     }
 
+    /// `%2f` and `+` spell what `%2F` and `%20` do: curl, browsers and Python write either.
+    @Test func everySpellingOfAPercentEncodedSecretIsMasked() {
+        let secrets = SecretValues()
+        secrets.add("a/b c:d")
+        for spelt in ["a%2Fb%20c%3Ad", "a%2fb%20c%3ad", "a%2Fb+c%3Ad", "a%2fb+c%3ad"] {
+            #expect(secrets.masked("q=\(spelt)&x=1") == "q=***&x=1", "\(spelt)")
+        }
+        #expect(SecretValues.otherPercentSpellings(of: "plain").isEmpty)
+    }
+
     @Test func aHamonCiphertextOfASecretIsMasked() async throws {
         let harness = ShellHarness()
         let secret = "S3CRET-hamon-note"

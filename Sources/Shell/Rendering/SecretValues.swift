@@ -93,7 +93,8 @@ public final class SecretValues: Sendable {
     public func add(_ value: String) {
         guard !value.isEmpty else { return }
         // The store's set drops a form already there, another value's or one of these.
-        let forms = [value, Self.jsonEscaped(value), FormEncoding.escape(value), value.removingPercentEncoding]
+        let encoded = FormEncoding.escape(value)
+        let forms = [value, Self.jsonEscaped(value), encoded, value.removingPercentEncoding] + Self.otherPercentSpellings(of: encoded)
         store.withLock { store in
             var changed = false
             for form in forms where !form.isEmpty {
@@ -104,6 +105,32 @@ public final class SecretValues: Sendable {
             if changed { changes.add(1, ordering: .releasing) }
         }
         isEmptyFlag.store(false, ordering: .releasing)
+    }
+
+    /// The same percent-encoding as other encoders spell it: hex digits in lower case (RFC 3986
+    /// allows both) and a space as `+` (HTML forms); none when nothing was encoded.
+    static func otherPercentSpellings(of encoded: String) -> [String] {
+        guard encoded.contains("%") else { return [] }
+        var lower = ""
+        var afterPercent = 0
+        for character in encoded {
+            lower.append(afterPercent > 0 ? Character(character.lowercased()) : character)
+            afterPercent = character == "%" ? 2 : max(0, afterPercent - 1)
+        }
+        return [lower, spaceAsPlus(encoded), spaceAsPlus(lower)].filter { $0 != encoded }
+    }
+
+    /// `%20` written `+`.
+    private static func spaceAsPlus(_ encoded: String) -> String {
+        var bytes = Array(encoded.utf8)
+        var index = 0
+        while index + 2 < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), bytes[index + 1] == UInt8(ascii: "2"), bytes[index + 2] == UInt8(ascii: "0") {
+                bytes.replaceSubrange(index...index + 2, with: [UInt8(ascii: "+")])
+            }
+            index += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Registers a value whose name suggests a secret, unless it is too short to mask safely.
