@@ -52,6 +52,20 @@ struct ReportPipeTests {
         #expect(load.status == 0, "\(load.stderr)")
         let loaded = await python("import sys, json; r = json.load(sys.stdin); print(r['schema'])", input: load.stdout)
         #expect(loaded.stdout == "sdkbench-load-report\n", "\(loaded.stderr)\n\(load.stdout)")
+
+        var segments: [String] = []
+        for k in 1...2 {
+            let path = home.path + "/segment-\(k).json"
+            let segment = await sdkbench(
+                ["load", home.path + "/l.sdk", "--devices", "2", "--iterations", "2", "--segment", "\(k)/2", "--report-json", path], home: home)
+            #expect(segment.status == 0, "\(segment.stderr)")
+            segments.append(path)
+        }
+        let merged = await sdkbench(["load", "merge"] + segments + ["--report-json", "-"], home: home)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        let mergedRead = await python("import sys, json; r = json.load(sys.stdin); print(r['iterations'])", input: merged.stdout)
+        #expect(mergedRead.stdout == "4\n", "\(mergedRead.stderr)\n\(merged.stdout)")
+        #expect(merged.stderr.contains("iterations:"), "the merged summary goes to standard error: \(merged.stderr)")
     }
 
     @Test func twoReportsOnStandardOutputAreRefused() async {
