@@ -22,6 +22,9 @@ final class TestCaseCollector: RunListener {
     private let keepsEveryExchange: Bool
     /// Ask `stop` to end the run at a request that found no server (`TestDriver.stopsWhenServerIsDead`).
     private let stopsWhenServerIsDead: Bool
+    /// This collector stopped the run at a request that found no server: the line the stop
+    /// interrupts next is no case of its own (the rules after it say "not checked").
+    private var stoppedForNoServer = false
     /// The exchanges since the last test case, the last `evidenceLimit`, not yet rendered: a file of
     /// many requests renders only those a failure shows, and keeps no more than these.
     private var recent: [Exchange] = []
@@ -63,10 +66,12 @@ final class TestCaseCollector: RunListener {
             } else {
                 outcome = .error(message: secrets.masked(error.message))
                 if stopsWhenServerIsDead, Self.findsNoServer(error) {
+                    stoppedForNoServer = true
                     stop?.request(because: "no server answered at \(source.name):\(result.range.start.line) (\(secrets.masked(error.message)))")
                 }
             }
         case .interrupted:
+            if stoppedForNoServer { return }
             outcome = .error(message: stop?.reason ?? "interrupted")
         }
         var testCase = TestCase(
