@@ -14,7 +14,7 @@ enum HTTPCredentials {
         let rest = url[schemeEnd.upperBound...]
         let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
         guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return (url, nil) }
-        let userinfo = BasicCredentials.percentDecoded(String(rest[..<at]))
+        let userinfo = String(rest[..<at]).percentDecoded(plusAsSpace: false)
         return (String(url[..<schemeEnd.upperBound]) + rest[rest.index(after: at)...], userinfo)
     }
 }

@@ -54,7 +54,7 @@ struct LoadRunCommand: ParsableCommand {
             help: ArgumentHelp("A rule the run must meet: KIND:p99<200ms, errors<1%, rate>=500/s, checks>99%, iteration_errors<1% (exit 4 when one fails).", valueName: "EXPR"))
     var thresholds: [String] = []
 
-    @Option(name: .customLong("report-json"), help: ArgumentHelp("Write the JSON report (schema sdkbench-load-report, version 1).", valueName: "FILE"),
+    @Option(name: .customLong("report-json"), help: ArgumentHelp("Write the JSON report (schema sdkbench-load-report, version 2).", valueName: "FILE"),
             completion: .file(extensions: ["json"]))
     var json: String?
 
@@ -105,7 +105,7 @@ struct LoadRunCommand: ParsableCommand {
     mutating func run() throws {
         let environment = ProcessEnvironment.current()
         ThreadCacheTuning.restartTunedIfNeeded(environment: environment)
-        let suiteVariables = try LoadVariables.collect(variables: variables, secrets: secrets, allowShort: allowShort, environment: environment)
+        let suiteVariables = try GivenVariables.collect(variables: variables, secrets: secrets, allowShort: allowShort, environment: environment).all
         let bytes: [UInt8]
         do {
             bytes = try ScriptFileReader.read(script, limit: scriptSize.limit)

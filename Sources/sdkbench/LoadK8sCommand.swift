@@ -86,7 +86,7 @@ struct LoadK8sCommand: ParsableCommand {
 
     func run() throws {
         // The rules `load` applies in each pod, applied here: a pod refusing them would be a failed Job.
-        let given = try LoadVariables.collect(variables: variables, secrets: secrets, allowShort: allowShort, environment: [:])
+        let given = try GivenVariables.collect(variables: variables, secrets: secrets, allowShort: allowShort, environment: [:]).all
         let bytes: [UInt8]
         do {
             // A ConfigMap holds at most 1 MiB: the default limit is far past any script a pod can get.

@@ -82,32 +82,8 @@ struct SuiteOptions: ParsableArguments {
 
     /// Every variable from the options, their files and the environment.
     func collectVariables(environment: [String: String]) throws(ValidationError) -> SuiteVariables {
-        var given: [SuiteVariable] = []
-        for (texts, option) in [(variables, "--var"), (secrets, "--secret")] {
-            for text in texts {
-                // Split only: SuiteVariables checks the name, as it does a file's.
-                let assignment = try VariableAssignment.split(text, option: option)
-                given.append(SuiteVariable(name: assignment.name, value: assignment.value, isSecret: option == "--secret", origin: option))
-            }
-        }
-        var collected = SuiteVariables(allowsShortSecrets: allowShort)
-        do throws(SuiteVariablesError) {
-            try collected.addEnvironment(environment)
-            for (files, secret) in [(varsFiles, false), (secretsFiles, true)] {
-                for file in files {
-                    let text: String
-                    do {
-                        text = try FileReader.readText(file)
-                    } catch {
-                        throw SuiteVariablesError(message: "cannot read '\(file)': \(error.reason)")
-                    }
-                    try collected.addFile(text, named: file, secret: secret)
-                }
-            }
-            for variable in given { try collected.add(variable) }
-        } catch {
-            throw ValidationError(error.message)
-        }
-        return collected
+        try GivenVariables.collect(
+            variables: variables, secrets: secrets, files: varsFiles.map { ($0, false) } + secretsFiles.map { ($0, true) },
+            allowShort: allowShort, environment: environment)
     }
 }

@@ -95,7 +95,7 @@ package enum Redactor {
     static func form(_ text: String) -> String {
         text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, isSecretName(String(parts[0]).removingPercentEncoding) else { return String(pair) }
+            guard parts.count == 2, isSecretName(String(parts[0]).percentDecoded(plusAsSpace: true)) else { return String(pair) }
             return parts[0] + "=" + mask
         }.joined(separator: "&")
     }
@@ -136,21 +136,34 @@ package enum Redactor {
 }
 
 extension String {
-    /// `%41` as `A`; a malformed escape is kept as written.
-    var removingPercentEncoding: String {
-        guard contains("%") else { return self }
-        var bytes: [UInt8] = []
-        var utf8 = Array(self.utf8)[...]
-        while let byte = utf8.popFirst() {
-            if byte == UInt8(ascii: "%"), utf8.count >= 2,
-                let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
+    /// `%41` as `A`; a `%` not followed by two hex digits stays as written. `plusAsSpace`: a
+    /// form's `+` is a space; a URL's userinfo keeps it a `+`.
+    public func percentDecoded(plusAsSpace: Bool) -> String {
+        guard utf8.contains(UInt8(ascii: "%")) || (plusAsSpace && utf8.contains(UInt8(ascii: "+"))) else { return self }
+        let bytes = Array(utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = Self.hexDigit(bytes[index + 1]),
+                let low = Self.hexDigit(bytes[index + 2])
             {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
+                out.append(high << 4 | low)
+                index += 3
             } else {
-                bytes.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+                out.append(plusAsSpace && bytes[index] == UInt8(ascii: "+") ? UInt8(ascii: " ") : bytes[index])
+                index += 1
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }

@@ -50,7 +50,7 @@ struct FoundSecret: Sendable {
     /// The `user:password` of `scheme://user:password@host/…`, percent-decoded as it is sent.
     static func urlUserinfo(_ text: String) -> String? {
         guard let password = Redactor.passwordRange(in: text), let start = text.firstRange(of: "://")?.upperBound else { return nil }
-        return BasicCredentials.percentDecoded(String(text[start..<password.upperBound]))
+        return String(text[start..<password.upperBound]).percentDecoded(plusAsSpace: false)
     }
 
     /// `Name:value` or `name==value` as HTTPie writes request items.

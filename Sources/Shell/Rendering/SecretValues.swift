@@ -94,7 +94,7 @@ public final class SecretValues: Sendable {
         guard !value.isEmpty else { return }
         // The store's set drops a form already there, another value's or one of these.
         let encoded = FormEncoding.escape(value)
-        let forms = [value, Self.jsonEscaped(value), encoded, value.removingPercentEncoding] + Self.otherPercentSpellings(of: encoded)
+        let forms = [value, Self.jsonEscaped(value), encoded, value.percentDecoded(plusAsSpace: true)] + Self.otherPercentSpellings(of: encoded)
         store.withLock { store in
             var changed = false
             for form in forms where !form.isEmpty {
