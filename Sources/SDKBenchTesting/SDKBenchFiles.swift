@@ -19,6 +19,16 @@ public enum SDKBenchFiles {
         return info.st_mode & 0o777
     }
 
+    /// Every regular file under `directory`, at any depth, as a path beginning with `directory`;
+    /// none when it cannot be read. For tests that look through everything a run left behind.
+    public static func regularFiles(under directory: String) -> [String] {
+        let paths = (try? FileManager.default.subpathsOfDirectory(atPath: directory)) ?? []
+        return paths.map { directory + "/" + $0 }.filter { path in
+            var info = stat()
+            return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        }
+    }
+
     /// The directory holding the test binary, where SwiftPM also puts the `sdkbench` executable.
     public static var buildProductsDirectory: String {
         var buffer = [CChar](repeating: 0, count: 4096)

@@ -132,8 +132,8 @@ struct RunResultTests {
         let (runA, runB) = await (a, b)
         #expect(runA.status == .success, "\(runA.stderr)")
         #expect(runB.status == .success, "\(runB.stderr)")
-        let usersA = Set(HamonFlowTests.events(first.session.variables.last).compactMap { $0["user"]?.plainText })
-        let usersB = Set(HamonFlowTests.events(second.session.variables.last).compactMap { $0["user"]?.plainText })
+        let usersA = Set(hamonEvents(first.session.variables.last).compactMap { $0["user"]?.plainText })
+        let usersB = Set(hamonEvents(second.session.variables.last).compactMap { $0["user"]?.plainText })
         #expect(usersA == ["first-user"])
         #expect(usersB == ["second-user"])
         let statusA = await first.execute("status\nexpect last.perf.cached == 30\n")
@@ -172,5 +172,11 @@ struct RunResultTests {
         let inner = harness.home.write("inner.sdk", "echo from inner\n")
         let run = harness.run("source \(inner)\n", options: RunOptions(echo: true))
         #expect(run.stdout == "source \(inner)\necho from inner\nfrom inner\n", "\(run.stdout)")
+    }
+
+    /// The events of a `flush` result (`last.events`).
+    private func hamonEvents(_ value: Value) -> [JSONObject] {
+        guard case .object(let object) = value, case .array(let items)? = object["events"] else { return [] }
+        return items.compactMap { if case .object(let event) = $0 { event } else { nil } }
     }
 }

@@ -72,7 +72,7 @@ struct SecretMaskingTests {
         #expect(!run.stdout.contains(way.secret), "stdout:\n\(run.stdout)")
         #expect(!run.stderr.contains(way.secret), "stderr:\n\(run.stderr)")
         #expect(run.stdout.contains(SecretValues.mask) || run.stderr.contains(SecretValues.mask), "nothing was masked: the way out was not exercised")
-        for file in Self.files(under: harness.home.path + "/state") where !Self.isSecretStore(file) {
+        for file in SDKBenchFiles.regularFiles(under: harness.home.path + "/state") where !Self.isSecretStore(file) {
             let bytes = try #require(FileManager.default.contents(atPath: file))
             #expect(!String(decoding: bytes, as: UTF8.self).contains(way.secret), "\(file)")
         }
@@ -208,14 +208,6 @@ struct SecretMaskingTests {
         await harness.close()
         #expect(!allowed.stderr.contains("at least 8 characters"), "\(allowed.stderr)")
         #expect(!allowed.stdout.contains("tiny12") && !allowed.stderr.contains("tiny12"))
-    }
-
-    static func files(under directory: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
-        return enumerator.compactMap { $0 as? String }.map { directory + "/" + $0 }.filter { path in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-        }
     }
 
     /// Hamon's queue journal must hold what it will deliver.

@@ -25,7 +25,7 @@ struct PerfExportSecretTests {
             """)
         await harness.close()
         #expect(run.status == .success, "\(run.stderr)")
-        let files = ["/out.csv", "/out.json", "/all.json"].map { harness.home.path + $0 } + SecretMaskingTests.files(under: daily)
+        let files = ["/out.csv", "/out.json", "/all.json"].map { harness.home.path + $0 } + SDKBenchFiles.regularFiles(under: daily)
         #expect(files.count == 4, "\(files)")
         for file in files {
             let text = try #require(SDKBenchFiles.read(file), "\(file)")
@@ -48,7 +48,7 @@ struct PerfExportSecretTests {
             perf end a b
             """)
         #expect(run.status == .success, "\(run.stderr)")
-        let journals = SecretMaskingTests.files(under: harness.home.path + "/state").filter { $0.hasSuffix(".journal") }
+        let journals = SDKBenchFiles.regularFiles(under: harness.home.path + "/state").filter { $0.hasSuffix(".journal") }
         #expect(journals.contains { $0.contains("/hamon/") } && journals.contains { $0.contains("/sift/") }, "\(journals)")
         for journal in journals { #expect(SDKBenchFiles.mode(journal) == 0o600, "\(journal)") }
         await harness.close()

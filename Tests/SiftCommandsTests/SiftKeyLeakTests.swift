@@ -37,7 +37,7 @@ struct SiftKeyLeakTests {
         for secret in [Self.key, encoded] {
             #expect(!run.stdout.contains(secret), "stdout:\n\(run.stdout)")
             #expect(!run.stderr.contains(secret), "stderr:\n\(run.stderr)")
-            for file in SecretMaskingTests.files(under: harness.home.path + "/state") {
+            for file in SDKBenchFiles.regularFiles(under: harness.home.path + "/state") {
                 let bytes = try #require(FileManager.default.contents(atPath: file))
                 #expect(!String(decoding: bytes, as: UTF8.self).contains(secret), "\(file)")
             }

@@ -45,7 +45,7 @@ struct MiataruKeyLeakTests {
         for key in [Self.typedKey, generated] {
             #expect(!run.stdout.contains(key), "stdout:\n\(run.stdout)")
             #expect(!run.stderr.contains(key), "stderr:\n\(run.stderr)")
-            for file in SecretMaskingTests.files(under: harness.home.path + "/state") where !file.contains("/miataru/keys/") {
+            for file in SDKBenchFiles.regularFiles(under: harness.home.path + "/state") where !file.contains("/miataru/keys/") {
                 let bytes = try #require(FileManager.default.contents(atPath: file))
                 #expect(!String(decoding: bytes, as: UTF8.self).contains(key), "\(file)")
             }
