@@ -189,20 +189,22 @@ enum HTTPCommand {
         }
     }
 
-    /// The line's value (`last`) from what came back; a failure to send, or a 3xx-5xx with
-    /// `--check-status`, throws.
+    /// The line's value (`last`) from what came back, and how it shows; a failure to send, or
+    /// a 3xx-5xx with `--check-status`, throws.
     @inline(never)
     private static func answer(
         _ outcome: Result<HTTPResponse, NetworkError>, to made: Made, context: CommandContext
-    ) throws -> Value {
+    ) throws -> Shown {
         let session = context.session
         let (request, method, url, memo) = (made.request, made.method, made.url, made.memo)
+        // With a trace on, the trace shows the exchange.
         let verbose = context.flag("verbose")
-        let output = session.events
+        let shows: Shown.Form = session.traceEnabled ? .nothing : verbose ? .exchange : .response
         switch outcome {
         case .failure(let error):
-            if verbose, !session.traceEnabled {
-                output.write(ExchangeGenerator.render(Exchange(request: request, result: .failure(error), duration: 0), secrets: output.secrets) + "\n")
+            if shows == .exchange {
+                // Shown before the error, which has no value to render.
+                context.show(ShownExchange(Exchange(request: request, result: .failure(error), duration: 0), secrets: session.secrets))
             }
             throw context.failure(error, action: "\(method.rawValue) \(Redactor.url(url))")
         case .success(let response):
@@ -212,21 +214,35 @@ enum HTTPCommand {
             session.variables.last = .null
             let cookies = session.cookies.cookies(setBy: response)
             HTTPCookieText.registerSecrets(cookies, in: session.secrets)
-            if verbose, !session.traceEnabled {
-                output.write(
-                    ExchangeGenerator.render(
-                        Exchange(request: response.request, result: .success(response), duration: response.duration), secrets: output.secrets)
-                        + "\n")
-            } else if !session.traceEnabled {
-                output.write(HTTPResponseText.render(response))
-            }
-            let value = HTTPResponseText.value(response, cookies: cookies, memo: memo)
+            let shown = Shown(value: HTTPResponseText.value(response, cookies: cookies, memo: memo), response: response, form: shows, secrets: session.secrets)
             if context.flag("check-status"), response.status.code >= 300 {
                 // The line fails, but what came back stays inspectable as `last`, as HTTPie still prints it.
-                session.variables.last = value
+                session.variables.last = shown.value
+                context.show(shown)
                 throw context.failure("\(method.rawValue) \(Redactor.url(url)): HTTP \(response.status.codeAndReason) (--check-status)")
             }
-            return value
+            return shown
+        }
+    }
+
+    /// The answer: its value (`last`), and the response (or with `--verbose` the whole exchange) for the terminal.
+    struct Shown: CommandView {
+        enum Form { case nothing, response, exchange }
+
+        let value: Value
+        let response: HTTPResponse
+        let form: Form
+        /// What the exchange's rendering masks beyond the terminal's own masking (the credentials of its headers).
+        let secrets: SecretValues
+
+        func render(into lines: inout TerminalLines) {
+            switch form {
+            case .nothing: return
+            case .response: lines.write(HTTPResponseText.render(response))
+            case .exchange:
+                ShownExchange(Exchange(request: response.request, result: .success(response), duration: response.duration), secrets: secrets)
+                    .render(into: &lines)
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import JSON
+import Ping
 import Script
 import Shell
 
@@ -16,11 +17,19 @@ enum HTTPCookiesCommand {
         let session = context.session
         let cookies = session.cookies.all
         HTTPCookieText.registerSecrets(cookies, in: session.secrets)
-        if cookies.isEmpty {
-            context.events.line("(no cookies)")
-        } else {
-            context.events.write(HTTPCookieText.table(cookies, secrets: session.secrets))
+        return Shown(cookies: cookies, secrets: session.secrets)
+    }
+
+    /// The jar's cookies, as a table.
+    struct Shown: CommandView {
+        let cookies: [Cookie]
+        /// The table masks a secret cookie's value whole, not only where the terminal would find it.
+        let secrets: SecretValues
+
+        var value: Value { .array(cookies.map(HTTPCookieText.value)) }
+
+        func render(into lines: inout TerminalLines) {
+            if cookies.isEmpty { lines.line("(no cookies)") } else { lines.write(HTTPCookieText.table(cookies, secrets: secrets)) }
         }
-        return .array(cookies.map(HTTPCookieText.value))
     }
 }

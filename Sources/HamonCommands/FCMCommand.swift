@@ -1,4 +1,5 @@
 import Hamon
+import JSON
 import Script
 import Shell
 
@@ -14,12 +15,17 @@ enum FCMCommand {
         let client = hamon.client
         let token = context.string("TOKEN")
         let report = try AsyncBridge.run(at: context.command.range) { await client.setFCM(token) }
-        guard let report else {
-            context.events.line("fcm token kept: it is sent with the user data once 'user ID' is set")
-            return .object(["sent": false])
-        }
+        guard let report else { return Shown(sent: false) }
         try HamonFailureText.check(report.failure, doing: "fcm token set, but sending the user data failed", in: context)
-        context.events.line("fcm token set: user data sent")
-        return .object(["sent": true])
+        return Shown(sent: true)
+    }
+
+    /// Whether the token went out with the user data, or waits for a user id.
+    struct Shown: CommandView {
+        let sent: Bool
+        var value: Value { .object(["sent": .bool(sent)]) }
+        func render(into lines: inout TerminalLines) {
+            lines.line(sent ? "fcm token set: user data sent" : "fcm token kept: it is sent with the user data once 'user ID' is set")
+        }
     }
 }

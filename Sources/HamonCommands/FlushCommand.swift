@@ -16,20 +16,34 @@ enum FlushCommand {
         try hamon.prepareServer(at: context.command.range)
         let client = hamon.client
         let report = try AsyncBridge.run(at: context.command.range) { await client.flush() }
-        let output = context.events
-        let events = HamonText.events(report.delivered)
-        if report.delivered > 0 || report.failure == nil {
+        let shown = Shown(report: report)
+        guard report.failure != nil else { return shown }
+        // What was sent before the failure is shown before its error.
+        if report.delivered > 0 { context.show(shown) }
+        try HamonFailureText.check(
+            report.failure, doing: "flush failed after sending \(HamonText.events(report.delivered)); \(HamonText.events(report.remaining)) kept in the queue",
+            in: context)
+        return shown
+    }
+
+    /// What the flush sent, and what stays queued.
+    struct Shown: CommandView {
+        let report: FlushReport
+
+        var value: Value {
+            .object([
+                "delivered": .int(report.delivered), "batches": .int(report.batches), "remaining": .int(report.remaining),
+                "waiting_for_user": .bool(report.waitingForUser),
+            ])
+        }
+
+        func render(into lines: inout TerminalLines) {
             if report.waitingForUser {
-                output.warn("\(HamonText.events(report.remaining)) wait for a user id ('user ID')")
+                lines.warn("\(HamonText.events(report.remaining)) wait for a user id ('user ID')")
             } else {
-                output.line(report.batches == 0 ? "nothing to send" : "sent \(events) in \(report.batches) request\(report.batches == 1 ? "" : "s"); \(report.remaining) queued")
+                let requests = "\(report.batches) request\(report.batches == 1 ? "" : "s")"
+                lines.line(report.batches == 0 ? "nothing to send" : "sent \(HamonText.events(report.delivered)) in \(requests); \(report.remaining) queued")
             }
         }
-        try HamonFailureText.check(
-            report.failure, doing: "flush failed after sending \(events); \(HamonText.events(report.remaining)) kept in the queue", in: context)
-        return .object([
-            "delivered": .int(report.delivered), "batches": .int(report.batches), "remaining": .int(report.remaining),
-            "waiting_for_user": .bool(report.waitingForUser),
-        ])
     }
 }

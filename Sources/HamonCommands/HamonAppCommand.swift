@@ -21,7 +21,15 @@ enum HamonAppCommand {
         if let version = context.option("version") { app.version = version.text }
         if let build = context.option("build").flatMap({ Int($0.text) }) { app.versionCode = build }
         client.setApp(app)
-        context.events.line("\(app.package) \(app.version) (\(app.versionCode))")
-        return .object(["package": .string(app.package), "version": .string(app.version), "build": .int(app.versionCode)])
+        return Shown(package: app.package, version: app.version, build: app.versionCode)
+    }
+
+    /// The app the SDK now says it is.
+    struct Shown: CommandView {
+        let package: String
+        let version: String
+        let build: Int
+        var value: Value { .object(["package": .string(package), "version": .string(version), "build": .int(build)]) }
+        func render(into lines: inout TerminalLines) { lines.line("\(package) \(version) (\(build))") }
     }
 }

@@ -17,8 +17,14 @@ enum HamonDecryptCommand {
             throw context.failure(error, action: "cannot decrypt", at: context.argument("BASE64"))
         }
         let text = String(decoding: plaintext, as: UTF8.self)
-        let json = try? JSONParser.parse(text)
-        context.events.line(json.map(JSONWriter.pretty) ?? text)
-        return .object(["text": .string(text), "json": json ?? .null])
+        return Shown(text: text, json: try? JSONParser.parse(text))
+    }
+
+    /// The plaintext, pretty-printed when it is JSON.
+    struct Shown: CommandView {
+        let text: String
+        let json: Value?
+        var value: Value { .object(["text": .string(text), "json": json ?? .null]) }
+        func render(into lines: inout TerminalLines) { lines.line(json.map(JSONWriter.pretty) ?? text) }
     }
 }

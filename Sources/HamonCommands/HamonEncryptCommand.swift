@@ -47,8 +47,14 @@ enum HamonEncryptCommand {
         // The key is public, so a ciphertext holding a secret is that secret: masked as a trace
         // masks a payload whose decrypted view holds one.
         if context.session.secrets.occurs(in: plaintext) { context.session.secrets.add(payload) }
-        context.events.line(payload)
-        return .string(payload)
+        return Shown(payload: payload)
+    }
+
+    /// The ciphertext, base64.
+    struct Shown: CommandView {
+        let payload: String
+        var value: Value { .string(payload) }
+        func render(into lines: inout TerminalLines) { lines.line(payload) }
     }
 
     /// Whether a word is a body field (`name=value`, `name:=JSON`) rather than plaintext.

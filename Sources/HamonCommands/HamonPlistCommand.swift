@@ -10,8 +10,13 @@ enum HamonPlistCommand {
         arguments: [ArgumentSpec("HOST", .text, "the server's name or ip (a port or scheme is dropped)")],
         examples: ["hamon plist 192.168.1.100"]
     ) { context in
-        let xml = HamonEndpoint.infoPlistXML(host: context.string("HOST"))
-        context.events.line(xml)
-        return .string(xml)
+        Shown(xml: HamonEndpoint.infoPlistXML(host: context.string("HOST")))
+    }
+
+    /// The plist, as it is.
+    struct Shown: CommandView {
+        let xml: String
+        var value: Value { .string(xml) }
+        func render(into lines: inout TerminalLines) { lines.line(xml) }
     }
 }

@@ -45,7 +45,7 @@ final class HamonRuntime: EngineRuntime {
         do {
             client = try HamonClient(
                 configuration: configuration, client: trace.client(timeout: 60, requestTimeout: 30, sdkHeadersAndCookies: false),
-                clock: context.environment.clock, device: facts, events: { notice in HamonRuntime.render(notice, to: output, undeliveredFate: undeliveredFate) })
+                clock: context.environment.clock, device: facts, events: { notice in output.emit(Notice(notice: notice, undeliveredFate: undeliveredFate)) })
         } catch {
             throw .engine(error, action: "cannot start Hamon")
         }
@@ -112,22 +112,28 @@ final class HamonRuntime: EngineRuntime {
         trace.client(timeout: resourceTimeout, requestTimeout: timeout, sdkHeadersAndCookies: false, insecure: insecure)
     }
 
-    static func render(_ notice: HamonNotice, to output: ShellEventRouter, undeliveredFate: String) {
-        switch notice {
-        case .waitingForUser(let queued):
-            output.warn("[Hamon] waiting for userId (Firebase App Instance ID): \(queued) event\(queued == 1 ? "" : "s") queued until 'user ID'")
-        case .restored(let count, let unreadable):
-            output.line("[Hamon] restored \(count) queued event\(count == 1 ? "" : "s") from the last run")
-            if unreadable > 0 { output.warn("[Hamon] \(unreadable) unreadable line\(unreadable == 1 ? "" : "s") in the queue journal skipped") }
-        case .retrying(let status, let seconds):
-            output.line("[Hamon] HTTP \(status) from the server; retrying once in \(Int(seconds)) s")
-        case .flushed(let report):
-            guard report.trigger != .manual, let failure = report.failure else { return }
-            let events = "\(report.remaining) event\(report.remaining == 1 ? "" : "s")"
-            let fate = report.trigger == .shutdown ? undeliveredFate : "kept for the next flush"
-            output.warn("[Hamon] \(report.trigger.rawValue) flush failed: \(failure); \(events) \(fate)")
-        case .journalProblem(let message):
-            output.warn("[Hamon] \(message)")
+    /// A background notice of the client, emitted as it is: rendered only where it is shown.
+    struct Notice: Renderable {
+        let notice: HamonNotice
+        let undeliveredFate: String
+
+        func render(into output: inout TerminalLines) {
+            switch notice {
+            case .waitingForUser(let queued):
+                output.warn("[Hamon] waiting for userId (Firebase App Instance ID): \(queued) event\(queued == 1 ? "" : "s") queued until 'user ID'")
+            case .restored(let count, let unreadable):
+                output.line("[Hamon] restored \(count) queued event\(count == 1 ? "" : "s") from the last run")
+                if unreadable > 0 { output.warn("[Hamon] \(unreadable) unreadable line\(unreadable == 1 ? "" : "s") in the queue journal skipped") }
+            case .retrying(let status, let seconds):
+                output.line("[Hamon] HTTP \(status) from the server; retrying once in \(Int(seconds)) s")
+            case .flushed(let report):
+                guard report.trigger != .manual, let failure = report.failure else { return }
+                let events = "\(report.remaining) event\(report.remaining == 1 ? "" : "s")"
+                let fate = report.trigger == .shutdown ? undeliveredFate : "kept for the next flush"
+                output.warn("[Hamon] \(report.trigger.rawValue) flush failed: \(failure); \(events) \(fate)")
+            case .journalProblem(let message):
+                output.warn("[Hamon] \(message)")
+            }
         }
     }
 

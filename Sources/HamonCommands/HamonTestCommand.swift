@@ -23,12 +23,9 @@ enum HamonTestCommand {
             server = HamonEndpoint(host: setting.host, https: setting.https || context.flag("https"))
             insecure = setting.insecure
         }
-        let output = session.events
-        var result = JSONObject()
-        result["url"] = .string(server.baseURL)
         let valid = HostSyntax.isValid(server.host) && (try? ParsedURL(server.baseURL)) != nil
-        result["valid"] = .bool(valid)
-        output.line("url        \(server.baseURL) (\(valid ? "valid" : "invalid"))")
+        // Shown before the request, which may wait 10 s for an answer.
+        context.events.line("url        \(server.baseURL) (\(valid ? "valid" : "invalid"))")
         guard valid else { throw context.failure("'\(server.host)' is not a valid host (name, ip or ip:port)") }
         let client = session.trace.client(timeout: 10, sdkHeadersAndCookies: false, insecure: insecure)
         let url = server.baseURL
@@ -39,22 +36,44 @@ enum HamonTestCommand {
                 return .failure(error)
             }
         }
-        if server.needsInsecureWarning {
-            output.line("ats        warning: \(server.insecureWarning)")
-            result["ats_warning"] = .string(server.insecureWarning)
-        } else {
-            output.line("ats        ok (\(server.usesHTTPS ? "HTTPS" : "local host"))")
-            result["ats_warning"] = .null
-        }
-        switch outcome {
-        case .success(let response):
-            output.line("reachable  yes (HTTP \(response.status.code) in \(ExchangeGenerator.milliseconds(response.duration)))")
-            result["reachable"] = .bool(true)
-            result["status"] = .int(response.status.code)
-            return .object(result)
-        case .failure(let error):
-            output.line("reachable  no (\(error))")
+        let shown = Shown(
+            url: url, atsWarning: server.needsInsecureWarning ? server.insecureWarning : nil, https: server.usesHTTPS,
+            answer: outcome.map { (status: $0.status.code, duration: $0.duration) }.mapError { Shown.Failure(text: "\($0)") })
+        if case .failure(let error) = outcome {
+            context.show(shown)
             throw context.failure(error, action: "cannot reach \(url)")
+        }
+        return shown
+    }
+
+    /// What App Transport Security says of the host, and whether it answered.
+    struct Shown: CommandView {
+        let url: String
+        let atsWarning: String?
+        let https: Bool
+        /// The answer's status and duration, or why there was none.
+        let answer: Result<(status: Int, duration: Double), Failure>
+
+        struct Failure: Error { let text: String }
+
+        var value: Value {
+            var result = JSONObject()
+            result["url"] = .string(url)
+            result["valid"] = .bool(true)
+            result["ats_warning"] = atsWarning.map(Value.string) ?? .null
+            if case .success(let answer) = answer {
+                result["reachable"] = .bool(true)
+                result["status"] = .int(answer.status)
+            }
+            return .object(result)
+        }
+
+        func render(into lines: inout TerminalLines) {
+            if let atsWarning { lines.line("ats        warning: \(atsWarning)") } else { lines.line("ats        ok (\(https ? "HTTPS" : "local host"))") }
+            switch answer {
+            case .success(let answer): lines.line("reachable  yes (HTTP \(answer.status) in \(ExchangeGenerator.milliseconds(answer.duration)))")
+            case .failure(let failure): lines.line("reachable  no (\(failure.text))")
+            }
         }
     }
 }

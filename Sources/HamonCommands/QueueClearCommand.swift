@@ -16,7 +16,13 @@ enum QueueClearCommand {
         } catch {
             throw context.failure(error)
         }
-        context.events.line("dropped \(HamonText.events(dropped))")
-        return .object(["dropped": .int(dropped)])
+        return Shown(dropped: dropped)
+    }
+
+    /// How many events were dropped.
+    struct Shown: CommandView {
+        let dropped: Int
+        var value: Value { .object(["dropped": .int(dropped)]) }
+        func render(into lines: inout TerminalLines) { lines.line("dropped \(HamonText.events(dropped))") }
     }
 }

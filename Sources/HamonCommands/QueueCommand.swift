@@ -14,17 +14,28 @@ enum QueueCommand {
         let limit = context.option("limit").flatMap { Int($0.text) } ?? 20
         let depth = hamon.client.queueDepth
         let events = hamon.client.queuedEvents(limit: max(0, limit))
-        let output = context.events
-        output.line("\(HamonText.events(depth)) queued" + (hamon.client.userID == nil && depth > 0 ? " (waiting for a user id)" : ""))
-        var items: [Value] = []
-        for (index, event) in events.enumerated() {
-            let parameters = event.parameters
-            output.line("  \(index + 1)  \(Timestamps.iso(Double(event.timestamp) / 1000))  \(event.name)  \(event.uuid)  \(JSONWriter.compact(parameters))")
-            items.append(.object([
-                "uuid": .string(event.uuid), "name": .string(event.name), "timestamp": .int(Int(event.timestamp)), "parameters": parameters,
-            ]))
+        return Shown(depth: depth, events: events, waitingForUser: hamon.client.userID == nil && depth > 0)
+    }
+
+    /// The queue's depth and its first events.
+    struct Shown: CommandView {
+        let depth: Int
+        let events: [AnalyticsEventSummary]
+        let waitingForUser: Bool
+
+        var value: Value {
+            let items = events.map { event -> Value in
+                .object(["uuid": .string(event.uuid), "name": .string(event.name), "timestamp": .int(Int(event.timestamp)), "parameters": event.parameters])
+            }
+            return .object(["count": .int(depth), "events": .array(items)])
         }
-        if depth > events.count, !events.isEmpty { output.line("  … \(depth - events.count) more") }
-        return .object(["count": .int(depth), "events": .array(items)])
+
+        func render(into lines: inout TerminalLines) {
+            lines.line("\(HamonText.events(depth)) queued" + (waitingForUser ? " (waiting for a user id)" : ""))
+            for (index, event) in events.enumerated() {
+                lines.line("  \(index + 1)  \(Timestamps.iso(Double(event.timestamp) / 1000))  \(event.name)  \(event.uuid)  \(JSONWriter.compact(event.parameters))")
+            }
+            if depth > events.count, !events.isEmpty { lines.line("  … \(depth - events.count) more") }
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Hamon
+import JSON
 import Script
 import Shell
 
@@ -9,19 +10,32 @@ enum UserCommand {
         discussion: "Events are sent only once a user id is set; queued events may flush right after.",
         examples: ["hamon user app-instance-1", "user app-instance-1"], coreForms: [["user"]]
     ) { context in
-        let report = try setUser(context.string("ID"), in: context)
-        return .object(["user": .string(report.userID), "sent": .bool(report.failure == nil)])
+        Shown(report: try sendUser(context.string("ID"), in: context))
+    }
+
+    /// The user id set, its user data sent.
+    struct Shown: CommandView {
+        let report: UserUpdateReport
+        var value: Value { .object(["user": .string(report.userID), "sent": .bool(report.failure == nil)]) }
+        func render(into lines: inout TerminalLines) { lines.line("user \(report.userID): user data sent") }
+    }
+
+    /// Sets the user id and shows it at once, for a command that does more after it
+    /// (`configure host --user`); a failed PATCH is an error (the id stays set).
+    static func setUser(_ id: String, in context: CommandContext) throws(ShellError) -> UserUpdateReport {
+        let report = try sendUser(id, in: context)
+        context.show(Shown(report: report))
+        return report
     }
 
     /// Sets the user id; a failed PATCH is an error (the id stays set).
-    static func setUser(_ id: String, in context: CommandContext) throws(ShellError) -> UserUpdateReport {
+    private static func sendUser(_ id: String, in context: CommandContext) throws(ShellError) -> UserUpdateReport {
         guard !id.isEmpty else { throw context.failure("the user id is empty", at: context.argument("ID")) }
         let hamon = try context.session.engine(HamonRuntime.self, at: context.command.range)
         try hamon.prepareServer(at: context.command.range)
         let client = hamon.client
         let report = try AsyncBridge.run(at: context.command.range) { await client.setUser(id) }
         try HamonFailureText.check(report.failure, doing: "user id '\(id)' set, but sending the user data failed", in: context)
-        context.events.line("user \(id): user data sent")
         return report
     }
 }

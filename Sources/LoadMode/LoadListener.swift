@@ -49,8 +49,6 @@ final class LoadListener: RunListener {
         return ScriptKinds(source: source.name, kinds: kinds)
     }
 
-    var hearsEvents: Bool { false }
-
     func commandStarting(_ statement: Statement, in source: SourceFile) {
         let kind: String
         if let shared, shared.source == source.name, let known = sharedKind(of: statement.range, in: shared) {

@@ -8,7 +8,6 @@ enum MiataruAllowedShowCommand {
         let range = context.command.range
         let connection = try context.miataruConnection()
         let list = try connection.fetchAllowed(at: range)
-        MiataruAllowedText.render(list.devices, enabled: list.isEnabled, owner: list.deviceID, to: context.events)
-        return MiataruAllowedText.value(list.devices, enabled: list.isEnabled, owner: list.deviceID)
+        return MiataruAllowedText(devices: list.devices, enabled: list.isEnabled, owner: list.deviceID)
     }
 }

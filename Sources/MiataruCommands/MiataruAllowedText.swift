@@ -4,21 +4,23 @@ import Script
 import Shell
 
 /// The allowed-devices list on the terminal and as a result.
-enum MiataruAllowedText {
-    static func render(_ devices: [AllowedDevice], enabled: Bool, owner: String, to output: ShellEventRouter) {
+struct MiataruAllowedText: CommandView {
+    let devices: [AllowedDevice]
+    let enabled: Bool
+    let owner: String
+
+    var value: Value { .object(["device": .string(owner), "enabled": .bool(enabled), "allowed": .array(devices.map(\.value))]) }
+
+    func render(into lines: inout TerminalLines) {
         guard enabled, !devices.isEmpty else {
-            output.line("\(owner): no allowed-devices list (access control off: any device may read)")
+            lines.line("\(owner): no allowed-devices list (access control off: any device may read)")
             return
         }
-        output.line("\(owner): \(devices.count) allowed device\(devices.count == 1 ? "" : "s")")
+        lines.line("\(owner): \(devices.count) allowed device\(devices.count == 1 ? "" : "s")")
         for device in devices {
             let access = [device.hasCurrentLocationAccess ? "location" : nil, device.hasHistoryAccess ? "history" : nil].compactMap { $0 }
-            output.line("  \(device.deviceID)  \(access.isEmpty ? "no access" : access.joined(separator: ", "))")
+            lines.line("  \(device.deviceID)  \(access.isEmpty ? "no access" : access.joined(separator: ", "))")
         }
-    }
-
-    static func value(_ devices: [AllowedDevice], enabled: Bool, owner: String) -> Value {
-        .object(["device": .string(owner), "enabled": .bool(enabled), "allowed": .array(devices.map(\.value))])
     }
 }
 
@@ -34,14 +36,13 @@ extension MiataruConnection {
     }
 
     /// Replaces the list on the server and shows it.
-    func sendAllowed(_ devices: [AllowedDevice], in context: CommandContext) throws(ShellError) -> Value {
+    func sendAllowed(_ devices: [AllowedDevice], in context: CommandContext) throws(ShellError) -> MiataruAllowedText {
         let range = context.command.range
         let key = try requiredKey(for: "setAllowedDeviceList", at: range)
         let owner = deviceID
         try call(at: range, device: owner) { client throws(MiataruError) in try await client.setAllowedDevices(devices, of: owner, deviceKey: key) }
         runtime.saw(devices.map(\.deviceID))
-        MiataruAllowedText.render(devices, enabled: !devices.isEmpty, owner: owner, to: context.events)
-        return MiataruAllowedText.value(devices, enabled: !devices.isEmpty, owner: owner)
+        return MiataruAllowedText(devices: devices, enabled: !devices.isEmpty, owner: owner)
     }
 
     /// The list the server holds now.

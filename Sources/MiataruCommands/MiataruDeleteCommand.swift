@@ -14,7 +14,16 @@ enum MiataruDeleteCommand {
         let device = miataru.deviceID
         let key = try connection.ownKey(at: range)
         let count = try connection.call(at: range, device: device) { client throws(MiataruError) in try await client.deleteLocation(of: device, deviceKey: key) }
-        context.events.line("\(device): location data deleted (the server removed \(count) record\(count == 1 ? "" : "s"))")
-        return .object(["device": .string(device), "deleted": .int(count)])
+        return Shown(device: device, count: count)
+    }
+
+    /// How many records the server removed.
+    struct Shown: CommandView {
+        let device: String
+        let count: Int
+        var value: Value { .object(["device": .string(device), "deleted": .int(count)]) }
+        func render(into lines: inout TerminalLines) {
+            lines.line("\(device): location data deleted (the server removed \(count) record\(count == 1 ? "" : "s"))")
+        }
     }
 }

@@ -19,7 +19,13 @@ enum MiataruDeviceCommand {
     ) { context in
         let miataru = try context.session.engine(MiataruRuntime.self, at: context.command.range)
         if let id = context.argument("ID") { try miataru.setDevice(id.text, at: id.range) }
-        context.events.line("miataru device: \(miataru.deviceID)")
-        return .object(["device": .string(miataru.deviceID)])
+        return Shown(device: miataru.deviceID)
+    }
+
+    /// The own device id, as it is now.
+    struct Shown: CommandView {
+        let device: String
+        var value: Value { .object(["device": .string(device)]) }
+        func render(into lines: inout TerminalLines) { lines.line("miataru device: \(device)") }
     }
 }

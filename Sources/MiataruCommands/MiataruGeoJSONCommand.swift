@@ -20,6 +20,7 @@ enum MiataruGeoJSONCommand {
         let miataru = connection.runtime
         let device = context.string("DEVICE")
         miataru.saw([device])
+        // The fallback's notices are shown as they happen: a second request follows them.
         let output = context.events
         let first = try connection.outcome(at: range) { client throws(MiataruError) in try await client.geoJSON(of: device) }
         var feature: Value?
@@ -40,18 +41,35 @@ enum MiataruGeoJSONCommand {
         case .failure(let error):
             throw MiataruErrorText.shellError(error, device: device, server: connection.client.server.baseURL, at: range)
         }
-        let text = feature.map(JSONWriter.pretty) ?? "{}"
         if let out = context.option("out"), out.text != "-" {
+            let text = feature.map(JSONWriter.pretty) ?? "{}"
             let path = context.path(out)
             do {
                 try OutputFile.write(Array((text + "\n").utf8), to: path)
             } catch {
                 throw context.failure(error, action: "cannot write \(out.text)", at: out)
             }
-            output.line(feature == nil ? "\(device): no location; wrote {} to \(out.text)" : "\(device): GeoJSON written to \(out.text)")
-        } else {
-            output.line(feature == nil ? "\(device): no location ({})" : text)
         }
-        return .object(["device": .string(device), "geojson": feature ?? .object(JSONObject()), "fallback": .bool(fallback), "found": .bool(feature != nil)])
+        return Shown(device: device, feature: feature, fallback: fallback, written: context.option("out").map(\.text).flatMap { $0 == "-" ? nil : $0 })
+    }
+
+    /// The device's GeoJSON feature (or none), and the file it went to, if any.
+    struct Shown: CommandView {
+        let device: String
+        let feature: Value?
+        let fallback: Bool
+        let written: String?
+
+        var value: Value {
+            .object(["device": .string(device), "geojson": feature ?? .object(JSONObject()), "fallback": .bool(fallback), "found": .bool(feature != nil)])
+        }
+
+        func render(into lines: inout TerminalLines) {
+            if let written {
+                lines.line(feature == nil ? "\(device): no location; wrote {} to \(written)" : "\(device): GeoJSON written to \(written)")
+            } else {
+                lines.line(feature.map(JSONWriter.pretty) ?? "\(device): no location ({})")
+            }
+        }
     }
 }

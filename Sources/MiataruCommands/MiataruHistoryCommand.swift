@@ -23,13 +23,25 @@ enum MiataruHistoryCommand {
         let history = try connection.call(at: range, device: requester.deviceID) { client throws(MiataruError) in
             try await client.getLocationHistory(of: device, amount: amount, as: requester)
         }
-        let output = context.events
-        output.line("\(device): \(history.locations.count) of \(history.available) location\(history.available == 1 ? "" : "s")"
-            + (history.maximum.map { " (the server keeps up to \($0))" } ?? ""))
-        for location in history.locations { output.line("  " + MiataruLocationText.line(location)) }
-        return .object([
-            "device": .string(device), "available": .int(history.available), "maximum": history.maximum.map(Value.int) ?? .null,
-            "locations": .array(history.locations.map(\.value)),
-        ])
+        return Shown(device: device, history: history)
+    }
+
+    /// The history the server answered.
+    struct Shown: CommandView {
+        let device: String
+        let history: MiataruHistory
+
+        var value: Value {
+            .object([
+                "device": .string(device), "available": .int(history.available), "maximum": history.maximum.map(Value.int) ?? .null,
+                "locations": .array(history.locations.map(\.value)),
+            ])
+        }
+
+        func render(into lines: inout TerminalLines) {
+            lines.line("\(device): \(history.locations.count) of \(history.available) location\(history.available == 1 ? "" : "s")"
+                + (history.maximum.map { " (the server keeps up to \($0))" } ?? ""))
+            for location in history.locations { lines.line("  " + MiataruLocationText.line(location)) }
+        }
     }
 }

@@ -13,15 +13,13 @@ enum MiataruKeyForgetCommand {
         let range = context.command.range
         let connection = try context.miataruConnection()
         let miataru = connection.runtime
-        let output = context.events
         let device = miataru.deviceID
         if !context.flag("yes") {
             guard context.session.environment.isInteractive, let confirm = context.session.confirm else {
                 throw context.failure("miataru key forget removes the only local copy of the key: add --yes to confirm")
             }
             guard confirm("Remove the stored DeviceKey of \(device)? The server keeps it and offers no way to reset it. [y/N] ") else {
-                output.line("kept")
-                return .object(["device": .string(device), "removed": false])
+                return Shown(device: device, removed: false, asked: true)
             }
         }
         let removed: Bool
@@ -30,7 +28,17 @@ enum MiataruKeyForgetCommand {
         } catch {
             throw context.failure(error, action: "miataru key forget")
         }
-        output.line(removed ? "\(device): local DeviceKey removed" : "\(device): no DeviceKey was stored")
-        return .object(["device": .string(device), "removed": .bool(removed)])
+        return Shown(device: device, removed: removed, asked: false)
+    }
+
+    /// Whether the local copy went; `asked` when the user said no to the question.
+    struct Shown: CommandView {
+        let device: String
+        let removed: Bool
+        let asked: Bool
+        var value: Value { .object(["device": .string(device), "removed": .bool(removed)]) }
+        func render(into lines: inout TerminalLines) {
+            lines.line(asked ? "kept" : removed ? "\(device): local DeviceKey removed" : "\(device): no DeviceKey was stored")
+        }
     }
 }

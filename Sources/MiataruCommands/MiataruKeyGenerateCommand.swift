@@ -13,13 +13,17 @@ enum MiataruKeyGenerateCommand {
         examples: ["miataru key generate", "miataru key generate --reveal"]
     ) { context in
         let key = DeviceKeyGenerator.generate()
-        let output = context.events
-        output.secrets.add(key)
-        if context.flag("reveal") {
-            output.revealedLine(key)
-        } else {
-            output.line("generated \(MiataruKeyText.masked(key)); --reveal prints it")
+        context.session.secrets.add(key)
+        return Shown(key: key, reveal: context.flag("reveal"))
+    }
+
+    /// The new key: in clear with `--reveal`, else its masked form.
+    struct Shown: CommandView {
+        let key: String
+        let reveal: Bool
+        var value: Value { .object(["key": .string(key), "length": .int(key.count)]) }
+        func render(into lines: inout TerminalLines) {
+            if reveal { lines.revealedLine(key) } else { lines.line("generated \(MiataruKeyText.masked(key)); --reveal prints it") }
         }
-        return .object(["key": .string(key), "length": .int(key.count)])
     }
 }

@@ -26,8 +26,7 @@ enum MiataruKeySetCommand {
         let connection = try context.miataruConnection()
         let miataru = connection.runtime
         let new = context.argument("KEY")?.text ?? DeviceKeyGenerator.generate()
-        let output = context.events
-        output.secrets.add(new)
+        context.session.secrets.add(new)
         let current = try connection.ownKey(at: range)
         let device = miataru.deviceID
         let keys = connection.keys
@@ -53,8 +52,7 @@ enum MiataruKeySetCommand {
         }
         switch result {
         case .success(let verbose):
-            output.line("\(device): DeviceKey \(current == nil ? "set" : "changed") (\(MiataruKeyText.masked(new))): \(verbose)")
-            return .object(["device": .string(device), "changed": .bool(current != nil), "response": .string(verbose)])
+            return Shown(device: device, key: new, changed: current != nil, response: verbose)
         case .failure(.refused(let error, _)):
             let kept = current == nil ? "no key is stored for \(device)" : "the stored key is unchanged"
             var failure = MiataruErrorText.shellError(error, device: device, server: connection.client.server.baseURL, at: range)
@@ -73,6 +71,18 @@ enum MiataruKeySetCommand {
             throw failure
         case .failure(let error):
             throw context.failure(error, action: "miataru key set")
+        }
+    }
+
+    /// The key the server took (shown masked), and what it answered.
+    struct Shown: CommandView {
+        let device: String
+        let key: String
+        let changed: Bool
+        let response: String
+        var value: Value { .object(["device": .string(device), "changed": .bool(changed), "response": .string(response)]) }
+        func render(into lines: inout TerminalLines) {
+            lines.line("\(device): DeviceKey \(changed ? "changed" : "set") (\(MiataruKeyText.masked(key))): \(response)")
         }
     }
 }

@@ -10,23 +10,39 @@ enum MiataruKeyShowCommand {
         let range = context.command.range
         let connection = try context.miataruConnection()
         let miataru = connection.runtime
-        let output = context.events
         let path = connection.keys.store.path(server: connection.keys.serverName, device: miataru.deviceID)
         guard let key = try connection.ownKey(at: range) else {
-            output.line("\(miataru.deviceID): no DeviceKey stored for \(connection.keys.serverName) (looked for \(path))")
             let elsewhere = connection.keys.store.servers(holdingKeyOf: miataru.deviceID, except: connection.keys.serverName)
-            if !elsewhere.isEmpty {
-                output.line(
-                    "  a key of \(miataru.deviceID) is stored for \(elsewhere.joined(separator: ", ")): keys are filed per server name; "
-                        + "'miataru server \(elsewhere[0])' uses it")
+            return Shown(device: miataru.deviceID, path: path, key: nil, reveal: false, server: connection.keys.serverName, elsewhere: elsewhere)
+        }
+        return Shown(device: miataru.deviceID, path: path, key: key, reveal: context.flag("reveal"), server: connection.keys.serverName, elsewhere: [])
+    }
+
+    /// The stored key (or where it was looked for, and which other servers hold one).
+    struct Shown: CommandView {
+        let device: String
+        let path: String
+        let key: String?
+        let reveal: Bool
+        let server: String
+        let elsewhere: [String]
+
+        var value: Value {
+            guard let key else { return .object(["device": .string(device), "stored": false, "path": .string(path)]) }
+            return .object(["device": .string(device), "stored": true, "length": .int(key.count), "path": .string(path)])
+        }
+
+        func render(into lines: inout TerminalLines) {
+            guard let key else {
+                lines.line("\(device): no DeviceKey stored for \(server) (looked for \(path))")
+                if !elsewhere.isEmpty {
+                    lines.line(
+                        "  a key of \(device) is stored for \(elsewhere.joined(separator: ", ")): keys are filed per server name; "
+                            + "'miataru server \(elsewhere[0])' uses it")
+                }
+                return
             }
-            return .object(["device": .string(miataru.deviceID), "stored": false, "path": .string(path)])
+            if reveal { lines.revealedLine(key) } else { lines.line("\(device): \(MiataruKeyText.masked(key)) in \(path)") }
         }
-        if context.flag("reveal") {
-            output.revealedLine(key)
-        } else {
-            output.line("\(miataru.deviceID): \(MiataruKeyText.masked(key)) in \(path)")
-        }
-        return .object(["device": .string(miataru.deviceID), "stored": true, "length": .int(key.count), "path": .string(path)])
     }
 }

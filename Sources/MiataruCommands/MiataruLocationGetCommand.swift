@@ -22,15 +22,27 @@ enum MiataruLocationGetCommand {
         let locations = try connection.call(at: range, device: requester.deviceID) { client throws(MiataruError) in
             try await client.getLocation(of: devices, as: requester)
         }
-        let output = context.events
-        for (index, device) in devices.enumerated() {
-            let location = index < locations.count ? locations[index] : nil
-            output.line(location.map(MiataruLocationText.line) ?? "\(device)  no location, or not allowed")
+        return Shown(devices: devices, locations: locations)
+    }
+
+    /// Each device asked for with its location, or none (unknown, or not allowed).
+    struct Shown: CommandView {
+        let devices: [String]
+        let locations: [MiataruLocation?]
+
+        var value: Value {
+            .object([
+                "devices": .array(devices.map(Value.string)),
+                "locations": .array(locations.map { $0?.value ?? .null }),
+                "found": .int(locations.compactMap { $0 }.count),
+            ])
         }
-        return .object([
-            "devices": .array(devices.map(Value.string)),
-            "locations": .array(locations.map { $0?.value ?? .null }),
-            "found": .int(locations.compactMap { $0 }.count),
-        ])
+
+        func render(into lines: inout TerminalLines) {
+            for (index, device) in devices.enumerated() {
+                let location = index < locations.count ? locations[index] : nil
+                lines.line(location.map(MiataruLocationText.line) ?? "\(device)  no location, or not allowed")
+            }
+        }
     }
 }

@@ -52,12 +52,22 @@ enum MiataruLocationUpdateCommand {
             altitude: context.option("altitude")?.text, keepsHistory: context.flag("history"),
             retentionMinutes: context.option("retention").flatMap { Int($0.text) } ?? 30)
         try connection.call(at: range, device: update.device) { client throws(MiataruError) in try await client.updateLocation(update, deviceKey: key) }
-        context.events.line(
-            "\(update.device): location \(update.latitude), \(update.longitude) uploaded"
-                + (update.keepsHistory ? " (history kept)" : " (no history; expires after \(update.retentionMinutes) min)"))
-        return .object([
-            "device": .string(update.device), "latitude": context.argument("LAT")?.value ?? .null,
-            "longitude": context.argument("LON")?.value ?? .null, "history": .bool(update.keepsHistory), "withKey": .bool(key != nil),
-        ])
+        return Shown(
+            update: update,
+            value: .object([
+                "device": .string(update.device), "latitude": context.argument("LAT")?.value ?? .null,
+                "longitude": context.argument("LON")?.value ?? .null, "history": .bool(update.keepsHistory), "withKey": .bool(key != nil),
+            ]))
+    }
+
+    /// The update the server took.
+    struct Shown: CommandView {
+        let update: LocationUpdate
+        let value: Value
+        func render(into lines: inout TerminalLines) {
+            lines.line(
+                "\(update.device): location \(update.latitude), \(update.longitude) uploaded"
+                    + (update.keepsHistory ? " (history kept)" : " (no history; expires after \(update.retentionMinutes) min)"))
+        }
     }
 }

@@ -19,10 +19,19 @@ enum MiataruSecurityCommand {
         let status = try connection.call(at: range, device: requester) { client throws(MiataruError) in
             try await client.securityStatus(of: device, requester: requester, requesterKey: key)
         }
-        context.events.line(
-            "\(device): \(status.hasDeviceKey ? "has a DeviceKey" : "no DeviceKey"), allowed list \(status.isAllowedDeviceListEnabled ? "on" : "off")")
-        return .object([
-            "DeviceID": .string(device), "HasDeviceKey": .bool(status.hasDeviceKey), "IsAllowedDeviceListEnabled": .bool(status.isAllowedDeviceListEnabled),
-        ])
+        return Shown(device: device, hasKey: status.hasDeviceKey, listEnabled: status.isAllowedDeviceListEnabled)
+    }
+
+    /// Whether the device has a key and an allowed list.
+    struct Shown: CommandView {
+        let device: String
+        let hasKey: Bool
+        let listEnabled: Bool
+        var value: Value {
+            .object(["DeviceID": .string(device), "HasDeviceKey": .bool(hasKey), "IsAllowedDeviceListEnabled": .bool(listEnabled)])
+        }
+        func render(into lines: inout TerminalLines) {
+            lines.line("\(device): \(hasKey ? "has a DeviceKey" : "no DeviceKey"), allowed list \(listEnabled ? "on" : "off")")
+        }
     }
 }

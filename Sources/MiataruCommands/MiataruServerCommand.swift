@@ -16,7 +16,14 @@ enum MiataruServerCommand {
         let miataru = try context.session.engine(MiataruRuntime.self, at: context.command.range)
         if let url = context.argument("URL") { miataru.setServer(url.text == "local" ? "local" : MiataruEndpoint(url.text).baseURL) }
         let connection = try miataru.connection(at: context.command.range)
-        context.events.line("miataru server: \(connection.client.server.baseURL) (keys stored as '\(miataru.storeName())')")
-        return .object(["server": .string(connection.client.server.baseURL), "store": .string(miataru.storeName())])
+        return Shown(server: connection.client.server.baseURL, store: miataru.storeName())
+    }
+
+    /// The server in use and the name its keys are filed under.
+    struct Shown: CommandView {
+        let server: String
+        let store: String
+        var value: Value { .object(["server": .string(server), "store": .string(store)]) }
+        func render(into lines: inout TerminalLines) { lines.line("miataru server: \(server) (keys stored as '\(store)')") }
     }
 }

@@ -14,16 +14,24 @@ enum MiataruSloganCommand {
         let miataru = connection.runtime
         let device = miataru.deviceID
         let key = try connection.requiredKey(for: "the slogan calls", at: range)
-        let output = context.events
         if let text = context.argument("TEXT")?.text {
             try connection.call(at: range, device: device) { client throws(MiataruError) in try await client.setSlogan(text, of: device, deviceKey: key) }
-            output.line("\(device): slogan set")
-            return .object(["device": .string(device), "slogan": .string(text)])
+            return Shown(device: device, slogan: text, set: true)
         }
         let slogan = try connection.call(at: range, device: device) { client throws(MiataruError) in
             try await client.slogan(of: device, requester: device, requesterKey: key)
         }
-        output.line(slogan.map { "\(device): \"\($0)\"" } ?? "\(device): no slogan")
-        return .object(["device": .string(device), "slogan": slogan.map(Value.string) ?? .null])
+        return Shown(device: device, slogan: slogan, set: false)
+    }
+
+    /// The slogan set, or read.
+    struct Shown: CommandView {
+        let device: String
+        let slogan: String?
+        let set: Bool
+        var value: Value { .object(["device": .string(device), "slogan": slogan.map(Value.string) ?? .null]) }
+        func render(into lines: inout TerminalLines) {
+            lines.line(set ? "\(device): slogan set" : slogan.map { "\(device): \"\($0)\"" } ?? "\(device): no slogan")
+        }
     }
 }

@@ -20,14 +20,26 @@ enum MiataruVisitorsCommand {
             try await client.getVisitorHistory(of: device, amount: amount, deviceKey: key)
         }
         miataru.saw(visitors.visitors.map(\.deviceID))
-        let output = context.events
-        output.line("\(device): \(visitors.visitors.count) visitor\(visitors.visitors.count == 1 ? "" : "s")")
-        for visitor in visitors.visitors {
-            output.line("  \(visitor.deviceID)" + (visitor.timestamp.map { "  " + Timestamps.iso(Double($0) / 1000) } ?? ""))
+        return Shown(device: device, visitors: visitors)
+    }
+
+    /// Who asked for the device's location.
+    struct Shown: CommandView {
+        let device: String
+        let visitors: MiataruVisitors
+
+        var value: Value {
+            .object([
+                "device": .string(device), "available": .int(visitors.available),
+                "visitors": .array(visitors.visitors.map { .object(["DeviceID": .string($0.deviceID), "TimeStamp": $0.timestamp.map(Value.int) ?? .null]) }),
+            ])
         }
-        return .object([
-            "device": .string(device), "available": .int(visitors.available),
-            "visitors": .array(visitors.visitors.map { .object(["DeviceID": .string($0.deviceID), "TimeStamp": $0.timestamp.map(Value.int) ?? .null]) }),
-        ])
+
+        func render(into lines: inout TerminalLines) {
+            lines.line("\(device): \(visitors.visitors.count) visitor\(visitors.visitors.count == 1 ? "" : "s")")
+            for visitor in visitors.visitors {
+                lines.line("  \(visitor.deviceID)" + (visitor.timestamp.map { "  " + Timestamps.iso(Double($0) / 1000) } ?? ""))
+            }
+        }
     }
 }

@@ -1,3 +1,4 @@
+import JSON
 import Performance
 import Script
 import Shell
@@ -6,15 +7,26 @@ enum PerfDestinationListCommand {
     static let spec = CommandSpec(
         ["perf", "destination", "list"], summary: "List destinations with their ids and what each receives", examples: ["perf destination list"]
     ) { context in
-        let destinations = context.session.performance.tracker.destinations
-        for destination in destinations { context.events.line("\(destination.id)  \(destination.description)\(receives(destination))") }
-        if destinations.isEmpty { context.events.line("(no destinations: timings stay in memory)") }
-        return .array(
-            destinations.map {
-                PerfValues.destination(
-                    id: $0.id, kind: String($0.description.prefix { $0 != " " }), filter: $0.filter,
-                    ["description": .string($0.description), "retiring": .bool($0.isRetiring)])
-            })
+        Shown(destinations: context.session.performance.tracker.destinations)
+    }
+
+    /// The destinations timings go to.
+    struct Shown: CommandView {
+        let destinations: [DestinationInfo]
+
+        var value: Value {
+            .array(
+                destinations.map {
+                    PerfValues.destination(
+                        id: $0.id, kind: String($0.description.prefix { $0 != " " }), filter: $0.filter,
+                        ["description": .string($0.description), "retiring": .bool($0.isRetiring)])
+                })
+        }
+
+        func render(into lines: inout TerminalLines) {
+            for destination in destinations { lines.line("\(destination.id)  \(destination.description)\(PerfDestinationListCommand.receives(destination))") }
+            if destinations.isEmpty { lines.line("(no destinations: timings stay in memory)") }
+        }
     }
 
     /// What the list says after the description: the filter, or that it receives nothing.

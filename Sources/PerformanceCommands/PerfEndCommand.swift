@@ -1,3 +1,4 @@
+import JSON
 import Performance
 import Script
 import Shell
@@ -13,8 +14,14 @@ enum PerfEndCommand {
         let feature = try PerfArguments.required("FEATURE", "feature", in: context)
         let layer = try PerfArguments.required("LAYER", "layer", in: context)
         guard let entry = context.session.performance.tracker.end(feature: feature, layer: layer, metadata: context.stringParameters)
-        else { return .null }
-        context.events.line("\(entry.feature).\(entry.layer) \(PerfValues.seconds(entry.duration))")
-        return PerfValues.entry(entry)
+        else { return Value.null }
+        return Shown(entry: entry)
+    }
+
+    /// The timing that ended.
+    struct Shown: CommandView {
+        let entry: PerformanceEntry
+        var value: Value { PerfValues.entry(entry) }
+        func render(into lines: inout TerminalLines) { lines.line("\(entry.feature).\(entry.layer) \(PerfValues.seconds(entry.duration))") }
     }
 }

@@ -1,3 +1,4 @@
+import JSON
 import Performance
 import Platform
 import Script
@@ -65,9 +66,23 @@ enum PerfExportCommand {
         } catch {
             throw context.failure(error, action: "cannot export to '\(pathArgument.text)'", at: pathArgument)
         }
-        let summary = "wrote \(written) \(written == 1 ? "entry" : "entries") to \(pathArgument.text)"
-        // On stdout the summary would end up inside the data.
-        if toStandardOutput { context.events.writeError(summary + "\n") } else { context.events.line(summary) }
-        return .object(["path": .string(pathArgument.text), "format": .string(format), "count": .int(written)])
+        return Shown(path: pathArgument.text, format: format, count: written, toStandardOutput: toStandardOutput)
+    }
+
+    /// How many entries went where. (A skipped line's warning is shown as it is found, before
+    /// this: an export that fails after it still says it.)
+    struct Shown: CommandView {
+        let path: String
+        let format: String
+        let count: Int
+        let toStandardOutput: Bool
+
+        var value: Value { .object(["path": .string(path), "format": .string(format), "count": .int(count)]) }
+
+        func render(into lines: inout TerminalLines) {
+            let summary = "wrote \(count) \(count == 1 ? "entry" : "entries") to \(path)"
+            // On stdout the summary would end up inside the data.
+            if toStandardOutput { lines.writeError(summary + "\n") } else { lines.line(summary) }
+        }
     }
 }

@@ -1,3 +1,4 @@
+import JSON
 import Performance
 import Script
 import Shell
@@ -17,12 +18,22 @@ enum PerfLogsCommand {
         if let limit = context.option("limit").flatMap({ Int($0.text) }), limit >= 0, entries.count > limit {
             entries = Array(entries.suffix(limit))
         }
-        let rows = entries.map { entry in
-            [PerfValues.isoTime(entry.endTime), "\(entry.feature).\(entry.layer)", PerfValues.seconds(entry.duration),
-             PerfValues.metadataText(entry.metadata)]
+        return Shown(entries: entries)
+    }
+
+    /// The timings recorded, oldest first.
+    struct Shown: CommandView {
+        let entries: [PerformanceEntry]
+
+        var value: Value { .array(entries.map(PerfValues.entry)) }
+
+        func render(into lines: inout TerminalLines) {
+            let rows = entries.map { entry in
+                [PerfValues.isoTime(entry.endTime), "\(entry.feature).\(entry.layer)", PerfValues.seconds(entry.duration),
+                 PerfValues.metadataText(entry.metadata)]
+            }
+            lines.write(TableGenerator.render(header: ["ended", "timing", "duration", "metadata"], rows: rows))
+            if entries.isEmpty { lines.line("(no timings recorded)") }
         }
-        context.events.write(TableGenerator.render(header: ["ended", "timing", "duration", "metadata"], rows: rows))
-        if entries.isEmpty { context.events.line("(no timings recorded)") }
-        return .array(entries.map(PerfValues.entry))
     }
 }

@@ -1,3 +1,4 @@
+import JSON
 import Performance
 import Script
 import Shell
@@ -8,10 +9,19 @@ enum PerfPendingCommand {
         examples: ["perf pending", "expect last.count == 0"]
     ) { context in
         let tracker = context.session.performance.tracker
-        let pending = tracker.pendingSessions
-        let rows = pending.map { [PerfValues.isoTime($0.startTime), "\($0.feature).\($0.layer)", PerfValues.metadataText($0.metadata)] }
-        context.events.write(TableGenerator.render(header: ["started", "timing", "metadata"], rows: rows))
-        if pending.isEmpty { context.events.line("(nothing pending)") }
-        return .object(["count": .int(pending.count), "sessions": .array(pending.map(PerfValues.pending))])
+        return Shown(pending: tracker.pendingSessions)
+    }
+
+    /// The timings started and not ended.
+    struct Shown: CommandView {
+        let pending: [PendingSession]
+
+        var value: Value { .object(["count": .int(pending.count), "sessions": .array(pending.map(PerfValues.pending))]) }
+
+        func render(into lines: inout TerminalLines) {
+            let rows = pending.map { [PerfValues.isoTime($0.startTime), "\($0.feature).\($0.layer)", PerfValues.metadataText($0.metadata)] }
+            lines.write(TableGenerator.render(header: ["started", "timing", "metadata"], rows: rows))
+            if pending.isEmpty { lines.line("(nothing pending)") }
+        }
     }
 }

@@ -1,3 +1,4 @@
+import JSON
 import Performance
 import Script
 import Shell
@@ -13,10 +14,13 @@ enum PerfStartCommand {
         let feature = try PerfArguments.required("FEATURE", "feature", in: context)
         let layer = try PerfArguments.required("LAYER", "layer", in: context)
         let tracker = context.session.performance.tracker
-        guard let session = tracker.start(feature: feature, layer: layer, metadata: context.stringParameters) else {
-            context.events.warn("performance tracking is disabled ('perf enable' turns it on)")
-            return .null
-        }
+        guard let session = tracker.start(feature: feature, layer: layer, metadata: context.stringParameters) else { return Disabled() }
         return PerfValues.pending(session)
+    }
+
+    /// Nothing started: tracking is off.
+    struct Disabled: CommandView {
+        var value: Value { .null }
+        func render(into lines: inout TerminalLines) { lines.warn("performance tracking is disabled ('perf enable' turns it on)") }
     }
 }

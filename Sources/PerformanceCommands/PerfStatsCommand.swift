@@ -1,3 +1,4 @@
+import JSON
 import Performance
 import Script
 import Shell
@@ -21,17 +22,31 @@ enum PerfStatsCommand {
         let feature = try PerfArguments.name(context.argument("FEATURE"), "feature", in: context)
         let layer = try PerfArguments.name(context.argument("LAYER"), "layer", in: context)
         var stats = tracker.stats()
-        if let feature, let layer { stats = stats.filter { $0.feature == feature && $0.layer == layer } }
-        let rows = stats.map { stat in
-            [stat.key, String(stat.count), PerfValues.seconds(stat.min), PerfValues.seconds(stat.p50), PerfValues.seconds(stat.p90),
-             PerfValues.seconds(stat.p99), PerfValues.seconds(stat.max)]
+        var histogram: [HistogramBucket] = []
+        if let feature, let layer {
+            stats = stats.filter { $0.feature == feature && $0.layer == layer }
+            if !stats.isEmpty { histogram = tracker.histogram(feature: feature, layer: layer, buckets: 10) }
         }
-        let output = context.events
-        output.write(TableGenerator.render(header: ["timing", "count", "min", "p50", "p90", "p99", "max"], rows: rows, rightAligned: 1...6))
-        if stats.isEmpty { output.line(feature == nil ? "(no timings recorded)" : "(no timings recorded for \(feature!).\(layer!))") }
-        if let feature, let layer, !stats.isEmpty {
-            output.write(HistogramGenerator.render(tracker.histogram(feature: feature, layer: layer, buckets: 10)))
+        return Shown(stats: stats, timing: feature.map { "\($0).\(layer ?? "")" }, histogram: histogram)
+    }
+
+    /// The statistics of each timing (or of the one asked for, with its histogram).
+    struct Shown: CommandView {
+        let stats: [TimingStats]
+        /// `feature.layer`, when one timing was asked for.
+        let timing: String?
+        let histogram: [HistogramBucket]
+
+        var value: Value { .array(stats.map(PerfValues.stats)) }
+
+        func render(into lines: inout TerminalLines) {
+            let rows = stats.map { stat in
+                [stat.key, String(stat.count), PerfValues.seconds(stat.min), PerfValues.seconds(stat.p50), PerfValues.seconds(stat.p90),
+                 PerfValues.seconds(stat.p99), PerfValues.seconds(stat.max)]
+            }
+            lines.write(TableGenerator.render(header: ["timing", "count", "min", "p50", "p90", "p99", "max"], rows: rows, rightAligned: 1...6))
+            if stats.isEmpty { lines.line(timing.map { "(no timings recorded for \($0))" } ?? "(no timings recorded)") }
+            if !histogram.isEmpty { lines.write(HistogramGenerator.render(histogram)) }
         }
-        return .array(stats.map(PerfValues.stats))
     }
 }

@@ -34,7 +34,15 @@ enum BackendSiftKeyCommand {
         } else {
             try context.session.services.ensureBackend(at: context.command.range).setSiftBeaconKey(key)
         }
-        context.events.line(key == nil ? "sift: any beacon key is accepted" : "sift beacon key set (***): uploads without it are refused with 401")
-        return .object(["sift_auth": .string(key == nil ? "any" : "key")])
+        return Shown(keyed: key != nil)
+    }
+
+    /// Whether the backend now wants a key (never shown).
+    struct Shown: CommandView {
+        let keyed: Bool
+        var value: Value { .object(["sift_auth": .string(keyed ? "key" : "any")]) }
+        func render(into lines: inout TerminalLines) {
+            lines.line(keyed ? "sift beacon key set (***): uploads without it are refused with 401" : "sift: any beacon key is accepted")
+        }
     }
 }

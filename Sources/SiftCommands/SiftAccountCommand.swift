@@ -16,7 +16,13 @@ enum SiftAccountCommand {
         try sift.prepareServer(at: context.command.range)
         let account = context.string("ID")
         sift.client.setAccount(account)
-        context.events.line("sift account: \(account)")
-        return .object(["account": .string(account)])
+        return Shown(account: account)
+    }
+
+    /// The account set.
+    struct Shown: CommandView {
+        let account: String
+        var value: Value { .object(["account": .string(account)]) }
+        func render(into lines: inout TerminalLines) { lines.line("sift account: \(account)") }
     }
 }

@@ -23,7 +23,12 @@ enum SiftBeaconCommand {
         try sift.prepareServer(at: context.command.range)
         let key = context.string("KEY")
         sift.setBeaconKey(key)
-        context.events.line("sift beacon key set (***)")
-        return .object(["set": .bool(true), "authorization": .string("Basic " + SiftClient.encodedBeaconKey(key))])
+        return Shown(value: .object(["set": .bool(true), "authorization": .string("Basic " + SiftClient.encodedBeaconKey(key))]))
+    }
+
+    /// The key set, never shown.
+    struct Shown: CommandView {
+        let value: Value
+        func render(into lines: inout TerminalLines) { lines.line("sift beacon key set (***)") }
     }
 }

@@ -16,7 +16,7 @@ enum SiftCollectAppStateCommand {
         try sift.prepareServer(at: context.command.range)
         let titles = context.option("title").map { [$0.text] } ?? []
         do {
-            return SiftAppendText.report(try sift.client.collectAppState(titles: titles), what: "app state", to: context.events)
+            return SiftAppendText(try sift.client.collectAppState(titles: titles), what: "app state")
         } catch {
             throw context.failure(error)
         }

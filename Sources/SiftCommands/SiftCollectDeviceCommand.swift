@@ -16,7 +16,7 @@ enum SiftCollectDeviceCommand {
         let sift = try context.session.engine(SiftRuntime.self, at: context.command.range)
         try sift.prepareServer(at: context.command.range)
         do {
-            return SiftAppendText.report(try sift.client.collectDeviceProperties(), what: "device properties", to: context.events)
+            return SiftAppendText(try sift.client.collectDeviceProperties(), what: "device properties")
         } catch {
             throw context.failure(error)
         }

@@ -42,7 +42,7 @@ enum SiftEventCommand {
         event.metrics = object(context.option("metrics"))
         event.deviceProperties = object(context.option("device-properties"))
         do {
-            return SiftAppendText.report(try sift.client.append(event), what: "event", to: context.events)
+            return SiftAppendText(try sift.client.append(event), what: "event")
         } catch {
             throw context.failure(error)
         }

@@ -10,7 +10,15 @@ enum SiftLocationAllowCommand {
         let sift = try context.session.engine(SiftRuntime.self, at: context.command.range)
         sift.client.setLocationAllowed(true)
         let hasLocation = sift.client.settings.location != nil
-        context.events.line("sift location: allowed" + (hasLocation ? "" : " (none set yet: 'sift location set LAT LON')"))
-        return .object(["allowed": .bool(true)])
+        return Shown(hasLocation: hasLocation)
+    }
+
+    /// Location allowed, and whether one is set to send.
+    struct Shown: CommandView {
+        let hasLocation: Bool
+        var value: Value { .object(["allowed": .bool(true)]) }
+        func render(into lines: inout TerminalLines) {
+            lines.line("sift location: allowed" + (hasLocation ? "" : " (none set yet: 'sift location set LAT LON')"))
+        }
     }
 }

@@ -10,7 +10,12 @@ enum SiftLocationDisallowCommand {
     ) { context in
         let sift = try context.session.engine(SiftRuntime.self, at: context.command.range)
         sift.client.setLocationAllowed(false)
-        context.events.line("sift location: disallowed")
-        return .object(["allowed": .bool(false)])
+        return Shown()
+    }
+
+    /// Location disallowed.
+    struct Shown: CommandView {
+        var value: Value { .object(["allowed": .bool(false)]) }
+        func render(into lines: inout TerminalLines) { lines.line("sift location: disallowed") }
     }
 }

@@ -49,8 +49,18 @@ enum SiftLocationSetCommand {
                 horizontalAccuracy: number("horizontal-accuracy"), verticalAccuracy: number("vertical-accuracy"),
                 floor: context.option("floor").flatMap { Int($0.text) }, speed: number("speed"), course: number("course")))
         let allowed = client.settings.locationAllowed
-        context.events.line("sift location: \(latitude), \(longitude)" + (allowed ? "" : " (not sent while disallowed)"))
-        return .object(["latitude": .double(latitude), "longitude": .double(longitude), "allowed": .bool(allowed)])
+        return Shown(latitude: latitude, longitude: longitude, allowed: allowed)
+    }
+
+    /// The location set, and whether it is sent.
+    struct Shown: CommandView {
+        let latitude: Double
+        let longitude: Double
+        let allowed: Bool
+        var value: Value { .object(["latitude": .double(latitude), "longitude": .double(longitude), "allowed": .bool(allowed)]) }
+        func render(into lines: inout TerminalLines) {
+            lines.line("sift location: \(latitude), \(longitude)" + (allowed ? "" : " (not sent while disallowed)"))
+        }
     }
 
     /// The bounds of the options that have them; `floor` is an integer option, checked by its kind.

@@ -9,26 +9,31 @@ enum SiftNoticeText {
     static func events(_ count: Int) -> String { "\(count) event\(count == 1 ? "" : "s")" }
     static func batches(_ count: Int) -> String { "\(count) batch\(count == 1 ? "" : "es")" }
 
-    static func render(_ notice: SiftNotice, to output: ShellEventRouter) {
-        switch notice {
-        case .restored(let events, let batches, let rejects, let unreadable):
-            var line = "[Sift] restored \(Self.events(events)) queued and \(Self.batches(batches)) waiting from the last run"
-            if rejects > 0 { line += " (the first rejected \(rejects) time\(rejects == 1 ? "" : "s"))" }
-            output.line(line)
-            if unreadable > 0 { output.warn("[Sift] \(unreadable) unreadable journal line\(unreadable == 1 ? "" : "s") skipped") }
-        case .delivered(let events, let afterFailures):
-            if afterFailures { output.line("[Sift] batch of \(Self.events(events)) delivered after earlier failures") }
-        case .rejected(let events, let status, let rejects, let retryIn):
-            output.warn("[Sift] batch of \(Self.events(events)) rejected: HTTP \(status) (reject \(rejects) of 3); retrying in \(HTTPDurations.text(retryIn))")
-        case .transportFailed(let events, let error, let attempt, let retryIn):
-            // Every minute, not every 5 s: 120 lines would bury the rest.
-            guard attempt == 1 || attempt % 12 == 0 else { return }
-            output.warn(
-                "[Sift] batch of \(Self.events(events)) not sent: \(error); retrying every \(HTTPDurations.text(retryIn)) (try \(attempt) of 120)")
-        case .dropped(let events, let reason):
-            output.warn("[Sift] batch of \(Self.events(events)) dropped: \(SiftText.drop(reason))")
-        case .archiveProblem(let message):
-            output.warn("[Sift] \(message)")
+    /// A background notice of the client, emitted as it is: rendered only where it is shown.
+    struct Notice: Renderable {
+        let notice: SiftNotice
+
+        func render(into output: inout TerminalLines) {
+            switch notice {
+            case .restored(let events, let batches, let rejects, let unreadable):
+                var line = "[Sift] restored \(SiftNoticeText.events(events)) queued and \(SiftNoticeText.batches(batches)) waiting from the last run"
+                if rejects > 0 { line += " (the first rejected \(rejects) time\(rejects == 1 ? "" : "s"))" }
+                output.line(line)
+                if unreadable > 0 { output.warn("[Sift] \(unreadable) unreadable journal line\(unreadable == 1 ? "" : "s") skipped") }
+            case .delivered(let events, let afterFailures):
+                if afterFailures { output.line("[Sift] batch of \(SiftNoticeText.events(events)) delivered after earlier failures") }
+            case .rejected(let events, let status, let rejects, let retryIn):
+                output.warn("[Sift] batch of \(SiftNoticeText.events(events)) rejected: HTTP \(status) (reject \(rejects) of 3); retrying in \(HTTPDurations.text(retryIn))")
+            case .transportFailed(let events, let error, let attempt, let retryIn):
+                // Every minute, not every 5 s: 120 lines would bury the rest.
+                guard attempt == 1 || attempt % 12 == 0 else { return }
+                output.warn(
+                    "[Sift] batch of \(SiftNoticeText.events(events)) not sent: \(error); retrying every \(HTTPDurations.text(retryIn)) (try \(attempt) of 120)")
+            case .dropped(let events, let reason):
+                output.warn("[Sift] batch of \(SiftNoticeText.events(events)) dropped: \(SiftText.drop(reason))")
+            case .archiveProblem(let message):
+                output.warn("[Sift] \(message)")
+            }
         }
     }
 

@@ -10,7 +10,12 @@ enum SiftPauseCommand {
     ) { context in
         let sift = try context.session.engine(SiftRuntime.self, at: context.command.range)
         sift.client.pause()
-        context.events.line("sift: paused (collecting and uploading)")
-        return .object(["paused": .bool(true)])
+        return Shown()
+    }
+
+    /// Collecting and uploading paused.
+    struct Shown: CommandView {
+        var value: Value { .object(["paused": .bool(true)]) }
+        func render(into lines: inout TerminalLines) { lines.line("sift: paused (collecting and uploading)") }
     }
 }

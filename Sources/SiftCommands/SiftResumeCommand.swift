@@ -10,7 +10,12 @@ enum SiftResumeCommand {
         let sift = try context.session.engine(SiftRuntime.self, at: context.command.range)
         try sift.prepareServer(at: context.command.range)
         sift.client.resume()
-        context.events.line("sift: resumed")
-        return .object(["paused": .bool(false)])
+        return Shown()
+    }
+
+    /// Collecting and uploading again.
+    struct Shown: CommandView {
+        var value: Value { .object(["paused": .bool(false)]) }
+        func render(into lines: inout TerminalLines) { lines.line("sift: resumed") }
     }
 }

@@ -53,7 +53,7 @@ final class SiftRuntime: EngineRuntime {
         do {
             client = try SiftClient(
                 configuration: configuration, http: trace.client(timeout: 30, sdkHeadersAndCookies: false), clock: context.environment.clock,
-                machine: context.machine, profile: context.device, events: { notice in SiftNoticeText.render(notice, to: output) })
+                machine: context.machine, profile: context.device, events: { notice in output.emit(SiftNoticeText.Notice(notice: notice)) })
         } catch {
             throw .engine(error, action: "cannot start Sift")
         }

@@ -23,7 +23,13 @@ enum SiftServerCommand {
             try sift.setServer(setting, at: range)
         }
         let format = try sift.prepareServer(at: range)
-        context.events.line("sift server: \(format)")
-        return .object(["server": .string(format.format), "setting": .string(sift.serverSetting ?? "host")])
+        return Shown(format: "\(format)", value: .object(["server": .string(format.format), "setting": .string(sift.serverSetting ?? "host")]))
+    }
+
+    /// The URL format uploads use.
+    struct Shown: CommandView {
+        let format: String
+        let value: Value
+        func render(into lines: inout TerminalLines) { lines.line("sift server: \(format)") }
     }
 }

@@ -9,7 +9,12 @@ enum SiftUnsetUserCommand {
     ) { context in
         let sift = try context.session.engine(SiftRuntime.self, at: context.command.range)
         sift.client.unsetUser()
-        context.events.line("sift user: (none)")
-        return .object(["user": .null])
+        return Shown()
+    }
+
+    /// No user id any more.
+    struct Shown: CommandView {
+        var value: Value { .object(["user": .null]) }
+        func render(into lines: inout TerminalLines) { lines.line("sift user: (none)") }
     }
 }

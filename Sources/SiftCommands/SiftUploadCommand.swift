@@ -27,41 +27,56 @@ enum SiftUploadCommand {
         let wait = context.option("wait").flatMap { DurationParser.seconds($0.text) }.map { Duration.milliseconds(Int64($0 * 1000)) }
         // One call, so what is delivered while waiting through retries counts in the report.
         let (report, settled) = try AsyncBridge.run(at: range) { await client.upload(force: force, throughRetriesFor: wait) }
-        if !settled { context.events.warn("[Sift] still waiting after \(context.option("wait")!.text); the uploader goes on in the background") }
-        let value = render(report, client: client, output: context.events)
-        try failIfNotSent(report, in: context)
-        return value
+        let shown = Shown(report: report, now: client.clockNow, stillWaiting: settled ? nil : context.option("wait")!.text)
+        if let failure = notSent(report, in: context) {
+            context.show(shown)
+            throw failure
+        }
+        return shown
     }
 
     /// A batch dropped, or batches that cannot be sent at all, mean the upload did not happen:
     /// exit 3, as `flush` does, saying what to check.
-    private static func failIfNotSent(_ report: SiftUploadReport, in context: CommandContext) throws(ShellError) {
+    private static func notSent(_ report: SiftUploadReport, in context: CommandContext) -> ShellError? {
         if let first = report.dropped.first {
             var message = "sift upload: \(SiftNoticeText.batches(report.dropped.count)) dropped (\(SiftText.drop(first.reason)))"
             if case .rejectLimit(let status) = first.reason, status == 401 || status == 403 {
                 message += "; check 'sift beacon' against the key the server expects ('backend sift-key' sets the embedded backend's)"
             }
-            throw context.failure(message)
+            return context.failure(message)
         }
         let uploader = report.uploader
         if uploader.batches > 0, !uploader.missing.isEmpty {
-            throw context.failure(
+            return context.failure(
                 "sift upload: nothing can be sent until \(uploader.missing.joined(separator: " and ")) \(uploader.missing.count == 1 ? "is" : "are") set "
                     + "('sift account ID', 'sift beacon KEY'); \(SiftNoticeText.batches(uploader.batches)) \(uploader.batches == 1 ? "waits" : "wait") in the journal")
         }
+        return nil
     }
 
-    private static func render(_ report: SiftUploadReport, client: SiftClient, output: ShellEventRouter) -> Value {
-        let now = client.clockNow
-        var line = "sift upload: \(SiftNoticeText.events(report.transferred)) handed over; delivered \(SiftNoticeText.events(report.deliveredEvents))"
-        line += " in \(SiftNoticeText.batches(report.deliveredBatches))"
-        if !report.dropped.isEmpty { line += "; dropped \(SiftNoticeText.batches(report.dropped.count))" }
-        output.line(line)
-        if report.uploader.batches > 0 || report.uploader.paused { output.line("  uploader: " + SiftNoticeText.uploader(report.uploader, now: now)) }
-        return .object([
-            "transferred": .int(report.transferred), "delivered": .int(report.deliveredEvents), "batches": .int(report.deliveredBatches),
-            "dropped": .array(report.dropped.map { .object(["events": .int($0.events), "reason": .string(SiftText.drop($0.reason))]) }),
-            "waiting": .int(report.uploader.batches), "uploader": SiftNoticeText.uploaderValue(report.uploader, now: now),
-        ])
+    /// What the upload delivered and dropped, and the uploader's state after it; with `--wait`
+    /// cut short, the warning that the uploader goes on.
+    struct Shown: CommandView {
+        let report: SiftUploadReport
+        let now: Double
+        /// The `--wait` given, when the upload was still retrying at its end.
+        let stillWaiting: String?
+
+        var value: Value {
+            .object([
+                "transferred": .int(report.transferred), "delivered": .int(report.deliveredEvents), "batches": .int(report.deliveredBatches),
+                "dropped": .array(report.dropped.map { .object(["events": .int($0.events), "reason": .string(SiftText.drop($0.reason))]) }),
+                "waiting": .int(report.uploader.batches), "uploader": SiftNoticeText.uploaderValue(report.uploader, now: now),
+            ])
+        }
+
+        func render(into lines: inout TerminalLines) {
+            if let stillWaiting { lines.warn("[Sift] still waiting after \(stillWaiting); the uploader goes on in the background") }
+            var line = "sift upload: \(SiftNoticeText.events(report.transferred)) handed over; delivered \(SiftNoticeText.events(report.deliveredEvents))"
+            line += " in \(SiftNoticeText.batches(report.deliveredBatches))"
+            if !report.dropped.isEmpty { line += "; dropped \(SiftNoticeText.batches(report.dropped.count))" }
+            lines.line(line)
+            if report.uploader.batches > 0 || report.uploader.paused { lines.line("  uploader: " + SiftNoticeText.uploader(report.uploader, now: now)) }
+        }
     }
 }

@@ -13,7 +13,13 @@ enum SiftUserCommand {
         guard !id.isEmpty else { throw context.failure("the user id is empty (use 'sift unset-user' to remove it)", at: context.argument("ID")) }
         let sift = try context.session.engine(SiftRuntime.self, at: context.command.range)
         sift.client.setUser(id)
-        context.events.line("sift user: \(id)")
-        return .object(["user": .string(id)])
+        return Shown(user: id)
+    }
+
+    /// The user id set.
+    struct Shown: CommandView {
+        let user: String
+        var value: Value { .object(["user": .string(user)]) }
+        func render(into lines: inout TerminalLines) { lines.line("sift user: \(user)") }
     }
 }

@@ -41,8 +41,6 @@ final class TestCaseCollector: RunListener {
         self.takeExchanges = takeExchanges
     }
 
-    var hearsEvents: Bool { false }
-
     func checkFailed(_ errors: [ShellError], more: Int, in source: SourceFile) {
         checkErrors.append(contentsOf: errors)
     }

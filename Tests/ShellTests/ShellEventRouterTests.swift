@@ -3,6 +3,7 @@ import JSON
 import SDKBenchShellTesting
 import SDKBenchTesting
 import Script
+import Synchronization
 import Testing
 
 @testable import Shell
@@ -10,12 +11,12 @@ import Testing
 /// What commands and engines show is routed to the run's listeners; the terminal is one of them.
 @Suite(.timeLimit(.minutes(1)))
 struct ShellEventRouterTests {
-    /// Keeps every event and every finished command.
+    /// Keeps what every notice renders, and every finished command.
     final class EventListener: RunListener {
         var wantsOutput: Bool { true }
         var events: [ShellEvent] = []
         var finished: [CommandResult] = []
-        func emitted(_ event: ShellEvent) { events.append(event) }
+        func emitted(_ shown: any Renderable) { events += shown.rendered.events }
         func commandFinished(_ result: CommandResult, in source: SourceFile) { finished.append(result) }
     }
 
@@ -38,7 +39,9 @@ struct ShellEventRouterTests {
         let flush = try #require(finished.first { $0.command == "hamon flush" })
         #expect(flush.output.contains("[Hamon] HTTP 503 from the server; retrying once in 2 s\n"), "\(flush.output)")
         #expect(flush.output.contains("sent 1 event in 1 request"), "\(flush.output)")
-        #expect(events.contains(.line("0 events queued")), "\(events)")
+        #expect(events.contains(.line("[Hamon] HTTP 503 from the server; retrying once in 2 s")), "\(events)")
+        let queue = try #require(finished.first { $0.command == "hamon queue" })
+        #expect(queue.shown?.rendered.events == [.line("0 events queued")])
         await harness.close()
     }
 
@@ -58,35 +61,29 @@ struct ShellEventRouterTests {
         let text = "set token --secret S3CRET-TOKEN-VALUE\necho {{token}} --reveal\n"
         let result = ScriptRunner(session: harness.session, listeners: [listener]).run(SourceFile(name: "r.sdk", text: text))
         #expect(result.status == .success)
-        #expect(listener.events.contains(.revealedLine("S3CRET-TOKEN-VALUE")))
+        #expect(listener.finished.last?.shown?.rendered.events == [.revealedLine("S3CRET-TOKEN-VALUE")])
         #expect(listener.finished.last?.output == "***\n")
     }
 
-    /// Nobody hearing (listeners that say so, no recording), an event's text is never made: a
+    /// A notice nobody shows (listeners that show nothing, no recording) is never rendered: a
     /// silent load session does not format what it would show.
-    @Test func eventsNobodyHearsAreNeverMade() {
-        final class Deaf: RunListener { var hearsEvents: Bool { false } }
-        final class Counter { var made = 0 }
-        let counter = Counter()
-        func text() -> String {
-            counter.made += 1
-            return "shown"
-        }
+    @Test func noticesNobodyShowsAreNeverRendered() {
+        final class Silent: RunListener {}
+        let counter = RenderCounter()
         let router = ShellEventRouter(secrets: SecretValues(), background: { _ in Issue.record("no command ran") })
-        router.commandStarted(listeners: [Deaf()], recording: false)
-        router.line(text())
-        router.warn(text())
+        router.commandStarted(listeners: [Silent()], recording: false)
+        router.emit(CountedLine(counter: counter))
         #expect(router.commandEnded() == "")
-        #expect(counter.made == 0)
+        #expect(counter.count == 0)
         let hearing = EventListener()
-        router.commandStarted(listeners: [Deaf(), hearing], recording: false)
-        router.line(text())
+        router.commandStarted(listeners: [Silent(), hearing], recording: false)
+        router.emit(CountedLine(counter: counter))
         _ = router.commandEnded()
-        #expect(counter.made == 1 && hearing.events == [.line("shown")])
-        router.commandStarted(listeners: [Deaf()], recording: true)
-        router.line(text())
+        #expect(counter.count == 1 && hearing.events == [.line("shown")])
+        router.commandStarted(listeners: [Silent()], recording: true)
+        router.emit(CountedLine(counter: counter))
         #expect(router.commandEnded() == "shown\n")
-        #expect(counter.made == 2)
+        #expect(counter.count == 2)
     }
 
     /// An engine's error reaches listeners as the engine threw it, with the terminal's wording.
@@ -103,5 +100,22 @@ struct ShellEventRouterTests {
         #expect(failure.underlying is HamonCipherError)
         #expect(error.message.hasPrefix("cannot decrypt: "))
         #expect(error.range?.start.column == 15, "located at the payload")
+    }
+}
+
+/// Counts how often `CountedLine` is rendered (from whichever thread renders it).
+final class RenderCounter: Sendable {
+    private let made = Mutex(0)
+    var count: Int { made.withLock { $0 } }
+    func add() { made.withLock { $0 += 1 } }
+}
+
+/// A line that counts its renderings, and a command's result holding one.
+struct CountedLine: CommandView {
+    let counter: RenderCounter
+    var value: Value { .string("value") }
+    func render(into lines: inout TerminalLines) {
+        counter.add()
+        lines.line("shown")
     }
 }

@@ -9,6 +9,12 @@ public struct CommandContext {
     /// Where the command shows what it has to say: the run's listeners (the terminal among them).
     package var events: ShellEventRouter { session.events }
 
+    /// Shows `shown` now rather than when the command ends: for a command that shows what it
+    /// got and then fails (`http --check-status`, `sift upload` with a batch dropped), whose
+    /// lines come before its error, which has no value to render. Rendered only by listeners
+    /// that show it, as a returned value is.
+    package func show(_ shown: some Renderable) { events.emit(shown) }
+
     /// The first value of a positional argument.
     public func argument(_ name: String) -> BoundValue? { command.arguments.first(name) }
 

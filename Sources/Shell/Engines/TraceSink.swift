@@ -64,7 +64,7 @@ package final class TraceSink: Sendable {
             }
         }
         guard isEnabled else { return }
-        events.write(ExchangeGenerator.render(exchange, secrets: events.secrets) + "\n")
+        events.emit(ShownExchange(exchange, secrets: events.secrets))
     }
 
     /// A client whose exchanges are traced here.

@@ -31,9 +31,11 @@ public final class TerminalRunListener: RunListener {
         output.line(lines[range].joined(separator: "\n"))
     }
 
-    public func emitted(_ event: ShellEvent) { output.show(event) }
+    public func emitted(_ shown: any Renderable) { output.show(shown) }
 
     public func commandFinished(_ result: CommandResult, in source: SourceFile) {
+        // Rendered while the command's location stands: its warnings are located at it.
+        if let shown = result.shown { output.show(shown) }
         output.setLocation(nil)
         switch result.outcome {
         case .ok: return

@@ -13,10 +13,14 @@ public struct CommandResult: Sendable {
     public var output: String
     /// The iterations of the `repeat` blocks it ran in, outermost first (from 1); empty outside one.
     public var iterations: [Int]
+    /// What it returned, for listeners to render (the terminal does); `nil` unless it ran.
+    public var shown: (any CommandView)?
 
     public init(
-        command: String, range: SourceRange, duration: Duration, outcome: CommandOutcome, output: String = "", iterations: [Int] = []
+        command: String, range: SourceRange, duration: Duration, outcome: CommandOutcome, output: String = "", iterations: [Int] = [],
+        shown: (any CommandView)? = nil
     ) {
+        self.shown = shown
         self.iterations = iterations
         self.command = command
         self.range = range

@@ -97,6 +97,11 @@ public final class Output: Sendable {
         }
     }
 
+    /// Shows what `shown` renders.
+    public func show(_ shown: some Renderable) {
+        for event in shown.rendered.events { show(event) }
+    }
+
     /// Writes text to standard output (buffered), secrets masked.
     public func write(_ text: String) { append(shown(secrets.masked(text)), newline: false) }
 

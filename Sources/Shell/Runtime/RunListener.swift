@@ -7,17 +7,16 @@ import Script
 public protocol RunListener: AnyObject {
     /// Whether `CommandResult.output` should hold what each command wrote (costs a copy).
     var wantsOutput: Bool { get }
-    /// Whether it takes `emitted` events; a run whose listeners all say no (a silent load
-    /// session's) does not make them. Listeners hear by default.
-    var hearsEvents: Bool { get }
     /// The check pass refused the source: nothing of it runs. `more` errors were not listed.
     func checkFailed(_ errors: [ShellError], more: Int, in source: SourceFile)
     /// A statement is about to run.
     func commandStarting(_ statement: Statement, in source: SourceFile)
-    /// A running command (or an engine, while it runs) showed something. Called from whichever
-    /// thread emitted it, never from two at once.
-    func emitted(_ event: ShellEvent)
-    /// A statement finished (or the run was interrupted before it).
+    /// A running command (or an engine, while it runs) showed something before the command's
+    /// end: a notice, progress. Called from whichever thread emitted it, never from two at once.
+    /// A listener that shows nothing ignores it, and nothing is formatted.
+    func emitted(_ shown: any Renderable)
+    /// A statement finished (or the run was interrupted before it); what it returned is in
+    /// `result.shown`, for a listener that shows it to render.
     func commandFinished(_ result: CommandResult, in source: SourceFile)
     /// The run is over.
     func runFinished(_ result: RunResult, in source: SourceFile)
@@ -25,10 +24,9 @@ public protocol RunListener: AnyObject {
 
 extension RunListener {
     public var wantsOutput: Bool { false }
-    public var hearsEvents: Bool { true }
     public func checkFailed(_ errors: [ShellError], more: Int, in source: SourceFile) {}
     public func commandStarting(_ statement: Statement, in source: SourceFile) {}
-    public func emitted(_ event: ShellEvent) {}
+    public func emitted(_ shown: any Renderable) {}
     public func commandFinished(_ result: CommandResult, in source: SourceFile) {}
     public func runFinished(_ result: RunResult, in source: SourceFile) {}
 }

@@ -202,20 +202,23 @@ public final class ScriptRunner {
         session.events.commandStarted(listeners: listeners, recording: wantsOutput)
         let started = ContinuousClock.now
         var command = ""
-        let outcome = outcome(of: statement, in: source, command: &command)
+        var shown: (any CommandView)?
+        let outcome = outcome(of: statement, in: source, command: &command, shown: &shown)
         let duration = started.duration(to: .now)
         let result = CommandResult(
-            command: command, range: statement.range, duration: duration, outcome: outcome, output: session.events.commandEnded(),
-            iterations: session.repeatIterations)
+            command: command, range: statement.range, duration: duration, outcome: outcome, output: session.events.commandEnded(shown: shown),
+            iterations: session.repeatIterations, shown: shown)
         notify { $0.commandFinished(result, in: source) }
         return result
     }
 
-    /// How `statement` ended: its value, or its error sorted into an outcome.
+    /// How `statement` ended: its value, or its error sorted into an outcome; what it returned in `shown`.
     @inline(never)
-    private func outcome(of statement: Statement, in source: SourceFile, command: inout String) -> CommandOutcome {
+    private func outcome(of statement: Statement, in source: SourceFile, command: inout String, shown: inout (any CommandView)?) -> CommandOutcome {
         do {
-            return .ok(try run(statement, in: source, command: &command))
+            let (view, value) = try run(statement, in: source, command: &command)
+            shown = view
+            return .ok(value)
         } catch {
             return CommandOutcome(error)
         }
@@ -231,16 +234,17 @@ public final class ScriptRunner {
         return step(statement, in: source)
     }
 
-    /// Binds and runs one statement, naming in `command` the table entry it bound to.
+    /// Binds and runs one statement, naming in `command` the table entry it bound to; what it
+    /// returned, and its value.
     @inline(never)
-    private func run(_ statement: Statement, in source: SourceFile, command: inout String) throws(ShellError) -> Value {
+    private func run(_ statement: Statement, in source: SourceFile, command: inout String) throws(ShellError) -> (any CommandView, Value) {
         let bound = try bind(statement)
         command = bound.spec.name
-        if session.environment.dryRun { return .null }
-        let value: Value
+        if session.environment.dryRun { return (Value.null, .null) }
+        let shown: any CommandView
         let lastBefore = session.variables.lastVersion
         do {
-            value = try handle(bound, at: statement.range)
+            shown = try handle(bound, at: statement.range)
         } catch {
             // `last` is this command's failure, never the value of a command before it: an
             // `expect last.status == 200` after a refused request must not read an older answer.
@@ -248,8 +252,10 @@ public final class ScriptRunner {
             if bound.spec.setsLast, session.variables.lastVersion == lastBefore { session.variables.last = Self.failure(error, of: bound) }
             throw error
         }
+        // Read once: a view may build its value from what it holds.
+        let value = shown.value
         if bound.spec.setsLast { session.variables.last = value }
-        return value
+        return (shown, value)
     }
 
     /// What `last` holds after `bound` failed: `{"error": MESSAGE, "command": NAME}`.
@@ -278,7 +284,7 @@ public final class ScriptRunner {
     }
 
     /// Runs `bound`'s handler; an engine's own error is located at `range`.
-    private func handle(_ bound: BoundCommand, at range: SourceRange) throws(ShellError) -> Value {
+    private func handle(_ bound: BoundCommand, at range: SourceRange) throws(ShellError) -> any CommandView {
         do {
             return try bound.spec.handler(CommandContext(command: bound, session: session))
         } catch let error as ShellError {

@@ -1,8 +1,6 @@
-/// Something a command or an engine shows while it runs.
+/// One piece of what a terminal shows: what `Renderable.render` makes.
 ///
-/// Handlers and engine runtimes emit these instead of writing to a terminal: the run's listeners
-/// decide what becomes of them. The terminal listener writes them to standard output and error;
-/// a report records them; a silent session (a load-mode device) drops them.
+/// The terminal listener writes them to standard output and error; a recording keeps their text.
 public enum ShellEvent: Sendable, Equatable {
     /// Text for standard output, as given.
     case text(String)

@@ -1,8 +1,12 @@
 import JSON
 import Script
 
-/// Runs a bound command against the session and returns its result value.
-public typealias CommandHandler = @Sendable (CommandContext) throws -> Value
+/// Runs a bound command against the session and returns what it did: its value and how it shows
+/// (`CommandView`), never text it wrote.
+public typealias CommandHandler = @Sendable (CommandContext) throws -> any CommandView
+
+/// A handler of a command that shows nothing but its value.
+public typealias ValueHandler = @Sendable (CommandContext) throws -> Value
 
 /// Checks what no single argument's kind can (one value depending on another); run on every
 /// binding, so on literal values before a script's first line runs. Values that are not
@@ -59,6 +63,19 @@ public final class CommandSpec: Sendable {
         self.setsLast = setsLast
         self.handler = handler
         secretPositions = SecretPositions(arguments: arguments, options: options, parameters: parameters)
+    }
+
+    /// A command whose handler returns a plain `Value`: it shows nothing (as `set`, `expect`).
+    public convenience init(
+        _ path: [String], summary: String, arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
+        parameters: String? = nil, discussion: String? = nil, examples: [String] = [], aliases: [[String]] = [], coreForms: [[String]] = [],
+        setsLast: Bool = true, alternatives: [Alternatives] = [],
+        check: CommandCheck? = nil, handler: @escaping ValueHandler
+    ) {
+        self.init(
+            path, summary: summary, arguments: arguments, options: options, parameters: parameters, discussion: discussion, examples: examples,
+            aliases: aliases, coreForms: coreForms, setsLast: setsLast, alternatives: alternatives, check: check,
+            handler: { context -> any CommandView in try handler(context) })
     }
 
     /// `perf start FEATURE LAYER [key=value]... [--opt VALUE]`

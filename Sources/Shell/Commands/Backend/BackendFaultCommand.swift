@@ -30,8 +30,16 @@ enum BackendFaultCommand {
             } else {
                 try context.session.services.ensureBackend(at: context.command.range).inject(fault, times: times, for: service)
             }
-            context.events.line("next \(times) \(service.rawValue) request\(times == 1 ? "" : "s"): \(fault)")
-            return .object(["service": .string(service.rawValue), "fault": .string("\(fault)"), "times": .int(times)])
+            return Shown(service: service.rawValue, fault: "\(fault)", times: times)
         }
+    }
+
+    /// The fault planned for the service's next requests.
+    struct Shown: CommandView {
+        let service: String
+        let fault: String
+        let times: Int
+        var value: Value { .object(["service": .string(service), "fault": .string(fault), "times": .int(times)]) }
+        func render(into lines: inout TerminalLines) { lines.line("next \(times) \(service) request\(times == 1 ? "" : "s"): \(fault)") }
     }
 }

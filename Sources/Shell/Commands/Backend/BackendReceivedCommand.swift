@@ -27,18 +27,26 @@ enum BackendReceivedCommand {
                 throw context.failure("the embedded backend is not running (it starts on first use, or with 'backend start')")
             }
             guard let value = try? JSONParser.parse(text) else { throw context.failure("the backend answered something that is not JSON") }
-            if case .object(let object) = value {
-                let count = object["count"]?.plainText ?? "0"
-                var line = "\(service.rawValue): \(count) received"
-                if let batches = object["batches"] { line += " in \(batches.plainText) batch\(batches.plainText == "1" ? "" : "es")" }
-                if case .object(let calls)? = object["calls"], calls.count > 0 {
-                    line += " (" + calls.map { "\($0.key) \($0.value.plainText)" }.joined(separator: ", ") + ")"
-                }
-                if let duplicates = object["duplicates"] { line += ", \(duplicates.plainText) duplicates" }
-                if case .object(let users)? = object["users"] { line += ", \(users.count) user\(users.count == 1 ? "" : "s")" }
-                context.events.line(line)
+            return Shown(service: service.rawValue, value: value)
+        }
+    }
+
+    /// What the backend received; one summary line (counts, calls, duplicates, users) when it is an object.
+    struct Shown: CommandView {
+        let service: String
+        let value: Value
+
+        func render(into lines: inout TerminalLines) {
+            guard case .object(let object) = value else { return }
+            let count = object["count"]?.plainText ?? "0"
+            var line = "\(service): \(count) received"
+            if let batches = object["batches"] { line += " in \(batches.plainText) batch\(batches.plainText == "1" ? "" : "es")" }
+            if case .object(let calls)? = object["calls"], calls.count > 0 {
+                line += " (" + calls.map { "\($0.key) \($0.value.plainText)" }.joined(separator: ", ") + ")"
             }
-            return value
+            if let duplicates = object["duplicates"] { line += ", \(duplicates.plainText) duplicates" }
+            if case .object(let users)? = object["users"] { line += ", \(users.count) user\(users.count == 1 ? "" : "s")" }
+            lines.line(line)
         }
     }
 }

@@ -13,7 +13,16 @@ enum BackendStartCommand {
         guard (0...65535).contains(port) else { throw context.failure("--port must be 0-65535", at: context.option("port")) }
         let wasRunning = context.session.services.backend != nil
         let backend = try context.session.services.start(port: port, at: context.command.range)
-        context.events.line(wasRunning ? "the embedded backend already runs at \(backend.url)" : "embedded backend at \(backend.url)")
-        return BackendValues.status(backend)
+        return Shown(value: BackendValues.status(backend), url: backend.url, wasRunning: wasRunning)
+    }
+
+    /// Where the backend runs, and whether this command started it.
+    struct Shown: CommandView {
+        let value: Value
+        let url: String
+        let wasRunning: Bool
+        func render(into lines: inout TerminalLines) {
+            lines.line(wasRunning ? "the embedded backend already runs at \(url)" : "embedded backend at \(url)")
+        }
     }
 }

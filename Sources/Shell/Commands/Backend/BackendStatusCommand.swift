@@ -13,26 +13,13 @@ enum BackendStatusCommand {
     ) { context in
         if let host = context.session.services.configured { return try separate(host, in: context) }
         guard let backend = context.session.services.backend else {
-            context.events.line("the embedded backend is not running (it starts on first use, or with 'backend start')")
-            return .object(["running": false, "separate": false])
+            return Shown(value: .object(["running": false, "separate": false]), place: .notRunning)
         }
-        let output = context.events
-        output.line("url       \(backend.url)")
-        for service in backend.servedServices {
-            output.line("\(service.rawValue.padding(9))\(backend.requestCount(service)) requests")
-        }
-        for item in backend.statusItems { output.line(item.line) }
-        for fault in backend.plannedFaults {
-            output.line("fault     \(fault.service.rawValue): \(fault.fault) for the next \(fault.remaining) request\(fault.remaining == 1 ? "" : "s")")
-        }
-        let held = backend.heldRequestCount
-        if held > 0 { output.line("held      \(held) requests held by a timeout fault") }
-        return BackendValues.status(backend)
+        return Shown(value: BackendValues.status(backend), place: .embedded(items: backend.statusItems.map(\.line)))
     }
 
     /// The configured host, which services use even while the embedded backend runs.
-    private static func separate(_ host: ServiceHost.Setting, in context: CommandContext) throws(ShellError) -> Value {
-        let output = context.events
+    private static func separate(_ host: ServiceHost.Setting, in context: CommandContext) throws(ShellError) -> Shown {
         let url = BackendRemote.baseURL(host)
         var result = JSONObject()
         result["separate"] = true
@@ -44,33 +31,70 @@ enum BackendStatusCommand {
             case .failure(let failure): reason = failure.message
             case .success: reason = "\(url)/_sdkbench/status answered something that is not JSON: is \(host.host) an 'sdkbench serve' backend?"
             }
-            output.line("url       \(url) (configured host, not reachable)")
-            output.line("error     \(reason)")
             result["running"] = false
             result["error"] = .string(reason)
-            return .object(result)
+            return Shown(value: .object(result), place: .unreachable(reason: reason))
         }
-        output.line("url       \(url) (configured host: a separate 'sdkbench serve')")
         var requests = JSONObject()
         if case .object(let counts)? = status["requests"] { requests = counts }
-        for service in context.session.catalog.backendServices {
-            output.line("\(service.rawValue.padding(9))\(requests[service.rawValue]?.plainText ?? "0") requests")
-        }
         var faults: [Value] = []
         if case .array(let planned)? = status["faults"] { faults = planned }
-        for case .object(let fault) in faults {
-            let remaining = fault["remaining"]?.plainText ?? "?"
-            let service = fault["service"]?.plainText ?? "?", kind = fault["fault"]?.plainText ?? "?"
-            output.line("fault     \(service): \(kind) for the next \(remaining) request\(remaining == "1" ? "" : "s")")
-        }
-        if let held = status["held"], held != .int(0) { output.line("held      \(held.plainText) requests held by a timeout fault") }
-        if let embedded = context.session.services.backend {
-            output.line("(the embedded backend also runs, at \(embedded.url); services use the configured host)")
-        }
         result["running"] = true
         result["requests"] = .object(requests)
         result["faults"] = .array(faults)
         result["held"] = status["held"] ?? .int(0)
-        return .object(result)
+        let place = Shown.Place.separate(services: context.session.catalog.backendServices.map(\.rawValue), embedded: context.session.services.backend?.url)
+        return Shown(value: .object(result), place: place)
+    }
+
+    /// The backend's status (`last`), rendered from it: the same columns for the embedded
+    /// backend and a separate `sdkbench serve`.
+    struct Shown: CommandView {
+        enum Place {
+            case notRunning
+            /// The embedded backend, with its engines' own status lines.
+            case embedded(items: [String])
+            /// A configured host that did not answer as a backend.
+            case unreachable(reason: String)
+            /// A configured host's backend: the services to count, and the embedded one's URL when it runs too.
+            case separate(services: [String], embedded: String?)
+        }
+
+        let value: Value
+        let place: Place
+
+        func render(into lines: inout TerminalLines) {
+            guard case .object(let status) = value else { return }
+            let url = status["url"]?.plainText ?? ""
+            var requests = JSONObject()
+            if case .object(let counts)? = status["requests"] { requests = counts }
+            switch place {
+            case .notRunning:
+                lines.line("the embedded backend is not running (it starts on first use, or with 'backend start')")
+                return
+            case .unreachable(let reason):
+                lines.line("url       \(url) (configured host, not reachable)")
+                lines.line("error     \(reason)")
+                return
+            case .embedded(let items):
+                lines.line("url       \(url)")
+                for (service, count) in requests { lines.line("\(service.padding(9))\(count.plainText) requests") }
+                for item in items { lines.line(item) }
+            case .separate(let services, _):
+                lines.line("url       \(url) (configured host: a separate 'sdkbench serve')")
+                for service in services { lines.line("\(service.padding(9))\(requests[service]?.plainText ?? "0") requests") }
+            }
+            if case .array(let faults)? = status["faults"] {
+                for case .object(let fault) in faults {
+                    let remaining = fault["remaining"]?.plainText ?? "?"
+                    let service = fault["service"]?.plainText ?? "?", kind = fault["fault"]?.plainText ?? "?"
+                    lines.line("fault     \(service): \(kind) for the next \(remaining) request\(remaining == "1" ? "" : "s")")
+                }
+            }
+            if let held = status["held"], held != .int(0) { lines.line("held      \(held.plainText) requests held by a timeout fault") }
+            if case .separate(_, let embedded?) = place {
+                lines.line("(the embedded backend also runs, at \(embedded); services use the configured host)")
+            }
+        }
     }
 }

@@ -7,9 +7,14 @@ enum BackendStopCommand {
         ["backend", "stop"], summary: "Stop the embedded local backend (what it received is forgotten)",
         examples: ["backend stop"]
     ) { context in
-        let stopped = context.session.services.stop()
-        context.events.line(stopped ? "embedded backend stopped" : "the embedded backend was not running")
-        return .bool(stopped)
+        Shown(stopped: context.session.services.stop())
+    }
+
+    /// Whether a running backend was stopped.
+    struct Shown: CommandView {
+        let stopped: Bool
+        var value: Value { .bool(stopped) }
+        func render(into lines: inout TerminalLines) { lines.line(stopped ? "embedded backend stopped" : "the embedded backend was not running") }
     }
 }
 

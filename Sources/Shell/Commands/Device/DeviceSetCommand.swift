@@ -42,7 +42,14 @@ enum DeviceSetCommand {
             throw context.failure(error.message + ", got '\(context.string("VALUE"))'", at: context.argument("VALUE"))
         }
         try DeviceShowCommand.keep(profile, in: context)
-        context.events.line("device \(fact.rawValue) = \(profile[fact] ?? "")")
-        return .object([fact.rawValue: .string(profile[fact] ?? "")])
+        return Shown(fact: fact, text: profile[fact] ?? "")
+    }
+
+    /// The fact as it is now kept.
+    struct Shown: CommandView {
+        let fact: DeviceProfile.Fact
+        let text: String
+        var value: Value { .object([fact.rawValue: .string(text)]) }
+        func render(into lines: inout TerminalLines) { lines.line("device \(fact.rawValue) = \(text)") }
     }
 }

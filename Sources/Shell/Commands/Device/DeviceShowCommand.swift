@@ -10,16 +10,32 @@ enum DeviceShowCommand {
         let profile = context.session.engines.context.device
         let machine = context.session.environment.machine ?? .local
         let defaults = DeviceDefaults(machine: machine, environment: context.session.environment.processEnvironment)
-        var object = JSONObject()
-        for fact in DeviceProfile.Fact.allCases {
-            let set = profile[fact]
-            let value = set ?? defaults[fact]
-            object[fact.rawValue] = value.map(Value.string) ?? .null
-            let source = set != nil ? "set" : value == nil ? "not sent" : defaults.source(of: fact)
-            let padded = fact.rawValue + String(repeating: " ", count: max(1, 21 - fact.rawValue.count))
-            context.events.line(padded + (value ?? "-") + "  (\(source))")
+        return Shown(
+            facts: DeviceProfile.Fact.allCases.map { fact -> Shown.Fact in
+                let set = profile[fact]
+                let value = set ?? defaults[fact]
+                return (fact, value, set != nil ? "set" : value == nil ? "not sent" : defaults.source(of: fact))
+            })
+    }
+
+    /// Each fact with its value and where the value comes from (`set`, a default's source, `not sent`).
+    struct Shown: CommandView {
+        /// A fact, its value (`nil`: not sent) and where the value comes from.
+        typealias Fact = (fact: DeviceProfile.Fact, value: String?, source: String)
+        let facts: [Fact]
+
+        var value: Value {
+            var object = JSONObject()
+            for fact in facts { object[fact.fact.rawValue] = fact.value.map(Value.string) ?? .null }
+            return .object(object)
         }
-        return .object(object)
+
+        func render(into lines: inout TerminalLines) {
+            for fact in facts {
+                let name = fact.fact.rawValue
+                lines.line(name + String(repeating: " ", count: max(1, 21 - name.count)) + (fact.value ?? "-") + "  (\(fact.source))")
+            }
+        }
     }
 
     /// Saves `profile` for the session and later runs, and tells the running engines.

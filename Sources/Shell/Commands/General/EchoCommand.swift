@@ -1,3 +1,4 @@
+import JSON
 import Script
 
 enum EchoCommand {
@@ -9,11 +10,15 @@ enum EchoCommand {
     ) { context in
         let values = context.values("TEXT")
         let text = values.count == 1 ? values[0].text : values.map(\.text).joined(separator: " ")
-        if context.flag("reveal") {
-            context.events.revealedLine(text)
-            return .string(text)
-        }
-        context.events.line(text)
-        return .string(context.session.secrets.masked(text))
+        let reveal = context.flag("reveal")
+        return Shown(text: text, value: .string(reveal ? text : context.session.secrets.masked(text)), reveal: reveal)
+    }
+
+    /// The text, in clear with `--reveal` (where the output may reveal at all), else masked.
+    struct Shown: CommandView {
+        let text: String
+        let value: Value
+        let reveal: Bool
+        func render(into lines: inout TerminalLines) { if reveal { lines.revealedLine(text) } else { lines.line(text) } }
     }
 }

@@ -1,3 +1,4 @@
+import JSON
 import Script
 
 enum HelpCommand {
@@ -14,7 +15,13 @@ enum HelpCommand {
             let hint = Suggestions.closest(to: words.first ?? "", in: roots).map { " (did you mean '\($0)'?)" } ?? ""
             throw context.failure("no command or group named '\(name)'\(hint)", at: context.values("COMMAND").first)
         }
-        context.events.write(text)
-        return .string(text)
+        return Shown(text: text)
+    }
+
+    /// The help text, shown as it is.
+    struct Shown: CommandView {
+        let text: String
+        var value: Value { .string(text) }
+        func render(into lines: inout TerminalLines) { lines.write(text) }
     }
 }

@@ -7,41 +7,53 @@ enum StatusCommand {
         examples: ["status", "expect last.perf.pending == 0", "expect last.hamon.queued == 0"]
     ) { context in
         let session = context.session
-        let output = session.events
-        var object = JSONObject()
-        object["home"] = .string(session.environment.paths.stateDirectory)
-        output.line("home          \(session.environment.paths.stateDirectory)")
+        return Shown(
+            home: session.environment.paths.stateDirectory,
+            host: session.services.configured.map { (url: "\($0.https ? "https" : "http")://\($0.host)", name: $0.host, insecure: $0.insecure) },
+            backend: session.services.backend?.url, device: session.engines.context.device.saved.sorted { $0.key < $1.key },
+            engines: session.engines.statuses().map { ($0.name, $0.status.line, $0.status.fields) },
+            variables: session.variables.names.count, trace: session.traceEnabled)
+    }
 
-        if let host = session.services.configured {
-            object["host"] = .string(host.host)
-            output.line("host          \(host.https ? "https" : "http")://\(host.host)\(host.insecure ? " (TLS not verified)" : "")")
-        } else {
-            object["host"] = .null
-            output.line("host          (none: services use the embedded local backend)")
-        }
-        if let backend = session.services.backend {
-            object["backend"] = .string(backend.url)
-            output.line("backend       \(backend.url)")
-        } else {
-            object["backend"] = .string("not started")
-            output.line("backend       not started")
+    /// The session's state, gathered once: `last` and the terminal's lines are both made from it.
+    struct Shown: CommandView {
+        let home: String
+        /// The configured host: its base URL, its name (`last.host`), whether TLS goes unchecked.
+        let host: (url: String, name: String, insecure: Bool)?
+        let backend: String?
+        let device: [(key: String, value: String)]
+        /// Each engine's section: its line, its fields (`last.<name>`).
+        let engines: [(name: String, line: String, fields: JSONObject)]
+        let variables: Int
+        let trace: Bool
+
+        var value: Value {
+            var object = JSONObject()
+            object["home"] = .string(home)
+            object["host"] = host.map { .string($0.name) } ?? .null
+            object["backend"] = .string(backend ?? "not started")
+            var facts = JSONObject()
+            for (name, value) in device { facts[name] = .string(value) }
+            object["device"] = .object(facts)
+            for engine in engines { object[engine.name] = .object(engine.fields) }
+            object["variables"] = .int(variables)
+            object["trace"] = .bool(trace)
+            return .object(object)
         }
 
-        let device = session.engines.context.device.saved.sorted { $0.key < $1.key }
-        var facts = JSONObject()
-        for (name, value) in device { facts[name] = .string(value) }
-        object["device"] = .object(facts)
-        let shown = device.map { "\($0.key) \($0.value)" }
-        output.line("device        " + (shown.isEmpty ? "this machine (device set changes it)" : shown.joined(separator: ", ")))
-
-        for (name, status) in session.engines.statuses() {
-            object[name] = .object(status.fields)
-            output.line(name + String(repeating: " ", count: max(1, 14 - name.count)) + status.line)
+        func render(into lines: inout TerminalLines) {
+            lines.line("home          \(home)")
+            if let host {
+                lines.line("host          \(host.url)\(host.insecure ? " (TLS not verified)" : "")")
+            } else {
+                lines.line("host          (none: services use the embedded local backend)")
+            }
+            lines.line("backend       \(backend ?? "not started")")
+            let shown = device.map { "\($0.key) \($0.value)" }
+            lines.line("device        " + (shown.isEmpty ? "this machine (device set changes it)" : shown.joined(separator: ", ")))
+            for engine in engines { lines.line(engine.name + String(repeating: " ", count: max(1, 14 - engine.name.count)) + engine.line) }
+            lines.line("variables     \(variables)")
+            lines.line("trace         \(trace ? "on" : "off")")
         }
-        object["variables"] = .int(session.variables.names.count)
-        object["trace"] = .bool(session.traceEnabled)
-        output.line("variables     \(session.variables.names.count)")
-        output.line("trace         \(session.traceEnabled ? "on" : "off")")
-        return .object(object)
     }
 }

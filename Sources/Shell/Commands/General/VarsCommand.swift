@@ -9,10 +9,19 @@ enum VarsCommand {
         let variables = context.session.variables
         var object = JSONObject()
         for name in variables.names {
-            let shown: Value = variables.isSecret(name) ? .string(SecretValues.mask) : variables[name]!
-            object[name] = shown
-            context.events.line("\(name) = \(JSONWriter.compact(shown))")
+            object[name] = variables.isSecret(name) ? .string(SecretValues.mask) : variables[name]!
         }
-        return .object(object)
+        return Shown(names: variables.names, object: object)
+    }
+
+    /// The variables, secrets masked: one `name = JSON` line each, in the session's order.
+    struct Shown: CommandView {
+        let names: [String]
+        let object: JSONObject
+        var value: Value { .object(object) }
+
+        func render(into lines: inout TerminalLines) {
+            for name in names { lines.line("\(name) = \(JSONWriter.compact(object[name] ?? .null))") }
+        }
     }
 }
