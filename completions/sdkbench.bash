@@ -404,7 +404,7 @@ _sdkbench_load() {
 _sdkbench_load_run() {
     repeating_flags=()
     non_repeating_flags=(--no-color --keep-state --quiet --allow-short --version -h --help)
-    repeating_options=(--threshold --var --secret)
+    repeating_options=(--threshold --out --var --secret)
     non_repeating_options=(--home --devices --iterations --duration --think --ramp-up --seed --rate --max-devices --max-script-size --segment --report-json --hdr-log --report-html)
     __sdkbench_offer_flags_options 1
 
@@ -447,6 +447,10 @@ _sdkbench_load_run() {
     '--threshold')
         return
         ;;
+    '--out')
+        __sdkbench_add_completions -W 'json='$'\n''html='$'\n''hdr='$'\n''progress'
+        return
+        ;;
     '--report-json')
         __sdkbench_add_completions -o plusdirs -fX '!*.@(json)'
         return
@@ -479,13 +483,17 @@ _sdkbench_load_run() {
 _sdkbench_load_merge() {
     repeating_flags=()
     non_repeating_flags=(--quiet --allow-partial --version -h --help)
-    repeating_options=(--threshold)
+    repeating_options=(--threshold --out)
     non_repeating_options=(--report-json --report-html)
     __sdkbench_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
     '--threshold')
+        return
+        ;;
+    '--out')
+        __sdkbench_add_completions -W 'json='$'\n''html='
         return
         ;;
     '--report-json')

@@ -42,8 +42,8 @@ extension HTTPLineMemo {
     /// `kept`'s only in the text of body fields (`field=text` words and text parameters): the
     /// same method, URL, headers and field names, so the same head and template. A load device's
     /// lines whose values change each iteration (a new device id), 3 of the Miataru load flow's 12
-    /// requests, made their requests whole again: 11,200 instructions a request of the flow
-    /// against 8,600 refilled (callgrind). `nil` when anything else differs.
+    /// requests, would make their requests whole again (guarded by the CPU s per 1,000 requests
+    /// of scripts/bench/load_bench.py). `nil` when anything else differs.
     func refilled(
         _ kept: Made, context: CommandContext, items words: [BoundValue]
     ) -> (request: Transport.HTTPRequest, words: RequestWords, filled: FilledBody)? {

@@ -7,8 +7,8 @@ import Transport
 /// What the `http` command kept of one line between its runs in a session: the items its words
 /// read as, by position, and its body fields' template. A load device runs the same line
 /// thousands of times, its literal words the same strings each time (`BindingShape`): reading
-/// them again, and finding the template in the shared cache, was 10,000 instructions a request of
-/// the Miataru flow (callgrind).
+/// them again, and finding the template in the shared cache, would be paid by every request
+/// (guarded by the CPU s per 1,000 requests of scripts/bench/load_bench.py).
 final class HTTPLineMemo {
     /// Each ITEM word's text and the item it read as.
     var items: [ReadItem] = []
@@ -29,9 +29,9 @@ final class HTTPLineMemo {
     }
 
     /// The last request the line made and what made it. A line run again with the same words,
-    /// against the same host, makes the same request; making it again (reading the items,
-    /// filling the body, building the fields) was 28,900 instructions a request of the Miataru
-    /// load flow, where 9 of a device's 12 requests repeat the line before (callgrind).
+    /// against the same host, makes the same request, not made again (reading the items,
+    /// filling the body, building the fields): in the Miataru load flow 9 of a device's 12
+    /// requests repeat the line before (load_bench.py's CPU s per 1,000 requests).
     var made: Made?
     /// What the client made of `made`'s request for the wire, kept under its version.
     let prepared = PreparedRequest()
@@ -107,8 +107,8 @@ final class HTTPLineMemo {
         }
 
         /// Whether `context`'s words are these (`init`'s, field by field), compared in place:
-        /// making the words to compare them was a third of a kept request's 12,600 instructions
-        /// (callgrind, the Miataru load flow).
+        /// making the words to compare them was a third of a kept request's cost (guarded by
+        /// the CPU s per 1,000 requests of scripts/bench/load_bench.py).
         func matches(_ context: CommandContext, items words: [BoundValue]) -> Bool {
             guard matchesBesideValues(context, itemCount: words.count) else { return false }
             for index in words.indices where items[index] != words[index].text { return false }
@@ -129,9 +129,9 @@ final class HTTPLineMemo {
     }
 
     /// The line's last few small answer bodies, decoded, oldest first. A server's answers to
-    /// one line mostly come from a few bodies (Miataru's ACK has four fish): decoding and
-    /// parsing each anew was 7,000 instructions of 7 in 10 requests of the Miataru load flow
-    /// (callgrind). Small and few, for what they cost a device: at most 4 of at most 256 bytes.
+    /// one line mostly come from a few bodies (Miataru's ACK has four fish), not decoded and
+    /// parsed anew (load_bench.py's CPU s per 1,000 requests). Small and few, for what they
+    /// cost a device: at most 4 of at most 256 bytes.
     private var recentBodies: [DecodedBody] = []
     static let recentBodyCount = 4
     static let recentBodyBytes = 256
@@ -173,8 +173,8 @@ final class HTTPLineMemo {
     }
 
     /// The URL `typed` is (a path on the configured host), without its credentials, and those
-    /// credentials; kept from the last run while the text and the host are the same. Making it
-    /// again was 3,700 instructions a request of the Miataru load flow (callgrind).
+    /// credentials; kept from the last run while the text and the host are the same, not made
+    /// again a request (load_bench.py's CPU s per 1,000 requests).
     func url(
         _ typed: String, host: () throws(ShellError) -> ServiceHost.Setting
     ) throws(ShellError) -> (url: String, userinfo: String?, viaHost: ServiceHost.Setting?) {

@@ -25,8 +25,8 @@ enum HTTPResponseText {
     ///
     /// `memo` keeps the line's last answer that set no cookie: what the next one has the same
     /// (its status, its fields, its body) is taken from it. A load device's answers to one line
-    /// mostly repeat their fields; decoding them again was 5,000 instructions of each request of
-    /// the Miataru load flow (callgrind).
+    /// mostly repeat their fields, not decoded again (guarded by the CPU s per 1,000 requests of
+    /// scripts/bench/load_bench.py).
     static func value(_ response: HTTPResponse, cookies: [Cookie], memo: HTTPLineMemo? = nil) -> Value {
         let duration = Value.double((response.duration * 1_000_000).rounded() / 1000)
         guard cookies.isEmpty, let memo, var answer = memo.takeAnswer() else {

@@ -3,8 +3,8 @@ import Shell
 
 /// What a `configure host HOST` line made of its words, kept for its next run with the same
 /// ones: the setting, the warning it prints and its result. A load device runs a script's
-/// `configure host` at every iteration; reading the host again was 13,600 instructions a run
-/// (callgrind, the Miataru load flow of scripts/bench/load_bench.py).
+/// `configure host` at every iteration, and reading the host again would be paid by each
+/// (guarded by the CPU s per 1,000 requests of scripts/bench/load_bench.py, whose flow does).
 final class ConfigureHostMemo {
     struct Kept {
         var typed: String

@@ -36,9 +36,9 @@ public struct KindFigures: Sendable {
     }
 
     /// `Histogram.valueAtPercentile` of each percentile, over one pass of the iteration
-    /// specialised here: the library's reads each count through generic conversions, and a JSON
-    /// report's four percentiles for each kind were 27.9 M instructions of a 64-device run; one
-    /// pass each, 14.8 M (callgrind).
+    /// specialised here: the library's reads each count through generic conversions, which a
+    /// JSON report's four percentiles for each kind pay over every bucket (guarded by the CPU s per 1,000 requests of scripts/bench/load_bench.py,
+    /// whose runs write the JSON report).
     static func values(atPercentiles percentiles: [Double], of histogram: Histogram<UInt64>) -> [UInt64] {
         var values = [UInt64](repeating: 0, count: percentiles.count)
         // The count each percentile reaches, as the library takes it: one ulp off, so that
@@ -71,7 +71,7 @@ public struct KindFigures: Sendable {
 
     /// The mean latency in milliseconds, as `Histogram.mean` takes it (each value at the middle of
     /// its equivalent range), over the iteration specialised here for these counts: the library's
-    /// generic `mean` was 43.6 M instructions of a 64-device run's JSON report (callgrind).
+    /// generic `mean` walks every bucket through generic conversions (the CPU s per 1,000 requests of scripts/bench/load_bench.py).
     public var meanMilliseconds: Double {
         guard latency.totalCount > 0 else { return 0 }
         var total: Double = 0

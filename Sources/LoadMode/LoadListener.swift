@@ -7,17 +7,16 @@ final class LoadListener: RunListener {
     private let metrics: LoadMetrics
     private let label: RequestLabel
     /// Each statement's kind ("" for a line that is not `http`), by where it is: a device runs
-    /// the same lines every iteration, and working the kind out again was 4% of a load run's
-    /// CPU (perf, the Miataru flow of scripts/bench/load_bench.py).
-    /// Keyed by the range alone, the file's name beside the kind: hashing the name too was
-    /// 700 instructions a statement (callgrind). Two files' lines at one range take turns.
+    /// the same lines every iteration, and working the kind out again would be paid by each.
+    /// Keyed by the range alone, the file's name beside the kind, so no name is hashed per
+    /// statement (the CPU s per 1,000 requests of scripts/bench/load_bench.py). Two files' lines at one range take turns.
     private var kinds: [SourceRange: (source: String, kind: String)] = [:]
-    /// The run's script's kinds, worked out once for every device (`scriptKinds`): each device
-    /// working them out on its first iteration was 12.2 M instructions of a 64-device run (callgrind).
+    /// The run's script's kinds, worked out once for every device (`scriptKinds`) rather than by
+    /// each on its first iteration (load_bench.py's 64-device CPU s per 1,000 requests).
     private let shared: ScriptKinds?
     /// `shared`'s kinds by the line their statement starts on (`nil` where none, or two, start):
-    /// found by its range in the dictionary, a statement's kind took 570 instructions, by its line
-    /// 220 (callgrind, the Miataru load flow).
+    /// an array read by line is cheaper than hashing the range for every statement of every
+    /// iteration (the CPU s per 1,000 requests of scripts/bench/load_bench.py).
     private let sharedByLine: [(range: SourceRange, kind: String)?]
 
     /// The kinds of one file's statements by where they are.

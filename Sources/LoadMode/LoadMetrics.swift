@@ -69,7 +69,7 @@ public final class LoadMetrics: Sendable {
     private let started = MonotonicNanoseconds.now()
     /// Whether each second's histograms are kept (`Snapshot.intervals`), for an HDR log or an
     /// HTML report. Without them a run records each exchange once, and makes and encodes no
-    /// 180 KB histogram per kind and second (1.7 M instructions each, callgrind).
+    /// 180 KB histogram per kind and second (the CPU s per 1,000 requests of scripts/bench/load_bench.py, which asks for neither).
     private let keepsIntervals: Bool
 
     public init(keepsIntervals: Bool = true) {

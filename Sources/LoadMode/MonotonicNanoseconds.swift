@@ -3,9 +3,8 @@
 #endif
 
 /// The clock `ContinuousClock` reads on Linux (CLOCK_BOOTTIME, which goes on through a suspend),
-/// as whole nanoseconds: for the two readings a load run takes of every exchange. Read through
-/// `ContinuousClock`, with its instants' and durations' 128-bit arithmetic, they cost 1,100
-/// more instructions a request of the Miataru load flow (callgrind).
+/// as whole nanoseconds: for the two readings a load run takes of every exchange, without
+/// `ContinuousClock`'s 128-bit arithmetic on instants and durations (guarded by the CPU s per 1,000 requests of scripts/bench/load_bench.py).
 enum MonotonicNanoseconds {
     static func now() -> UInt64 {
         var time = timespec()

@@ -16,8 +16,8 @@ public struct ClientConfiguration: Sendable {
     /// Sees every exchange, failed ones included, after the response interceptors.
     public var onExchange: (@Sendable (Exchange) -> Void)?
     /// Whether `onExchange` wants the exchanges now (a trace that is off does not): when it says
-    /// no, none is made for it. Making each for a trace that was off was 1,300 instructions a
-    /// request of the Miataru load flow (callgrind). `nil`: always.
+    /// no, none is made for it: a load device's trace is off, and making exchanges for nobody is
+    /// paid on every request (the CPU s per 1,000 requests of scripts/bench/load_bench.py). `nil`: always.
     public var wantsExchanges: (@Sendable () -> Bool)?
 
     public init() {}

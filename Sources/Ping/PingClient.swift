@@ -61,8 +61,8 @@ public final class PingClient: Sendable {
     ///
     /// With `prepared`, what the client makes of `original` is kept there under `version`, and a
     /// later call with the same version sends what was kept (as long as the jar holds no cookie
-    /// that would have to be added): making it again, the head's bytes included, was 14,000
-    /// instructions of each repeated request of the Miataru load flow (callgrind).
+    /// that would have to be added): a load device repeats its requests, and making each again,
+    /// the head's bytes included, is most of a request's work (guarded by the CPU s per 1,000 requests of scripts/bench/load_bench.py).
     public func sendHere(
         _ original: Transport.HTTPRequest, version: UInt64 = 0, prepared: PreparedRequest? = nil
     ) throws(NetworkError) -> Transport.HTTPResponse? {
@@ -75,9 +75,9 @@ public final class PingClient: Sendable {
                 return try send(kept.wire, for: kept.request, from: kept.parsed, started: started)
             }
             // Another request with the same head (the line's words changed only in body values):
-            // the kept one with the new body. Making it whole (headers, URL, cookies, the head's
-            // bytes) cost 8,900 instructions more in each of 3 of 12 requests of the Miataru load
-            // flow (callgrind).
+            // the kept one with the new body, not made whole again (headers, URL, cookies, the
+            // head's bytes): a load device's lines change only their values. Guarded by the CPU
+            // s per 1,000 requests of scripts/bench/load_bench.py.
             if case .bytes(let body) = original.body, original.hasSameHead(as: kept.source) {
                 guard transport.sendsHere(kept.parsed) else { return nil }
                 var request = kept.request

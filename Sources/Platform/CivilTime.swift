@@ -1,8 +1,8 @@
 /// Calendar arithmetic for UTC timestamps without Foundation (Howard Hinnant's civil-date algorithms).
 ///
 /// The arithmetic is `@inlinable`: the Performance encoders call it twice per entry from another
-/// module. Inlined, `perf export csv --all` of 50,000 entries runs 2,278,612,937 instructions
-/// against 2,281,441,243 when the code lived in Performance (callgrind, stripped release builds).
+/// module, and inlined it costs no more than it did inside Performance. Guarded by the CSV
+/// export figure of scripts/bench/bench.py (`perf export csv --all`, rows/s).
 public enum CivilTime {
     @usableFromInline
     struct Date: Equatable {

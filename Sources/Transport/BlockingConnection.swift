@@ -121,8 +121,8 @@ final class BlockingConnection: Sendable {
             let room = max(4096, buffer.capacity - start)
             var count = 0
             if start == 0 {
-                // The first read of an answer fills a new array without zeroing it first: zeroing
-                // 4 KiB for every answer was 1,000 instructions a request (callgrind).
+                // The first read of an answer fills a new array without zeroing it first, 4 KiB
+                // an answer (guarded by the CPU s per 1,000 requests of load_bench.py).
                 buffer = [UInt8](unsafeUninitializedCapacity: room) { raw, initialized in
                     count = Glibc.recv(descriptor, raw.baseAddress!, room, 0)
                     initialized = max(0, count)

@@ -21,7 +21,7 @@ import Synchronization
 public final class BlockingTransport: HTTPTransport {
     private struct State {
         /// An idle connection kept out of `idle`: a device talks to one host, and looking its
-        /// connections up there and putting them back was 1,500 instructions a request (callgrind).
+        /// connections up there and putting them back is paid a request (load_bench.py's CPU figure).
         var lastIdle: IdleConnection?
         var idle: [String: [BlockingConnection]] = [:]
         /// The connection an exchange is blocked on, for cancellation.
@@ -76,8 +76,8 @@ public final class BlockingTransport: HTTPTransport {
     }
 
     /// Sends on the owner's thread without a task: the caller waits in the kernel, as `send`'s
-    /// task would, and `stop` is what interrupts it. The task and its cancellation handler were
-    /// ~20,000 instructions per request of the Miataru load flow (callgrind).
+    /// task would, and `stop` is what interrupts it. A task and its cancellation handler a
+    /// request cost more than the request (guarded by load_bench.py's CPU s per 1,000 requests).
     public func sendHere(_ request: WireRequest, timeout: Double) throws(NetworkError) -> WireResponse {
         try exchange(request, url: try request.parsed(), timeout: timeout)
     }
@@ -117,7 +117,7 @@ public final class BlockingTransport: HTTPTransport {
         let answerDeadline = request.idleTimeout.map { started + .seconds($0) }
         let key = url.authority
         let encode = { Self.encode(request, url: url, authority: key) }
-        // Made again was 6,900 instructions a request of the Miataru load flow (callgrind).
+        // Kept, not made again, for a request like the last (load_bench.py's CPU s per 1,000 requests).
         let bytes = request.encoding?.bytes(authority: key, make: encode) ?? encode()
         // Curl's rule: a request on a reused connection that ends before any byte of an answer is
         // sent once more, on a new connection (an idle one could be as stale); `false` on that
@@ -226,9 +226,9 @@ public final class BlockingTransport: HTTPTransport {
         let body = request.body ?? []
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256 + body.count)
-        // Pieces appended one by one: a variadic `line(_ parts: String...)` made an array a line,
-        // and with them the head took 4,800 instructions a request (callgrind). Each as one copy of
-        // its UTF-8 buffer: `append(contentsOf: part.utf8)` walked the view, 5,800 (callgrind).
+        // Pieces appended one by one: a variadic `line(_ parts: String...)` makes an array a
+        // line. Each as one copy of its UTF-8 buffer: `append(contentsOf: part.utf8)` walks the
+        // view. A head a request (guarded by the CPU s per 1,000 requests of load_bench.py).
         func append(_ part: String) {
             var part = part
             part.withUTF8 { bytes.append(contentsOf: $0) }

@@ -90,8 +90,8 @@ struct HTTP1ResponseParser {
     ].map { (Array($0.rawName.utf8), $0) }
 
     /// The known name these bytes spell exactly (same case): the same name `HTTPField.Name(_:)`
-    /// makes of them, without decoding and validating a String and lower-casing it, 5,000
-    /// instructions for an answer's four fields (callgrind, the Miataru load flow).
+    /// makes of them, without decoding and validating a String and lower-casing it for every
+    /// field of every answer (load_bench.py's CPU s per 1,000 requests).
     private static func knownName(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> HTTPField.Name? {
         for known in knownNames where known.bytes.count == bytes.count && known.bytes.elementsEqual(bytes) { return known.name }
         return nil
@@ -283,9 +283,9 @@ struct HTTP1ResponseParser {
 extension HTTP1ResponseParser {
     /// The last few heads parsed on a connection, by their bytes (the status line and fields),
     /// as HPACK keeps a connection's recent fields: a server's answers to one kind of request
-    /// repeat their heads byte for byte until the Date field's second changes. Decoding and
-    /// validating each field's name and value into `HTTPFields` again was 13,400 instructions of
-    /// each request of the Miataru load flow (callgrind); comparing the bytes is a few hundred.
+    /// repeat their heads byte for byte until the Date field's second changes. Comparing the
+    /// bytes is far cheaper than decoding and validating each field into `HTTPFields` again
+    /// (guarded by the CPU s per 1,000 requests of scripts/bench/load_bench.py).
     struct RecentHeads {
         static let capacity = 4
         private var entries: [Entry] = []

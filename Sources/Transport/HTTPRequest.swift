@@ -90,8 +90,8 @@ public struct HTTPRequest: Sendable {
             buildError = "body is not valid JSON: \(problem)"
             return
         }
-        // Written straight into the body's bytes, with room for a typical body: through a String
-        // and a copy of it, the Miataru load flow's bodies took 10,000 instructions each (callgrind).
+        // Written straight into the body's bytes, with room for a typical body, not through a
+        // String and a copy of it (the CPU s per 1,000 requests of scripts/bench/load_bench.py).
         var bytes: [UInt8] = []
         bytes.reserveCapacity(512)
         JSONWriter.appendCompact(json, to: &bytes)
@@ -151,7 +151,7 @@ public struct HTTPRequest: Sendable {
     private static func nonFiniteNumber(in value: Value) -> String? {
         switch value {
         case .double(let number) where !number.isFinite: return "\(number) is not a JSON number"
-        // Plain loops: the lazy compactMaps were 2,500 instructions per body of the Miataru load flow (callgrind).
+        // Plain loops, not lazy compactMaps: every body of a load run goes through here (load_bench.py's CPU figure).
         case .array(let items):
             for item in items { if let problem = nonFiniteNumber(in: item) { return problem } }
             return nil

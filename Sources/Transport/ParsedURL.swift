@@ -5,8 +5,8 @@ public struct ParsedURL: Sendable, Equatable {
     public var host: String { didSet { authority = Self.authority(host: host, port: port) } }
     public var port: Int? { didSet { authority = Self.authority(host: host, port: port) } }
     /// `host` or `host:port` as a Host header or cookie key would name it. Kept, not made at each
-    /// use: the blocking transport asks at every request, and making it was 1,100 instructions
-    /// (callgrind, the Miataru load flow).
+    /// use: the blocking transport asks at every request (guarded by the CPU s per 1,000
+    /// requests of scripts/bench/load_bench.py).
     public private(set) var authority: String
     /// Path and query, starting with `/` (`/` when the URL has none).
     public var pathAndQuery: String
@@ -14,10 +14,10 @@ public struct ParsedURL: Sendable, Equatable {
     /// `scheme://authority`: what a pool keeps its connections by.
     public var origin: String { scheme + "://" + authority }
 
-    /// Walks the URL's UTF-8 buffer by offset, every delimiter being ASCII: the Character walks
-    /// (`split`, `lastIndex(of:)` on Substrings) were 4.8% of a load run's CPU, one parse a
-    /// request (perf, the Miataru flow of scripts/bench/load_bench.py), and indexing
-    /// `String.UTF8View` 7,300 instructions a parse (callgrind); by offset, ~1,500.
+    /// Walks the URL's UTF-8 buffer by offset, every delimiter being ASCII: Character walks
+    /// (`split`, `lastIndex(of:)` on Substrings) and `String.UTF8View` indexes cost several
+    /// times as much, and a load run parses a URL a request (guarded by the CPU s per 1,000
+    /// requests of scripts/bench/load_bench.py).
     public init(_ text: String) throws(NetworkError) {
         let read = { (bytes: UnsafeBufferPointer<UInt8>) in Self.parse(bytes, text: text) }
         self = try (text.utf8.withContiguousStorageIfAvailable(read) ?? Array(text.utf8).withUnsafeBufferPointer(read)).get()
@@ -90,8 +90,8 @@ public struct ParsedURL: Sendable, Equatable {
     }
 
     private static func authority(host: String, port: Int?) -> String {
-        // Bytes and concatenation: Character `contains` and interpolation were 2,600 instructions
-        // a call, made twice a request by the blocking transport (callgrind).
+        // Bytes and concatenation, not Character `contains` and interpolation: called twice a
+        // request by the blocking transport (load_bench.py's CPU s per 1,000 requests).
         let shownHost = host.utf8.contains(UInt8(ascii: ":")) ? "[" + host + "]" : host
         guard let port else { return shownHost }
         return shownHost + ":" + String(port)

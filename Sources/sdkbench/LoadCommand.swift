@@ -54,22 +54,26 @@ struct LoadRunCommand: ParsableCommand {
             help: ArgumentHelp("A rule the run must meet: KIND:p99<200ms, errors<1%, rate>=500/s, checks>99%, iteration_errors<1% (exit 4 when one fails).", valueName: "EXPR"))
     var thresholds: [String] = []
 
-    @Option(name: .customLong("report-json"), help: ArgumentHelp("Write the JSON report (schema sdkbench-load-report, version 2).", valueName: "FILE"),
+    @Option(name: .customLong("out"), parsing: .singleValue, help: ArgumentHelp(LoadOutputRegistry.standard.help, valueName: "KIND=TARGET"),
+            completion: .list(LoadOutputRegistry.standard.kinds.map { $0.target == .absent ? $0.name : $0.name + "=" }))
+    var out: [String] = []
+
+    @Option(name: .customLong("report-json"), help: ArgumentHelp("Write the JSON report (schema sdkbench-load-report, version 2): --out json=FILE.", valueName: "FILE"),
             completion: .file(extensions: ["json"]))
     var json: String?
 
-    @Option(name: .customLong("hdr-log"), help: ArgumentHelp("Write HdrHistogram's interval log: a line per kind and second.", valueName: "FILE"),
+    @Option(name: .customLong("hdr-log"), help: ArgumentHelp("Write HdrHistogram's interval log, a line per kind and second: --out hdr=FILE.", valueName: "FILE"),
             completion: .file(extensions: ["hlog"]))
     var hdrLog: String?
 
-    @Option(name: .customLong("report-html"), help: ArgumentHelp("Write an HTML report, DIR/index.html (one page, nothing from a network).", valueName: "DIR"),
+    @Option(name: .customLong("report-html"), help: ArgumentHelp("Write an HTML report, DIR/index.html (one page, nothing from a network): --out html=DIR.", valueName: "DIR"),
             completion: .directory)
     var html: String?
 
     @Flag(name: .customLong("keep-state"), help: "Keep the devices' state directories (they are removed at the end), in state/load/kept-PID-XXXXXX.")
     var keepState = false
 
-    @Flag(help: "Print only the thresholds' verdicts and what went wrong.")
+    @Flag(help: "Print only the thresholds' verdicts and what went wrong; no progress block unless --out progress.")
     var quiet = false
 
     @Option(name: .customLong("var"), parsing: .singleValue, help: ArgumentHelp("Set a variable in every device's session.", valueName: "NAME=VALUE"))
@@ -94,12 +98,18 @@ struct LoadRunCommand: ParsableCommand {
                 throw ValidationError(error.message)
             }
         }
-        try reportTargets.check()
+        try LoadOutputChoice.reportTargets(outputSpecs()).check()
     }
 
-    /// The reports asked for.
-    var reportTargets: ReportTargets {
-        ReportTargets(files: [("--report-json", json), ("--hdr-log", hdrLog)], directories: [("--report-html", html)])
+    /// The outputs asked for: the `--out`s, the report shorthands, and the progress block but with
+    /// `--quiet` (the default is `--out progress`).
+    func outputSpecs() throws(ValidationError) -> [LoadOutputSpec] {
+        var specs = try LoadOutputChoice.specs(
+            out: out,
+            shorthands: [.init(option: "--report-json", kind: "json", target: json), .init(option: "--hdr-log", kind: "hdr", target: hdrLog),
+                         .init(option: "--report-html", kind: "html", target: html)])
+        if !quiet, !specs.contains(where: { $0.kind.name == "progress" }) { specs += try LoadOutputChoice.specs(out: ["progress"], shorthands: []) }
+        return specs
     }
 
     mutating func run() throws {
@@ -126,7 +136,8 @@ struct LoadRunCommand: ParsableCommand {
         if let refusal = DeviceCapacity.measure().refusal(devices: devices, sharded: plan.segment.count > 1) {
             throw ValidationError("--devices: \(refusal)")
         }
-        let terminal = Output(destination: reportTargets.terminalDestination)
+        let specs = try outputSpecs()
+        let terminal = Output(destination: LoadOutputChoice.reportTargets(specs).terminalDestination)
         for variable in suiteVariables where variable.isSecret { terminal.secrets.add(variable.value) }
         SignalTrap.install()
         // A signal from here on stops the run as soon as it begins.
@@ -162,14 +173,14 @@ struct LoadRunCommand: ParsableCommand {
             return session
         }
         let control = LoadControl()
+        let outputs = LoadOutputs(specs, terminal: terminal, environment: environment)
         // Each second's histograms only for what shows them.
-        let metrics = LoadMetrics(keepsIntervals: hdrLog != nil || html != nil)
-        let showsProgress = !quiet && isatty(2) != 0 && environment["TERM"] != "dumb"
-        let progress = showsProgress ? LoadProgressBlock.start(metrics: metrics, control: control, output: terminal) : nil
+        let metrics = LoadMetrics(keepsIntervals: outputs.keepsIntervals)
+        outputs.start(plan: plan, metrics: metrics, control: control)
         var report = driver.run(
             CheckedScript(SourceFile(name: script, fileBytes: bytes), table: catalog.table), workDirectory: work.path, metrics: metrics, control: control, signalsSince: signals)
         report.script = LoadScriptIdentity(name: script, sha256: UserHash.sha256Hex(String(decoding: bytes, as: UTF8.self)))
-        progress?.finish()
+        outputs.stop()
         if keepState {
             do throws(FileError) {
                 let kept = try work.keep()
@@ -187,9 +198,7 @@ struct LoadRunCommand: ParsableCommand {
             terminal.flush()
             Glibc.exit(ExitStatus.parse.rawValue)
         }
-        var outputs: [(String, String)] = []
-        if let hdrLog { outputs.append((hdrLog, HdrIntervalLog.text(report.metrics.intervals, startTime: report.startedAt))) }
-        let status = LoadReporting.finish(report, thresholds: thresholds, quiet: quiet, json: json, html: html, more: outputs, to: terminal)
+        let status = LoadReporting.finish(report, thresholds: thresholds, quiet: quiet, outputs: outputs, to: terminal)
         // Stopped early, the run did not do what was asked: not a success, whatever its thresholds
         // say (as `sdkbench run` stopped by a signal).
         if report.devicesUnstarted > 0 {

@@ -24,10 +24,15 @@ struct LoadMergeCommand: ParsableCommand {
             help: ArgumentHelp("A rule the merged run must meet (as load's).", valueName: "EXPR"))
     var thresholds: [String] = []
 
-    @Option(name: .customLong("report-json"), help: ArgumentHelp("Write the merged JSON report.", valueName: "FILE"), completion: .file(extensions: ["json"]))
+    @Option(name: .customLong("out"), parsing: .singleValue,
+            help: ArgumentHelp("Send the merged run to an output, as load's (repeatable; not hdr nor progress).", valueName: "KIND=TARGET"),
+            completion: .list(LoadOutputRegistry.standard.kinds.filter { $0.mergeRefusal == nil }.map { $0.target == .absent ? $0.name : $0.name + "=" }))
+    var out: [String] = []
+
+    @Option(name: .customLong("report-json"), help: ArgumentHelp("Write the merged JSON report: --out json=FILE.", valueName: "FILE"), completion: .file(extensions: ["json"]))
     var json: String?
 
-    @Option(name: .customLong("report-html"), help: ArgumentHelp("Write the merged HTML report, DIR/index.html.", valueName: "DIR"), completion: .directory)
+    @Option(name: .customLong("report-html"), help: ArgumentHelp("Write the merged HTML report, DIR/index.html: --out html=DIR.", valueName: "DIR"), completion: .directory)
     var html: String?
 
     @Flag(help: "Print only the thresholds that failed and the iterations' errors.")
@@ -42,11 +47,19 @@ struct LoadMergeCommand: ParsableCommand {
     func validate() throws {
         if reports.isEmpty { throw ValidationError("name the segments' JSON reports") }
         _ = try LoadReporting.thresholds(thresholds)
-        try reportTargets.check()
+        try LoadOutputChoice.reportTargets(outputSpecs()).check()
     }
 
-    /// The reports asked for.
-    var reportTargets: ReportTargets { ReportTargets(files: [("--report-json", json)], directories: [("--report-html", html)]) }
+    /// The outputs asked for: the `--out`s and the report shorthands; refused, those a merge
+    /// cannot write (it has the segments' JSON reports, no run).
+    func outputSpecs() throws(ValidationError) -> [LoadOutputSpec] {
+        let specs = try LoadOutputChoice.specs(
+            out: out, shorthands: [.init(option: "--report-json", kind: "json", target: json), .init(option: "--report-html", kind: "html", target: html)])
+        for spec in specs {
+            if let refusal = spec.kind.mergeRefusal { throw ValidationError("\(spec.option): load merge cannot write it: \(refusal)") }
+        }
+        return specs
+    }
 
     func run() throws {
         var texts: [(name: String, text: String)] = []
@@ -63,8 +76,10 @@ struct LoadMergeCommand: ParsableCommand {
         } catch {
             throw ValidationError(error.message)
         }
-        let status = LoadReporting.finish(
-            merged, thresholds: try LoadReporting.thresholds(thresholds), quiet: quiet, json: json, html: html, to: Output(destination: reportTargets.terminalDestination))
+        let specs = try outputSpecs()
+        let terminal = Output(destination: LoadOutputChoice.reportTargets(specs).terminalDestination)
+        let outputs = LoadOutputs(specs, terminal: terminal, environment: ProcessEnvironment.current())
+        let status = LoadReporting.finish(merged, thresholds: try LoadReporting.thresholds(thresholds), quiet: quiet, outputs: outputs, to: terminal)
         Glibc.exit(status.rawValue)
     }
 }

@@ -1,6 +1,7 @@
 import JSON
 import Testing
 
+@testable import HTTPCommands
 @testable import Shell
 
 /// The template writes exactly the bytes the object built field by field writes, and fails as it fails.

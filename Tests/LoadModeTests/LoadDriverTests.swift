@@ -19,18 +19,21 @@ struct LoadDriverTests {
     /// Runs `script` with `plan` against a fresh backend the devices share; the report and what
     /// the backend received from Miataru.
     static func run(
-        _ script: String, plan: LoadPlan, control: LoadControl = LoadControl(), prepare: @Sendable (LocalBackend) -> Void = { _ in }
+        _ script: String, plan: LoadPlan, control: LoadControl = LoadControl(), outputs: LoadOutputs? = nil, prepare: @Sendable (LocalBackend) -> Void = { _ in }
     ) async throws -> (LoadRunReport, LoadControl, Int) {
         let backend = try await LocalBackend.start(groups: ShellCatalog.standard.backendGroups)
         prepare(backend)
-        let report = try await run(script, plan: plan, control: control, sharing: SharedEmbeddedBackend(started: backend))
+        let report = try await run(script, plan: plan, control: control, sharing: SharedEmbeddedBackend(started: backend), outputs: outputs)
         let received = backend.requestCount(.miataru)
         await backend.stop()
         return (report, control, received)
     }
 
-    /// Runs `script` with `plan`, the devices sharing `shared` as their embedded backend.
-    static func run(_ script: String, plan: LoadPlan, control: LoadControl = LoadControl(), sharing shared: SharedEmbeddedBackend) async throws -> LoadRunReport {
+    /// Runs `script` with `plan`, the devices sharing `shared` as their embedded backend; with
+    /// `outputs`, called as `load` calls them (start, samples, stop, end).
+    static func run(
+        _ script: String, plan: LoadPlan, control: LoadControl = LoadControl(), sharing shared: SharedEmbeddedBackend, outputs: LoadOutputs? = nil
+    ) async throws -> LoadRunReport {
         let work = TemporaryDirectory()
         defer { work.remove() }
         let catalog = ShellCatalog.standard
@@ -47,7 +50,12 @@ struct LoadDriverTests {
             return session
         }
         let path = work.path
-        return await OwnThread.run { driver.run(CheckedScript(SourceFile(name: "flow.sdk", text: script), table: ShellCatalog.standard.table), workDirectory: path, metrics: LoadMetrics(), control: control) }
+        let metrics = LoadMetrics(keepsIntervals: outputs?.keepsIntervals ?? true)
+        outputs?.start(plan: plan, metrics: metrics, control: control)
+        let report = await OwnThread.run { driver.run(CheckedScript(SourceFile(name: "flow.sdk", text: script), table: ShellCatalog.standard.table), workDirectory: path, metrics: metrics, control: control) }
+        outputs?.stop()
+        _ = outputs?.end(report, thresholds: [])
+        return report
     }
 
     /// A device's line run again with other words sends the new request, not the one its

@@ -193,8 +193,8 @@ public struct Binder: Sendable {
     private func resolveCommand(_ tokens: [Token]) throws(ShellError) -> (spec: CommandSpec, length: Int) {
         // One word past the longest path is enough to tell a group from a misspelt sub-command.
         let literals = tokens.prefix(table.longestPath + 1).lazy.map(Self.plainLiteral).prefix { $0 != nil }.map { $0! }
-        // Read by index: the lazy sequence above cost 4,400 instructions per statement (callgrind),
-        // and every line of a script is bound twice.
+        // Read by index, not through a lazy sequence: every line of a script is bound twice
+        // (guarded by the lines/s of `sdkbench run` in scripts/bench/bench.py).
         if let found = table.resolve(wordCount: min(tokens.count, table.longestPath + 1), word: { Self.plainLiteral(tokens[$0]) }) {
             // `queue clr` when `queue` takes no arguments: the user meant a sub-command.
             if found.spec.arguments.isEmpty {

@@ -6,12 +6,12 @@ import Synchronization
 /// again needs only its words that hold variables (`slots`), substituted and checked in the
 /// order `Binder.bind` takes them.
 ///
-/// Load mode binds the same few statements on every device thousands of times. Reusing shapes
-/// took binding an `http` line of the Miataru flow (scripts/bench/load_bench.py), its secrets
-/// harvested, from 55,600 to ~20,000 instructions (callgrind).
+/// Load mode binds the same few statements on every device thousands of times: reusing shapes
+/// takes most of the binding of an `http` line away, its secrets harvested (guarded by the CPU
+/// s per 1,000 requests of scripts/bench/load_bench.py).
 package final class BindingShape: Sendable {
-    /// A word that holds variables, and where its value goes. A class: a struct was copied and
-    /// destroyed for each slot of each binding (490 instructions a slot, callgrind).
+    /// A word that holds variables, and where its value goes. A class: a struct is copied and
+    /// destroyed for each slot of each binding (load_bench.py's CPU s per 1,000 requests).
     final class Slot: Sendable {
         enum Target: Sendable {
             case parameter(Int, key: String, typed: Bool)
@@ -103,9 +103,9 @@ package final class BindingShape: Sendable {
     final class SessionEntry {
         let entry: Entry
         /// The last binding of the statement and the versions of the variables it read (`roots`):
-        /// while they are the same, so is the binding. Substituting and checking the words again
-        /// was ~12,000 instructions for each of the 9 of a Miataru load device's 12 requests that
-        /// repeat the line before (callgrind).
+        /// while they are the same, so is the binding, not substituted and checked again: 9 of a
+        /// Miataru load device's 12 requests repeat the line before (guarded by the CPU s per
+        /// 1,000 requests of scripts/bench/load_bench.py).
         var last: LastBinding?
 
         init(_ entry: Entry) { self.entry = entry }
@@ -116,13 +116,13 @@ package final class BindingShape: Sendable {
     /// A `BoundCommand.reuseIdentity` no binding had before.
     static func nextReuseIdentity() -> UInt64 { reuseIdentities.wrappingAdd(1, ordering: .relaxed).newValue }
 
-    /// A class: a struct taken out of its entry at every binding was copied field by field and
-    /// destroyed again (750 instructions a binding, callgrind).
+    /// A class: a struct taken out of its entry at every binding is copied field by field and
+    /// destroyed again (load_bench.py's CPU s per 1,000 requests).
     final class LastBinding {
         let versions: [UInt64]
         var bound: BoundCommand
         /// What the words bound from variables reveal as secret: the same words, the same
-        /// secrets, found again in 3,600 instructions a request (callgrind, the Miataru load flow).
+        /// secrets, not searched for again (load_bench.py's CPU s per 1,000 requests).
         let variableSecrets: [FoundSecret]
 
         init(versions: [UInt64], bound: BoundCommand, variableSecrets: [FoundSecret]) {

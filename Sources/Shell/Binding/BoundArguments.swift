@@ -2,7 +2,7 @@
 /// per argument for the usual single value.
 public struct BoundArguments: Sendable {
     /// A struct, not a tuple: copies of a tuple of these types go through the runtime's generic
-    /// tuple witness, 3,700 instructions a request of the Miataru load flow (callgrind).
+    /// tuple witness, on every binding (the CPU s per 1,000 requests of scripts/bench/load_bench.py).
     private struct Entry {
         var name: String
         var value: BoundValue
@@ -39,9 +39,9 @@ public struct BoundArguments: Sendable {
 
     /// Every value given to `name`, in order.
     public func all(_ name: String) -> [BoundValue] {
-        // One pass into one array: filter then map made two, 7,000 instructions per `http`
-        // line of the Miataru load flow (callgrind). By index: a `for entry in entries` loop
-        // copied every entry, name and value, to compare its name (4,500 a request).
+        // One pass into one array: filter then map made two. By index: a `for entry in entries`
+        // loop copies every entry, name and value, to compare its name. Both are paid per `http`
+        // line (guarded by the CPU s per 1,000 requests of scripts/bench/load_bench.py).
         var values: [BoundValue] = []
         values.reserveCapacity(entries.count)
         for index in entries.indices where entries[index].name == name { values.append(entries[index].value) }

@@ -26,9 +26,9 @@ package enum NestedJSONFields {
     /// `name[a][0][]` as steps; a name without `[` is one key, as it always was.
     ///
     /// Walks the name's UTF-8 buffer by offset (the brackets are ASCII), making a String only
-    /// for each key: walking Characters was 3% of a load run's CPU (perf), and indexing
-    /// `String.UTF8View` with Substrings cost 4,300 instructions per name, 30,000 per request
-    /// of the Miataru flow of scripts/bench/load_bench.py (callgrind); this takes ~1,000.
+    /// for each key: walking Characters, or indexing `String.UTF8View` with Substrings, is paid
+    /// for every field name of every request of a load run (guarded by the CPU s per 1,000
+    /// requests of scripts/bench/load_bench.py, whose Miataru flow names nested fields).
     static func steps(_ name: String) throws(NestedJSONFieldsError) -> [Step] {
         let read = { (bytes: UnsafeBufferPointer<UInt8>) in Result { () throws(NestedJSONFieldsError) in try steps(name, bytes) } }
         let found = name.utf8.withContiguousStorageIfAvailable(read) ?? Array(name.utf8).withUnsafeBufferPointer(read)

@@ -26,8 +26,8 @@ package enum RequestItem: Equatable {
     /// calls this for every literal ITEM, so a malformed one stops a script before it starts.
     package static func problem(in text: String) -> String? {
         // Most items are plainly valid from their separator alone; making the item (two Strings,
-        // and the JSON of `:=`) to throw it away was 7,400 instructions per `http` line of the
-        // Miataru load flow, whose every item is checked again at run time (callgrind).
+        // and the JSON of `:=`) to throw it away is paid by every item of every `http` line, each
+        // checked again at run time (the CPU s per 1,000 requests of scripts/bench/load_bench.py).
         if text.utf8.withContiguousStorageIfAvailable(isPlainlyValid) == true { return nil }
         if case .failure(let problem) = parse(text) { return problem.expected }
         return nil
@@ -81,7 +81,7 @@ package enum RequestItem: Equatable {
                 // A name holds no separator byte, so the first separator of `text` is right after it.
                 let at = name.count
                 guard at > 0, bytes.count > at, !name.contains(where: isSeparatorByte) else { return nil }
-                // By index: `elementsEqual` was 900 instructions a word (callgrind).
+                // By index: `elementsEqual` goes through generic iterators (load_bench.py's CPU figure).
                 for index in 0..<at where bytes[index] != name[index] { return nil }
                 guard separator(in: bytes, at: at) == "=" else { return nil }
                 return String(decoding: UnsafeBufferPointer(rebasing: bytes[(at + 1)...]), as: UTF8.self)
@@ -95,8 +95,8 @@ package enum RequestItem: Equatable {
 
     /// The separator starting at `at`, the longest where two start alike (`a:=1` is a JSON
     /// field, not the header `a` with value `=1`): `:=@`, `:=`, `=@`, `==`, `:`, `=` or `;`.
-    /// Read byte by byte: `starts(with:)` over each candidate's UTF-8 view was 9,100
-    /// instructions per request of the Miataru load flow (callgrind).
+    /// Read byte by byte: `starts(with:)` over each candidate's UTF-8 view is paid for every
+    /// item of every request (the CPU s per 1,000 requests of scripts/bench/load_bench.py).
     private static func separator(in bytes: UnsafeBufferPointer<UInt8>, at: Int) -> String {
         let next = at + 1 < bytes.count ? bytes[at + 1] : 0
         let after = at + 2 < bytes.count ? bytes[at + 2] : 0

@@ -123,7 +123,7 @@ package enum AsyncBridge {
     private final class ResultBox<T: Sendable>: Sendable {
         private let value = Mutex<T?>(nil)
         /// Read by the waiting loop on every turn: a flag, not the generic optional under the
-        /// lock (3,100 instructions per `http` request of the Miataru load flow, callgrind).
+        /// lock (guarded by the CPU s per 1,000 requests of scripts/bench/load_bench.py).
         private let done = Atomic(false)
         func set(_ result: T) {
             value.withLock { $0 = result }

@@ -6,8 +6,8 @@ import Synchronization
 /// session that needs it, never stopped by a session, stopped by its owner (`stop`).
 ///
 /// Started on first use, not before the run: a script that configures its own host never pays
-/// for it (its loop thread, its routes, its clock; callgrind put the start alone at 7.2 M
-/// instructions of every load run).
+/// for it (its loop thread, its routes, its clock), as scripts/bench/load_bench.py's flow, which
+/// configures its host, shows in its CPU s per 1,000 requests.
 public final class SharedEmbeddedBackend: Sendable {
     private let groups: [BackendRouteGroup]
     /// `nil` until the first start; then the backend, or why it could not start (every later

@@ -11,7 +11,7 @@ package final class TraceSink: Sendable {
     private let transport: (any HTTPTransport)?
     private let insecureTransport: (any HTTPTransport)?
     /// The client `client` made last, with what it was made for: `http` asks for the same one on
-    /// every request, and making it was 4,200 instructions of each (callgrind, the Miataru load flow).
+    /// every request (guarded by the CPU s per 1,000 requests of scripts/bench/load_bench.py).
     private let lastClient = Mutex<(key: ClientKey, client: PingClient)?>(nil)
 
     private struct ClientKey: Equatable {

@@ -82,10 +82,10 @@ struct FoundSecret: Sendable {
     }
 
     /// The first `:` or `==`, whichever comes first, found on UTF-8 bytes: searching the
-    /// Characters of every item with `firstRange(of:)` was 9% of a load run's CPU (perf, the
-    /// Miataru flow of scripts/bench/load_bench.py, 8 devices x 100 flows). On the contiguous
-    /// buffer rather than through `String.UTF8View`'s indexes: 11,300 instructions per request
-    /// of that flow went to the index arithmetic (callgrind).
+    /// Characters of every item with `firstRange(of:)` was a large share of a load run's CPU.
+    /// On the contiguous buffer rather than through `String.UTF8View`'s indexes, whose index
+    /// arithmetic is paid for every byte. Guarded by the CPU s per 1,000 requests of
+    /// scripts/bench/load_bench.py.
     private static func firstSeparator(_ text: String) -> ItemSeparator? {
         let found = text.utf8.withContiguousStorageIfAvailable(firstSeparator) ?? Array(text.utf8).withUnsafeBufferPointer(firstSeparator)
         guard let (offset, isQuery) = found else { return nil }
@@ -94,8 +94,8 @@ struct FoundSecret: Sendable {
     }
 
     /// The offset of the first `:` or `==`, and whether it is `==`.
-    /// By index: through `enumerated()`, carrying the previous byte, it was 17 instructions a
-    /// byte, 2,100 a request of the Miataru load flow (callgrind).
+    /// By index: through `enumerated()`, carrying the previous byte, every byte cost more
+    /// (load_bench.py's CPU s per 1,000 requests).
     private static func firstSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Bool)? {
         var offset = 0
         while offset < bytes.count {

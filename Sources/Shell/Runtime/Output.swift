@@ -33,8 +33,8 @@ public final class Output: Sendable {
 
     /// How the run got to a line, told under an error there: `in file included from main.sdk:3`,
     /// `in iteration 2 of 5 of the repeat at main.sdk:7`. Kept as parts and written only for an
-    /// error: a load device enters thousands of iterations, each one's text was 1,900
-    /// instructions a request of the Miataru flow (callgrind).
+    /// error: a load device enters thousands of iterations, and each one's text would be made
+    /// for nothing (the CPU s per 1,000 requests of scripts/bench/load_bench.py).
     enum Note: Sendable {
         case included(from: String)
         case iteration(Int, of: Int, repeatAt: String)

@@ -41,5 +41,4 @@ public struct StatePaths: Sendable, Equatable {
     }
 
     public var historyFile: String { stateDirectory + "/history" }
-    public var performanceDirectory: String { stateDirectory + "/performance" }
 }

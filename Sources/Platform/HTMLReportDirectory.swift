@@ -1,5 +1,3 @@
-import Platform
-
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif

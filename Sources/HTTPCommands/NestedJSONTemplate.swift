@@ -1,13 +1,14 @@
 import JSON
+import Shell
 import Synchronization
 
 /// The compact JSON of a body whose nested fields are all text, made once per list of field
 /// names and then only filled in: with text values, the body's shape (and any error in it) is a
 /// function of the names alone.
 ///
-/// An `http` line of the Miataru load flow built its object field by field, then wrote it: 58,000
-/// instructions per request (callgrind, scripts/bench/load_bench.py's flow); filling the
-/// template takes about 3,000.
+/// Building the object field by field, then writing it, was most of an `http` line's work in
+/// the Miataru load flow, whose bodies are nested fields; filling the template is a small part
+/// (guarded by the CPU s per 1,000 requests of scripts/bench/load_bench.py).
 package final class NestedJSONTemplate: Sendable {
     /// The bytes between the values: one more than `holes`.
     private let chunks: [[UInt8]]
@@ -74,8 +75,8 @@ package final class NestedJSONTemplate: Sendable {
     }
 
     /// Names hashed by their count and lengths alone, compared whole: hashing every byte of
-    /// every name with SipHash was most of a lookup (4,000 instructions for the Miataru flow's
-    /// seven names, callgrind), and lists that collide are still told apart by `==`.
+    /// every name with SipHash was most of a lookup (load_bench.py's CPU s per 1,000 requests),
+    /// and lists that collide are still told apart by `==`.
     private struct Names: Hashable {
         var names: [String]
 
