@@ -2,8 +2,9 @@
 import PackageDescription
 
 // Imports point one way: sdkbench -> SDKBenchCatalog -> each engine's commands target -> (its engine,
-// Shell) -> (Ping, DurableQueue, Platform) -> Transport; the Shell core imports no engine and no engine imports
-// another. Script and the C shims sit below. Linux only today: no platforms claim.
+// its XBackend, Shell) -> (Ping, DurableQueue, Platform) -> Transport; the Shell core imports no engine and
+// no engine imports another. Each XBackend (the engine's server imitation) imports Backend and no engine.
+// Script and the C shims sit below. Linux only today: no platforms claim.
 let package = Package(
     name: "sdkbench",
     products: [
@@ -60,15 +61,26 @@ let package = Package(
                 // Its RFC 6265 Set-Cookie parser; the jar's matching and storage rules are Ping's.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]),
-        // The embedded local backend: imports no engine, so a wire bug cannot hide behind a shared type.
+        // The embedded local backend: the server, faults, control routes, records, and the protocol
+        // an engine's routes implement (BackendServiceRoutes). It lists no engine.
         .target(
             name: "Backend",
             dependencies: [
-                "CCrypto", "LoopExecutor", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "CompressNIO", package: "compress-nio"),
+                "LoopExecutor", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // Each engine's server imitation (routes, store, recorder, breaks, its own wire types) over
+        // Backend: it imports no engine, so a wire bug cannot hide behind a type shared with the client.
+        .target(name: "HamonBackend", dependencies: ["Backend", "CCrypto", .product(name: "Hummingbird", package: "hummingbird")]),
+        .target(name: "PerformanceBackend", dependencies: ["Backend", .product(name: "Hummingbird", package: "hummingbird")]),
+        .target(name: "MiataruBackend", dependencies: ["Backend", .product(name: "Hummingbird", package: "hummingbird")]),
+        .target(
+            name: "SiftBackend",
+            dependencies: [
+                "Backend", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
         // What the engines share about the machine they run on: the wall clock, the machine's
         // facts, ISO-8601 timestamps and file I/O (one atomic writer, reads on swift-system).
         .target(name: "Platform", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
@@ -111,10 +123,10 @@ let package = Package(
         ),
         // One target per engine beside its engine: its commands, its runtime in the session, its
         // EngineModule. A change to one engine rebuilds it and what lists it, not the others.
-        .target(name: "HamonCommands", dependencies: ["Shell", "Hamon", "Backend", "JSON", "Ping", "Platform", "Script", "Transport"]),
-        .target(name: "PerformanceCommands", dependencies: ["Shell", "Performance", "Backend", "JSON", "Platform", "Script", "Transport"]),
-        .target(name: "MiataruCommands", dependencies: ["Shell", "Miataru", "Backend", "JSON", "Platform", "Script", "Transport"]),
-        .target(name: "SiftCommands", dependencies: ["Shell", "Sift", "Backend", "JSON", "Platform", "Script", "Transport"]),
+        .target(name: "HamonCommands", dependencies: ["Shell", "Hamon", "HamonBackend", "Backend", "JSON", "Ping", "Platform", "Script", "Transport"]),
+        .target(name: "PerformanceCommands", dependencies: ["Shell", "Performance", "PerformanceBackend", "Backend", "JSON", "Platform", "Script", "Transport"]),
+        .target(name: "MiataruCommands", dependencies: ["Shell", "Miataru", "MiataruBackend", "Backend", "JSON", "Platform", "Script", "Transport"]),
+        .target(name: "SiftCommands", dependencies: ["Shell", "Sift", "SiftBackend", "Backend", "JSON", "Platform", "Script", "Transport"]),
         .target(
             name: "HTTPCommands",
             dependencies: [
@@ -173,7 +185,8 @@ let package = Package(
         .testTarget(
             name: "TransportTests",
             dependencies: [
-                "Transport", "Ping", "JSON", "SDKBenchTesting", "Backend", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "Transport", "Ping", "JSON", "SDKBenchTesting", "Backend", "HamonBackend", "PerformanceBackend",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
@@ -185,7 +198,8 @@ let package = Package(
         .testTarget(
             name: "BackendTests",
             dependencies: [
-                "Backend", "Hamon", "JSON", "Platform", "SDKBenchTesting", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "Backend", "HamonBackend", "MiataruBackend", "PerformanceBackend", "SiftBackend", "Hamon", "JSON", "Platform", "SDKBenchTesting",
+                .product(name: "HummingbirdTesting", package: "hummingbird"), .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "CompressNIO", package: "compress-nio"),
             ],
             exclude: ["Fixtures"]
@@ -194,7 +208,8 @@ let package = Package(
             name: "ShellTests",
             dependencies: [
                 "Shell", "SDKBenchCatalog", "MiataruCommands", "PerformanceCommands", "SDKBenchTesting", "SDKBenchShellTesting",
-                "Backend", "JSON", "LineEditing", "Hamon", "Ping", "Platform", "Script",
+                "Backend", "JSON", "LineEditing", "LoadMode", "Hamon", "Ping", "Platform", "Script", "Transport",
+                .product(name: "Hummingbird", package: "hummingbird"),
             ],
             exclude: ["Golden"]),
         // One test target per engine's commands target: a change to one engine's commands builds its tests, not the others'.
@@ -204,26 +219,33 @@ let package = Package(
                 "HTTPCommands", "Shell", "SDKBenchShellTesting", "SDKBenchTesting", "Backend", "JSON", "Ping", "Script", "Transport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
-        .testTarget(name: "HamonCommandsTests", dependencies: ["HamonCommands", "Shell", "SDKBenchShellTesting", "SDKBenchTesting", "JSON", "Script"]),
+        .testTarget(
+            name: "HamonCommandsTests",
+            dependencies: ["HamonCommands", "Hamon", "Shell", "SDKBenchCatalog", "SDKBenchShellTesting", "SDKBenchTesting", "JSON", "Script", "Transport"]),
         .testTarget(
             name: "MiataruCommandsTests",
-            dependencies: ["MiataruCommands", "Miataru", "Shell", "SDKBenchShellTesting", "SDKBenchTesting", "JSON", "Script"]),
+            dependencies: ["MiataruCommands", "Miataru", "Shell", "SDKBenchCatalog", "SDKBenchShellTesting", "SDKBenchTesting", "JSON", "Script", "Transport"]),
         .testTarget(
-            name: "PerformanceCommandsTests", dependencies: ["PerformanceCommands", "Shell", "SDKBenchShellTesting", "SDKBenchTesting", "Script"]),
+            name: "PerformanceCommandsTests",
+            dependencies: ["PerformanceCommands", "Shell", "SDKBenchCatalog", "SDKBenchShellTesting", "SDKBenchTesting", "JSON", "Script", "Transport"]),
         .testTarget(
             name: "SiftCommandsTests",
-            dependencies: ["SiftCommands", "Shell", "SDKBenchShellTesting", "SDKBenchTesting", "JSON", "Script", "Transport"]),
+            dependencies: [
+                "SiftCommands", "Shell", "SDKBenchCatalog", "SDKBenchShellTesting", "SDKBenchTesting", "JSON", "Script", "Transport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]),
         .testTarget(
             name: "TestModeTests",
             dependencies: [
-                "TestMode", "Shell", "SDKBenchCatalog", "SDKBenchTesting", "SDKBenchShellTesting", "Backend", "JSON", "Platform", "Script",
+                "TestMode", "Shell", "SDKBenchCatalog", "SDKBenchTesting", "SDKBenchShellTesting", "Backend", "SiftBackend", "JSON", "Platform", "Script",
             ],
             exclude: ["Golden"]),
         // Runs the real executable: depending on it makes `swift test` build it.
         .testTarget(
             name: "LoadModeTests",
             dependencies: [
-                "LoadMode", "Shell", "SDKBenchCatalog", "SDKBenchTesting", "SDKBenchShellTesting", "Backend", "JSON", "Platform", "Script",
+                "LoadMode", "Shell", "SDKBenchCatalog", "SDKBenchTesting", "SDKBenchShellTesting", "Backend", "HamonBackend", "MiataruBackend", "JSON",
+                "Platform", "Script",
                 "Transport", .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]),
         .testTarget(name: "IntegrationTests", dependencies: ["SDKBenchTesting", "sdkbench", "JSON", "LoadMode", "Platform", "Script"], exclude: ["Fixtures"]),

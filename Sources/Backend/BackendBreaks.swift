@@ -2,12 +2,17 @@
 /// it wrong, to prove that `sdkbench check`'s suites fail when a server does: the conformance
 /// tests run each suite against a backend broken in one rule and see exactly that rule fail.
 /// Set only by the tests and by `sdkbench serve --break RULE` (hidden); empty, nothing changes.
+///
+/// Which rules exist is each route group's to say (`BackendRouteGroup.breaks`); the backend keeps
+/// no list. A route checks its own with `has`.
 public struct BackendBreaks: Sendable, Equatable {
     public let rules: Set<String>
 
-    /// - Throws: `BackendError.unknownBreak` naming a rule no route can break.
-    public init(_ rules: Set<String>) throws(BackendError) {
-        if let unknown = rules.sorted().first(where: { !Self.known.contains($0) }) { throw .unknownBreak(unknown) }
+    /// - Parameter groups: the route groups the backend will serve; their breaks are the known ones.
+    /// - Throws: `BackendError.unknownBreak` naming a rule no route of `groups` can break.
+    public init(_ rules: Set<String>, of groups: [BackendRouteGroup]) throws(BackendError) {
+        let known = Self.known(in: groups)
+        if let unknown = rules.sorted().first(where: { !known.contains($0) }) { throw .unknownBreak(unknown, known: known) }
         self.rules = rules
     }
 
@@ -15,38 +20,26 @@ public struct BackendBreaks: Sendable, Equatable {
 
     public static let none = BackendBreaks()
 
-    /// Every rule some service's routes can break, by service, and the connection breaks.
-    public static let known: [String] =
-        HamonBreak.allCases.map(\.rawValue) + PerformanceBreak.allCases.map(\.rawValue) + MiataruBreak.allCases.map(\.rawValue)
-        + SiftBreak.allCases.map(\.rawValue) + connectionBreaks
-
-    /// After answering a `GetVisitorHistory` refused for its key, the next request on that
-    /// connection is not answered: the connection closes (miataru-server 2.3.0, although its answer
-    /// said `Connection: keep-alive`). No rule fails on it; a client that sends the request again on
-    /// a fresh connection gets its answer, and `check` warns.
-    public static let dropsConnectionAfterRefusedVisitors = "miataru.connection.dropped-after-refused-visitors"
-
-    /// Breaks of the connection, not of a rule.
-    public static let connectionBreaks = [dropsConnectionAfterRefusedVisitors]
-
-    /// Named sets of breaks that reproduce a real server's known defects together
-    /// (`sdkbench serve --break-profile NAME`): miataru-server 2.3.0 as the wire notes record it.
-    public static let profiles: [String: Set<String>] = [
-        "miataru-server-2.3": [
-            MiataruBreak.updateRefusedHistoryOffNotStored.rawValue, MiataruBreak.deleteRefusedKeepsData.rawValue,
-            MiataruBreak.deleteRefusedHistoryOffKeepsData.rawValue, MiataruBreak.getRefusedReadNoVisitor.rawValue,
-            dropsConnectionAfterRefusedVisitors,
-        ]
-    ]
-
-    /// The breaks of a profile.
-    /// - Throws: `BackendError.unknownBreakProfile` naming a profile there is not.
-    public static func profile(_ name: String) throws(BackendError) -> BackendBreaks {
-        guard let rules = profiles[name] else { throw .unknownBreakProfile(name) }
-        return try BackendBreaks(rules)
+    /// Every rule the groups' routes can break, group by group, then their connection breaks.
+    public static func known(in groups: [BackendRouteGroup]) -> [String] {
+        groups.flatMap(\.breaks) + connectionBreaks(in: groups)
     }
 
-    func has(_ rule: some BreakableRule) -> Bool { rules.contains(rule.rawValue) }
+    /// The groups' breaks of the connection, not of a rule.
+    public static func connectionBreaks(in groups: [BackendRouteGroup]) -> [String] { groups.flatMap(\.connectionBreaks) }
 
-    func has(_ connectionBreak: String) -> Bool { rules.contains(connectionBreak) }
+    /// The breaks of a profile some group declares.
+    /// - Throws: `BackendError.unknownBreakProfile` naming a profile no group declares.
+    public static func profile(_ name: String, of groups: [BackendRouteGroup]) throws(BackendError) -> BackendBreaks {
+        guard let rules = groups.lazy.compactMap({ $0.breakProfiles[name] }).first else {
+            throw .unknownBreakProfile(name, known: groups.flatMap(\.breakProfiles.keys).sorted())
+        }
+        return try BackendBreaks(rules, of: groups)
+    }
+
+    /// Whether a route is to break `rule`.
+    package func has(_ rule: some BreakableRule) -> Bool { rules.contains(rule.rawValue) }
+
+    /// Whether a route is to break the connection as `connectionBreak` says.
+    package func has(_ connectionBreak: String) -> Bool { rules.contains(connectionBreak) }
 }

@@ -1,25 +1,53 @@
-/// One service's routes as the shell names them: what an engine's descriptor carries so that the
-/// backend it starts serves exactly the engines the shell has. The routes themselves stay inside
-/// the backend; this value only makes a fresh set (with empty records) for each backend.
+/// One service's routes as the shell names them: what an engine's descriptor carries
+/// (`EngineModule.backend`), so that the backend it starts serves exactly the engines the shell
+/// has. The backend lists no service: each engine's backend target declares its group, with the
+/// rules its routes can break, beside its routes.
+///
+/// An engine's backend target makes one like this:
+///
+/// ```swift
+/// extension BackendRouteGroup {
+///     package static let hamon = BackendRouteGroup(service: .hamon, breaking: HamonBreak.self) { HamonRoutes(breaks: $0) }
+/// }
+/// ```
 public struct BackendRouteGroup: Sendable {
     /// The name faults and records are kept under.
     public let service: BackendService
-    let make: @Sendable (BackendBreaks) -> any BackendServiceRoutes
+    /// The conformance rules its routes can break on purpose (`BackendBreaks`), by rule id.
+    public let breaks: [String]
+    /// Breaks of the connection rather than of a rule: no conformance rule fails on them.
+    public let connectionBreaks: [String]
+    /// Named sets of its breaks that reproduce a real server's known defects together
+    /// (`sdkbench serve --break-profile NAME`).
+    public let breakProfiles: [String: Set<String>]
+    /// Fresh routes (with empty records) for one backend, breaking the rules given.
+    package let make: @Sendable (BackendBreaks) -> any BackendServiceRoutes
 
-    /// - Parameter make: fresh routes whose `service` is `service`, breaking the rules given.
-    init(service: BackendService, make: @escaping @Sendable (BackendBreaks) -> any BackendServiceRoutes) {
+    /// - Parameters:
+    ///   - service: the name its faults and records are kept under; `make`'s routes must have it.
+    ///   - breaks: the rule ids its routes check with `BackendBreaks.has`.
+    ///   - connectionBreaks: breaks of the connection its routes check (no rule fails on them).
+    ///   - breakProfiles: named sets of `breaks` and `connectionBreaks`.
+    ///   - make: fresh routes whose `service` is `service`, breaking the rules given.
+    package init(
+        service: BackendService, breaks: [String] = [], connectionBreaks: [String] = [], breakProfiles: [String: Set<String>] = [:],
+        make: @escaping @Sendable (BackendBreaks) -> any BackendServiceRoutes
+    ) {
         self.service = service
+        self.breaks = breaks
+        self.connectionBreaks = connectionBreaks
+        self.breakProfiles = breakProfiles
         self.make = make
     }
 
-    /// Hamon's `/v1/users` routes.
-    public static let hamon = BackendRouteGroup(service: .hamon) { HamonRoutes(breaks: $0) }
-    /// GomaPerformanceKit's `/api/performance` routes.
-    public static let performance = BackendRouteGroup(service: .perf) { PerformanceRoutes(breaks: $0) }
-    /// Miataru 1.1's `/v1/...` calls.
-    public static let miataru = BackendRouteGroup(service: .miataru) { MiataruRoutes(breaks: $0) }
-    /// Sift's `/v3/accounts/.../mobile_events`.
-    public static let sift = BackendRouteGroup(service: .sift) { SiftRoutes(breaks: $0) }
+    /// A group whose breakable rules are the cases of `Rule`.
+    package init<Rule: BreakableRule>(
+        service: BackendService, breaking rules: Rule.Type, connectionBreaks: [String] = [], breakProfiles: [String: Set<String>] = [:],
+        make: @escaping @Sendable (BackendBreaks) -> any BackendServiceRoutes
+    ) {
+        self.init(
+            service: service, breaks: Rule.allCases.map(\.rawValue), connectionBreaks: connectionBreaks, breakProfiles: breakProfiles, make: make)
+    }
 
     /// A service with no rules of its own: every request under `prefix` is answered 200 `{}` and
     /// its method, path and body are kept. For an engine whose server is not imitated yet, and for

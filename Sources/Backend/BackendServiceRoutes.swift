@@ -2,11 +2,18 @@ import Hummingbird
 
 /// One service the backend imitates: its routes under one path prefix, and what it received.
 ///
-/// A service is one conforming type in its own file and a `BackendRouteGroup` naming it, which
-/// the engine's descriptor carries: the router gives it a route group of its own, with a `FaultMiddleware` that counts its requests
-/// and applies its planned faults, and the `/_sdkbench` control routes read and clear its
+/// An engine's server imitation implements it in the engine's own backend target (HamonBackend,
+/// SiftBackend …), which imports Backend and no engine, and declares a `BackendRouteGroup` that
+/// makes it; the engine's descriptor (`EngineModule.backend`) carries that group. The router
+/// gives the routes a route group of their own, with a `FaultMiddleware` that counts their requests
+/// and applies their planned faults, and the `/_sdkbench` control routes read and clear their
 /// recorder. Nothing else lists services or matches their paths.
-protocol BackendServiceRoutes: Sendable {
+///
+/// To implement one: a `Sendable` type with a `service` name, a `prefix`, a `ServiceRecorder`,
+/// and `register(on:)` adding its routes relative to `prefix`; answer with `Response.json` or
+/// `BackendAnswer`, read bodies with `Request.bytes(_:)` and `JSONBody`/`WireJSON`, and check the
+/// rules its group may break with `BackendBreaks.has`.
+package protocol BackendServiceRoutes: Sendable {
     associatedtype Recorder: ServiceRecorder
 
     /// The service these routes stand in for; faults and records are kept under it.
@@ -36,11 +43,11 @@ protocol BackendServiceRoutes: Sendable {
 }
 
 extension BackendServiceRoutes {
-    func registerControl(on group: RouterGroup<BackendContext>) {}
+    package func registerControl(on group: RouterGroup<BackendContext>) {}
 
-    func owns(unroutedPath path: String) -> Bool { path == prefix || path.hasPrefix(prefix + "/") }
+    package func owns(unroutedPath path: String) -> Bool { path == prefix || path.hasPrefix(prefix + "/") }
 
-    func answerUnrouted(_ request: Request) -> Response { Response.json(404, #"{"detail":"Not Found"}"#) }
+    package func answerUnrouted(_ request: Request) -> Response { Response.json(404, #"{"detail":"Not Found"}"#) }
 
-    func statusItems() -> [BackendStatusItem] { [] }
+    package func statusItems() -> [BackendStatusItem] { [] }
 }

@@ -51,7 +51,8 @@ struct FaultMiddleware: RouterMiddleware {
 }
 
 extension Response {
-    static func json(_ status: Int, _ body: String) -> Response {
+    /// A JSON answer with its content type, as every service's routes answer.
+    package static func json(_ status: Int, _ body: String) -> Response {
         Response(
             status: .init(code: status), headers: [.contentType: "application/json"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: body)))

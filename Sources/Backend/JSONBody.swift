@@ -6,9 +6,9 @@
 /// and a body it cannot even decode (not UTF-8, nested past Python's recursion limit) with
 /// 400 `{"detail":"There was an error parsing the body"}`. Validation problems keep the seed's
 /// wording (`ValidationProblems`).
-enum JSONBody {
+package enum JSONBody {
     /// The body as a JSON object, or the answer that refuses it.
-    static func object(_ bytes: [UInt8]) -> Result<WireJSON, BackendAnswer> {
+    package static func object(_ bytes: [UInt8]) -> Result<WireJSON, BackendAnswer> {
         var problems = ValidationProblems()
         // FastAPI parses only a non-empty body; an empty one is a missing body.
         guard !bytes.isEmpty else {
@@ -29,7 +29,7 @@ enum JSONBody {
     }
 
     /// FastAPI's answer to a body its JSON decoder refused.
-    static func refusal(_ error: WireJSONError) -> BackendAnswer {
+    package static func refusal(_ error: WireJSONError) -> BackendAnswer {
         guard let message = error.kind.pythonMessage else { return .json(400, #"{"detail":"There was an error parsing the body"}"#) }
         return .json(
             422,

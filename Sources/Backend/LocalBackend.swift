@@ -10,11 +10,11 @@ import Synchronization
 @preconcurrency import Glibc
 #endif
 
-/// The embedded backend: the servers of the engines the shell has (Hamon, performance, Miataru,
-/// Sift) on one loopback port, keeping what they receive and failing on request.
+/// The embedded backend: the servers of the engines the shell has (each engine's route group, from
+/// its backend target) on one loopback port, keeping what they receive and failing on request.
 ///
 /// ```swift
-/// let backend = try await LocalBackend.start(host: "127.0.0.1", port: 0)
+/// let backend = try await LocalBackend.start(host: "127.0.0.1", port: 0, groups: ShellCatalog.standard.backendGroups)
 /// print(backend.url)       // http://127.0.0.1:40123
 /// await backend.stop()
 /// ```
@@ -53,7 +53,7 @@ public final class LocalBackend: Sendable {
     ///
     /// - Parameters:
     ///   - groups: the services to serve, in the order status lists them (the shell passes its
-    ///     engines'); by default the four this backend imitates.
+    ///     engines'); the backend knows none of its own.
     ///   - handlesSignals: stop gracefully on SIGINT/SIGTERM (for `sdkbench serve`); in-process
     ///     backends leave signals to the shell.
     ///   - breaks: conformance rules to break on purpose (the conformance tests, `serve --break`).
@@ -61,7 +61,7 @@ public final class LocalBackend: Sendable {
     ///     one of the backend's own.
     /// - Throws: `BackendError.cannotStart` when the address cannot be bound.
     public static func start(
-        host: String = "127.0.0.1", port: Int = 0, groups: [BackendRouteGroup] = BackendCatalog.standard, handlesSignals: Bool = false,
+        host: String = "127.0.0.1", port: Int = 0, groups: [BackendRouteGroup], handlesSignals: Bool = false,
         breaks: BackendBreaks = .none, loops given: (any EventLoopGroup)? = nil
     ) async throws -> LocalBackend {
         let services = groups.map { $0.make(breaks) }
@@ -158,13 +158,11 @@ public final class LocalBackend: Sendable {
     /// Requests `service` has answered (faults included).
     public func requestCount(_ service: BackendService) -> Int { records.requests(service) }
 
-    /// Sets the beacon key the Sift routes check; `nil` accepts any key again.
-    public func setSiftBeaconKey(_ key: String?) {
-        for case let sift as SiftRoutes in services { sift.beaconKey.set(key) }
+    /// The served routes of one type, for the commands of the engine that declares it (Sift's
+    /// `backend sift-key` sets its routes' beacon key).
+    package func serviceRoutes<Routes: BackendServiceRoutes>(_ type: Routes.Type) -> [Routes] {
+        services.compactMap { $0 as? Routes }
     }
-
-    /// The longest beacon key the Sift routes take.
-    public static let siftBeaconKeyMaximumLength = SiftRoutes.maximumKeyLength
 
     /// Requests the `timeout` fault holds now (their clients are still there).
     public var heldRequestCount: Int { holds.count }

@@ -4,10 +4,12 @@ import NIOCore
 /// miataru-server 2.3.0 leaves a connection after a refused `GetVisitorHistory`, although its
 /// answer said `Connection: keep-alive` (`BackendBreaks.dropsConnectionAfterRefusedVisitors`).
 /// Added before the HTTP decoder once the answer is on its way, so that answer still goes out whole.
-final class NextRequestDropper: ChannelInboundHandler, RemovableChannelHandler, Sendable {
-    typealias InboundIn = ByteBuffer
+package final class NextRequestDropper: ChannelInboundHandler, RemovableChannelHandler, Sendable {
+    package typealias InboundIn = ByteBuffer
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    package init() {}
+
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         context.close(promise: nil)
     }
 }

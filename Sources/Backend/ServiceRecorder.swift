@@ -1,5 +1,5 @@
 /// What one service received, kept by the service itself for `backend received SERVICE`.
-protocol ServiceRecorder: Sendable {
+package protocol ServiceRecorder: Sendable {
     /// What the service received, as JSON text whose first member is `requests`.
     ///
     /// - Parameters:

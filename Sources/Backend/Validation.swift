@@ -1,16 +1,16 @@
 /// FastAPI's 422 body, pydantic v1 wording: `{"detail":[{"loc":[...],"msg":...,"type":...}]}`.
-struct ValidationProblems {
-    struct Problem {
-        var location: [LocationPart]
-        var message: String
-        var type: String
+package struct ValidationProblems {
+    package struct Problem {
+        package var location: [LocationPart]
+        package var message: String
+        package var type: String
     }
 
-    enum LocationPart {
+    package enum LocationPart {
         case key(String)
         case index(Int)
 
-        var json: String {
+        package var json: String {
             switch self {
             case .key(let key): return WireText.quote(key)
             case .index(let index): return String(index)
@@ -18,25 +18,27 @@ struct ValidationProblems {
         }
     }
 
-    private(set) var problems: [Problem] = []
-    var isEmpty: Bool { problems.isEmpty }
+    package private(set) var problems: [Problem] = []
 
-    mutating func missing(_ location: [LocationPart]) {
+    package init() {}
+    package var isEmpty: Bool { problems.isEmpty }
+
+    package mutating func missing(_ location: [LocationPart]) {
         problems.append(Problem(location: location, message: "field required", type: "value_error.missing"))
     }
 
-    mutating func add(_ location: [LocationPart], message: String, type: String) {
+    package mutating func add(_ location: [LocationPart], message: String, type: String) {
         problems.append(Problem(location: location, message: message, type: type))
     }
 
-    mutating func wrongType(_ location: [LocationPart], expected: Expected) {
+    package mutating func wrongType(_ location: [LocationPart], expected: Expected) {
         problems.append(Problem(location: location, message: expected.message, type: expected.type))
     }
 
-    enum Expected {
+    package enum Expected {
         case string, integer, bool, object, array
 
-        var message: String {
+        package var message: String {
             switch self {
             case .string: return "str type expected"
             case .integer: return "value is not a valid integer"
@@ -46,7 +48,7 @@ struct ValidationProblems {
             }
         }
 
-        var type: String {
+        package var type: String {
             switch self {
             case .string: return "type_error.str"
             case .integer: return "type_error.integer"
@@ -56,7 +58,7 @@ struct ValidationProblems {
             }
         }
 
-        func accepts(_ value: WireJSON) -> Bool {
+        package func accepts(_ value: WireJSON) -> Bool {
             switch (self, value) {
             case (.string, .string), (.integer, .number(_, isInteger: true)), (.bool, .bool), (.object, .object), (.array, .array): return true
             default: return false
@@ -65,7 +67,7 @@ struct ValidationProblems {
     }
 
     /// Checks that `key` is present in `object` with the expected type (or null when allowed).
-    mutating func require(_ key: String, in object: WireJSON, at location: [LocationPart], _ expected: Expected, nullable: Bool = false) {
+    package mutating func require(_ key: String, in object: WireJSON, at location: [LocationPart], _ expected: Expected, nullable: Bool = false) {
         guard let value = object[key] else {
             missing(location + [.key(key)])
             return
@@ -77,7 +79,7 @@ struct ValidationProblems {
         if !expected.accepts(value) { wrongType(location + [.key(key)], expected: expected) }
     }
 
-    var json: String {
+    package var json: String {
         "{\"detail\":["
             + problems.map { problem in
                 "{\"loc\":[" + problem.location.map(\.json).joined(separator: ",") + "],\"msg\":" + WireText.quote(problem.message)

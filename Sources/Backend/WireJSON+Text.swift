@@ -1,6 +1,6 @@
 extension WireJSON {
     /// Compact JSON text (numbers as they were written).
-    var text: String {
+    package var text: String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256)
         write(to: &bytes, canonical: false)
@@ -10,7 +10,7 @@ extension WireJSON {
     /// Appends compact text: members in their order, or (`canonical`) sorted by key with each key
     /// once (the last, as `subscript` reads it), which is equal for two values that differ only in
     /// key order, so it can key a dictionary of values.
-    func write(to bytes: inout [UInt8], canonical: Bool) {
+    package func write(to bytes: inout [UInt8], canonical: Bool) {
         switch self {
         case .null: bytes.append(contentsOf: "null".utf8)
         case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)

@@ -1,6 +1,6 @@
 /// The ways a body can fail to be JSON. Syntax errors carry the message CPython's `json` module
 /// gives at the same place, which FastAPI passes on as `ctx.error`.
-enum WireJSONErrorKind: Sendable, Equatable {
+package enum WireJSONErrorKind: Sendable, Equatable {
     case expectingValue, extraData, expectingPropertyName, expectingColon, expectingComma
     case unterminatedString, controlCharacter, invalidEscape, invalidUnicodeEscape
     /// A `\uD800`-`\uDFFF` escape without its other half. Python accepts it; RFC 8259 text is
@@ -14,7 +14,7 @@ enum WireJSONErrorKind: Sendable, Equatable {
     case tooDeep
 
     /// CPython's `JSONDecodeError.msg` for a syntax error, `nil` for failures that are not one.
-    var pythonMessage: String? {
+    package var pythonMessage: String? {
         switch self {
         case .expectingValue: return "Expecting value"
         case .extraData: return "Extra data"
@@ -32,5 +32,5 @@ enum WireJSONErrorKind: Sendable, Equatable {
     }
 
     /// Says what is wrong in words: Python's message for a syntax error, ours for the rest.
-    var reason: String { pythonMessage ?? (self == .notUTF8 ? "not UTF-8" : "nested too deeply") }
+    package var reason: String { pythonMessage ?? (self == .notUTF8 ? "not UTF-8" : "nested too deeply") }
 }

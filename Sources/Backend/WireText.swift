@@ -1,6 +1,6 @@
 /// Writing JSON text for answers and for `backend received`.
-enum WireText {
-    static func quote(_ text: String) -> String {
+package enum WireText {
+    package static func quote(_ text: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 2)
         appendQuoted(text, to: &bytes)
@@ -11,7 +11,7 @@ enum WireText {
     /// multi-byte sequence is 0x80 or above, so only ASCII bytes can need an escape, and runs with
     /// none are copied whole (the Sift bench's backend spent 40% of its time quoting scalar by
     /// scalar into a String).
-    static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+    package static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
@@ -44,7 +44,7 @@ enum WireText {
 
 extension WireText {
     /// A JSON object from members whose values are already JSON text, in the order given.
-    static func object(_ members: [(key: String, json: String)]) -> String {
+    package static func object(_ members: [(key: String, json: String)]) -> String {
         "{" + members.map { quote($0.key) + ":" + $0.json }.joined(separator: ",") + "}"
     }
 }

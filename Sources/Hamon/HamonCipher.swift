@@ -32,7 +32,9 @@ public enum HamonCipher {
     ///
     /// The base64 must be padded and unbroken, as `encrypt` writes it: the backend reads payloads
     /// with the same `Data(base64Encoded:)`, so a payload this accepts is one the backend accepts.
-    public static func decrypt(_ payload: String) throws(HamonCipherError) -> [UInt8] {
+    /// - Parameter key: the 32 key bytes; the SDK's by default (a recognizer passes the one it was given).
+    public static func decrypt(_ payload: String, key: [UInt8] = HamonCipher.key) throws(HamonCipherError) -> [UInt8] {
+        guard key.count == 32 else { throw .badPadding }
         guard let data = Data(base64Encoded: payload) else { throw .notBase64 }
         let sealed = [UInt8](data)
         guard sealed.count >= 32, (sealed.count - 16) % 16 == 0 else { throw .wrongLength(sealed.count) }

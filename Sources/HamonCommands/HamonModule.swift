@@ -1,4 +1,5 @@
 import Backend
+import HamonBackend
 import Shell
 
 extension EngineModule {
@@ -21,10 +22,5 @@ extension EngineModule {
             HamonTimeoutCommand.spec,
             HamonUserDataCommand.spec,
         ],
-        runtime: HamonRuntime.self, backend: .hamon, conformance: .hamon,
-        requestKind: { method, path in
-            guard path.hasPrefix("/v1/users/") else { return nil }
-            if method == "PATCH" { return "hamon.user" }
-            return method == "POST" && path.hasSuffix("/event") ? "hamon.events" : nil
-        })
+        runtime: HamonRuntime.self, backend: .hamon, conformance: .hamon, recognizer: .hamon)
 }

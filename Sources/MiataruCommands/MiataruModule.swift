@@ -1,4 +1,5 @@
 import Backend
+import MiataruBackend
 import Shell
 
 extension EngineModule {
@@ -26,11 +27,5 @@ extension EngineModule {
             MiataruSloganCommand.spec,
             MiataruTimeoutCommand.spec,
         ],
-        runtime: MiataruRuntime.self, backend: .miataru, conformance: .miataru,
-        requestKind: { method, path in
-            guard path.hasPrefix("/v1/") else { return nil }
-            // Every Miataru call is /v1/<Name> (GeoJSON with /<id> after it); Hamon's /v1/users come first in the catalog.
-            let name = path.dropFirst(4).prefix { $0 != "/" }
-            return name.isEmpty ? nil : "miataru." + name
-        })
+        runtime: MiataruRuntime.self, backend: .miataru, conformance: .miataru, recognizer: .miataru)
 }

@@ -1,4 +1,5 @@
 import Backend
+import PerformanceBackend
 import Shell
 
 extension EngineModule {
@@ -23,6 +24,5 @@ extension EngineModule {
             PerfDestinationListCommand.spec,
             PerfDestinationRemoveCommand.spec,
         ],
-        runtime: PerformanceRuntime.self, backend: .performance, conformance: .performance,
-        requestKind: { method, path in method == "POST" && path.hasSuffix("/api/performance/batch") ? "perf.analytics" : nil })
+        runtime: PerformanceRuntime.self, backend: .performance, conformance: .performance, recognizer: .performance)
 }

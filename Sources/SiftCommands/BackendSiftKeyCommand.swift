@@ -2,6 +2,7 @@ import Backend
 import JSON
 import Script
 import Shell
+import SiftBackend
 import Transport
 
 enum BackendSiftKeyCommand {

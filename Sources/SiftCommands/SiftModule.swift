@@ -1,4 +1,5 @@
 import Backend
+import SiftBackend
 import Shell
 
 extension EngineModule {
@@ -23,6 +24,5 @@ extension EngineModule {
             SiftLocationSetCommand.spec,
         ],
         backendCommands: [BackendSiftKeyCommand.spec],
-        runtime: SiftRuntime.self, backend: .sift, conformance: .sift,
-        requestKind: { method, path in method == "PUT" && path.hasSuffix("/mobile_events") ? "sift.upload" : nil })
+        runtime: SiftRuntime.self, backend: .sift, conformance: .sift, recognizer: .sift)
 }

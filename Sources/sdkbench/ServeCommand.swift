@@ -45,8 +45,9 @@ struct ServeCommand: ParsableCommand {
 
     /// The rules named with `--break`, and the profile's.
     private func chosenBreaks() throws(BackendError) -> BackendBreaks {
-        let profile = try breakProfile.map { name throws(BackendError) in try BackendBreaks.profile(name).rules } ?? []
-        return try BackendBreaks(Set(breaks).union(profile))
+        let groups = ShellCatalog.standard.backendGroups
+        let profile = try breakProfile.map { name throws(BackendError) in try BackendBreaks.profile(name, of: groups).rules } ?? []
+        return try BackendBreaks(Set(breaks).union(profile), of: groups)
     }
 
     func run() throws {

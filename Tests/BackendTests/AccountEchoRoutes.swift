@@ -2,6 +2,7 @@ import Hummingbird
 import Synchronization
 
 @testable import Backend
+@testable import SiftBackend
 
 /// A service added the way each one is: one type, put in a list (standing in for Sift's routes,
 /// under their name and prefix). It keeps the account ids it was sent.

@@ -3,6 +3,10 @@ import HummingbirdTesting
 import Testing
 
 @testable import Backend
+@testable import HamonBackend
+@testable import MiataruBackend
+@testable import PerformanceBackend
+@testable import SiftBackend
 
 /// The router as `LocalBackend` builds it, driven through Hummingbird's router test framework: no socket.
 struct BackendRouterTests {
@@ -10,7 +14,7 @@ struct BackendRouterTests {
     let plan = FaultPlan()
     let router: Router<BackendContext>
 
-    init(services: [any BackendServiceRoutes] = BackendCatalog.standard.map { $0.make(.none) }) {
+    init(services: [any BackendServiceRoutes] = StandardGroups.all.map { $0.make(.none) }) {
         records = BackendRecords(services)
         router = BackendRouter.make(services: services, records: records, plan: plan, holds: HeldRequests())
     }
@@ -22,8 +26,8 @@ struct BackendRouterTests {
     private static let batch = #"{"entries":[{"id":"a","feature":"login","layer":"api","startTime":"s","endTime":"e","duration":0.25}],"appVersion":"1.5.0","timestamp":"t"}"#
 
     @Test func theCatalogIsWhatIsServed() {
-        #expect(BackendCatalog.standard.map(\.service) == [.hamon, .perf, .miataru, .sift])
-        #expect(BackendCatalog.standard.map { $0.make(.none).prefix } == ["/v1/users", "/api/performance", "", "/v3/accounts"])
+        #expect(StandardGroups.all.map(\.service) == [.hamon, .perf, .miataru, .sift])
+        #expect(StandardGroups.all.map { $0.make(.none).prefix } == ["/v1/users", "/api/performance", "", "/v3/accounts"])
     }
 
     @Test func eachServiceCountsItsOwnRequestsAndTakesItsOwnFaults() async throws {
@@ -83,7 +87,7 @@ struct BackendRouterTests {
     /// Every service is served now, so the echo stands in for Sift's routes, taken out of the list.
     @Test func aNewServiceIsOneTypeInTheList() async throws {
         let echo = AccountEchoRoutes()
-        let tests = BackendRouterTests(services: BackendCatalog.standard.map { $0.make(.none) }.filter { $0.service != .sift } + [echo])
+        let tests = BackendRouterTests(services: StandardGroups.all.map { $0.make(.none) }.filter { $0.service != .sift } + [echo])
         tests.plan.set(.status(429), times: 1, for: .sift)
         try await tests.withClient { client in
             for expected in [429, 200] {

@@ -2,6 +2,7 @@ import Testing
 
 import Hamon
 @testable import Backend
+@testable import HamonBackend
 
 /// The Hamon routes as functions of a body: no socket.
 struct HamonRoutesTests {

@@ -1,4 +1,5 @@
 @testable import Backend
+@testable import MiataruBackend
 
 /// Compares an answer with the expected one as JSON values (member order aside, numbers by their
 /// text), except what the clock or chance decides; text that is not JSON is compared exactly.

@@ -4,6 +4,9 @@ import SDKBenchTesting
 import Testing
 
 @testable import Backend
+@testable import HamonBackend
+@testable import MiataruBackend
+@testable import PerformanceBackend
 
 /// Replays every recorded exchange with the real miataru-server 2.3.0 against a fresh embedded
 /// backend, in order, and compares status and answer. Values that depend on the clock or on

@@ -3,6 +3,8 @@ import HummingbirdTesting
 import Testing
 
 @testable import Backend
+@testable import HamonBackend
+@testable import MiataruBackend
 
 /// Miataru's paths through the router `LocalBackend` builds: the names at the root, the answers
 /// to what no route takes, and the other services' paths left alone.
@@ -11,7 +13,7 @@ struct MiataruRouterTests {
     let router: Router<BackendContext>
 
     init() {
-        let services = BackendCatalog.standard.map { $0.make(.none) }
+        let services = StandardGroups.all.map { $0.make(.none) }
         records = BackendRecords(services)
         router = BackendRouter.make(services: services, records: records, plan: FaultPlan(), holds: HeldRequests())
     }

@@ -2,6 +2,7 @@ import SDKBenchTesting
 import Testing
 
 @testable import Backend
+@testable import MiataruBackend
 
 /// The Miataru routes as functions of a body, on a clock the test moves: no socket.
 struct MiataruRoutesTests {

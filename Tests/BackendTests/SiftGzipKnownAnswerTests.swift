@@ -3,6 +3,7 @@ import SDKBenchTesting
 import Testing
 
 @testable import Backend
+@testable import SiftBackend
 
 /// Bodies gzipped by an encoder that shares nothing with ours (CPython's `gzip` module over its
 /// own zlib build), read by the Sift routes.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Backend
+@testable import SiftBackend
 
 /// The quick scan may only ever agree with the full reader: whatever it calls valid, with its
 /// count, the full reader reads as a list request with that many events.

@@ -3,6 +3,7 @@ import HummingbirdTesting
 import Testing
 
 @testable import Backend
+@testable import SiftBackend
 
 /// Sift's paths through the router `LocalBackend` builds: the SDK's headers, faults, the other
 /// methods, and `/_sdkbench/sift-key`.
@@ -15,7 +16,7 @@ struct SiftRouterTests {
     typealias Bodies = SiftTestBodies
 
     init() {
-        let services = BackendCatalog.standard.map { $0.make(.none) }
+        let services = StandardGroups.all.map { $0.make(.none) }
         records = BackendRecords(services)
         router = BackendRouter.make(services: services, records: records, plan: plan, holds: HeldRequests())
         sift = services.compactMap { $0 as? SiftRoutes }[0]

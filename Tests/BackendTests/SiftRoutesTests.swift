@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Backend
+@testable import SiftBackend
 
 /// The Sift routes as functions of an upload: no socket.
 struct SiftRoutesTests {

@@ -3,6 +3,7 @@ import FoundationEssentials
 import NIOCore
 
 @testable import Backend
+@testable import SiftBackend
 
 /// Bodies and headers of Sift uploads, built the way the SDK sends them.
 enum SiftTestBodies {

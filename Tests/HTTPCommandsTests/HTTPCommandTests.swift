@@ -4,6 +4,7 @@ import Backend
 import HTTPTypes
 import JSON
 import Ping
+import SDKBenchCatalog
 import SDKBenchShellTesting
 import SDKBenchTesting
 import Script
@@ -191,8 +192,8 @@ struct HTTPCommandTests {
     /// A line run again with the same words sends the request it made the time before; other
     /// words or another configured host make it anew, and a file field is read at every run.
     @Test func aLineRunAgainSendsItsRequestAgainUntilAWordOrTheHostChanges() async throws {
-        let first = try await LocalBackend.start()
-        let second = try await LocalBackend.start()
+        let first = try await LocalBackend.start(groups: ShellCatalog.standard.backendGroups)
+        let second = try await LocalBackend.start(groups: ShellCatalog.standard.backendGroups)
         let files = TemporaryDirectory()
         defer { files.remove() }
         let note = files.write("note.txt", "one")
@@ -233,8 +234,8 @@ struct HTTPCommandTests {
     /// A host configured between two runs of a line, its words and their binding the same,
     /// gets the line's next request.
     @Test func aKeptRequestGoesToTheHostConfiguredSince() async throws {
-        let first = try await LocalBackend.start()
-        let second = try await LocalBackend.start()
+        let first = try await LocalBackend.start(groups: ShellCatalog.standard.backendGroups)
+        let second = try await LocalBackend.start(groups: ShellCatalog.standard.backendGroups)
         let harness = ShellHarness()
         // The line's third run uses the binding its second kept, and the host set after it.
         let run = await harness.execute("""
@@ -527,7 +528,7 @@ struct PerfAnalyticsTests {
     /// them: it takes none of that run's timings and retires once they are delivered.
     // seed 002 §3 (AnalyticsDestination batchSize, flushInterval, filter; "Buffer entries, retry on next flush")
     @Test func unsentTimingsSurviveTheRunAndAreDeliveredByTheNext() async throws {
-        let backend = try await LocalBackend.start()
+        let backend = try await LocalBackend.start(groups: ShellCatalog.standard.backendGroups)
         let first = ShellHarness()
         let failed = await first.execute("""
             configure host 127.0.0.1:\(backend.port)

@@ -1,5 +1,7 @@
 import Backend
+import HamonBackend
 import JSON
+import MiataruBackend
 import Platform
 import SDKBenchCatalog
 import SDKBenchShellTesting

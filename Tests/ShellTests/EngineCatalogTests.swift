@@ -6,11 +6,15 @@ import SDKBenchTesting
 import Script
 import Synchronization
 import Testing
+import Transport
 
+@testable import LoadMode
 @testable import Shell
 
 /// Adding an engine is one value in the catalog's list: a fake one, added that way, is in help,
-/// completion, status, the `backend` commands' choices and the embedded backend.
+/// completion, status, the `backend` commands' choices, the embedded backend (its own routes,
+/// records and break, `FakeEngineServer.swift`), `check`'s suites (a rule its break fails) and
+/// load mode's figures (a kind its recognizer names).
 @Suite(.timeLimit(.minutes(1)))
 struct EngineCatalogTests {
     /// Counts `fake ping`s; its status section says how many.
@@ -38,11 +42,48 @@ struct EngineCatalogTests {
         commands: [
             CommandSpec(["fake", "ping"], summary: "Count one ping", examples: ["fake ping"]) { context in
                 .int(try context.session.engine(FakeRuntime.self, at: context.command.range).ping())
-            }
+            },
+            CommandSpec(["fake", "send"], summary: "Send one ping to the fake server", examples: ["fake send"]) { context in
+                try send(context)
+            },
         ],
-        runtime: FakeRuntime.self, backend: .recording(BackendService(rawValue: "fake"), prefix: "/v1/fake"))
+        runtime: FakeRuntime.self, backend: fakeGroup, conformance: fakeSuite, recognizer: fakeRecognizer)
+
+    static let fakeGroup = BackendRouteGroup(service: BackendService(rawValue: "fake"), breaking: FakeBreak.self) { FakeRoutes(breaks: $0) }
+
+    static let fakeSuite = ConformanceSuite(
+        service: "fake",
+        script: """
+            configure host {{server}}
+
+            # rule: fake.pong.echo — fake contract: a ping is answered with its own number
+            http POST /v1/fake/pings n:=7
+            expect last.status == 200
+            expect last.json.pong == 7 -m "the pong is not the ping's number"
+
+            """)
+
+    static let fakeRecognizer = EngineRecognizer(kind: { method, path in method == "POST" && path == "/v1/fake/pings" ? "fake.ping" : nil }) {
+        exchange, kind, _ in RecognizedView(value: .string(String(decoding: exchange.requestBody, as: UTF8.self)), summary: kind)
+    }
 
     static let catalog = ShellCatalog(modules: ShellCatalog.standard.modules + [fake])
+
+    /// `fake send`: the fake SDK's one call, `POST /v1/fake/pings {"n":1}` to the embedded
+    /// backend through the session's transport (load mode's measuring one); the pong's number.
+    static func send(_ context: CommandContext) throws(ShellError) -> Value {
+        let range = context.command.range
+        let url = try context.session.services.ensureBackend(at: range).url + "/v1/fake/pings"
+        let transport = context.session.environment.transport ?? LiveTransport.shared
+        let request = WireRequest(method: .post, url: url, headers: [.contentType: "application/json"], body: Array(#"{"n":1}"#.utf8))
+        let answer = try AsyncBridge.run(at: range) { () async -> Result<WireResponse, NetworkError> in
+            do throws(NetworkError) { return .success(try await transport.send(request, timeout: 10)) } catch { return .failure(error) }
+        }
+        guard case .success(let response) = answer, case .object(let object)? = try? JSONParser.parse(String(decoding: response.body, as: UTF8.self)),
+            let pong = object["pong"]
+        else { throw ShellError(.runtime("fake send: no pong"), at: range) }
+        return pong
+    }
 
     @Test func helpListsItsSectionAndItsCommand() {
         let harness = ShellHarness(catalog: Self.catalog)
@@ -76,9 +117,10 @@ struct EngineCatalogTests {
             """
             http POST /v1/fake/pings n:=1
             expect last.status == 200
+            expect last.json.pong == 1
             backend received fake
             expect last.count == 1
-            expect last.items[0].body.n == 1
+            expect last.items[0].n == 1
             backend fault fake 503
             http POST /v1/fake/pings n:=2
             expect last.status == 503
@@ -93,6 +135,52 @@ struct EngineCatalogTests {
 
     @Test func theStandardCatalogIsUnchangedByIt() {
         #expect(!CommandTable.standard.commands.contains { $0.path[0] == "fake" })
-        #expect(ShellCatalog.standard.backendServices == [.hamon, .perf, .miataru, .sift])
+        #expect(ShellCatalog.standard.backendServices.map(\.rawValue) == ["hamon", "perf", "miataru", "sift"])
+    }
+
+    /// Its break is one `serve --break` and the tests know, its suite's rule holds on the
+    /// embedded backend and fails on one broken in that rule.
+    @Test func itsRuleHoldsAndFailsWhenTheBackendBreaksIt() async throws {
+        let groups = Self.catalog.backendGroups
+        #expect(BackendBreaks.known(in: groups).contains(FakeBreak.pongEcho.rawValue))
+        #expect(!BackendBreaks.known(in: ShellCatalog.standard.backendGroups).contains(FakeBreak.pongEcho.rawValue))
+        #expect(Self.fakeSuite.rules.map(\.id) == Self.fakeGroup.breaks)
+        for broken in [false, true] {
+            let backend = try await LocalBackend.start(groups: groups, breaks: broken ? try BackendBreaks([FakeBreak.pongEcho.rawValue], of: groups) : .none)
+            let harness = ShellHarness(catalog: Self.catalog)
+            let run = await harness.execute("set server \(backend.url)\n" + Self.fakeSuite.script)
+            await harness.close()
+            await backend.stop()
+            #expect(run.status == (broken ? .expectation : .success), "broken: \(broken): \(run.stderr)")
+            #expect(run.stderr.contains("the pong is not the ping's number") == broken, "\(run.stderr)")
+        }
+    }
+
+    /// Load mode names the exchanges its recognizer knows by the recognizer's kind.
+    @Test func itsRecognizedKindIsALoadFigure() async throws {
+        let catalog = Self.catalog
+        let shared = SharedEmbeddedBackend(groups: catalog.backendGroups)
+        let work = TemporaryDirectory()
+        defer { work.remove() }
+        let driver = LoadDriver(
+            plan: LoadPlan(devices: 2, stop: .iterations(3)), transport: LiveTransport.shared,
+            insecureTransport: KeepAliveTransport(verifiesCertificates: false), classify: { catalog.requestKind(method: $0, path: $1) }
+        ) { _, home, transport, insecure in
+            var environment = ShellEnvironment(
+                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"), machine: ShellHarness.machine,
+                startsTicker: false, transport: transport, keepsState: false)
+            environment.insecureTransport = insecure
+            let session = ShellSession(catalog: catalog, environment: environment, output: Output(destination: .discard))
+            session.shareEmbeddedBackend(shared)
+            return session
+        }
+        let script = CheckedScript(SourceFile(name: "flow.sdk", text: "fake send\nexpect last == 1\n"), table: catalog.table)
+        let path = work.path
+        let report = await OwnThread.run { driver.run(script, workDirectory: path, metrics: LoadMetrics(), control: LoadControl()) }
+        await OwnThread.run { shared.stop() }
+        #expect(report.metrics.kinds.mapValues(\.count) == ["fake.ping": 6], "\(report.metrics.kinds.keys)")
+        #expect(report.metrics.checksPassed == 6 && report.metrics.checksFailed == 0)
+        let call = catalog.recognize(RecordedExchange(method: "POST", url: "http://127.0.0.1:1/v1/fake/pings?x=1", requestBody: Array(#"{"n":1}"#.utf8)))
+        #expect(call == RecognizedCall(kind: "fake.ping", value: .string(#"{"n":1}"#), summary: "fake.ping"))
     }
 }

@@ -4,6 +4,7 @@ import SDKBenchCatalog
 import SDKBenchShellTesting
 import SDKBenchTesting
 import Shell
+import SiftBackend
 import Testing
 
 @testable import TestMode
@@ -13,6 +14,7 @@ import Testing
 @Suite(.timeLimit(.minutes(2)))
 struct ConformanceMutationTests {
     static let suites = ShellCatalog.standard.conformanceSuites
+    static let groups = ShellCatalog.standard.backendGroups
     static let beaconKey = "mutation-test-beacon-key"
 
     /// The suites run as `check` runs them (through the test driver, folded per rule), with
@@ -59,7 +61,7 @@ struct ConformanceMutationTests {
     }
 
     @Test func everyRuleCanBeBrokenAndEveryBreakIsARule() {
-        #expect(Set(BackendBreaks.known).subtracting(BackendBreaks.connectionBreaks) == Set(Self.suites.flatMap(\.rules).map(\.id)))
+        #expect(Set(BackendBreaks.known(in: Self.groups)).subtracting(BackendBreaks.connectionBreaks(in: Self.groups)) == Set(Self.suites.flatMap(\.rules).map(\.id)))
     }
 
     /// The coverage table of each suite names only its rules, names every one of them, and says for
@@ -81,7 +83,7 @@ struct ConformanceMutationTests {
     /// three refused-but-applied calls, each as a failed expectation with the server's exchanges as
     /// evidence, and warns where the server dropped a kept-alive connection.
     @Test func theMiataruServer23ProfileFailsExactlyItsDefectsAndWarnsForTheDroppedConnection() async throws {
-        let backend = try await LocalBackend.start(groups: ShellCatalog.standard.backendGroups, breaks: try BackendBreaks.profile("miataru-server-2.3"))
+        let backend = try await LocalBackend.start(groups: Self.groups, breaks: try BackendBreaks.profile("miataru-server-2.3", of: Self.groups))
         let suite = try #require(Self.suites.first { $0.service == "miataru" })
         let report = await Self.run([suite], server: backend.url, selfTest: true)
         await backend.stop()
@@ -115,9 +117,9 @@ struct ConformanceMutationTests {
         #expect(file.testCases.filter { $0.name != visitors.name }.allSatisfy { $0.warnings.isEmpty })
     }
 
-    @Test(arguments: BackendBreaks.known.filter { !BackendBreaks.connectionBreaks.contains($0) })
+    @Test(arguments: BackendBreaks.known(in: groups).filter { !BackendBreaks.connectionBreaks(in: groups).contains($0) })
     func aBackendBrokenInOneRuleFailsExactlyThatRule(_ rule: String) async throws {
-        let backend = try await LocalBackend.start(groups: ShellCatalog.standard.backendGroups, breaks: try BackendBreaks([rule]))
+        let backend = try await LocalBackend.start(groups: Self.groups, breaks: try BackendBreaks([rule], of: Self.groups))
         backend.setSiftBeaconKey(Self.beaconKey)
         let service = String(rule.prefix { $0 != "." })
         let suite = try #require(Self.suites.first { $0.service == service })

@@ -1,7 +1,9 @@
 import AsyncHTTPClient
 import Backend
+import HamonBackend
 import NIOCore
 import NIOHTTP1
+import PerformanceBackend
 import Ping
 import Testing
 
@@ -30,7 +32,7 @@ struct LiveTransportTests {
     }
 
     @Test(arguments: Kind.allCases) func aRedirectIsReturnedWithItsBodyNotFollowed(kind: Kind) async throws {
-        let backend = try await LocalBackend.start()
+        let backend = try await LocalBackend.start(groups: [.hamon, .performance])
         defer { Task { await backend.stop() } }
         backend.inject(.status(302), times: 1, for: .perf)
         let client = PingClient(transport: kind.transport)
@@ -46,7 +48,7 @@ struct LiveTransportTests {
     }
 
     @Test(arguments: Kind.allCases) func aServerThatNeverAnswersIsATimeout(kind: Kind) async throws {
-        let backend = try await LocalBackend.start()
+        let backend = try await LocalBackend.start(groups: [.hamon, .performance])
         backend.inject(.timeout, times: 1, for: .hamon)
         var configuration = ClientConfiguration()
         configuration.timeout = 0.3
@@ -58,7 +60,7 @@ struct LiveTransportTests {
     }
 
     @Test(arguments: Kind.allCases) func resetAndGarbageAndRefusedAreNetworkErrors(kind: Kind) async throws {
-        let backend = try await LocalBackend.start()
+        let backend = try await LocalBackend.start(groups: [.hamon, .performance])
         let client = PingClient(transport: kind.transport)
         backend.inject(.reset, times: 1, for: .hamon)
         do {

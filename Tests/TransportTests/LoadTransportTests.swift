@@ -1,5 +1,7 @@
 import Backend
+import HamonBackend
 import JSON
+import PerformanceBackend
 import Ping
 import Testing
 
@@ -24,7 +26,7 @@ struct LoadTransportTests {
     }
 
     @Test(arguments: Kind.allCases) func manyExchangesInParallelEachGetTheirOwnAnswer(kind: Kind) async throws {
-        let backend = try await LocalBackend.start()
+        let backend = try await LocalBackend.start(groups: [.hamon, .performance])
         let client = PingClient(transport: kind.transport)
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<40 {
@@ -51,7 +53,7 @@ struct LoadTransportTests {
     }
 
     @Test(arguments: Kind.allCases) func aHeadAnswerHasNoBodyAndTheConnectionGoesOn(kind: Kind) async throws {
-        let backend = try await LocalBackend.start()
+        let backend = try await LocalBackend.start(groups: [.hamon, .performance])
         let client = PingClient(transport: kind.transport)
         let head = try await client.send { request in
             request.url = backend.url + "/_sdkbench/health"
@@ -65,7 +67,7 @@ struct LoadTransportTests {
 
     /// The request timeout (the wait for the answer to begin) is kept apart from the total.
     @Test(arguments: Kind.allCases) func theRequestTimeoutEndsAWaitForTheAnswer(kind: Kind) async throws {
-        let backend = try await LocalBackend.start()
+        let backend = try await LocalBackend.start(groups: [.hamon, .performance])
         backend.inject(.timeout, times: 1, for: .hamon)
         var configuration = ClientConfiguration()
         configuration.timeout = 20
@@ -78,7 +80,7 @@ struct LoadTransportTests {
     }
 
     @Test(arguments: Kind.allCases) func aCancelledExchangeEndsAsCancelled(kind: Kind) async throws {
-        let backend = try await LocalBackend.start()
+        let backend = try await LocalBackend.start(groups: [.hamon, .performance])
         backend.inject(.timeout, times: 1, for: .hamon)
         let client = PingClient(transport: kind.transport)
         let task = Task { () async -> NetworkError? in

@@ -1,7 +1,7 @@
 import Backend
 
 /// One engine as the shell sees it: its commands, its help section, its runtime, its routes in
-/// the embedded backend and how `--help` names it. Help, completion, `status`, restore,
+/// the embedded backend (from its own backend target), its recognizer and how `--help` names it. Help, completion, `status`, restore,
 /// shutdown, the `backend` commands' service choices and the embedded backend all read the one
 /// list of these (`ShellCatalog.modules`), so adding an engine is one value in that list.
 public struct EngineModule: Sendable {
@@ -22,17 +22,18 @@ public struct EngineModule: Sendable {
     public let backend: BackendRouteGroup?
     /// Its server's contract as a ready suite for `sdkbench check`; `nil` when it has none.
     public let conformance: ConformanceSuite?
-    /// Names the SDK call an HTTP exchange of the engine is (`miataru.UpdateLocation`) from its
-    /// method and path, for load mode's figures by kind; `nil` for a request not the engine's.
-    public let requestKind: (@Sendable (_ method: String, _ path: String) -> String?)?
+    /// Knows the SDK's calls in HTTP exchanges: their kind (`miataru.UpdateLocation`), for load
+    /// mode's figures by kind, and their decoded view, for a proxy or a HAR import; `nil` for an
+    /// engine with no SDK calls of its own (HTTP).
+    public let recognizer: EngineRecognizer?
 
     package init(
         name: String, summary: String, helpTitle: String?, commands: [CommandSpec], backendCommands: [CommandSpec] = [],
         runtime: (any EngineRuntime.Type)?, backend: BackendRouteGroup?, conformance: ConformanceSuite? = nil,
-        requestKind: (@Sendable (_ method: String, _ path: String) -> String?)? = nil
+        recognizer: EngineRecognizer? = nil
     ) {
         self.conformance = conformance
-        self.requestKind = requestKind
+        self.recognizer = recognizer
         self.name = name
         self.summary = summary
         self.helpTitle = helpTitle

@@ -1,4 +1,5 @@
 import Backend
+import Transport
 
 /// The engines a session has, in the one order `status`, restore, shutdown, help and the
 /// embedded backend follow, and everything derived from them: the command table with its help
@@ -32,9 +33,16 @@ public struct ShellCatalog: Sendable {
     /// The services the embedded backend serves, by name, in order.
     public var backendServices: [BackendService] { backendGroups.map(\.service) }
 
-    /// The SDK call a request is, as the first engine that knows it names it.
+    /// The SDK call a request is, as the first engine's recognizer that knows it names it: the
+    /// cheap path, method and path only, that load mode calls once a request.
     public func requestKind(method: String, path: String) -> String? {
-        for module in modules { if let kind = module.requestKind?(method, path) { return kind } }
+        for module in modules { if let kind = module.recognizer?.kind(method, path) { return kind } }
+        return nil
+    }
+
+    /// The SDK call an exchange is, decoded, as the first engine that knows it recognizes it.
+    public func recognize(_ exchange: RecordedExchange, keys: RecognizerKeys = RecognizerKeys()) -> RecognizedCall? {
+        for module in modules { if let call = module.recognizer?.recognize(exchange, keys: keys) { return call } }
         return nil
     }
 

@@ -1,0 +1,14 @@
+import JSON
+
+/// What a recognizer decoded of one exchange: a JSON view and a line that says what it was.
+public struct RecognizedView: Sendable, Equatable {
+    /// What the call carried, decoded, secrets masked (`***`).
+    public var value: Value
+    /// One line, e.g. `3 events for user u-1`.
+    public var summary: String
+
+    public init(value: Value, summary: String) {
+        self.value = value
+        self.summary = summary
+    }
+}
