@@ -5,12 +5,12 @@
 ///
 /// Which rules exist is each route group's to say (`BackendRouteGroup.breaks`); the backend keeps
 /// no list. A route checks its own with `has`.
-public struct BackendBreaks: Sendable, Equatable {
-    public let rules: Set<String>
+package struct BackendBreaks: Sendable, Equatable {
+    package let rules: Set<String>
 
     /// - Parameter groups: the route groups the backend will serve; their breaks are the known ones.
     /// - Throws: `BackendError.unknownBreak` naming a rule no route of `groups` can break.
-    public init(_ rules: Set<String>, of groups: [BackendRouteGroup]) throws(BackendError) {
+    package init(_ rules: Set<String>, of groups: [BackendRouteGroup]) throws(BackendError) {
         let known = Self.known(in: groups)
         if let unknown = rules.sorted().first(where: { !known.contains($0) }) { throw .unknownBreak(unknown, known: known) }
         self.rules = rules
@@ -18,19 +18,19 @@ public struct BackendBreaks: Sendable, Equatable {
 
     private init() { rules = [] }
 
-    public static let none = BackendBreaks()
+    package static let none = BackendBreaks()
 
     /// Every rule the groups' routes can break, group by group, then their connection breaks.
-    public static func known(in groups: [BackendRouteGroup]) -> [String] {
+    package static func known(in groups: [BackendRouteGroup]) -> [String] {
         groups.flatMap(\.breaks) + connectionBreaks(in: groups)
     }
 
     /// The groups' breaks of the connection, not of a rule.
-    public static func connectionBreaks(in groups: [BackendRouteGroup]) -> [String] { groups.flatMap(\.connectionBreaks) }
+    package static func connectionBreaks(in groups: [BackendRouteGroup]) -> [String] { groups.flatMap(\.connectionBreaks) }
 
     /// The breaks of a profile some group declares.
     /// - Throws: `BackendError.unknownBreakProfile` naming a profile no group declares.
-    public static func profile(_ name: String, of groups: [BackendRouteGroup]) throws(BackendError) -> BackendBreaks {
+    package static func profile(_ name: String, of groups: [BackendRouteGroup]) throws(BackendError) -> BackendBreaks {
         guard let rules = groups.lazy.compactMap({ $0.breakProfiles[name] }).first else {
             throw .unknownBreakProfile(name, known: groups.flatMap(\.breakProfiles.keys).sorted())
         }

@@ -11,14 +11,14 @@ import Synchronization
 #endif
 
 /// Why the backend could not run.
-public enum BackendError: Error, Sendable, CustomStringConvertible {
+package enum BackendError: Error, Sendable, CustomStringConvertible {
     case cannotStart(String)
     /// `--break RULE` names no rule the backend can break; `known` are the ones it can.
     case unknownBreak(String, known: [String])
     /// `--break-profile NAME` names no profile; `known` are the profiles there are.
     case unknownBreakProfile(String, known: [String])
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotStart(let reason): return "cannot start the local backend: \(reason)"
         case .unknownBreak(let rule, let known): return "no rule '\(rule)' to break; the backend can break: \(known.joined(separator: ", "))"

@@ -10,16 +10,16 @@
 ///     package static let hamon = BackendRouteGroup(service: .hamon, breaking: HamonBreak.self) { HamonRoutes(breaks: $0) }
 /// }
 /// ```
-public struct BackendRouteGroup: Sendable {
+package struct BackendRouteGroup: Sendable {
     /// The name faults and records are kept under.
-    public let service: BackendService
+    package let service: BackendService
     /// The conformance rules its routes can break on purpose (`BackendBreaks`), by rule id.
-    public let breaks: [String]
+    package let breaks: [String]
     /// Breaks of the connection rather than of a rule: no conformance rule fails on them.
-    public let connectionBreaks: [String]
+    package let connectionBreaks: [String]
     /// Named sets of its breaks that reproduce a real server's known defects together
     /// (`sdkbench serve --break-profile NAME`).
-    public let breakProfiles: [String: Set<String>]
+    package let breakProfiles: [String: Set<String>]
     /// Fresh routes (with empty records) for one backend, breaking the rules given.
     package let make: @Sendable (BackendBreaks) -> any BackendServiceRoutes
 
@@ -52,7 +52,7 @@ public struct BackendRouteGroup: Sendable {
     /// A service with no rules of its own: every request under `prefix` is answered 200 `{}` and
     /// its method, path and body are kept. For an engine whose server is not imitated yet, and for
     /// tests that add one.
-    public static func recording(_ service: BackendService, prefix: String) -> BackendRouteGroup {
+    package static func recording(_ service: BackendService, prefix: String) -> BackendRouteGroup {
         BackendRouteGroup(service: service) { _ in RecordingRoutes(service: service, prefix: prefix) }
     }
 }

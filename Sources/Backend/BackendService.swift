@@ -2,10 +2,10 @@
 /// records, kept under this name (`backend fault hamon 500`, `/_sdkbench/received/sift`). Each
 /// engine's backend target names its own (`BackendService.hamon` in HamonBackend); the backend
 /// lists none.
-public struct BackendService: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: String
+package struct BackendService: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    package let rawValue: String
 
-    public init(rawValue: String) { self.rawValue = rawValue }
+    package init(rawValue: String) { self.rawValue = rawValue }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }

@@ -1,13 +1,13 @@
 /// One fact a service adds to `backend status`: a member of its JSON result and a line of text.
-public struct BackendStatusItem: Sendable, Equatable {
+package struct BackendStatusItem: Sendable, Equatable {
     /// The JSON member's name, e.g. `sift_auth`.
-    public let key: String
+    package let key: String
     /// The member's value, a string.
-    public let value: String
+    package let value: String
     /// The line `backend status` prints, label padded to the command's column.
-    public let line: String
+    package let line: String
 
-    public init(key: String, value: String, line: String) {
+    package init(key: String, value: String, line: String) {
         self.key = key
         self.value = value
         self.line = line

@@ -1,5 +1,5 @@
 /// A way to fail on purpose, for the retry and re-queue paths.
-public enum Fault: Sendable, Equatable, CustomStringConvertible {
+package enum Fault: Sendable, Equatable, CustomStringConvertible {
     /// Answer with this status and a small JSON body.
     case status(Int)
     /// Never answer (the client times out); the request is not processed.
@@ -12,7 +12,7 @@ public enum Fault: Sendable, Equatable, CustomStringConvertible {
     case delay(Duration)
 
     /// `500`, `timeout`, `reset`, `garbage` or `delay:250ms` (`ms` or `s`, up to 10 minutes).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         switch text.lowercased() {
         case "timeout": self = .timeout
         case "reset": self = .reset
@@ -33,7 +33,7 @@ public enum Fault: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .status(let code): return String(code)
         case .timeout: return "timeout"

@@ -18,11 +18,11 @@ import Synchronization
 /// print(backend.url)       // http://127.0.0.1:40123
 /// await backend.stop()
 /// ```
-public final class LocalBackend: Sendable {
+package final class LocalBackend: Sendable {
     /// `http://host:port` as bound.
-    public let url: String
-    public let host: String
-    public let port: Int
+    package let url: String
+    package let host: String
+    package let port: Int
     private let records: BackendRecords
     private let services: [any BackendServiceRoutes]
     private let plan: FaultPlan
@@ -60,7 +60,7 @@ public final class LocalBackend: Sendable {
     ///   - loops: the loop to serve on (a test-mode worker's, shared with its client); by default
     ///     one of the backend's own.
     /// - Throws: `BackendError.cannotStart` when the address cannot be bound.
-    public static func start(
+    package static func start(
         host: String = "127.0.0.1", port: Int = 0, groups: [BackendRouteGroup], handlesSignals: Bool = false,
         breaks: BackendBreaks = .none, loops given: (any EventLoopGroup)? = nil
     ) async throws -> LocalBackend {
@@ -111,12 +111,12 @@ public final class LocalBackend: Sendable {
     }
 
     /// Waits until the server stops by itself (a signal, for `sdkbench serve`).
-    public func waitUntilStopped() async {
+    package func waitUntilStopped() async {
         _ = try? await task.value
     }
 
     /// Stops accepting, releases held requests and waits for the server to finish.
-    public func stop() async {
+    package func stop() async {
         let first = stopped.withLock { stopped in
             defer { stopped = true }
             return !stopped
@@ -135,28 +135,28 @@ public final class LocalBackend: Sendable {
     // MARK: What tests and `backend` commands use
 
     /// The services served, in the order they were given.
-    public var servedServices: [BackendService] { records.services }
+    package var servedServices: [BackendService] { records.services }
 
     /// Each service's own facts for `backend status` (Sift's key check), in service order.
-    public var statusItems: [BackendStatusItem] { services.flatMap { $0.statusItems() } }
+    package var statusItems: [BackendStatusItem] { services.flatMap { $0.statusItems() } }
 
     /// Makes the next `times` requests of `service` fail with `fault`; `times` 0 cancels.
-    public func inject(_ fault: Fault, times: Int, for service: BackendService) { plan.set(fault, times: times, for: service) }
+    package func inject(_ fault: Fault, times: Int, for service: BackendService) { plan.set(fault, times: times, for: service) }
 
     /// Cancels planned faults (all services when `nil`).
-    public func clearFaults(_ service: BackendService? = nil) { plan.clear(service) }
+    package func clearFaults(_ service: BackendService? = nil) { plan.clear(service) }
 
     /// Faults still planned.
-    public var plannedFaults: [(service: BackendService, fault: Fault, remaining: Int)] { plan.snapshot(of: records.services) }
+    package var plannedFaults: [(service: BackendService, fault: Fault, remaining: Int)] { plan.snapshot(of: records.services) }
 
     /// What `service` received, as JSON text; `limit` keeps only the newest items.
-    public func receivedJSON(_ service: BackendService, limit: Int? = nil) -> String { records.receivedJSON(service, limit: limit) }
+    package func receivedJSON(_ service: BackendService, limit: Int? = nil) -> String { records.receivedJSON(service, limit: limit) }
 
     /// Forgets what was received (all services when `nil`).
-    public func clearReceived(_ service: BackendService? = nil) { records.clear(service) }
+    package func clearReceived(_ service: BackendService? = nil) { records.clear(service) }
 
     /// Requests `service` has answered (faults included).
-    public func requestCount(_ service: BackendService) -> Int { records.requests(service) }
+    package func requestCount(_ service: BackendService) -> Int { records.requests(service) }
 
     /// The served routes of one type, for the commands of the engine that declares it (Sift's
     /// `backend sift-key` sets its routes' beacon key).
@@ -165,7 +165,7 @@ public final class LocalBackend: Sendable {
     }
 
     /// Requests the `timeout` fault holds now (their clients are still there).
-    public var heldRequestCount: Int { holds.count }
+    package var heldRequestCount: Int { holds.count }
 }
 
 /// The port, once the server reports it, for whoever waits in `start`.

@@ -26,10 +26,10 @@ import SystemPackage
 /// let seq = try journal.append(bytes) { seq in queue.append((seq, bytes)); return seq }
 /// try journal.acknowledge(first, last, count: count)
 /// ```
-public final class Journal: Sendable {
-    public typealias Record = JournalRecord
+package final class Journal: Sendable {
+    package typealias Record = JournalRecord
 
-    public let path: String
+    package let path: String
     private let lockPath: String
     private let state: Mutex<State>
 
@@ -47,7 +47,7 @@ public final class Journal: Sendable {
     ///   - accepts: whether a replayed item's bytes are well-formed; others are skipped and counted.
     /// - Returns: the journal and the items it still holds, oldest first, plus how many lines were unreadable.
     /// - Throws: `JournalError` when the directory or file cannot be used, or another process holds the lock.
-    public static func open(
+    package static func open(
         path: String, accepts: ([UInt8]) -> Bool = { _ in true }
     ) throws(JournalError) -> (journal: Journal, restored: [Record], skipped: Int) {
         let lockPath = path + ".lock"
@@ -91,7 +91,7 @@ public final class Journal: Sendable {
     /// file's order.
     /// - Returns: what `queued` returns.
     /// - Throws: `JournalError` when the write fails; `queued` is then not called.
-    public func append<T>(_ bytes: [UInt8], queued: (Int) -> T) throws(JournalError) -> T {
+    package func append<T>(_ bytes: [UInt8], queued: (Int) -> T) throws(JournalError) -> T {
         try state.withLock { state throws(JournalError) in
             let seq = state.nextSeq
             var line = [UInt8]()
@@ -108,7 +108,7 @@ public final class Journal: Sendable {
     }
 
     /// Records that the items numbered `first…last` were delivered (`count` of them were live).
-    public func acknowledge(_ first: Int, _ last: Int, count: Int) throws(JournalError) {
+    package func acknowledge(_ first: Int, _ last: Int, count: Int) throws(JournalError) {
         try state.withLock { state throws(JournalError) in
             let line = Array("-\(first) \(last)\n".utf8)
             try Self.writeAll(state.descriptor, line, path: path)
@@ -117,20 +117,20 @@ public final class Journal: Sendable {
     }
 
     /// Whether rewriting would shrink the file a lot: many dead records, few live ones.
-    public func wantsCompaction(live: Int) -> Bool {
+    package func wantsCompaction(live: Int) -> Bool {
         state.withLock { $0.deadRecords > Self.compactionThreshold && $0.deadRecords > live * 2 }
     }
 
     /// Dead records tolerated before a rewrite is worth its cost.
-    public static let compactionThreshold = 4096
+    package static let compactionThreshold = 4096
 
     /// How many acknowledged or superseded records the file still carries.
-    public var deadRecordCount: Int { state.withLock { $0.deadRecords } }
+    package var deadRecordCount: Int { state.withLock { $0.deadRecords } }
 
     /// Replaces the file with just the records `live` returns (written, synced, renamed over the
     /// old one); `live` runs under the journal's lock, so no append falls between the caller's
     /// snapshot and the file.
-    public func rewrite(_ live: () -> [Record]) throws(JournalError) {
+    package func rewrite(_ live: () -> [Record]) throws(JournalError) {
         try state.withLock { state throws(JournalError) in
             let records = live()
             if records.isEmpty, state.descriptor >= 0 {
@@ -161,7 +161,7 @@ public final class Journal: Sendable {
     }
 
     /// Pushes what was written to the disk (fdatasync), without holding up appends meanwhile.
-    public func sync() throws(JournalError) {
+    package func sync() throws(JournalError) {
         let descriptor = state.withLock { dup($0.descriptor) }
         guard descriptor >= 0 else { throw JournalError(FileError.current(path, "cannot sync")) }
         defer { Glibc.close(descriptor) }
@@ -169,7 +169,7 @@ public final class Journal: Sendable {
     }
 
     /// Syncs (unless told not to) and closes; the lock is released.
-    public func close(sync: Bool = true) {
+    package func close(sync: Bool = true) {
         state.withLock { state in
             if state.descriptor >= 0 {
                 if sync { fdatasync(state.descriptor) }

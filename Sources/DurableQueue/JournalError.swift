@@ -1,12 +1,12 @@
 import Platform
 
 /// Why a journal could not be opened, written or replaced; the message names the file.
-public struct JournalError: Error, Sendable, CustomStringConvertible {
-    public let message: String
+package struct JournalError: Error, Sendable, CustomStringConvertible {
+    package let message: String
 
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 extension JournalError {

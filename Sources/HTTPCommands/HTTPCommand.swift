@@ -52,9 +52,9 @@ enum HTTPCommand {
     /// A line's request, with its method and URL (no credentials) for messages, and whether it
     /// accepts any certificate (its own `--insecure`, or the configured host's for a path).
     /// A struct, not a tuple: a tuple's copies go through the runtime's generic witness.
-    fileprivate struct Made {
+    fileprivate struct LineRequest {
         var request: HTTPRequest
-        /// The line's memo's name for this request (`HTTPLineMemo.Made.version`); 0: not kept.
+        /// The line's memo's name for this request (`HTTPLineMemo.KeptRequest.version`); 0: not kept.
         var version: UInt64
         var method: HTTPMethod
         var url: String
@@ -68,7 +68,7 @@ enum HTTPCommand {
     /// waits for the answer holds only what waiting needs: a load run's every device thread is
     /// that deep, and the one closure took 3.6 KiB of each thread's stack.
     @inline(never)
-    private static func makeRequest(_ context: CommandContext) throws -> Made {
+    private static func makeRequest(_ context: CommandContext) throws -> LineRequest {
         let session = context.session
         let memo = session.commandMemos.memo(at: context.command.range) { HTTPLineMemo() }
         // A path goes to the configured host, and that host's `--insecure` goes with it.
@@ -79,19 +79,19 @@ enum HTTPCommand {
         // The binding the request was made from, used again: the same words, not compared again
         // nor their items read (guarded by the CPU s per 1,000 requests of load_bench.py).
         if let kept = memo.made, kept.host == viaHost, binding != 0, kept.binding == binding {
-            return Made(kept, memo: memo)
+            return LineRequest(kept, memo: memo)
         }
         let words = context.values("ITEM")
         if let kept = memo.made, kept.host == viaHost, kept.words.matches(context, items: words) {
             kept.binding = binding
-            return Made(kept, memo: memo)
+            return LineRequest(kept, memo: memo)
         }
         if let kept = memo.made, kept.host == viaHost, let (request, spelt, filled) = memo.refilled(kept, context: context, items: words) {
-            let made = HTTPLineMemo.Made(
+            let made = HTTPLineMemo.KeptRequest(
                 version: memo.nextVersion(), words: spelt, binding: binding, host: viaHost, request: request, method: kept.method, url: kept.url,
                 insecure: kept.insecure, filled: filled)
             memo.made = made
-            return Made(made, memo: memo)
+            return LineRequest(made, memo: memo)
         }
         memo.made = nil
         let spelt = HTTPLineMemo.RequestWords(context, items: words)
@@ -155,11 +155,11 @@ enum HTTPCommand {
         var version: UInt64 = 0
         if items.fields.allSatisfy(\.isValue) {
             version = memo.nextVersion()
-            memo.made = HTTPLineMemo.Made(
+            memo.made = HTTPLineMemo.KeptRequest(
                 version: version, words: spelt, binding: binding, host: viaHost, request: request, method: method, url: url, insecure: insecure,
                 filled: filled)
         }
-        return Made(request: request, version: version, method: method, url: url, insecure: insecure, memo: memo)
+        return LineRequest(request: request, version: version, method: method, url: url, insecure: insecure, memo: memo)
     }
 
     /// Sends `request` through the session's client and waits for it (Ctrl-C cancels).
@@ -193,7 +193,7 @@ enum HTTPCommand {
     /// a 3xx-5xx with `--check-status`, throws.
     @inline(never)
     private static func answer(
-        _ outcome: Result<HTTPResponse, NetworkError>, to made: Made, context: CommandContext
+        _ outcome: Result<HTTPResponse, NetworkError>, to made: LineRequest, context: CommandContext
     ) throws -> Shown {
         let session = context.session
         let (request, method, url, memo) = (made.request, made.method, made.url, made.memo)
@@ -247,9 +247,9 @@ enum HTTPCommand {
     }
 }
 
-extension HTTPCommand.Made {
+extension HTTPCommand.LineRequest {
     /// The request `memo` kept, sent as it was made.
-    fileprivate init(_ kept: HTTPLineMemo.Made, memo: HTTPLineMemo) {
+    fileprivate init(_ kept: HTTPLineMemo.KeptRequest, memo: HTTPLineMemo) {
         self.init(request: kept.request, version: kept.version, method: kept.method, url: kept.url, insecure: kept.insecure, memo: memo)
     }
 }

@@ -32,7 +32,7 @@ final class HTTPLineMemo {
     /// against the same host, makes the same request, not made again (reading the items,
     /// filling the body, building the fields): in the Miataru load flow 9 of a device's 12
     /// requests repeat the line before (load_bench.py's CPU s per 1,000 requests).
-    var made: Made?
+    var made: KeptRequest?
     /// What the client made of `made`'s request for the wire, kept under its version.
     let prepared = PreparedRequest()
     private var madeVersions: UInt64 = 0
@@ -45,7 +45,7 @@ final class HTTPLineMemo {
 
     /// A class: taken out of the memo at every run of the line, a struct this size was copied and
     /// destroyed through the runtime's generic witnesses (callgrind).
-    final class Made {
+    final class KeptRequest {
         /// Names the request for `prepared`: another request, another version.
         let version: UInt64
         let words: RequestWords

@@ -1,16 +1,16 @@
 import JSON
 
 /// One logged event as it travels: `{"uuid":…,"timestamp":…,"name":…,"parameters":{…}}`.
-public struct AnalyticsEvent: Sendable, Equatable {
+package struct AnalyticsEvent: Sendable, Equatable {
     /// Random (version 4); lets the server drop duplicates of an at-least-once delivery.
-    public let uuid: String
+    package let uuid: String
     /// Milliseconds since the epoch, an integer.
-    public let timestamp: Int64
-    public let name: String
+    package let timestamp: Int64
+    package let name: String
     /// Any JSON object; keys are sent as given.
-    public let parameters: JSONObject
+    package let parameters: JSONObject
 
-    public init(uuid: String, timestamp: Int64, name: String, parameters: JSONObject) {
+    package init(uuid: String, timestamp: Int64, name: String, parameters: JSONObject) {
         self.uuid = uuid
         self.timestamp = timestamp
         self.name = name
@@ -18,7 +18,7 @@ public struct AnalyticsEvent: Sendable, Equatable {
     }
 
     /// The wire JSON bytes, written straight from the fields (this runs once per logged event).
-    public var encoded: [UInt8] {
+    package var encoded: [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(96 + name.utf8.count + parameters.count * 24)
         bytes.append(contentsOf: #"{"uuid":"#.utf8)

@@ -7,13 +7,13 @@ import Synchronization
 import Transport
 
 /// A queued event as `queue` lists it, read back from its wire JSON.
-public struct AnalyticsEventSummary: Sendable {
+package struct AnalyticsEventSummary: Sendable {
     /// The event's wire JSON.
-    public let json: [UInt8]
-    public let uuid: String
-    public let name: String
-    public let timestamp: Int64
-    public let parameters: Value
+    package let json: [UInt8]
+    package let uuid: String
+    package let name: String
+    package let timestamp: Int64
+    package let parameters: Value
 
     init(json: [UInt8]) {
         self.json = json

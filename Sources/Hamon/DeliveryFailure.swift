@@ -1,7 +1,7 @@
 import Transport
 
 /// Why a request to the Hamon server did not succeed.
-public enum DeliveryFailure: Error, Sendable, Equatable, CustomStringConvertible {
+package enum DeliveryFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// 422 with FastAPI's details.
     case validation([ValidationDetail])
     /// A status other than 200 and 422 (a 5xx after its one retry).
@@ -11,7 +11,7 @@ public enum DeliveryFailure: Error, Sendable, Equatable, CustomStringConvertible
     /// Ctrl-C or shutdown stopped it.
     case cancelled
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .validation(let details):
             return "validation errors (422): " + details.map(\.line).joined(separator: "; ")

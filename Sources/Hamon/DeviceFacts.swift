@@ -1,27 +1,27 @@
 /// The device facts a user-data collection reports: what the engine is told about the machine
 /// and the locale, since it reads neither itself.
-public struct DeviceFacts: Sendable, Equatable {
+package struct DeviceFacts: Sendable, Equatable {
     /// `en_US` style, from the locale the shell runs in; `nil` for C/POSIX.
-    public var locale: String?
+    package var locale: String?
     /// `/etc/os-release` VERSION_ID (e.g. `12`).
-    public var osVersion: String?
+    package var osVersion: String?
     /// `uname -m`.
-    public var machine: String?
+    package var machine: String?
     /// The DMI product name, when readable.
-    public var deviceModel: String?
+    package var deviceModel: String?
     /// The DMI vendor.
-    public var manufacturer: String?
+    package var manufacturer: String?
     /// `uname -r`: the kernel release, the SDK's build id.
-    public var kernelRelease: String?
-    public var ramTotalBytes: Int?
-    public var storageTotalBytes: Int?
-    public var storageFreeBytes: Int?
+    package var kernelRelease: String?
+    package var ramTotalBytes: Int?
+    package var storageTotalBytes: Int?
+    package var storageFreeBytes: Int?
     /// `wifi`, `ethernet` or `none`.
-    public var connectionType: String?
+    package var connectionType: String?
     /// `is_limited_ad_tracking`: the user limited ad tracking (false unless a profile says so).
-    public var limitedAdTracking: Bool
+    package var limitedAdTracking: Bool
 
-    public init(
+    package init(
         locale: String? = nil, osVersion: String? = nil, machine: String? = nil, deviceModel: String? = nil,
         manufacturer: String? = nil, kernelRelease: String? = nil, ramTotalBytes: Int? = nil, storageTotalBytes: Int? = nil,
         storageFreeBytes: Int? = nil, connectionType: String? = nil, limitedAdTracking: Bool = false
@@ -40,7 +40,7 @@ public struct DeviceFacts: Sendable, Equatable {
     }
 
     /// The region of a locale (`US` from `en_US`), as the SDK's `Locale.current.regionCode`.
-    public static func country(fromLocale locale: String?) -> String? {
+    package static func country(fromLocale locale: String?) -> String? {
         guard let locale, let underscore = locale.firstIndex(of: "_") else { return nil }
         let region = locale[locale.index(after: underscore)...]
         return region.isEmpty ? nil : String(region.uppercased())

@@ -1,7 +1,7 @@
 import Transport
 
 /// What made a flush happen.
-public enum FlushTrigger: String, Sendable {
+package enum FlushTrigger: String, Sendable {
     /// 10 or more events were buffered.
     case count
     /// 10 seconds passed since the first buffered event.

@@ -7,15 +7,15 @@ import FoundationEssentials
 ///
 /// The key is the SDK's literal reversed character by character. The seed also prints a
 /// "reversed" string, which has two characters swapped; the real SDKs reverse the literal.
-public enum HamonCipher {
+package enum HamonCipher {
     /// The literal as it appears in the SDK source.
-    public static let keyLiteral = "5X<#)kRN+)S-2=9A<T,oQk4BUP?ACPVk"
+    package static let keyLiteral = "5X<#)kRN+)S-2=9A<T,oQk4BUP?ACPVk"
     /// The 32 key bytes: the literal reversed.
-    public static let key: [UInt8] = Array(keyLiteral.utf8.reversed())
+    package static let key: [UInt8] = Array(keyLiteral.utf8.reversed())
     static let iv = [UInt8](repeating: 0, count: 16)
 
     /// base64(IV ‖ AES-256-CBC(plaintext)).
-    public static func encrypt(_ plaintext: [UInt8]) -> String {
+    package static func encrypt(_ plaintext: [UInt8]) -> String {
         var sealed = [UInt8](repeating: 0, count: 16 + plaintext.count + 16)
         let length = sealed.withUnsafeMutableBufferPointer { out in
             plaintext.withUnsafeBytes { input in
@@ -33,7 +33,7 @@ public enum HamonCipher {
     /// The base64 must be padded and unbroken, as `encrypt` writes it: the backend reads payloads
     /// with the same `Data(base64Encoded:)`, so a payload this accepts is one the backend accepts.
     /// - Parameter key: the 32 key bytes; the SDK's by default (a recognizer passes the one it was given).
-    public static func decrypt(_ payload: String, key: [UInt8] = HamonCipher.key) throws(HamonCipherError) -> [UInt8] {
+    package static func decrypt(_ payload: String, key: [UInt8] = HamonCipher.key) throws(HamonCipherError) -> [UInt8] {
         guard key.count == 32 else { throw .badPadding }
         guard let data = Data(base64Encoded: payload) else { throw .notBase64 }
         let sealed = [UInt8](data)

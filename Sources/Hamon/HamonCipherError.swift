@@ -1,12 +1,12 @@
 import CCrypto
 
 /// Why a payload could not be decrypted.
-public enum HamonCipherError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum HamonCipherError: Error, Sendable, Equatable, CustomStringConvertible {
     case notBase64
     case wrongLength(Int)
     case badPadding
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notBase64: return "the payload is not base64"
         case .wrongLength(let count): return "the payload decodes to \(count) bytes: not a 16-byte IV followed by whole AES blocks"

@@ -22,13 +22,13 @@ import Transport
 /// try hamon.log("purchase", parameters: ["price": 9.99])
 /// let report = await hamon.flush()
 /// ```
-public final class HamonClient: Sendable {
+package final class HamonClient: Sendable {
     /// The SDK version this engine follows.
-    public static let sdkVersion = "1.0.0"
+    package static let sdkVersion = "1.0.0"
 
-    public let configuration: HamonConfiguration
+    package let configuration: HamonConfiguration
     /// Events restored from an earlier run's journal when the engine started.
-    public let restoredCount: Int
+    package let restoredCount: Int
     private let journal: Journal
     private let network: Mutex<HamonNetworkService>
     private let clock: any WallClock
@@ -67,7 +67,7 @@ public final class HamonClient: Sendable {
     ///   - device: facts about this machine for the user data.
     ///   - events: notices, on whatever thread the engine is working on.
     /// - Throws: `HamonError.journal` when the state directory cannot be used or another process holds the queue.
-    public init(
+    package init(
         configuration: HamonConfiguration, client: PingClient, clock: any WallClock = SystemClock(), device: DeviceFacts,
         events: @escaping @Sendable (HamonNotice) -> Void
     ) throws(HamonError) {
@@ -100,31 +100,31 @@ public final class HamonClient: Sendable {
     // MARK: Configuration
 
     /// Replaces the HTTP client later requests use (a new timeout, TLS setting or trace observer).
-    public func setHTTPClient(_ client: PingClient) {
+    package func setHTTPClient(_ client: PingClient) {
         network.withLock { $0 = HamonNetworkService(client: client, clock: clock, notify: events) }
     }
 
     /// Sets the server every later request goes to.
-    public func configure(server: HamonEndpoint) { state.withLock { $0.server = server } }
+    package func configure(server: HamonEndpoint) { state.withLock { $0.server = server } }
 
-    public var server: HamonEndpoint? { state.withLock { $0.server } }
-    public var userID: String? { state.withLock { $0.userID } }
-    public var fcmToken: String? { state.withLock { $0.fcmToken } }
+    package var server: HamonEndpoint? { state.withLock { $0.server } }
+    package var userID: String? { state.withLock { $0.userID } }
+    package var fcmToken: String? { state.withLock { $0.fcmToken } }
 
-    public var app: AppIdentity { state.withLock { $0.app } }
+    package var app: AppIdentity { state.withLock { $0.app } }
 
     /// Changes the app identity sent with user data.
-    public func setApp(_ app: AppIdentity) { state.withLock { $0.app = app } }
+    package func setApp(_ app: AppIdentity) { state.withLock { $0.app = app } }
 
     /// The device facts user data reports.
-    public var device: DeviceFacts { state.withLock { $0.device } }
+    package var device: DeviceFacts { state.withLock { $0.device } }
 
     /// Changes the device facts the next user data reports (another phone: `device set`).
-    public func setDevice(_ device: DeviceFacts) { state.withLock { $0.device = device } }
+    package func setDevice(_ device: DeviceFacts) { state.withLock { $0.device = device } }
 
     /// Sets the user id and sends the user data at once (`PATCH /v1/users/{id}`). Waiting events
     /// may then flush.
-    public func setUser(_ id: String) async -> UserUpdateReport {
+    package func setUser(_ id: String) async -> UserUpdateReport {
         let decision = state.withLock { state in
             state.userID = id
             state.noticedWaiting = false
@@ -137,7 +137,7 @@ public final class HamonClient: Sendable {
 
     /// Sets the FCM token and sends the user data again; `nil` when no user id is set yet (the
     /// token then goes out with `setUser`).
-    public func setFCM(_ token: String) async -> UserUpdateReport? {
+    package func setFCM(_ token: String) async -> UserUpdateReport? {
         let hasUser = state.withLock { state in
             state.fcmToken = token
             return state.userID != nil
@@ -146,7 +146,7 @@ public final class HamonClient: Sendable {
     }
 
     /// The user-data object as it would be sent now.
-    public var userData: Value {
+    package var userData: Value {
         let (app, token, device) = state.withLock { ($0.app, $0.fcmToken, $0.device) }
         return UserData.build(device: device, app: app, install: install, fcmToken: token)
     }
@@ -167,7 +167,7 @@ public final class HamonClient: Sendable {
     /// - Throws: `HamonError.invalidEventName` for an empty name, `HamonError.journal` when the
     ///   journal cannot be written (the event is then not queued).
     @discardableResult
-    public func log(_ name: String, parameters: JSONObject = JSONObject()) throws(HamonError) -> AnalyticsEvent {
+    package func log(_ name: String, parameters: JSONObject = JSONObject()) throws(HamonError) -> AnalyticsEvent {
         guard !name.isEmpty else { throw .invalidEventName("an event needs a name") }
         let now = clock.now()
         let uuid = randomness.withLock { $0.uuid() }
@@ -199,11 +199,11 @@ public final class HamonClient: Sendable {
 
     /// Sends everything queued now, in batches of at most `maxBatch` events, after any flush
     /// already running. A failed batch goes back to the front of the queue, in order.
-    public func flush() async -> FlushReport { await flush(trigger: .manual) }
+    package func flush() async -> FlushReport { await flush(trigger: .manual) }
 
     /// Forgets every queued event without sending it. Returns how many were dropped.
     @discardableResult
-    public func clearQueue() throws(HamonError) -> Int {
+    package func clearQueue() throws(HamonError) -> Int {
         var count = 0
         do throws(JournalError) {
             try journal.rewrite {
@@ -222,17 +222,17 @@ public final class HamonClient: Sendable {
     }
 
     /// Events waiting to be sent (in-flight ones not included), oldest first.
-    public func queuedEvents(limit: Int = .max) -> [AnalyticsEventSummary] {
+    package func queuedEvents(limit: Int = .max) -> [AnalyticsEventSummary] {
         state.withLock { state in
             state.queue.prefix(limit).map { AnalyticsEventSummary(json: $0.json) }
         }
     }
 
     /// Events queued plus those being sent right now.
-    public var queueDepth: Int { state.withLock { $0.queue.count + $0.inFlight.count } }
+    package var queueDepth: Int { state.withLock { $0.queue.count + $0.inFlight.count } }
 
     /// Applies the 10-second rule; the shell calls it about once a second.
-    public func tick() {
+    package func tick() {
         let decision = state.withLock { state in
             state.schedule.tick(count: state.queue.count, hasUser: state.userID != nil, now: clock.now())
         }
@@ -241,7 +241,7 @@ public final class HamonClient: Sendable {
 
     /// Flushes what is queued (giving up after `budget`: the journal keeps the rest for the next
     /// run), then syncs and closes the journal. The engine is unusable afterwards.
-    public func shutdown(budget: Duration) async -> FlushReport {
+    package func shutdown(budget: Duration) async -> FlushReport {
         let flushing = Task { await flush(trigger: .shutdown) }
         // Out of time, the flush is cancelled and still says what it sent and put back.
         if await withDeadline(budget, on: clock, { await flushing.value }) == nil { flushing.cancel() }

@@ -7,20 +7,20 @@ import Synchronization
 import Transport
 
 /// The engine's settings.
-public struct HamonConfiguration: Sendable {
+package struct HamonConfiguration: Sendable {
     /// The durable queue file.
-    public var journalPath: String
+    package var journalPath: String
     /// Where the advertising id and first-open time are kept.
-    public var installPath: String
-    public var app: AppIdentity
+    package var installPath: String
+    package var app: AppIdentity
     /// Events that trigger a flush (the seed's 10).
-    public var flushThreshold = 10
+    package var flushThreshold = 10
     /// Seconds after the first buffered event that trigger a flush (the seed's 10).
-    public var flushInterval = 10.0
+    package var flushInterval = 10.0
     /// Events per request at most; a long queue goes out in several requests.
-    public var maxBatch = 1000
+    package var maxBatch = 1000
 
-    public init(journalPath: String, installPath: String, app: AppIdentity) {
+    package init(journalPath: String, installPath: String, app: AppIdentity) {
         self.journalPath = journalPath
         self.installPath = installPath
         self.app = app

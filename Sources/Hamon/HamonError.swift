@@ -1,7 +1,7 @@
 import Transport
 
 /// Why a Hamon call was refused.
-public enum HamonError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum HamonError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The durable queue could not be opened, written or synced.
     case journal(String)
     /// No server is configured (`configure host`).
@@ -9,7 +9,7 @@ public enum HamonError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An event name that cannot be sent.
     case invalidEventName(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .journal(let reason): return "event queue: \(reason)"
         case .noServer: return "no Hamon host is configured (configure host HOST)"

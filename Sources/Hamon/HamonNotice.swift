@@ -1,7 +1,7 @@
 import Transport
 
 /// What the engine tells its host as it works; the host decides what to print.
-public enum HamonNotice: Sendable {
+package enum HamonNotice: Sendable {
     /// Events are buffered but no user id is set: they wait (the seed's notice).
     case waitingForUser(queued: Int)
     /// Events from an earlier run were restored from the journal.

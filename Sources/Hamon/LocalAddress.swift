@@ -9,7 +9,7 @@ import Darwin
 ///
 /// Decided from the parsed address, never from how the name starts: `127.0.0.1.nip.io` and
 /// `127.evil.com` are names any DNS server may point anywhere.
-public enum LocalAddress {
+package enum LocalAddress {
     /// `true` for loopback (127.0.0.0/8, `::1`), private (10/8, 172.16/12, 192.168/16, fc00::/7),
     /// link-local (169.254/16, fe80::/10) and IPv4-mapped forms of these, and the name `localhost`.
     ///
@@ -21,7 +21,7 @@ public enum LocalAddress {
     ///
     /// - Parameter host: `name`, `ip`, `ip:port`, `[ipv6]`, `[ipv6]:port` or a bare IPv6 address;
     ///   a zone (`fe80::1%en0`) is ignored.
-    public static func isLocal(_ host: String) -> Bool {
+    package static func isLocal(_ host: String) -> Bool {
         guard let name = addressPart(of: host) else { return false }
         // Brackets hold an IPv6 address and nothing else (RFC 3986's IP-literal).
         if host.hasPrefix("[") { return ipv6(name).map(isLocalIPv6) ?? false }

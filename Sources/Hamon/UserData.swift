@@ -2,9 +2,9 @@ import JSON
 
 /// The user-data object of `PATCH /v1/users/{id}`: every key of the seed's list, `null` when
 /// unknown, plus the keys newer SDKs add.
-public enum UserData {
+package enum UserData {
     /// The seed's keys, in its order.
-    public static let seedKeys = [
+    package static let seedKeys = [
         "lib_id", "package", "app_first_open_timestamp", "app_last_update_timestamp", "app_delete_timestamp", "firebase_token",
         "geo", "os_version", "device", "device_model", "app_version", "referrer", "tenjin_analytics_installation_id",
         "is_limited_ad_tracking", "advertising_id", "os_version_int", "app_version_code", "build_id", "locale", "hints",
@@ -12,7 +12,7 @@ public enum UserData {
     ]
 
     /// Builds the object from the device facts, the app identity, the install record and the FCM token.
-    public static func build(device: DeviceFacts, app: AppIdentity, install: InstallRecord, fcmToken: String?) -> Value {
+    package static func build(device: DeviceFacts, app: AppIdentity, install: InstallRecord, fcmToken: String?) -> Value {
         var object = JSONObject()
         func text(_ value: String?) -> Value { value.map(Value.string) ?? .null }
         func number(_ value: Int?) -> Value { value.map(Value.int) ?? .null }

@@ -1,7 +1,7 @@
 import Transport
 
 /// The outcome of sending user data (`user`, `fcm`).
-public struct UserUpdateReport: Sendable, Equatable {
-    public var userID: String
-    public var failure: DeliveryFailure?
+package struct UserUpdateReport: Sendable, Equatable {
+    package var userID: String
+    package var failure: DeliveryFailure?
 }

@@ -2,7 +2,7 @@ import JSON
 
 extension ValidationDetail {
     /// The details of a FastAPI 422 body; the body itself when it has another shape.
-    public static func parse(_ body: String) -> [ValidationDetail] {
+    package static func parse(_ body: String) -> [ValidationDetail] {
         guard case .object(let object)? = try? JSONParser.parse(body) else {
             return [ValidationDetail(field: "body", message: body.isEmpty ? "(empty 422 answer)" : String(body.prefix(300)))]
         }

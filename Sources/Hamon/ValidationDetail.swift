@@ -1,18 +1,18 @@
 import Transport
 
 /// One entry of a FastAPI 422 answer: `{"loc":["body","x"],"msg":"field required","type":"value_error.missing"}`.
-public struct ValidationDetail: Sendable, Equatable {
+package struct ValidationDetail: Sendable, Equatable {
     /// `loc` joined with dots: `body.events.0.name`.
-    public var field: String
-    public var message: String
-    public var type: String?
+    package var field: String
+    package var message: String
+    package var type: String?
 
-    public init(field: String, message: String, type: String? = nil) {
+    package init(field: String, message: String, type: String? = nil) {
         self.field = field
         self.message = message
         self.type = type
     }
 
     /// The seed's log line: `Field: body.x, Message: field required`.
-    public var line: String { "Field: \(field), Message: \(message)" }
+    package var line: String { "Field: \(field), Message: \(message)" }
 }

@@ -4,7 +4,7 @@ import Shell
 
 extension EngineModule {
     /// Hamon analytics: users, events, FCM tokens, flushes.
-    public static let hamon = EngineModule(
+    package static let hamon = EngineModule(
         name: "hamon", summary: "Hamon analytics", helpTitle: "Hamon analytics",
         commands: [
             ConfigureHostCommand.spec,

@@ -4,40 +4,40 @@ import OrderedCollections
 ///
 /// Stored as swift-collections' `OrderedDictionary`. Equality ignores order, as JSON's does
 /// (`{"a":1,"b":2}` equals `{"b":2,"a":1}`); `OrderedDictionary`'s own `==` would not.
-public struct JSONObject: Sendable, Equatable, Sequence {
+package struct JSONObject: Sendable, Equatable, Sequence {
     private var storage: OrderedDictionary<String, Value> = [:]
 
-    public init() {}
+    package init() {}
 
     /// An empty object with room for `minimumCapacity` members: one allocation instead of one
     /// per doubling as members are added (a Sift event's result object grew five times).
-    public init(minimumCapacity: Int) {
+    package init(minimumCapacity: Int) {
         storage.reserveCapacity(minimumCapacity)
     }
 
     /// The keys in insertion order.
-    public var keys: [String] { storage.keys.elements }
+    package var keys: [String] { storage.keys.elements }
 
-    public var count: Int { storage.count }
+    package var count: Int { storage.count }
 
     /// The member named `key`; setting `nil` removes it, setting a new key appends it.
-    public subscript(key: String) -> Value? {
+    package subscript(key: String) -> Value? {
         get { storage[key] }
         set { storage[key] = newValue }
         // In place, so a nested value is changed without copying it (HTTPie's nested fields).
         _modify { yield &storage[key] }
     }
 
-    public func makeIterator() -> Iterator { Iterator(base: storage.makeIterator()) }
+    package func makeIterator() -> Iterator { Iterator(base: storage.makeIterator()) }
 
     /// Members in insertion order.
-    public struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         var base: OrderedDictionary<String, Value>.Iterator
 
-        public mutating func next() -> (key: String, value: Value)? { base.next() }
+        package mutating func next() -> (key: String, value: Value)? { base.next() }
     }
 
-    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         lhs.storage.count == rhs.storage.count && lhs.storage.allSatisfy { rhs.storage[$0.key] == $0.value }
     }
 }

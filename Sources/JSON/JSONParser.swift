@@ -1,9 +1,9 @@
 /// A strict JSON parser (RFC 8259) producing `Value`, with the column of the first error.
-public struct JSONParser {
+package struct JSONParser {
     /// Why a text is not JSON, and where (0-based offset in Unicode scalars).
-    public struct Failure: Error, Equatable, Sendable {
-        public var offset: Int
-        public var reason: String
+    package struct Failure: Error, Equatable, Sendable {
+        package var offset: Int
+        package var reason: String
     }
 
     private let bytes: [UInt8]
@@ -24,7 +24,7 @@ public struct JSONParser {
     /// - Parameter exactNumbers: refuse a number that has no exact value here (an integer beyond
     ///   64 bits, a number beyond Double's range) instead of rounding it: for JSON a user typed,
     ///   which `1.2345678901234567e+19` or `null` would misrepresent on the wire.
-    public static func parse(_ text: String, exactNumbers: Bool = false) throws(Failure) -> Value {
+    package static func parse(_ text: String, exactNumbers: Bool = false) throws(Failure) -> Value {
         var parser = JSONParser(text, exactNumbers: exactNumbers)
         parser.skipBlanks()
         let value = try parser.parseValue()
@@ -231,7 +231,7 @@ public struct JSONParser {
 extension JSONParser {
     /// Whether `bytes` are a JSON number, `true`, `false` or `null` (checked without building
     /// a value): most typed parameters are, and need no full parse to be known valid.
-    public static func isSimpleScalar(_ bytes: ArraySlice<UInt8>) -> Bool {
+    package static func isSimpleScalar(_ bytes: ArraySlice<UInt8>) -> Bool {
         if bytes.elementsEqual("true".utf8) || bytes.elementsEqual("false".utf8) || bytes.elementsEqual("null".utf8) { return true }
         var index = bytes.startIndex
         func digits() -> Bool {
@@ -261,7 +261,7 @@ extension JSONParser {
     /// The value of a JSON number, `true`, `false` or `null`, read without a parser; `nil` for
     /// anything else (which `parse` then reads), a number without an exact value included.
     /// Gives exactly what `parse(_:exactNumbers: true)` would.
-    public static func simpleScalar(_ text: String) -> Value? {
+    package static func simpleScalar(_ text: String) -> Value? {
         switch text {
         case "true": return .bool(true)
         case "false": return .bool(false)
@@ -281,7 +281,7 @@ extension JSONParser {
 
     /// Whether a simple scalar has an exact value (no integer beyond 64 bits, nothing beyond
     /// Double's range); short ones always do, so most typed parameters cost nothing more.
-    public static func isExactScalar(_ bytes: ArraySlice<UInt8>) -> Bool {
+    package static func isExactScalar(_ bytes: ArraySlice<UInt8>) -> Bool {
         if bytes.count < 16, !bytes.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) { return true }
         return simpleScalar(String(decoding: bytes, as: UTF8.self)) != nil
     }

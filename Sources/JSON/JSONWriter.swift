@@ -1,22 +1,22 @@
 /// Serialises `Value` as JSON text, into bytes: wire bodies are built a million times a run,
 /// and appending bytes costs a fraction of appending Unicode scalars to a String.
-public enum JSONWriter {
+package enum JSONWriter {
     /// One line, no spaces: for wire bodies and `{{…}}` substitution.
-    public static func compact(_ value: Value) -> String {
+    package static func compact(_ value: Value) -> String {
         var bytes: [UInt8] = []
         appendCompact(value, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Two-space indented, for showing results to a person.
-    public static func pretty(_ value: Value) -> String {
+    package static func pretty(_ value: Value) -> String {
         var bytes: [UInt8] = []
         write(value, into: &bytes, indented: true, level: 0)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends the compact form of `value` to `bytes`.
-    public static func appendCompact(_ value: Value, to bytes: inout [UInt8]) {
+    package static func appendCompact(_ value: Value, to bytes: inout [UInt8]) {
         write(value, into: &bytes, indented: false, level: 0)
     }
 
@@ -62,7 +62,7 @@ public enum JSONWriter {
     }
 
     /// Integral doubles print without a fraction only when they were integers; others use Swift's shortest form.
-    public static func formatDouble(_ number: Double) -> String {
+    package static func formatDouble(_ number: Double) -> String {
         if !number.isFinite { return "null" }
         if number == number.rounded(), abs(number) < 1e15 {
             return String(Int(number)) + ".0"
@@ -72,7 +72,7 @@ public enum JSONWriter {
 
     /// Appends `text` as a JSON string; text without quotes, backslashes or control characters
     /// (nearly all of it) is copied in one go.
-    public static func appendString(_ text: String, to out: inout [UInt8]) {
+    package static func appendString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in

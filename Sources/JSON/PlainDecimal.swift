@@ -4,12 +4,12 @@
 /// Values that go on the wire as text (Miataru's coordinates) must be decimal whatever the user
 /// typed: `Double(text)` accepted `0x1p4` and the text went out verbatim. The shift is done on
 /// the digits, so no binary rounding enters: `49.8289` stays `49.8289`.
-public enum PlainDecimal {
+package enum PlainDecimal {
     /// Exponents past this are refused: a plain number with a thousand zeros is nobody's coordinate.
     static let exponentLimit = 400
 
     /// `text` in plain decimal notation, or `nil` when it is not a decimal number.
-    public static func normalized(_ text: String) -> String? {
+    package static func normalized(_ text: String) -> String? {
         var bytes = Array(text.utf8)[...]
         var negative = false
         if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {

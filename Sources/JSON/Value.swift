@@ -2,7 +2,7 @@
 ///
 /// Integers and doubles stay apart so `expect last.count == 3` compares exactly and results
 /// print as the user wrote them.
-public enum Value: Sendable, Equatable {
+package enum Value: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
@@ -12,7 +12,7 @@ public enum Value: Sendable, Equatable {
     case object(JSONObject)
 
     /// The number a numeric value or numeric string stands for.
-    public var numberValue: Double? {
+    package var numberValue: Double? {
         switch self {
         case .int(let value): return Double(value)
         case .double(let value): return value
@@ -22,7 +22,7 @@ public enum Value: Sendable, Equatable {
     }
 
     /// A short name of the value's type, for error messages.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: return "null"
         case .bool: return "bool"
@@ -34,13 +34,13 @@ public enum Value: Sendable, Equatable {
     }
 
     /// The text a value substitutes as inside `{{…}}`: strings bare, everything else as JSON.
-    public var plainText: String {
+    package var plainText: String {
         if case .string(let text) = self { return text }
         return JSONWriter.compact(self)
     }
 
     /// Builds an object from ordered pairs.
-    public static func object(_ pairs: KeyValuePairs<String, Value>) -> Value {
+    package static func object(_ pairs: KeyValuePairs<String, Value>) -> Value {
         var object = JSONObject()
         for (key, value) in pairs { object[key] = value }
         return .object(object)
@@ -50,10 +50,10 @@ public enum Value: Sendable, Equatable {
 extension Value: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByFloatLiteral, ExpressibleByArrayLiteral, ExpressibleByNilLiteral
 {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int) { self = .int(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(floatLiteral value: Double) { self = .double(value) }
-    public init(arrayLiteral elements: Value...) { self = .array(elements) }
-    public init(nilLiteral: ()) { self = .null }
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(floatLiteral value: Double) { self = .double(value) }
+    package init(arrayLiteral elements: Value...) { self = .array(elements) }
+    package init(nilLiteral: ()) { self = .null }
 }

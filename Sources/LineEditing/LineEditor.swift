@@ -6,8 +6,8 @@ import Synchronization
 #endif
 
 /// A libedit line editor with history and TAB completion; one per process, used from one thread.
-public final class LineEditor {
-    public typealias Completer = (CompletionRequest) -> CompletionResponse
+package final class LineEditor {
+    package typealias Completer = (CompletionRequest) -> CompletionResponse
 
     private let editLine: OpaquePointer?
     private let history: OpaquePointer?
@@ -20,7 +20,7 @@ public final class LineEditor {
     /// What background work wrote while the prompt showed, printed above the line at the editor's next wake-up.
     private static let notices = Mutex("")
 
-    public init(programName: String, historyFile: String?, historySize: Int = 1000, completer: @escaping Completer) {
+    package init(programName: String, historyFile: String?, historySize: Int = 1000, completer: @escaping Completer) {
         setlocale(LC_ALL, "")
         self.historyFile = historyFile
         self.historySize = historySize
@@ -37,7 +37,7 @@ public final class LineEditor {
     }
 
     /// Shows `prompt` and reads one line without its newline.
-    public func readLine(prompt: String) -> LineReadResult {
+    package func readLine(prompt: String) -> LineReadResult {
         guard let editLine else { return .endOfFile }
         sdk_el_set_prompt(prompt)
         var count: Int32 = 0
@@ -66,13 +66,13 @@ public final class LineEditor {
     /// Shows `text` above the line being typed, from any thread: the line is cleared, the text
     /// printed, and the prompt with the half-typed line drawn again below it (a Sift retry's
     /// warning used to land over the prompt, and the line lost it).
-    public static func interject(_ text: String) {
+    package static func interject(_ text: String) {
         notices.withLock { $0 += text }
         sdk_el_notify()
     }
 
     /// Text interjected but not shown yet (the line ended first); the caller prints it.
-    public static func takeNotices() -> String {
+    package static func takeNotices() -> String {
         notices.withLock { notices in
             defer { notices = "" }
             return notices
@@ -87,14 +87,14 @@ public final class LineEditor {
     }
 
     /// Records a line and writes the history file at once, so a killed session keeps it.
-    public func addToHistory(_ line: String) {
+    package func addToHistory(_ line: String) {
         guard let history else { return }
         sdk_history_enter(history, line)
         saveHistory()
     }
 
     /// The lines in the history, oldest first.
-    public var historyLines: [String] {
+    package var historyLines: [String] {
         guard let history else { return [] }
         var pointers = [UnsafePointer<CChar>?](repeating: nil, count: historySize + 1)
         let count = Int(sdk_history_lines(history, &pointers, Int32(pointers.count)))
@@ -103,7 +103,7 @@ public final class LineEditor {
 
     /// Removes the lines `shouldRemove` picks, from memory and from the file (replaced whole,
     /// so a crash leaves the old file or the new one, never a mix).
-    public func removeFromHistory(where shouldRemove: (String) -> Bool) {
+    package func removeFromHistory(where shouldRemove: (String) -> Bool) {
         guard let history else { return }
         let lines = historyLines
         let kept = lines.filter { !shouldRemove($0) }
@@ -115,7 +115,7 @@ public final class LineEditor {
 
     /// Writes the history file with mode 0600, creating its directory: written beside it and
     /// renamed over it, so a line removed for holding a secret is gone from the file at once.
-    public func saveHistory() {
+    package func saveHistory() {
         guard let history, let historyFile else { return }
         // Private as secrets are: lines typed hold tokens. A history that cannot be saved costs
         // only recall in the next session, never an error.
@@ -133,7 +133,7 @@ public final class LineEditor {
         if rename(temporary, historyFile) != 0 { unlink(temporary) }
     }
 
-    public func close() {
+    package func close() {
         guard !isClosed else { return }
         isClosed = true
         saveHistory()

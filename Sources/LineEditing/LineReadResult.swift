@@ -6,7 +6,7 @@ import Synchronization
 #endif
 
 /// What one prompt produced.
-public enum LineReadResult: Equatable, Sendable {
+package enum LineReadResult: Equatable, Sendable {
     case line(String)
     /// Ctrl-D on an empty line, or the end of input.
     case endOfFile

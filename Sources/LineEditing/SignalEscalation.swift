@@ -4,28 +4,28 @@
 /// Waits, sleeps and the prompt answer a signal within ~60 ms; anything that does not is caught
 /// here, `patience` seconds later. Leaving at that point loses nothing that was acknowledged:
 /// every queue is a journal that the next start reads again.
-public struct SignalEscalation: Sendable {
+package struct SignalEscalation: Sendable {
     /// What the signal flags show at one moment.
-    public struct Reading: Sendable {
-        public var interruptPending: Bool
-        public var terminationRequested: Bool
+    package struct Reading: Sendable {
+        package var interruptPending: Bool
+        package var terminationRequested: Bool
         /// Every SIGINT, SIGTERM and SIGHUP so far (`SignalTrap.count`).
-        public var count: Int
+        package var count: Int
 
-        public init(interruptPending: Bool, terminationRequested: Bool, count: Int) {
+        package init(interruptPending: Bool, terminationRequested: Bool, count: Int) {
             self.interruptPending = interruptPending
             self.terminationRequested = terminationRequested
             self.count = count
         }
 
         /// The flags as they are now.
-        public static func now() -> Reading {
+        package static func now() -> Reading {
             Reading(interruptPending: SignalTrap.interruptPending, terminationRequested: SignalTrap.terminationRequested, count: SignalTrap.count)
         }
     }
 
     /// What the process is doing, as far as signals are concerned.
-    public enum Phase: Sendable {
+    package enum Phase: Sendable {
         /// A script, `-c` or standard input: a signal ends the run.
         case run
         /// The REPL: Ctrl-C ends the command in hand and the session goes on.
@@ -34,7 +34,7 @@ public struct SignalEscalation: Sendable {
         case shutdown
     }
 
-    public enum Action: Equatable, Sendable {
+    package enum Action: Equatable, Sendable {
         case none
         /// Say this on standard error, once.
         case warn(String)
@@ -43,7 +43,7 @@ public struct SignalEscalation: Sendable {
     }
 
     /// Seconds a signal may go unanswered, far beyond the ~60 ms a wait takes to answer.
-    public static let patience = 2.0
+    package static let patience = 2.0
 
     /// Seconds a shutdown may run once a signal arrived, its own budget included.
     private let shutdownLimit: Double
@@ -53,12 +53,12 @@ public struct SignalEscalation: Sendable {
     private var warnedAtCount: Int?
 
     /// - Parameter shutdownBudget: seconds the engines' shutdown may take by its own rules.
-    public init(shutdownBudget: Double) {
+    package init(shutdownBudget: Double) {
         shutdownLimit = shutdownBudget + Self.patience
     }
 
     /// Judges one reading taken at `now` (seconds on any monotonic clock) in `phase`.
-    public mutating func observe(_ reading: Reading, in phase: Phase, at now: Double) -> Action {
+    package mutating func observe(_ reading: Reading, in phase: Phase, at now: Double) -> Action {
         if phase == .shutdown {
             // A shutdown answers signals itself (a second one cuts it short); it is bounded only
             // when a signal started it or arrived during it.

@@ -1,20 +1,20 @@
 import CLibEdit
 
 /// SIGINT/SIGTERM as flags the REPL and the script runner poll, so neither signal kills a session mid-write.
-public enum SignalTrap {
+package enum SignalTrap {
     /// Installs the handlers without SA_RESTART, so a blocked read returns EINTR.
-    public static func install() { sdk_signals_install() }
+    package static func install() { sdk_signals_install() }
 
     /// Whether Ctrl-C arrived since the last call; clears it.
-    public static func takeInterrupt() -> Bool { sdk_signals_take_interrupt() != 0 }
+    package static func takeInterrupt() -> Bool { sdk_signals_take_interrupt() != 0 }
 
     /// Whether a Ctrl-C is waiting for someone to take it: the command in hand has not noticed it.
-    public static var interruptPending: Bool { sdk_signals_interrupt_pending() != 0 }
+    package static var interruptPending: Bool { sdk_signals_interrupt_pending() != 0 }
 
     /// Whether SIGTERM or SIGHUP arrived: finish in order and exit.
-    public static var terminationRequested: Bool { sdk_signals_termination_requested() != 0 }
+    package static var terminationRequested: Bool { sdk_signals_termination_requested() != 0 }
 
     /// How many SIGINT, SIGTERM and SIGHUP arrived so far: a wait compares it with the count at
     /// its start to honour a second signal.
-    public static var count: Int { Int(sdk_signals_count()) }
+    package static var count: Int { Int(sdk_signals_count()) }
 }

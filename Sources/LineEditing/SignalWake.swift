@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// One thread sleeps on the signal handlers' semaphore and wakes every registered wait; a
 /// wait registers before its caller first checks the flags, so a signal is never missed.
-public final class SignalWake: Sendable {
+package final class SignalWake: Sendable {
     private struct Registry {
         var nextID = 0
         var semaphores: [Int: DispatchSemaphore] = [:]
@@ -19,7 +19,7 @@ public final class SignalWake: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
     private let id: Int
 
-    public init() {
+    package init() {
         _ = Self.watching
         let semaphore = semaphore
         id = Self.registry.withLock { registry in
@@ -35,17 +35,17 @@ public final class SignalWake: Sendable {
     }
 
     /// Ends the wait (from any thread): what it waits for is done.
-    public func signal() { semaphore.signal() }
+    package func signal() { semaphore.signal() }
 
     /// Blocks until `signal()`, a signal's arrival or `deadline`; spurious returns are possible,
     /// so the caller checks what it waits for again.
     ///
     /// - Returns: `false` when the deadline passed.
     @discardableResult
-    public func wait(until deadline: DispatchTime) -> Bool { semaphore.wait(timeout: deadline) == .success }
+    package func wait(until deadline: DispatchTime) -> Bool { semaphore.wait(timeout: deadline) == .success }
 
     /// Wakes every wait (they check what they wait for again): a session was asked to stop.
-    public static func wakeAll() {
+    package static func wakeAll() {
         let semaphores = registry.withLock { Array($0.semaphores.values) }
         for semaphore in semaphores { semaphore.signal() }
     }

@@ -2,12 +2,12 @@
 @preconcurrency import Glibc
 #endif
 
-public enum Terminal {
+package enum Terminal {
     /// A person at a terminal on both ends; anything else is read like a script.
-    public static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
+    package static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
 
     /// The terminal's width in columns, 80 when unknown.
-    public static var columns: Int {
+    package static var columns: Int {
         var size = winsize()
         guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
         return Int(size.ws_col)

@@ -9,30 +9,30 @@ import Platform
 /// instead of starting what it can (once 32,703 of 100,000, exit 0).
 ///
 /// The one place that knows a device is a thread: when devices become tasks, this is what changes.
-public struct DeviceCapacity: Sendable, Equatable {
+package struct DeviceCapacity: Sendable, Equatable {
     /// One limit on threads or descriptors: what it is and how many more it allows.
-    public struct Limit: Sendable, Equatable {
+    package struct Limit: Sendable, Equatable {
         /// `kernel.pid_max 32768, 159 tasks running`.
-        public var name: String
-        public var remaining: Int
+        package var name: String
+        package var remaining: Int
     }
 
     /// The tightest limit on new threads; `nil` when none was found.
-    public var threads: Limit?
+    package var threads: Limit?
     /// The tightest limit on new file descriptors; `nil` when none was found.
-    public var descriptors: Limit?
+    package var descriptors: Limit?
 
     /// Threads a run has besides its devices (the signal watcher, the progress block, the
     /// embedded backend's event loops, Dispatch's pool), and descriptors besides their sockets.
     static let reserve = 64
 
-    public init(threads: Limit?, descriptors: Limit?) {
+    package init(threads: Limit?, descriptors: Limit?) {
         self.threads = threads
         self.descriptors = descriptors
     }
 
     /// Reads the limits under `root` (`/proc`, `/sys/fs/cgroup`) and this process's resource limits.
-    public static func measure(root: String = "") -> DeviceCapacity {
+    package static func measure(root: String = "") -> DeviceCapacity {
         let number = { (path: String) -> Int? in
             (try? FileReader.readText(root + path)).flatMap { Int($0.split(separator: "\n").first ?? "") }
         }
@@ -83,7 +83,7 @@ public struct DeviceCapacity: Sendable, Equatable {
 
     /// Why `devices` devices (of this process, its segment's when `sharded`) cannot all start,
     /// and what to do; `nil` when they can.
-    public func refusal(devices: Int, sharded: Bool) -> String? {
+    package func refusal(devices: Int, sharded: Bool) -> String? {
         let advice = sharded
             ? "use fewer devices, or more segments"
             : "use fewer devices, or shard the run (--segment K/N on several machines, or load k8s)"

@@ -2,9 +2,9 @@
 /// its start (seconds from the run's start), length, max (milliseconds) and compressed histogram
 /// (microseconds), so any HdrHistogram reader (Python's `hdrhistogram`, HistogramLogAnalyzer)
 /// reads it and segments' logs can be merged.
-public enum HdrIntervalLog {
+package enum HdrIntervalLog {
     /// - Parameter startTime: the run's start, in seconds since the epoch.
-    public static func text(_ intervals: [LoadMetrics.Interval], startTime: Double) -> String {
+    package static func text(_ intervals: [LoadMetrics.Interval], startTime: Double) -> String {
         var text = "#[Histogram log format version 1.3]\n"
         text += "#[StartTime: \(LoadSummary.decimal(startTime, places: 3)) (seconds since epoch)]\n"
         // Timestamps are relative to the base time, which is the start, as Java's writer does.

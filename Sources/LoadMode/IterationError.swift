@@ -1,13 +1,13 @@
 /// The iterations a command's error ended, of one kind (the command that failed, `interrupted`
 /// for a signal): how many, and the first one's located message.
-public struct IterationError: Sendable, Equatable {
+package struct IterationError: Sendable, Equatable {
     /// The failing command's words (`miataru location update`), or `interrupted`.
-    public var kind: String
-    public var count: Int
+    package var kind: String
+    package var count: Int
     /// `flow.sdk:3:1: connection refused`, secrets masked.
-    public var first: String
+    package var first: String
 
-    public init(kind: String, count: Int, first: String) {
+    package init(kind: String, count: Int, first: String) {
         self.kind = kind
         self.count = count
         self.first = first

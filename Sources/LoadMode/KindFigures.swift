@@ -1,17 +1,17 @@
 import Histogram
 
 /// What load mode measured of one kind of exchange (`miataru.UpdateLocation`, `http GET /x`).
-public struct KindFigures: Sendable {
+package struct KindFigures: Sendable {
     /// Latency in microseconds, 1 µs to 1 hour at three significant digits.
-    public var latency = KindFigures.newHistogram()
+    package var latency = KindFigures.newHistogram()
     /// Exchanges that got an answer, by status.
-    public var statuses: [Int: Int] = [:]
+    package var statuses: [Int: Int] = [:]
     /// Exchanges that got none, by what went wrong (`timeout`, `connection refused`).
-    public var errors: [String: Int] = [:]
-    public var bytesSent = 0
-    public var bytesReceived = 0
+    package var errors: [String: Int] = [:]
+    package var bytesSent = 0
+    package var bytesReceived = 0
 
-    public init() {}
+    package init() {}
 
     /// 1 µs to 1 hour at three significant digits: the layout `HdrHistogramEncoding` writes.
     static func newHistogram() -> Histogram<UInt64> {
@@ -19,18 +19,18 @@ public struct KindFigures: Sendable {
     }
 
     /// Every exchange, answered or not.
-    public var count: Int { statuses.values.reduce(0, +) + errors.values.reduce(0, +) }
+    package var count: Int { statuses.values.reduce(0, +) + errors.values.reduce(0, +) }
 
     /// Exchanges with no answer or a 4xx/5xx.
-    public var failed: Int { errors.values.reduce(0, +) + statuses.filter { $0.key >= 400 }.values.reduce(0, +) }
+    package var failed: Int { errors.values.reduce(0, +) + statuses.filter { $0.key >= 400 }.values.reduce(0, +) }
 
     /// A latency percentile in milliseconds.
-    public func milliseconds(atPercentile percentile: Double) -> Double {
+    package func milliseconds(atPercentile percentile: Double) -> Double {
         milliseconds(atPercentiles: [percentile])[0]
     }
 
     /// Latency percentiles in milliseconds, in the order asked, from one pass over the histogram.
-    public func milliseconds(atPercentiles percentiles: [Double]) -> [Double] {
+    package func milliseconds(atPercentiles percentiles: [Double]) -> [Double] {
         guard latency.totalCount > 0 else { return percentiles.map { _ in 0 } }
         return Self.values(atPercentiles: percentiles, of: latency).map { Double($0) / 1000 }
     }
@@ -67,12 +67,12 @@ public struct KindFigures: Sendable {
         return values
     }
 
-    public var maxMilliseconds: Double { latency.totalCount == 0 ? 0 : Double(latency.max) / 1000 }
+    package var maxMilliseconds: Double { latency.totalCount == 0 ? 0 : Double(latency.max) / 1000 }
 
     /// The mean latency in milliseconds, as `Histogram.mean` takes it (each value at the middle of
     /// its equivalent range), over the iteration specialised here for these counts: the library's
     /// generic `mean` walks every bucket through generic conversions (the CPU s per 1,000 requests of scripts/bench/load_bench.py).
-    public var meanMilliseconds: Double {
+    package var meanMilliseconds: Double {
         guard latency.totalCount > 0 else { return 0 }
         var total: Double = 0
         for recorded in latency.recordedValues() {

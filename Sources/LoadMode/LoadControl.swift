@@ -7,7 +7,7 @@ import Synchronization
 /// The run's stop switch, shared by its devices: a signal, the check pass refusing the script or
 /// the caller stops the devices starting iterations and wakes those that wait; `interrupt` also
 /// stops the iterations in flight (each session's `SessionStop`).
-public final class LoadControl: Sendable {
+package final class LoadControl: Sendable {
     private struct State {
         var stopped = false
         var interrupted = false
@@ -21,7 +21,7 @@ public final class LoadControl: Sendable {
     private let active = Atomic(0)
 
     /// Devices running an iteration or thinking now (not those still ramping up, nor finished).
-    public var activeDevices: Int { active.load(ordering: .relaxed) }
+    package var activeDevices: Int { active.load(ordering: .relaxed) }
 
     func deviceStarted() { active.add(1, ordering: .relaxed) }
 
@@ -29,10 +29,10 @@ public final class LoadControl: Sendable {
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
     /// No device starts another iteration; those in flight finish.
-    public func stop() {
+    package func stop() {
         let waits = state.withLock { state -> [SignalWake] in
             state.stopped = true
             return Array(state.waits.values)
@@ -41,7 +41,7 @@ public final class LoadControl: Sendable {
     }
 
     /// Stops as `stop` does, and interrupts the iterations in flight where they are.
-    public func interrupt() {
+    package func interrupt() {
         stop()
         let running = state.withLock { state -> [SessionStop] in
             state.interrupted = true
@@ -50,10 +50,10 @@ public final class LoadControl: Sendable {
         for stop in running { stop.request() }
     }
 
-    public var wasStopped: Bool { state.withLock { $0.stopped } }
+    package var wasStopped: Bool { state.withLock { $0.stopped } }
 
     /// Why the script did not check, when it did not.
-    public var refusal: [String]? { state.withLock { $0.refusal } }
+    package var refusal: [String]? { state.withLock { $0.refusal } }
 
     func refuse(_ errors: [String]) {
         state.withLock { state in

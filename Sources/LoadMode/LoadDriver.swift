@@ -10,19 +10,19 @@ import Transport
 /// Runs one script as many simulated devices, each a session of its own on a thread of its own,
 /// in a closed loop (an iteration, the think time, the next), and counts what they did. No second
 /// runner: each iteration is `ScriptRunner.run` over the device's session.
-public struct LoadDriver: Sendable {
-    public var plan: LoadPlan
+package struct LoadDriver: Sendable {
+    package var plan: LoadPlan
     /// Makes device `index`'s session with its state under `home`; the driver sets `device` and
     /// hands it the measuring transports (`insecure` for hosts and lines with `--insecure`).
-    public var makeSession: @Sendable (_ index: Int, _ home: String, _ transport: any HTTPTransport, _ insecure: any HTTPTransport) -> ShellSession
+    package var makeSession: @Sendable (_ index: Int, _ home: String, _ transport: any HTTPTransport, _ insecure: any HTTPTransport) -> ShellSession
     /// The transport the devices' exchanges go through, measured.
-    public var transport: any HTTPTransport
+    package var transport: any HTTPTransport
     /// The one for `--insecure`, which accepts any certificate, measured too.
-    public var insecureTransport: any HTTPTransport
+    package var insecureTransport: any HTTPTransport
     /// Names an engine's exchange (`ShellCatalog.requestKind`).
-    public var classify: @Sendable (_ method: String, _ path: String) -> String?
+    package var classify: @Sendable (_ method: String, _ path: String) -> String?
 
-    public init(
+    package init(
         plan: LoadPlan, transport: any HTTPTransport, insecureTransport: any HTTPTransport,
         classify: @escaping @Sendable (_ method: String, _ path: String) -> String?,
         makeSession: @escaping @Sendable (_ index: Int, _ home: String, _ transport: any HTTPTransport, _ insecure: any HTTPTransport) -> ShellSession
@@ -45,7 +45,7 @@ public struct LoadDriver: Sendable {
     /// - Parameter signalsSince: the signal count to compare with (`SignalTrap.count` when the
     ///   caller installed its handlers), so a signal during the set-up before this call counts;
     ///   `nil`: the count now.
-    public func run(
+    package func run(
         _ script: CheckedScript, workDirectory: String, metrics: LoadMetrics, control: LoadControl = LoadControl(), signalsSince: Int? = nil
     ) -> LoadRunReport {
         let clock = ContinuousClock()

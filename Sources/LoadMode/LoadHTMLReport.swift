@@ -6,8 +6,8 @@ import Platform
 /// second and an SVG histogram of the whole run's latencies. Figures sit in `data-` attributes
 /// (`data-kind`, `data-count`, `data-p99`) so a test can hold the page a browser built against
 /// the JSON report.
-public enum LoadHTMLReport {
-    public static func generate(_ report: LoadRunReport, thresholds: [LoadThreshold]) -> String {
+package enum LoadHTMLReport {
+    package static func generate(_ report: LoadRunReport, thresholds: [LoadThreshold]) -> String {
         var html = HTMLPage.head(
             title: "sdkbench load",
             style: """

@@ -16,11 +16,11 @@ import Platform
 /// `p999`, `max`, `mean`, and `hdr`, the whole run's latencies in microseconds in HdrHistogram's
 /// compressed V2 encoding, which `load merge` adds up), `thresholds` (each `threshold`, `value` or
 /// null, `ok`).
-public enum LoadJSONReport {
+package enum LoadJSONReport {
     /// 2 added `segment`/`segments`, `script` and `plan`, which `load merge` needs.
-    public static let version = 2
+    package static let version = 2
 
-    public static func generate(_ report: LoadRunReport, thresholds: [LoadThreshold]) -> String {
+    package static func generate(_ report: LoadRunReport, thresholds: [LoadThreshold]) -> String {
         var object = JSONObject()
         object["schema"] = .string("sdkbench-load-report")
         object["version"] = .int(version)

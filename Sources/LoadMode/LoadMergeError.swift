@@ -1,13 +1,13 @@
 /// A report `load merge` cannot take, or a set of reports that are not one run's segments.
-public struct LoadMergeError: Error, Sendable, Equatable {
+package struct LoadMergeError: Error, Sendable, Equatable {
     /// The report at fault; `nil` when the set is (segments missing).
-    public var file: String?
-    public var reason: String
+    package var file: String?
+    package var reason: String
 
-    public init(file: String?, reason: String) {
+    package init(file: String?, reason: String) {
         self.file = file
         self.reason = reason
     }
 
-    public var message: String { (file.map { "\($0): " } ?? "") + reason }
+    package var message: String { (file.map { "\($0): " } ?? "") + reason }
 }

@@ -4,34 +4,34 @@ import Synchronization
 /// Everything a load run counts, shared by its devices' transports and listeners: the whole
 /// run's figures by kind, and each second's latency histogram by kind, encoded as the second
 /// ends (a histogram's counts are ~180 KB: a long run keeps only their encodings, ~300 bytes).
-public final class LoadMetrics: Sendable {
+package final class LoadMetrics: Sendable {
     /// One kind's exchanges that ended within one second of the run.
-    public struct Interval: Sendable {
+    package struct Interval: Sendable {
         /// Seconds from the run's start.
-        public var second: Int
-        public var kind: String
-        public var count: Int
-        public var failed: Int
+        package var second: Int
+        package var kind: String
+        package var count: Int
+        package var failed: Int
         /// The largest latency, in microseconds.
-        public var maxMicroseconds: UInt64
+        package var maxMicroseconds: UInt64
         /// HdrHistogram's compressed V2 encoding of the second's latencies (microseconds).
-        public var encoded: String
+        package var encoded: String
     }
 
     /// A copy of the figures at one moment.
-    public struct Snapshot: Sendable {
-        public var kinds: [String: KindFigures] = [:]
-        public var checksPassed = 0
-        public var checksFailed = 0
-        public var iterations = 0
+    package struct Snapshot: Sendable {
+        package var kinds: [String: KindFigures] = [:]
+        package var checksPassed = 0
+        package var checksFailed = 0
+        package var iterations = 0
         /// Iterations a command's error ended early.
-        public var iterationsFailed = 0
+        package var iterationsFailed = 0
         /// Those iterations by the kind of error, in the order each kind first happened.
-        public var iterationErrors: [IterationError] = []
+        package var iterationErrors: [IterationError] = []
         /// Open model: arrivals no device was free for, past `--max-devices`.
-        public var droppedIterations = 0
+        package var droppedIterations = 0
         /// Every finished second's figures by kind, in time order.
-        public var intervals: [Interval] = []
+        package var intervals: [Interval] = []
 
         /// Counts `errors` in: a kind already here adds its count and keeps its first message.
         mutating func addIterationErrors(_ errors: IterationError) {
@@ -72,7 +72,7 @@ public final class LoadMetrics: Sendable {
     /// 180 KB histogram per kind and second (the CPU s per 1,000 requests of scripts/bench/load_bench.py, which asks for neither).
     private let keepsIntervals: Bool
 
-    public init(keepsIntervals: Bool = true) {
+    package init(keepsIntervals: Bool = true) {
         self.keepsIntervals = keepsIntervals
     }
 
@@ -144,7 +144,7 @@ public final class LoadMetrics: Sendable {
 
     /// What the live progress block shows: exchanges and failures so far, and the busiest kinds'
     /// count, p50 and p99 (milliseconds). Computed under the lock, without copying the histograms.
-    public func progress(topKinds: Int) -> (exchanges: Int, failed: Int, kinds: [(kind: String, count: Int, p50: Double, p99: Double)]) {
+    package func progress(topKinds: Int) -> (exchanges: Int, failed: Int, kinds: [(kind: String, count: Int, p50: Double, p99: Double)]) {
         state.withLock { state in
             let kinds = state.snapshot.kinds
             let busiest = kinds.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }.prefix(topKinds)
@@ -156,7 +156,7 @@ public final class LoadMetrics: Sendable {
     }
 
     /// The figures so far; `closingIntervals` ends the second in progress too (at the run's end).
-    public func snapshot(closingIntervals: Bool = false) -> Snapshot {
+    package func snapshot(closingIntervals: Bool = false) -> Snapshot {
         state.withLock { state in
             if closingIntervals, keepsIntervals { Self.closeIntervals(&state, next: state.second + 2) }
             return state.snapshot

@@ -8,7 +8,7 @@ import Platform
 /// while they run (only to an output that `takesSamples`); `stop` once they have stopped, before
 /// anything is printed; `end` with the run's report, after the summary. `load merge` has no run
 /// to watch: it calls `end` alone. Each call has a default that does nothing.
-public protocol LoadOutput: AnyObject, Sendable {
+package protocol LoadOutput: AnyObject, Sendable {
     /// Whether `sample` is called: the run keeps a thread for outputs that draw while it goes.
     var takesSamples: Bool { get }
 
@@ -28,9 +28,9 @@ public protocol LoadOutput: AnyObject, Sendable {
 }
 
 extension LoadOutput {
-    public var takesSamples: Bool { false }
-    public func start(_ start: LoadOutputStart) {}
-    public func sample(_ sample: LoadOutputSample) {}
-    public func stop() {}
-    public func end(_ end: LoadOutputEnd) throws(FileError) {}
+    package var takesSamples: Bool { false }
+    package func start(_ start: LoadOutputStart) {}
+    package func sample(_ sample: LoadOutputSample) {}
+    package func stop() {}
+    package func end(_ end: LoadOutputEnd) throws(FileError) {}
 }

@@ -1,30 +1,30 @@
 /// The kinds of output `--out KIND=TARGET` can name, as k6's `output` registry: `load`, `load
 /// merge`, their help and their errors read this list, and nothing else lists outputs.
-public struct LoadOutputRegistry: Sendable {
-    public var kinds: [LoadOutputKind]
+package struct LoadOutputRegistry: Sendable {
+    package var kinds: [LoadOutputKind]
 
-    public init(_ kinds: [LoadOutputKind]) {
+    package init(_ kinds: [LoadOutputKind]) {
         self.kinds = kinds
     }
 
     /// The outputs sdkbench brings.
-    public static let standard = LoadOutputRegistry([
+    package static let standard = LoadOutputRegistry([
         LoadJSONOutput.kind,
         LoadHTMLOutput.kind,
         LoadHdrLogOutput.kind,
         LoadProgressBlock.kind,
     ])
 
-    public func kind(named name: String) -> LoadOutputKind? { kinds.first { $0.name == name } }
+    package func kind(named name: String) -> LoadOutputKind? { kinds.first { $0.name == name } }
 
     /// `json=FILE, html=DIR, hdr=FILE, progress`.
-    public var usage: String { kinds.map(\.usage).joined(separator: ", ") }
+    package var usage: String { kinds.map(\.usage).joined(separator: ", ") }
 
     /// `KIND=TARGET` (or `KIND` for a kind without a target) as `option` gave it.
     ///
     /// - Throws: `LoadOutputSpecError` naming the option and the value, with the kinds there are
     ///   when `KIND` is none of them, or what the kind's target is when it is missing or not wanted.
-    public func parse(_ text: String, option: String = "--out") throws(LoadOutputSpecError) -> LoadOutputSpec {
+    package func parse(_ text: String, option: String = "--out") throws(LoadOutputSpecError) -> LoadOutputSpec {
         let name: Substring
         let target: Substring?
         if let equals = text.firstIndex(of: "=") {
@@ -55,7 +55,7 @@ public struct LoadOutputRegistry: Sendable {
 
 extension LoadOutputRegistry {
     /// `--out`'s help: each kind as it is spelt and what it writes.
-    public var help: String {
+    package var help: String {
         "Send the run to an output (repeatable): " + kinds.map { "\($0.usage), \($0.summary)" }.joined(separator: "; ") + ". TARGET - is standard output."
     }
 }

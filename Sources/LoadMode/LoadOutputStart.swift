@@ -1,11 +1,11 @@
 /// What a `LoadOutput` is told as the devices begin.
-public struct LoadOutputStart: Sendable {
+package struct LoadOutputStart: Sendable {
     /// The run's plan (the whole run's, with the segment this process runs).
-    public var plan: LoadPlan
+    package var plan: LoadPlan
     /// When the run began, in seconds since the epoch.
-    public var startedAt: Double
+    package var startedAt: Double
 
-    public init(plan: LoadPlan, startedAt: Double) {
+    package init(plan: LoadPlan, startedAt: Double) {
         self.plan = plan
         self.startedAt = startedAt
     }

@@ -4,9 +4,9 @@ import Shell
 
 /// The outputs one run was given, called as `LoadOutput` says: `start`, a sample every
 /// `samplePeriod` on a thread of their own while the devices run, `stop`, then `end`.
-public final class LoadOutputs: Sendable {
+package final class LoadOutputs: Sendable {
     /// Each output with what asked for it.
-    public let outputs: [(spec: LoadOutputSpec, output: any LoadOutput)]
+    package let outputs: [(spec: LoadOutputSpec, output: any LoadOutput)]
     private let samplePeriod: Duration
     private let terminal: Output
     private let done = DispatchSemaphore(value: 0)
@@ -14,7 +14,7 @@ public final class LoadOutputs: Sendable {
 
     /// - Parameter samplePeriod: how often an output that `takesSamples` is sampled (a quarter
     ///   second: the progress block's redraws).
-    public init(_ specs: [LoadOutputSpec], terminal: Output, environment: [String: String], samplePeriod: Duration = .milliseconds(250)) {
+    package init(_ specs: [LoadOutputSpec], terminal: Output, environment: [String: String], samplePeriod: Duration = .milliseconds(250)) {
         outputs = specs.map { spec in
             (spec, spec.kind.make(LoadOutputParameters(target: spec.target, terminal: terminal, environment: environment)))
         }
@@ -23,12 +23,12 @@ public final class LoadOutputs: Sendable {
     }
 
     /// Whether the run keeps each second's histograms: only for an output that reads them.
-    public var keepsIntervals: Bool { outputs.contains { $0.spec.kind.keepsIntervals } }
+    package var keepsIntervals: Bool { outputs.contains { $0.spec.kind.keepsIntervals } }
 
     private var sampled: [any LoadOutput] { outputs.map(\.output).filter(\.takesSamples) }
 
     /// Starts every output, and the sampling thread when one takes samples.
-    public func start(plan: LoadPlan, metrics: LoadMetrics, control: LoadControl) {
+    package func start(plan: LoadPlan, metrics: LoadMetrics, control: LoadControl) {
         let start = LoadOutputStart(plan: plan, startedAt: SystemClock().now())
         for (_, output) in outputs { output.start(start) }
         let sampled = sampled
@@ -45,7 +45,7 @@ public final class LoadOutputs: Sendable {
     }
 
     /// Stops sampling (a sample in progress finishes first), then tells every output the devices stopped.
-    public func stop() {
+    package func stop() {
         if !sampled.isEmpty {
             done.signal()
             stopped.wait()
@@ -57,7 +57,7 @@ public final class LoadOutputs: Sendable {
     /// standard error and the others are still written.
     ///
     /// - Returns: whether every output succeeded.
-    public func end(_ report: LoadRunReport, thresholds: [LoadThreshold]) -> Bool {
+    package func end(_ report: LoadRunReport, thresholds: [LoadThreshold]) -> Bool {
         let end = LoadOutputEnd(report: report, thresholds: thresholds, secrets: terminal.secrets)
         var succeeded = true
         for (_, output) in outputs {

@@ -4,7 +4,7 @@ import Platform
 extension LoadPlan {
     /// The whole run's plan as the JSON report records it (`segment` apart): what `load merge`
     /// compares between segments. Durations in seconds; the seed as a string (all 64 bits).
-    public var json: Value {
+    package var json: Value {
         var object = JSONObject()
         object["devices"] = .int(devices)
         switch stop {
@@ -20,7 +20,7 @@ extension LoadPlan {
     }
 
     /// The plan `json` recorded, with `segment`; `nil` when a field is missing or wrong.
-    public init?(json: Value, segment: LoadSegment) {
+    package init?(json: Value, segment: LoadSegment) {
         guard case .object(let object) = json, let devices = object["devices"]?.numberValue, case .string(let seedText)? = object["seed"],
             let seed = UInt64(seedText)
         else { return nil }

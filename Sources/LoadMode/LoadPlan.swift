@@ -1,7 +1,7 @@
 /// How a load run drives its devices: how many, for how long, and how they pace themselves.
-public struct LoadPlan: Sendable {
+package struct LoadPlan: Sendable {
     /// When each device stops starting iterations.
-    public enum Stop: Sendable, Equatable {
+    package enum Stop: Sendable, Equatable {
         /// Each device runs the script this many times.
         case iterations(Int)
         /// Devices start iterations until this long after the run began; one in flight finishes.
@@ -10,24 +10,24 @@ public struct LoadPlan: Sendable {
 
     /// Simulated devices of the whole run (all segments), each a session of its own running the
     /// script in a closed loop.
-    public var devices: Int
-    public var stop: Stop
+    package var devices: Int
+    package var stop: Stop
     /// The pause between a device's iterations.
-    public var think: Duration
+    package var think: Duration
     /// Devices start evenly over this long (device i at rampUp * i / devices).
-    public var rampUp: Duration
+    package var rampUp: Duration
     /// Makes the devices' ids (`{{device.id}}`): the same seed gives the same ids.
-    public var seed: UInt64
+    package var seed: UInt64
     /// The share of the devices this process runs.
-    public var segment: LoadSegment
+    package var segment: LoadSegment
     /// The open model: iterations start at this many per second (of the whole run), each on an
     /// idle device; `nil` is the closed model, each device looping.
-    public var rate: Double?
+    package var rate: Double?
     /// Under the open model, the most devices (of the whole run) there may be when none is idle
     /// for an arrival; past them the arrival is dropped (counted).
-    public var maxDevices: Int?
+    package var maxDevices: Int?
 
-    public init(
+    package init(
         devices: Int, stop: Stop, think: Duration = .zero, rampUp: Duration = .zero, seed: UInt64 = 0, segment: LoadSegment = .whole,
         rate: Double? = nil, maxDevices: Int? = nil
     ) {

@@ -1,13 +1,13 @@
 /// The live progress block `load` keeps on a terminal's standard error: elapsed time, devices
 /// active, exchanges per second since the last refresh, errors, and the busiest kinds' p50/p99.
-public struct LoadProgress: Sendable {
+package struct LoadProgress: Sendable {
     private var lastExchanges = 0
     private var lastSeconds = 0.0
 
-    public init() {}
+    package init() {}
 
     /// The block's lines at `seconds` into the run.
-    public mutating func lines(seconds: Double, activeDevices: Int, metrics: LoadMetrics) -> [String] {
+    package mutating func lines(seconds: Double, activeDevices: Int, metrics: LoadMetrics) -> [String] {
         let progress = metrics.progress(topKinds: 3)
         let interval = seconds - lastSeconds
         let rate = interval > 0 ? Double(progress.exchanges - lastExchanges) / interval : 0

@@ -8,10 +8,10 @@ import JSON
 /// Only the segments of one run add up: each report names its segment K/N, script and plan, and
 /// a set with a segment twice, mixed N, another script or plan is refused, as is one with
 /// segments missing unless `allowingPartial`.
-public enum LoadReportMerge {
+package enum LoadReportMerge {
     /// - Throws: `LoadMergeError` naming the report that is not one this version wrote, or not
     ///   of the same run as the first, or the segments missing.
-    public static func merge(_ reports: [(name: String, text: String)], allowingPartial: Bool = false) throws(LoadMergeError) -> LoadRunReport {
+    package static func merge(_ reports: [(name: String, text: String)], allowingPartial: Bool = false) throws(LoadMergeError) -> LoadRunReport {
         var merged = LoadRunReport(metrics: LoadMetrics.Snapshot(), duration: .zero, devices: 0, devicesUnstarted: 0, interrupted: false)
         var earliest = Double.infinity
         var run: LoadMergeRun?

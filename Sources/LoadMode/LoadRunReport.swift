@@ -1,26 +1,26 @@
 import Platform
 
 /// What a load run did: the figures by kind, checks and iterations, and how it ended.
-public struct LoadRunReport: Sendable {
-    public var metrics: LoadMetrics.Snapshot
-    public var duration: Duration
+package struct LoadRunReport: Sendable {
+    package var metrics: LoadMetrics.Snapshot
+    package var duration: Duration
     /// Devices that ran (a thread each).
-    public var devices: Int
+    package var devices: Int
     /// Devices the system would not make a thread for.
-    public var devicesUnstarted: Int
+    package var devicesUnstarted: Int
     /// A signal (or the caller) stopped the run before its plan's end.
-    public var interrupted: Bool
+    package var interrupted: Bool
     /// When it began, in seconds since the epoch.
-    public var startedAt: Double
+    package var startedAt: Double
     /// The whole run's plan; its `segment` is the share this report is of (`.whole` once merged).
     /// Recorded in the JSON report so that `load merge` adds only the segments of one run.
-    public var plan: LoadPlan?
+    package var plan: LoadPlan?
     /// The script every device ran.
-    public var script: LoadScriptIdentity?
+    package var script: LoadScriptIdentity?
     /// A merged report's segments (1-based) and how many the run had; `nil` for one process's run.
-    public var mergedSegments: (held: [Int], count: Int)?
+    package var mergedSegments: (held: [Int], count: Int)?
 
-    public init(
+    package init(
         metrics: LoadMetrics.Snapshot, duration: Duration, devices: Int, devicesUnstarted: Int, interrupted: Bool, startedAt: Double = 0
     ) {
         self.startedAt = startedAt
@@ -32,19 +32,19 @@ public struct LoadRunReport: Sendable {
     }
 
     /// The kinds, busiest first (then by name).
-    public var kindsByCount: [(kind: String, figures: KindFigures)] {
+    package var kindsByCount: [(kind: String, figures: KindFigures)] {
         metrics.kinds.map { ($0.key, $0.value) }.sorted { $0.1.count != $1.1.count ? $0.1.count > $1.1.count : $0.0 < $1.0 }
     }
 
     /// Every kind's figures together.
-    public var total: KindFigures {
+    package var total: KindFigures {
         var total = KindFigures()
         for figures in metrics.kinds.values { total.merge(figures) }
         return total
     }
 
     /// Exchanges per second over the whole run.
-    public func rate(_ figures: KindFigures) -> Double {
+    package func rate(_ figures: KindFigures) -> Double {
         duration > .zero ? Double(figures.count) / duration.inSeconds : 0
     }
 }

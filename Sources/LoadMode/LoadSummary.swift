@@ -2,8 +2,8 @@ import Platform
 
 /// The end-of-run table, as k6 prints one: per kind the count, rate, p50/p90/p99/max and error
 /// share; then checks, iterations, devices and each threshold's verdict.
-public enum LoadSummary {
-    public static func text(_ report: LoadRunReport, thresholds: [LoadThreshold]) -> String {
+package enum LoadSummary {
+    package static func text(_ report: LoadRunReport, thresholds: [LoadThreshold]) -> String {
         var rows: [[String]] = [["kind", "count", "rate/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors"]]
         for (kind, figures) in report.kindsByCount { rows.append(row(kind, figures, report)) }
         if report.metrics.kinds.count > 1 { rows.append(row("all", report.total, report)) }
@@ -33,7 +33,7 @@ public enum LoadSummary {
 
     /// A line for each kind of error that ended iterations, with its count and first message:
     /// what `--quiet` prints too.
-    public static func errorLines(_ report: LoadRunReport) -> [String] {
+    package static func errorLines(_ report: LoadRunReport) -> [String] {
         report.metrics.iterationErrors.map { "  \($0.count) × \($0.kind): \($0.first)" }
     }
 
@@ -59,5 +59,5 @@ public enum LoadSummary {
     }
 
     /// `value` with `places` decimals, rounded.
-    public static func decimal(_ value: Double, places: Int) -> String { DecimalDigits.fixed(value, places: places) }
+    package static func decimal(_ value: Double, places: Int) -> String { DecimalDigits.fixed(value, places: places) }
 }

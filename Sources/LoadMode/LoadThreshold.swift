@@ -1,8 +1,8 @@
 /// A pass/fail rule over a load run's figures, as `--threshold` takes it:
 /// `miataru.UpdateLocation:p99<200ms`, `errors<1%`, `rate>=500/s`, `checks>99%`,
 /// `hamon.events:errors<=0.5%`, `http GET /x:max<1s`, `iteration_errors<1%`.
-public struct LoadThreshold: Sendable, Equatable {
-    public enum Metric: Sendable, Equatable {
+package struct LoadThreshold: Sendable, Equatable {
+    package enum Metric: Sendable, Equatable {
         /// A latency percentile (`p50`, `p99.9`) or `max`, in milliseconds.
         case latency(percentile: Double?)
         /// Failed exchanges (no answer or a 4xx/5xx), in percent.
@@ -15,7 +15,7 @@ public struct LoadThreshold: Sendable, Equatable {
         case iterationErrors
     }
 
-    public enum Comparison: String, Sendable, CaseIterable {
+    package enum Comparison: String, Sendable, CaseIterable {
         case lessOrEqual = "<="
         case greaterOrEqual = ">="
         case less = "<"
@@ -32,18 +32,18 @@ public struct LoadThreshold: Sendable, Equatable {
     }
 
     /// As the user wrote it.
-    public var text: String
+    package var text: String
     /// The kind it is about; `nil` is every exchange together.
-    public var kind: String?
-    public var metric: Metric
-    public var comparison: Comparison
+    package var kind: String?
+    package var metric: Metric
+    package var comparison: Comparison
     /// In the metric's unit: milliseconds, percent or per second.
-    public var limit: Double
+    package var limit: Double
 
     /// Parses `[KIND:]METRIC OP VALUE[UNIT]`.
     ///
     /// - Throws: a message saying what was expected.
-    public init(_ text: String) throws(LoadThresholdError) {
+    package init(_ text: String) throws(LoadThresholdError) {
         self.text = text
         var body = Substring(text.filter { $0 != " " })
         if let colon = text.lastIndex(of: ":"), !text[text.index(after: colon)...].contains(":") {
@@ -93,7 +93,7 @@ public struct LoadThreshold: Sendable, Equatable {
     }
 
     /// The figure it judges in `report`; `nil` when its kind never happened.
-    public func value(in report: LoadRunReport) -> Double? {
+    package func value(in report: LoadRunReport) -> Double? {
         if metric == .checks {
             let checks = report.metrics.checksPassed + report.metrics.checksFailed
             return checks == 0 ? nil : 100 * Double(report.metrics.checksPassed) / Double(checks)
@@ -119,7 +119,7 @@ public struct LoadThreshold: Sendable, Equatable {
     }
 
     /// Whether the run meets it; a kind that never happened does not.
-    public func holds(in report: LoadRunReport) -> Bool {
+    package func holds(in report: LoadRunReport) -> Bool {
         guard let value = value(in: report) else { return false }
         return comparison.holds(value, limit)
     }

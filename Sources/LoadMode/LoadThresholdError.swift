@@ -1,7 +1,7 @@
 /// A `--threshold` that does not parse.
-public struct LoadThresholdError: Error, Sendable, Equatable {
-    public var text: String
-    public var reason: String
+package struct LoadThresholdError: Error, Sendable, Equatable {
+    package var text: String
+    package var reason: String
 
-    public var message: String { "--threshold '\(text)': \(reason)" }
+    package var message: String { "--threshold '\(text)': \(reason)" }
 }

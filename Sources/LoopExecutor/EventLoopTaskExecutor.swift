@@ -9,14 +9,14 @@ import NIOCore
 /// went from 1,850 to 2,330 requests/s one at a time and from 6,900 to 10,200 eight at a time.
 ///
 /// Code run here must never block waiting for the loop: it would wait for itself.
-public final class EventLoopTaskExecutor: TaskExecutor {
-    public let eventLoop: any EventLoop
+package final class EventLoopTaskExecutor: TaskExecutor {
+    package let eventLoop: any EventLoop
 
-    public init(_ eventLoop: any EventLoop) {
+    package init(_ eventLoop: any EventLoop) {
         self.eventLoop = eventLoop
     }
 
-    public func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
         eventLoop.execute { job.runSynchronously(on: executor) }

@@ -1,12 +1,12 @@
 import JSON
 
 /// One entry of a device's allowed-devices list: who may read its current location, its history, or both.
-public struct AllowedDevice: Sendable, Equatable {
-    public var deviceID: String
-    public var hasCurrentLocationAccess: Bool
-    public var hasHistoryAccess: Bool
+package struct AllowedDevice: Sendable, Equatable {
+    package var deviceID: String
+    package var hasCurrentLocationAccess: Bool
+    package var hasHistoryAccess: Bool
 
-    public init(deviceID: String, hasCurrentLocationAccess: Bool, hasHistoryAccess: Bool) {
+    package init(deviceID: String, hasCurrentLocationAccess: Bool, hasHistoryAccess: Bool) {
         self.deviceID = deviceID
         self.hasCurrentLocationAccess = hasCurrentLocationAccess
         self.hasHistoryAccess = hasHistoryAccess
@@ -14,7 +14,7 @@ public struct AllowedDevice: Sendable, Equatable {
 
     /// Parses `DEVICE[:location][:history]`, the form the command line uses; `nil` for an empty
     /// device or a flag that is neither word. Device ids cannot contain `:` (the server refuses them).
-    public init?(spec: String) {
+    package init?(spec: String) {
         let parts = spec.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard let device = parts.first, !device.isEmpty else { return nil }
         var location = false
@@ -30,12 +30,12 @@ public struct AllowedDevice: Sendable, Equatable {
     }
 
     /// `DEVICE:location:history` as the command line writes it.
-    public var spec: String {
+    package var spec: String {
         deviceID + (hasCurrentLocationAccess ? ":location" : "") + (hasHistoryAccess ? ":history" : "")
     }
 
     /// The wire form; both flags are always sent, as booleans.
-    public var value: Value {
+    package var value: Value {
         .object(["DeviceID": .string(deviceID), "hasCurrentLocationAccess": .bool(hasCurrentLocationAccess), "hasHistoryAccess": .bool(hasHistoryAccess)])
     }
 

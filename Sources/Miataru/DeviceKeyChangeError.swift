@@ -1,5 +1,5 @@
 /// Why a key change did not complete.
-public enum DeviceKeyChangeError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum DeviceKeyChangeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The store could not be read or the pending key written: nothing was sent.
     case store(DeviceKeyStoreError)
     /// The server answered with an error, or no connection could be opened: the server kept its
@@ -10,7 +10,7 @@ public enum DeviceKeyChangeError: Error, Sendable, Equatable, CustomStringConver
     /// The server took the new key but the store could not rename it into place.
     case acceptedButNotStored(DeviceKeyStoreError, pendingPath: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .store(let error): return "nothing sent: \(error)"
         case .refused(let error, let hadKey):

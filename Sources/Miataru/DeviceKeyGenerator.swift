@@ -5,16 +5,16 @@ import CCrypto
 /// The client's own `Int.random(in:)` is uniform; a byte taken modulo the alphabet's 88
 /// characters would not be (the first 80 characters would come up 3 times in 256 draws for every
 /// 2 of the rest), so bytes at or above the largest multiple of 88 are thrown away and drawn again.
-public enum DeviceKeyGenerator {
+package enum DeviceKeyGenerator {
     /// The characters a generated key is made of, as the iOS client lists them.
-    public static let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!@#$%^&*()_+-=[]{}|;:,.<>?".utf8)
+    package static let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!@#$%^&*()_+-=[]{}|;:,.<>?".utf8)
     /// The length of a generated key, which is also the most the server accepts.
-    public static let length = 256
+    package static let length = 256
     /// Bytes below this map evenly onto the alphabet (176 = 2 × 88).
     static let acceptedBelow = 256 - 256 % alphabet.count
 
     /// A new random key.
-    public static func generate() -> String {
+    package static func generate() -> String {
         generate { buffer in
             // RAND_bytes fails only when the system has no entropy source at all.
             precondition(buffer.withUnsafeMutableBytes { sdk_random_bytes($0.baseAddress, $0.count) } == 1, "OpenSSL RAND_bytes failed")

@@ -5,23 +5,23 @@
 /// rename); a refusal from the server discards it and keeps the old one. When no answer came
 /// (the line broke, a timeout), the server may or may not have taken it: both stay, and
 /// `resolvePending` asks the server later which one it holds.
-public struct DeviceKeyManager: Sendable {
-    public let store: DeviceKeyStore
+package struct DeviceKeyManager: Sendable {
+    package let store: DeviceKeyStore
     /// The server's name in the store (its base URL, or `local`).
-    public let serverName: String
+    package let serverName: String
 
-    public init(store: DeviceKeyStore, serverName: String) {
+    package init(store: DeviceKeyStore, serverName: String) {
         self.store = store
         self.serverName = serverName
     }
 
     /// The key stored for `device`, `nil` when there is none.
-    public func key(of device: String) throws(DeviceKeyStoreError) -> String? {
+    package func key(of device: String) throws(DeviceKeyStoreError) -> String? {
         try store.key(server: serverName, device: device)
     }
 
     /// A key sent without an answer, waiting for `resolvePending`.
-    public func pendingKey(of device: String) throws(DeviceKeyStoreError) -> String? {
+    package func pendingKey(of device: String) throws(DeviceKeyStoreError) -> String? {
         try store.pendingKey(server: serverName, device: device)
     }
 
@@ -29,7 +29,7 @@ public struct DeviceKeyManager: Sendable {
     /// change with the stored key.
     ///
     /// - Throws: `DeviceKeyChangeError`; after `.refused` the old key is still the stored one.
-    public func change(device: String, to new: String, client: MiataruClient) async throws(DeviceKeyChangeError) -> String {
+    package func change(device: String, to new: String, client: MiataruClient) async throws(DeviceKeyChangeError) -> String {
         let current: String?
         do {
             current = try key(of: device)
@@ -60,7 +60,7 @@ public struct DeviceKeyManager: Sendable {
     /// holds, and keeps whichever is.
     ///
     /// - Returns: what was decided; `.undecided` when the server could not be asked (both kept).
-    public func resolvePending(device: String, client: MiataruClient) async -> PendingKeyResolution {
+    package func resolvePending(device: String, client: MiataruClient) async -> PendingKeyResolution {
         guard let pending = try? pendingKey(of: device) else { return .nothingPending }
         do {
             _ = try await client.securityStatus(of: device, requester: device, requesterKey: pending)

@@ -17,34 +17,34 @@ import SystemPackage
 /// try store.save("k3y", server: "https://service.miataru.com", device: "phone-1")
 /// let key = try store.key(server: "https://service.miataru.com", device: "phone-1")
 /// ```
-public struct DeviceKeyStore: Sendable {
-    public let directory: String
+package struct DeviceKeyStore: Sendable {
+    package let directory: String
 
-    public init(directory: String) { self.directory = directory }
+    package init(directory: String) { self.directory = directory }
 
     /// The file of `device`'s key on `server`.
-    public func path(server: String, device: String) -> String {
+    package func path(server: String, device: String) -> String {
         directory + "/" + Self.fileName(server) + "/" + Self.fileName(device) + ".key"
     }
 
     /// Where a key whose setting got no answer waits until the server says which key it holds.
-    public func pendingPath(server: String, device: String) -> String { path(server: server, device: device) + ".pending" }
+    package func pendingPath(server: String, device: String) -> String { path(server: server, device: device) + ".pending" }
 
     /// The stored key, `nil` when there is none.
     ///
     /// - Throws: `DeviceKeyStoreError.tooOpen` when group or others can read the file, `.unusable`
     ///   when it holds no valid key, `.file` when it cannot be read.
-    public func key(server: String, device: String) throws(DeviceKeyStoreError) -> String? {
+    package func key(server: String, device: String) throws(DeviceKeyStoreError) -> String? {
         try read(path(server: server, device: device))
     }
 
     /// A key whose setting was started but not confirmed (see `DeviceKeyManager`).
-    public func pendingKey(server: String, device: String) throws(DeviceKeyStoreError) -> String? {
+    package func pendingKey(server: String, device: String) throws(DeviceKeyStoreError) -> String? {
         try read(pendingPath(server: server, device: device))
     }
 
     /// Stores `key` as the device's key, replacing any earlier one.
-    public func save(_ key: String, server: String, device: String) throws(DeviceKeyStoreError) {
+    package func save(_ key: String, server: String, device: String) throws(DeviceKeyStoreError) {
         try write(key, to: path(server: server, device: device))
     }
 
@@ -64,7 +64,7 @@ public struct DeviceKeyStore: Sendable {
     }
 
     /// Removes the device's key (and a pending one); `false` when there was none.
-    public func remove(server: String, device: String) throws(DeviceKeyStoreError) -> Bool {
+    package func remove(server: String, device: String) throws(DeviceKeyStoreError) -> Bool {
         discardPending(server: server, device: device)
         let path = path(server: server, device: device)
         if unlink(path) == 0 { return true }
@@ -74,7 +74,7 @@ public struct DeviceKeyStore: Sendable {
 
     /// The other servers a key of `device` is stored for, sorted: a key filed under
     /// `http://localhost:8080` is not found for `http://127.0.0.1:8080`, and the user is told where it is.
-    public func servers(holdingKeyOf device: String, except server: String) -> [String] {
+    package func servers(holdingKeyOf device: String, except server: String) -> [String] {
         SystemFiles.list(directory)
             .compactMap { Self.decodedName($0) }
             .filter { $0 != server && access(path(server: $0, device: device), F_OK) == 0 }
@@ -82,7 +82,7 @@ public struct DeviceKeyStore: Sendable {
     }
 
     /// The devices with a key stored for `server`, sorted.
-    public func devices(server: String) -> [String] {
+    package func devices(server: String) -> [String] {
         SystemFiles.list(directory + "/" + Self.fileName(server))
             .filter { $0.hasSuffix(".key") }
             .compactMap { Self.decodedName(String($0.dropLast(4))) }
@@ -135,7 +135,7 @@ public struct DeviceKeyStore: Sendable {
     /// later command failed with "File name too long".
     ///
     /// - Returns: the file name's length in bytes when it is too long, else `nil`.
-    public static func fileNameOverflow(device: String) -> Int? {
+    package static func fileNameOverflow(device: String) -> Int? {
         let length = fileName(device).utf8.count + ".key.pending".utf8.count
         return length > fileNameLimit ? length : nil
     }

@@ -2,14 +2,14 @@ import Platform
 import SystemPackage
 
 /// Why the key store could not read or keep a key.
-public enum DeviceKeyStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum DeviceKeyStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The key file can be read by group or others: refused, as ssh refuses such a private key.
     case tooOpen(path: String, mode: UInt16)
     /// The file holds no usable key (empty, or longer than the server accepts).
     case unusable(path: String, reason: String)
     case file(FileError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .tooOpen(let path, let mode):
             let octal = String(mode, radix: 8)

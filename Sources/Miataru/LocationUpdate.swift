@@ -2,22 +2,22 @@ import JSON
 
 /// One UpdateLocation: the values are strings, as the iOS client sends them, in plain decimal
 /// (`1e1` goes out as `10`; see `PlainDecimal`).
-public struct LocationUpdate: Sendable, Equatable {
-    public var device: String
+package struct LocationUpdate: Sendable, Equatable {
+    package var device: String
     /// Seconds since the epoch (the server wants a whole number).
-    public var timestamp: Int
-    public var latitude: String
-    public var longitude: String
-    public var accuracy: String
-    public var speed: String?
-    public var battery: String?
-    public var altitude: String?
+    package var timestamp: Int
+    package var latitude: String
+    package var longitude: String
+    package var accuracy: String
+    package var speed: String?
+    package var battery: String?
+    package var altitude: String?
     /// `EnableLocationHistory`: off deletes the history the server kept for the device.
-    public var keepsHistory: Bool
+    package var keepsHistory: Bool
     /// `LocationDataRetentionTime`: minutes the current location lives when history is off.
-    public var retentionMinutes: Int
+    package var retentionMinutes: Int
 
-    public init(
+    package init(
         device: String, timestamp: Int, latitude: String, longitude: String, accuracy: String, speed: String? = nil,
         battery: String? = nil, altitude: String? = nil, keepsHistory: Bool = false, retentionMinutes: Int = 30
     ) {

@@ -12,11 +12,11 @@ import Transport
 /// let client = MiataruClient(http: PingClient(transport: LiveTransport.shared), server: MiataruEndpoint("http://127.0.0.1:8080"))
 /// let locations = try await client.getLocation(of: ["phone-2"], as: MiataruRequester(deviceID: "phone-1", deviceKey: key))
 /// ```
-public struct MiataruClient: Sendable {
-    public let http: PingClient
-    public let server: MiataruEndpoint
+package struct MiataruClient: Sendable {
+    package let http: PingClient
+    package let server: MiataruEndpoint
 
-    public init(http: PingClient, server: MiataruEndpoint) {
+    package init(http: PingClient, server: MiataruEndpoint) {
         self.http = http
         self.server = server
     }
@@ -24,7 +24,7 @@ public struct MiataruClient: Sendable {
     /// setDeviceKey: `current` is `nil` (sent as `null`) the first time, the key the server holds afterwards.
     ///
     /// - Returns: the server's verbose answer.
-    public func setDeviceKey(device: String, current: String?, new: String) async throws(MiataruError) -> String {
+    package func setDeviceKey(device: String, current: String?, new: String) async throws(MiataruError) -> String {
         let answer = try await call("setDeviceKey", .object([
             "MiataruSetDeviceKey": .object(["DeviceID": .string(device), "CurrentDeviceKey": current.map(Value.string) ?? .null, "NewDeviceKey": .string(new)]),
         ]))
@@ -32,13 +32,13 @@ public struct MiataruClient: Sendable {
     }
 
     /// UpdateLocation.
-    public func updateLocation(_ update: LocationUpdate, deviceKey: String?) async throws(MiataruError) {
+    package func updateLocation(_ update: LocationUpdate, deviceKey: String?) async throws(MiataruError) {
         _ = try Self.acknowledged(try await call("UpdateLocation", update.body(deviceKey: deviceKey)))
     }
 
     /// GetLocation: one entry per device in request order, `nil` where the server has no
     /// location or the device's allowed list denies the requester (the server does not say which).
-    public func getLocation(of devices: [String], as requester: MiataruRequester) async throws(MiataruError) -> [MiataruLocation?] {
+    package func getLocation(of devices: [String], as requester: MiataruRequester) async throws(MiataruError) -> [MiataruLocation?] {
         let answer = try await call("GetLocation", .object([
             "MiataruConfig": requester.config,
             "MiataruGetLocation": .array(devices.map { .object(["Device": .string($0)]) }),
@@ -53,7 +53,7 @@ public struct MiataruClient: Sendable {
 
     /// GetLocationHistory, newest first. Never carries a `DeviceKey` inside the history object
     /// (the server refuses that with 400); the requester's key goes in `MiataruConfig`.
-    public func getLocationHistory(of device: String, amount: Int, as requester: MiataruRequester) async throws(MiataruError) -> MiataruHistory {
+    package func getLocationHistory(of device: String, amount: Int, as requester: MiataruRequester) async throws(MiataruError) -> MiataruHistory {
         let answer = try await call("GetLocationHistory", .object([
             "MiataruConfig": requester.config,
             "MiataruGetLocationHistory": .object(["Device": .string(device), "Amount": .string(String(amount))]),
@@ -68,7 +68,7 @@ public struct MiataruClient: Sendable {
     }
 
     /// GetVisitorHistory of the own device: `deviceKey` when it has one (required then).
-    public func getVisitorHistory(of device: String, amount: Int, deviceKey: String?) async throws(MiataruError) -> MiataruVisitors {
+    package func getVisitorHistory(of device: String, amount: Int, deviceKey: String?) async throws(MiataruError) -> MiataruVisitors {
         var request = JSONObject()
         request["Device"] = .string(device)
         request["Amount"] = .string(String(amount))
@@ -87,7 +87,7 @@ public struct MiataruClient: Sendable {
     }
 
     /// setAllowedDeviceList: replaces the list; an empty list turns access control off.
-    public func setAllowedDevices(_ devices: [AllowedDevice], of device: String, deviceKey: String) async throws(MiataruError) {
+    package func setAllowedDevices(_ devices: [AllowedDevice], of device: String, deviceKey: String) async throws(MiataruError) {
         let answer = try await call("setAllowedDeviceList", .object([
             "MiataruSetAllowedDeviceList": .object([
                 "DeviceID": .string(device), "DeviceKey": .string(deviceKey), "allowedDevices": .array(devices.map(\.value)),
@@ -98,7 +98,7 @@ public struct MiataruClient: Sendable {
 
     /// getAllowedDeviceList. The server wants a `DeviceKey` member even for a device without a
     /// key (any value passes then): `deviceKey` `nil` sends an empty string.
-    public func getAllowedDevices(of device: String, deviceKey: String?) async throws(MiataruError) -> AllowedDeviceList {
+    package func getAllowedDevices(of device: String, deviceKey: String?) async throws(MiataruError) -> AllowedDeviceList {
         let answer = try await call("getAllowedDeviceList", .object([
             "MiataruGetAllowedDeviceList": .object(["DeviceID": .string(device), "DeviceKey": .string(deviceKey ?? "")]),
         ]))
@@ -117,7 +117,7 @@ public struct MiataruClient: Sendable {
     /// DeleteLocation (the member is `Device`, not `DeviceID`).
     ///
     /// - Returns: `MiataruDeletedCount`, how many records the server removed.
-    public func deleteLocation(of device: String, deviceKey: String?) async throws(MiataruError) -> Int {
+    package func deleteLocation(of device: String, deviceKey: String?) async throws(MiataruError) -> Int {
         var request = JSONObject()
         request["Device"] = .string(device)
         if let deviceKey { request["DeviceKey"] = .string(deviceKey) }
@@ -127,7 +127,7 @@ public struct MiataruClient: Sendable {
     }
 
     /// getDeviceSecurityStatus of `device`; the requester must have a key of its own.
-    public func securityStatus(of device: String, requester: String, requesterKey: String) async throws(MiataruError) -> MiataruSecurityStatus {
+    package func securityStatus(of device: String, requester: String, requesterKey: String) async throws(MiataruError) -> MiataruSecurityStatus {
         let answer = try await call("getDeviceSecurityStatus", .object([
             "MiataruGetDeviceSecurityStatus": .object([
                 "DeviceID": .string(device), "RequestDeviceID": .string(requester), "RequestDeviceKey": .string(requesterKey),
@@ -141,7 +141,7 @@ public struct MiataruClient: Sendable {
     }
 
     /// setDeviceSlogan.
-    public func setSlogan(_ slogan: String, of device: String, deviceKey: String) async throws(MiataruError) {
+    package func setSlogan(_ slogan: String, of device: String, deviceKey: String) async throws(MiataruError) {
         let answer = try await call("setDeviceSlogan", .object([
             "MiataruSetDeviceSlogan": .object(["DeviceID": .string(device), "DeviceKey": .string(deviceKey), "Slogan": .string(slogan)]),
         ]))
@@ -149,7 +149,7 @@ public struct MiataruClient: Sendable {
     }
 
     /// getDeviceSlogan of `device`, asked by a requester with a key; `nil` when none is set.
-    public func slogan(of device: String, requester: String, requesterKey: String) async throws(MiataruError) -> String? {
+    package func slogan(of device: String, requester: String, requesterKey: String) async throws(MiataruError) -> String? {
         let answer = try await call("getDeviceSlogan", .object([
             "MiataruGetDeviceSlogan": .object([
                 "DeviceID": .string(device), "RequestDeviceID": .string(requester), "RequestDeviceKey": .string(requesterKey),
@@ -162,7 +162,7 @@ public struct MiataruClient: Sendable {
 
     /// `GET /v1/GetLocationGeoJSON/<id>`: a Feature, or `nil` when the server knows no location
     /// (it answers `{}`). A device with a key makes this a 401 (`MiataruError.unauthorized`).
-    public func geoJSON(of device: String) async throws(MiataruError) -> Value? {
+    package func geoJSON(of device: String) async throws(MiataruError) -> Value? {
         let answer = try await send(HTTPRequest(url: server.url(for: "GetLocationGeoJSON/" + FormEncoding.escape(device))))
         if case .object(let object) = answer, object.count == 0 { return nil }
         return answer

@@ -4,15 +4,15 @@
 /// let server = MiataruEndpoint("https://service.miataru.com")
 /// server.url(for: "UpdateLocation")  // https://service.miataru.com/v1/UpdateLocation
 /// ```
-public struct MiataruEndpoint: Sendable, Equatable {
+package struct MiataruEndpoint: Sendable, Equatable {
     /// The server's root, without a trailing slash or `/v1`.
-    public let baseURL: String
+    package let baseURL: String
 
     /// - Parameter url: the server's root; a trailing `/` or `/v1` (as API documents write it) is
     ///   dropped, and the spelling made one (scheme and host in small letters, no default port, no
     ///   scheme meaning `http://`), because keys are filed by this name: `HTTP://Host:80/` and
     ///   `http://host` are one server.
-    public init(_ url: String) {
+    package init(_ url: String) {
         var text = url
         if text.firstRange(of: "://") == nil { text = "http://" + text }
         let schemeEnd = text.firstRange(of: "://")!
@@ -32,5 +32,5 @@ public struct MiataruEndpoint: Sendable, Equatable {
     }
 
     /// The URL of the API call `name` (names are case-sensitive on the real server).
-    public func url(for name: String) -> String { baseURL + "/v1/" + name }
+    package func url(for name: String) -> String { baseURL + "/v1/" + name }
 }

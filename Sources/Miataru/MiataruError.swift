@@ -6,7 +6,7 @@ import Transport
 ///
 /// The texts are the server's `{"error":"..."}` messages, prefix and all
 /// (`Forbidden: DeviceKey does not match`), so a user can search the server's logs for them.
-public enum MiataruError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum MiataruError: Error, Sendable, Equatable, CustomStringConvertible {
     /// 400: the request broke a rule of the server's.
     case badRequest(String)
     /// 401: only `GetLocationGeoJSON` on a device with a key answers this.
@@ -22,7 +22,7 @@ public enum MiataruError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No HTTP answer at all.
     case network(NetworkError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .badRequest(let text), .unauthorized(let text), .forbidden(let text): return text
         case .tooManyRequests(let text, let retryAfter):
@@ -36,7 +36,7 @@ public enum MiataruError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Whether the server surely did not apply the call: it answered, and not with success, or
     /// the request never left (no connection). Other network failures leave that open: the request
     /// may have arrived before the line broke.
-    public var isDefiniteRefusal: Bool {
+    package var isDefiniteRefusal: Bool {
         if case .network(let error) = self { return error.requestWasNeverSent }
         if case .invalidResponse = self { return false }
         return true

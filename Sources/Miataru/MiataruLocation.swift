@@ -4,24 +4,24 @@ import JSON
 ///
 /// Numbers are decoded whether the server returned them as numbers or as strings; `raw` keeps
 /// the entry exactly as it arrived.
-public struct MiataruLocation: Sendable, Equatable {
-    public var device: String
+package struct MiataruLocation: Sendable, Equatable {
+    package var device: String
     /// As the uploading device sent it: seconds since the epoch by the API, though some clients send ms.
-    public var timestamp: Int?
-    public var latitude: Double
-    public var longitude: Double
-    public var accuracy: Double?
-    public var speed: Double?
-    public var battery: Double?
-    public var altitude: Double?
+    package var timestamp: Int?
+    package var latitude: Double
+    package var longitude: Double
+    package var accuracy: Double?
+    package var speed: Double?
+    package var battery: Double?
+    package var altitude: Double?
     /// The device's slogan (GetLocation only).
-    public var slogan: String?
-    public var raw: JSONObject
+    package var slogan: String?
+    package var raw: JSONObject
 
     /// Decodes one entry.
     ///
     /// - Throws: `MiataruError.invalidResponse` when the entry is not an object with a device and coordinates.
-    public init(decoding value: Value) throws(MiataruError) {
+    package init(decoding value: Value) throws(MiataruError) {
         guard case .object(let object) = value else { throw .invalidResponse("a location is \(value.typeName), not an object") }
         guard case .string(let device)? = object["Device"] else { throw .invalidResponse("a location has no Device") }
         guard let latitude = MiataruNumber.double(object["Latitude"]), let longitude = MiataruNumber.double(object["Longitude"]) else {
@@ -40,7 +40,7 @@ public struct MiataruLocation: Sendable, Equatable {
     }
 
     /// The entry with its numbers as numbers, in the server's order and names, for `expect` and `capture`.
-    public var value: Value {
+    package var value: Value {
         var object = JSONObject()
         for (key, member) in raw {
             switch key {
@@ -55,7 +55,7 @@ public struct MiataruLocation: Sendable, Equatable {
 
     /// The GeoJSON Feature the server's GetLocationGeoJSON gives for this location: a Point with
     /// number coordinates, properties carrying the timestamp and accuracy as uploaded.
-    public var geoJSON: Value {
+    package var geoJSON: Value {
         var properties = JSONObject()
         properties["name"] = .string(device)
         if let timestamp = raw["Timestamp"] { properties["timestamp"] = timestamp }

@@ -2,11 +2,11 @@ import JSON
 
 /// The device making a read: GetLocation and GetLocationHistory name it in `MiataruConfig`
 /// (always, even without a key), and must carry its key when it has one.
-public struct MiataruRequester: Sendable, Equatable {
-    public var deviceID: String
-    public var deviceKey: String?
+package struct MiataruRequester: Sendable, Equatable {
+    package var deviceID: String
+    package var deviceKey: String?
 
-    public init(deviceID: String, deviceKey: String?) {
+    package init(deviceID: String, deviceKey: String?) {
         self.deviceID = deviceID
         self.deviceKey = deviceKey
     }

@@ -1,8 +1,8 @@
 import JSON
 
 /// getDeviceSecurityStatus's answer.
-public struct MiataruSecurityStatus: Sendable, Equatable {
-    public var deviceID: String
-    public var hasDeviceKey: Bool
-    public var isAllowedDeviceListEnabled: Bool
+package struct MiataruSecurityStatus: Sendable, Equatable {
+    package var deviceID: String
+    package var hasDeviceKey: Bool
+    package var isAllowedDeviceListEnabled: Bool
 }

@@ -1,14 +1,14 @@
 import JSON
 
 /// GetVisitorHistory's answer: who read the device's location, newest first, each once.
-public struct MiataruVisitors: Sendable, Equatable {
-    public struct Visitor: Sendable, Equatable {
-        public var deviceID: String
+package struct MiataruVisitors: Sendable, Equatable {
+    package struct Visitor: Sendable, Equatable {
+        package var deviceID: String
         /// Milliseconds since the epoch, by the server's clock.
-        public var timestamp: Int?
+        package var timestamp: Int?
     }
 
-    public var maximum: Int?
-    public var available: Int
-    public var visitors: [Visitor]
+    package var maximum: Int?
+    package var available: Int
+    package var visitors: [Visitor]
 }

@@ -1,5 +1,5 @@
 /// What `DeviceKeyManager.resolvePending` decided.
-public enum PendingKeyResolution: Sendable, Equatable {
+package enum PendingKeyResolution: Sendable, Equatable {
     case nothingPending
     /// The server holds the pending key: it is now the stored key.
     case promoted

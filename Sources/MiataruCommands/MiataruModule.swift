@@ -4,7 +4,7 @@ import Shell
 
 extension EngineModule {
     /// Miataru API 1.1: device keys, locations, allowed devices.
-    public static let miataru = EngineModule(
+    package static let miataru = EngineModule(
         name: "miataru", summary: "Miataru 1.1", helpTitle: nil,
         commands: [
             MiataruServerCommand.spec,

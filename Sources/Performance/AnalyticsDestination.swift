@@ -13,10 +13,10 @@ import Transport
 /// status other than 2xx) stops the flush and keeps its entries in front of the buffer for the next.
 /// With a journal, every entry is on disk before `log` returns and leaves it only once the
 /// endpoint answered 2xx: what exit or a kill leaves unsent, the next run restores.
-public final class AnalyticsDestination: PerformanceDestination {
-    public let endpoint: String
-    public let batchSize: Int
-    public let flushInterval: Double
+package final class AnalyticsDestination: PerformanceDestination {
+    package let endpoint: String
+    package let batchSize: Int
+    package let flushInterval: Double
     private let client: PingClient
     private let clock: any WallClock
     private let appVersion: String
@@ -24,7 +24,7 @@ public final class AnalyticsDestination: PerformanceDestination {
     private let state: Mutex<State>
     private let journal: AnalyticsJournal?
     /// Entries restored from an earlier run's journal.
-    public let restoredCount: Int
+    package let restoredCount: Int
 
     /// An entry waiting to be sent, with its journal number (`nil` without a journal, or when
     /// the journal could not take it).
@@ -50,7 +50,7 @@ public final class AnalyticsDestination: PerformanceDestination {
     ///   - journal: where unsent entries are kept across runs (its endpoint must be `endpoint`);
     ///     what it restored is sent first.
     /// - Throws: `NetworkError.invalidRequest` when `endpoint` is not an http(s) URL.
-    public init(
+    package init(
         endpoint: String, batchSize: Int = 50, flushInterval: Double = 60, client: PingClient, clock: any WallClock, appVersion: String,
         journal: AnalyticsJournal? = nil, events: @escaping @Sendable (PerformanceEvent) -> Void
     ) throws(NetworkError) {
@@ -69,17 +69,17 @@ public final class AnalyticsDestination: PerformanceDestination {
         state = Mutex(initial)
     }
 
-    public var description: String {
+    package var description: String {
         "analytics \(endpoint) (batch \(batchSize), every \(ConsoleDestination.threeDecimals(flushInterval))s)"
     }
 
     /// Entries waiting to be sent (those of a request in flight included).
-    public var bufferedCount: Int { state.withLock { $0.buffer.count } }
+    package var bufferedCount: Int { state.withLock { $0.buffer.count } }
 
     /// Why the last request failed, while entries wait because of it.
-    public var lastFailure: String? { state.withLock { $0.buffer.isEmpty ? nil : $0.lastFailure } }
+    package var lastFailure: String? { state.withLock { $0.buffer.isEmpty ? nil : $0.lastFailure } }
 
-    public func log(_ entry: PerformanceEntry, emit: (PerformanceEvent) -> Void) {
+    package func log(_ entry: PerformanceEntry, emit: (PerformanceEvent) -> Void) {
         let full: Bool
         if let journal {
             do throws(JournalError) {
@@ -102,18 +102,18 @@ public final class AnalyticsDestination: PerformanceDestination {
         }
     }
 
-    public func tick(emit: (PerformanceEvent) -> Void) {
+    package func tick(emit: (PerformanceEvent) -> Void) {
         let due = state.withLock { !$0.buffer.isEmpty && clock.now() - $0.lastFlush >= flushInterval }
         if due { startSending(drain: true) }
     }
 
-    public func flush(emit: (PerformanceEvent) -> Void) { startSending(drain: true) }
+    package func flush(emit: (PerformanceEvent) -> Void) { startSending(drain: true) }
 
     /// Nothing buffered and no request in flight.
-    public var isDrained: Bool { state.withLock { $0.buffer.isEmpty && $0.sending == nil } }
+    package var isDrained: Bool { state.withLock { $0.buffer.isEmpty && $0.sending == nil } }
 
     /// Waits for the request in flight and any send it queued behind it.
-    public func waitUntilIdle() async {
+    package func waitUntilIdle() async {
         while let task = state.withLock({ $0.sending }) { await task.value }
     }
 
@@ -177,7 +177,7 @@ public final class AnalyticsDestination: PerformanceDestination {
     }
 
     /// Lets go of the journal (what it holds waits for the next run).
-    public func close() { journal?.close() }
+    package func close() { journal?.close() }
 
     /// The request body: entries as the file destination writes them, the app version and the time.
     func body(_ entries: [PerformanceEntry]) -> [UInt8] {

@@ -4,19 +4,19 @@ import Platform
 /// The durable copy of an analytics destination's unsent timings: one journal per endpoint,
 /// `<directory>/<hash>.journal`, with the endpoint and the destination's settings beside it in
 /// `<hash>.url` so a later run can restore and send them without being told them again.
-public final class AnalyticsJournal: Sendable {
-    public let endpoint: String
+package final class AnalyticsJournal: Sendable {
+    package let endpoint: String
     /// The settings written beside the journal.
-    public let settings: AnalyticsSettings
+    package let settings: AnalyticsSettings
     let journal: Journal
     /// What an earlier run left, oldest first, with their journal numbers.
     let restored: [(seq: Int, entry: PerformanceEntry)]
     /// Lines of the journal that were not entries (torn by a crash, or edited).
-    public let skipped: Int
+    package let skipped: Int
 
     /// Opens (or creates) the journal of `settings.endpoint` under `directory` and records the settings beside it.
     /// - Throws: `JournalError` when the directory cannot be used or another process holds it.
-    public init(directory: String, settings: AnalyticsSettings) throws(JournalError) {
+    package init(directory: String, settings: AnalyticsSettings) throws(JournalError) {
         let endpoint = settings.endpoint
         self.endpoint = endpoint
         self.settings = settings
@@ -34,7 +34,7 @@ public final class AnalyticsJournal: Sendable {
     }
 
     /// The settings of destinations whose journals under `directory` hold timings, for restoring at start.
-    public static func pending(in directory: String) -> [AnalyticsSettings] {
+    package static func pending(in directory: String) -> [AnalyticsSettings] {
         SystemFiles.list(directory).filter { $0.hasSuffix(".journal") }.sorted().compactMap { name in
             let base = directory + "/" + name.dropLast(".journal".count)
             guard SystemFiles.size(base + ".journal") > 0 else { return nil }

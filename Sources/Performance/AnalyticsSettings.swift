@@ -1,21 +1,21 @@
 /// What `perf destination add analytics` was given, kept beside the journal so a later run
 /// restores the destination as it was added, not with the defaults.
-public struct AnalyticsSettings: Sendable, Equatable {
+package struct AnalyticsSettings: Sendable, Equatable {
     /// The full URL entries are POSTed to.
-    public var endpoint: String
+    package var endpoint: String
     /// Entries per request.
-    public var batchSize: Int
+    package var batchSize: Int
     /// Seconds after which a partial batch is sent.
-    public var flushInterval: Double
+    package var flushInterval: Double
     /// Which timings the destination receives.
-    public var filter: DestinationFilter
+    package var filter: DestinationFilter
 
     /// - Parameters:
     ///   - endpoint: the full URL entries are POSTed to.
     ///   - batchSize: entries per request, at least 1 (the kit's default is 50).
     ///   - flushInterval: seconds after which a partial batch is sent (the kit's default is 60).
     ///   - filter: which timings the destination receives.
-    public init(endpoint: String, batchSize: Int = 50, flushInterval: Double = 60, filter: DestinationFilter = DestinationFilter()) {
+    package init(endpoint: String, batchSize: Int = 50, flushInterval: Double = 60, filter: DestinationFilter = DestinationFilter()) {
         self.endpoint = endpoint
         self.batchSize = max(1, batchSize)
         self.flushInterval = flushInterval
@@ -23,7 +23,7 @@ public struct AnalyticsSettings: Sendable, Equatable {
     }
 
     /// `batch 50, every 60.000s`, then the filter if there is one, as a notice names them.
-    public var summary: String {
+    package var summary: String {
         let filtered = filter.admitsAll ? "" : ", " + filter.summary
         return "batch \(batchSize), every \(ConsoleDestination.threeDecimals(flushInterval))s" + filtered
     }

@@ -1,8 +1,8 @@
 import Platform
 
 /// Prints each entry as the kit's console destination does.
-public final class ConsoleDestination: PerformanceDestination {
-    public enum Level: String, Sendable, CaseIterable {
+package final class ConsoleDestination: PerformanceDestination {
+    package enum Level: String, Sendable, CaseIterable {
         /// Just the duration.
         case minimal
         /// Duration, feature and layer.
@@ -11,21 +11,21 @@ public final class ConsoleDestination: PerformanceDestination {
         case verbose
     }
 
-    public let level: Level
+    package let level: Level
 
-    public init(level: Level = .standard) { self.level = level }
+    package init(level: Level = .standard) { self.level = level }
 
-    public var description: String { "console (\(level.rawValue))" }
+    package var description: String { "console (\(level.rawValue))" }
 
-    public func log(_ entry: PerformanceEntry, emit: (PerformanceEvent) -> Void) {
+    package func log(_ entry: PerformanceEntry, emit: (PerformanceEvent) -> Void) {
         emit(.consoleLine(Self.line(for: entry, level: level)))
     }
 
-    public func tick(emit: (PerformanceEvent) -> Void) {}
-    public func flush(emit: (PerformanceEvent) -> Void) {}
+    package func tick(emit: (PerformanceEvent) -> Void) {}
+    package func flush(emit: (PerformanceEvent) -> Void) {}
 
     /// `[Performance] deposit.api completed in 1.234s`, with less or more around it.
-    public static func line(for entry: PerformanceEntry, level: Level) -> String {
+    package static func line(for entry: PerformanceEntry, level: Level) -> String {
         let seconds = threeDecimals(entry.duration) + "s"
         switch level {
         case .minimal:

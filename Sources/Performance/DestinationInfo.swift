@@ -1,11 +1,11 @@
 /// A destination as the tracker lists it.
-public struct DestinationInfo: Sendable, Equatable {
+package struct DestinationInfo: Sendable, Equatable {
     /// The id `removeDestination(id:)` takes.
-    public var id: Int
-    public var description: String
+    package var id: Int
+    package var description: String
     /// What it receives.
-    public var filter: DestinationFilter
+    package var filter: DestinationFilter
     /// Restored from an earlier run only to deliver what that run kept: it receives no new
     /// timings and leaves the tracker once drained.
-    public var isRetiring: Bool
+    package var isRetiring: Bool
 }

@@ -1,16 +1,16 @@
 import Platform
 
 /// The device an entry was recorded on. On this platform: the machine running sdkbench.
-public struct DeviceContext: Sendable, Equatable {
-    public var deviceModel: String
+package struct DeviceContext: Sendable, Equatable {
+    package var deviceModel: String
     /// The OS version (the kit's field name is kept for the wire formats).
-    public var iosVersion: String
-    public var appVersion: String
-    public var buildNumber: String
-    public var networkType: String
-    public var osName: String
+    package var iosVersion: String
+    package var appVersion: String
+    package var buildNumber: String
+    package var networkType: String
+    package var osName: String
 
-    public init(
+    package init(
         deviceModel: String, iosVersion: String, appVersion: String, buildNumber: String, networkType: String, osName: String
     ) {
         self.deviceModel = deviceModel
@@ -25,7 +25,7 @@ public struct DeviceContext: Sendable, Equatable {
     /// version from os-release, and the link that is up as the kit names it (`WiFi`,
     /// `Cellular`, `Ethernet`, or `none`); a device profile's app version and build in place
     /// of the given ones (its model, OS and link are already in `machine`).
-    public init(machine: MachineFacts, profile: DeviceProfile = DeviceProfile(), appVersion: String, buildNumber: String) {
+    package init(machine: MachineFacts, profile: DeviceProfile = DeviceProfile(), appVersion: String, buildNumber: String) {
         let networkType: String
         switch machine.connection {
         case .wifi: networkType = "WiFi"

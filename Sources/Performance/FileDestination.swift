@@ -8,11 +8,11 @@ import SystemPackage
 
 /// Appends entries to daily `performance_YYYY-MM-DD.json` files in batches, removing files older
 /// than seven days. A failed write is reported and the batch kept for the next flush.
-public final class FileDestination: PerformanceDestination {
-    public let directory: String
-    public let batchSize: Int
-    public let flushInterval: Double
-    public let maxFileAgeDays: Int
+package final class FileDestination: PerformanceDestination {
+    package let directory: String
+    package let batchSize: Int
+    package let flushInterval: Double
+    package let maxFileAgeDays: Int
     private let clock: any WallClock
     private let redact: (@Sendable (PerformanceEntry) -> PerformanceEntry)?
     private let state: Mutex<State>
@@ -27,7 +27,7 @@ public final class FileDestination: PerformanceDestination {
 
     /// - Parameter redact: applied to each entry before it is kept: the daily files are read by
     ///   people, so the shell masks secret metadata values here.
-    public init(
+    package init(
         directory: String, batchSize: Int = 10, flushInterval: Double = 30, maxFileAgeDays: Int = 7, clock: any WallClock,
         redact: (@Sendable (PerformanceEntry) -> PerformanceEntry)? = nil
     ) {
@@ -40,14 +40,14 @@ public final class FileDestination: PerformanceDestination {
         state = Mutex(State(lastFlush: clock.now()))
     }
 
-    public var description: String {
+    package var description: String {
         "file \(directory) (batch \(batchSize), every \(ConsoleDestination.threeDecimals(flushInterval))s)"
     }
 
     /// Entries waiting to be written.
-    public var bufferedCount: Int { state.withLock { $0.buffer.count } }
+    package var bufferedCount: Int { state.withLock { $0.buffer.count } }
 
-    public func log(_ entry: PerformanceEntry, emit: (PerformanceEvent) -> Void) {
+    package func log(_ entry: PerformanceEntry, emit: (PerformanceEvent) -> Void) {
         let entry = redact?(entry) ?? entry
         let full = state.withLock { state in
             state.buffer.append(entry)
@@ -56,12 +56,12 @@ public final class FileDestination: PerformanceDestination {
         if full { flush(emit: emit) }
     }
 
-    public func tick(emit: (PerformanceEvent) -> Void) {
+    package func tick(emit: (PerformanceEvent) -> Void) {
         let due = state.withLock { !$0.buffer.isEmpty && clock.now() - $0.lastFlush >= flushInterval }
         if due { flush(emit: emit) }
     }
 
-    public func flush(emit: (PerformanceEvent) -> Void) {
+    package func flush(emit: (PerformanceEvent) -> Void) {
         let now = clock.now()
         let result: Result<Int, FileError> = writing.withLock { _ in
             let batch = state.withLock { state in

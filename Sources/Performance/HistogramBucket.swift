@@ -1,8 +1,8 @@
 import Histogram
 
 /// One bar of a duration histogram: `[lower, upper]` seconds and how many timings fell in it.
-public struct HistogramBucket: Sendable, Equatable {
-    public var lower: Double
-    public var upper: Double
-    public var count: Int
+package struct HistogramBucket: Sendable, Equatable {
+    package var lower: Double
+    package var upper: Double
+    package var count: Int
 }

@@ -1,10 +1,10 @@
 import Platform
 
 /// A `start` still waiting for its `end`.
-public struct PendingSession: Sendable, Equatable {
-    public var feature: String
-    public var layer: String
+package struct PendingSession: Sendable, Equatable {
+    package var feature: String
+    package var layer: String
     /// Epoch seconds.
-    public var startTime: Double
-    public var metadata: [String: String]
+    package var startTime: Double
+    package var metadata: [String: String]
 }

@@ -2,7 +2,7 @@ import Platform
 
 /// Where completed entries go besides the in-memory cache. Calls arrive serially from the tracker;
 /// a destination reports through `emit` and never prints.
-public protocol PerformanceDestination: AnyObject, Sendable {
+package protocol PerformanceDestination: AnyObject, Sendable {
     /// How `perf destination list` shows it.
     var description: String { get }
     /// Takes one completed entry (buffering it if the destination batches).
@@ -17,5 +17,5 @@ public protocol PerformanceDestination: AnyObject, Sendable {
 
 extension PerformanceDestination {
     /// A destination that does not buffer is always drained.
-    public var isDrained: Bool { true }
+    package var isDrained: Bool { true }
 }

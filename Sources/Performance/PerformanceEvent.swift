@@ -1,7 +1,7 @@
 import Platform
 
 /// Something the engine wants a person to see; the engine itself never prints.
-public enum PerformanceEvent: Sendable, Equatable {
+package enum PerformanceEvent: Sendable, Equatable {
     /// A line from a console destination.
     case consoleLine(String)
     /// An `end` without `start`, an expired session, work left at shutdown.

@@ -6,10 +6,10 @@ import Platform
 
 /// JSON and CSV export, streamed: entries are encoded as they are read and written through a
 /// buffer by `OutputFile`, which replaces a regular file only when complete.
-public enum PerformanceExporter {
+package enum PerformanceExporter {
     /// Writes the kit's CSV (header, then one row per entry, CRLF as RFC 4180 says); returns the row count.
     @discardableResult
-    public static func writeCSV<Entries: Sequence>(_ entries: Entries, to path: String) throws(FileError) -> Int
+    package static func writeCSV<Entries: Sequence>(_ entries: Entries, to path: String) throws(FileError) -> Int
     where Entries.Element == PerformanceEntry {
         try OutputFile.write(to: path) { writer throws(FileError) in
             try writer.append { $0.append(utf8: EntryEncoding.csvHeader + "\r\n") }
@@ -24,7 +24,7 @@ public enum PerformanceExporter {
 
     /// Writes `{"entries":[...]}` with one entry per line, the daily files' format; returns the entry count.
     @discardableResult
-    public static func writeJSON<Entries: Sequence>(_ entries: Entries, to path: String) throws(FileError) -> Int
+    package static func writeJSON<Entries: Sequence>(_ entries: Entries, to path: String) throws(FileError) -> Int
     where Entries.Element == PerformanceEntry {
         try OutputFile.write(to: path) { writer throws(FileError) in
             try writer.append { $0.append(ascii: "{\"entries\":[") }
@@ -42,17 +42,17 @@ public enum PerformanceExporter {
     }
 
     /// `2025-11-18T12:24:43.234Z`.
-    public static func isoTimestamp(_ seconds: Double) -> String { Timestamps.iso(seconds) }
+    package static func isoTimestamp(_ seconds: Double) -> String { Timestamps.iso(seconds) }
 
     /// One CSV row without its line ending.
-    public static func csvLine(for entry: PerformanceEntry) -> String {
+    package static func csvLine(for entry: PerformanceEntry) -> String {
         var bytes: [UInt8] = []
         EntryEncoding.appendCSV(entry, to: &bytes)
         return String(decoding: bytes.dropLast(2), as: UTF8.self)
     }
 
     /// One entry as the kit's JSON object, on one line.
-    public static func jsonObject(for entry: PerformanceEntry) -> String {
+    package static func jsonObject(for entry: PerformanceEntry) -> String {
         var bytes: [UInt8] = []
         EntryEncoding.appendJSON(entry, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)

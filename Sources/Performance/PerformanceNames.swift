@@ -1,16 +1,16 @@
 import Platform
 
 /// Feature and layer names: the kit's, for completion, and the rule for user-defined ones.
-public enum PerformanceNames {
+package enum PerformanceNames {
     /// The seed's features, then the ones the real kit uses.
-    public static let knownFeatures = [
+    package static let knownFeatures = [
         "deposit", "withdraw", "login", "register", "sportsData", "appBoot", "cms", "casinoHome", "homeScreen",
         "externalDependencies",
     ]
-    public static let knownLayers = ["web", "app", "api", "parsing"]
+    package static let knownLayers = ["web", "app", "api", "parsing"]
 
     /// Identifier-like: a letter or `_`, then letters, digits, `_` or `-`; at most 64 characters.
-    public static func isValidName(_ name: String) -> Bool {
+    package static func isValidName(_ name: String) -> Bool {
         let bytes = Array(name.utf8)
         guard let first = bytes.first, bytes.count <= 64, isLetter(first) || first == UInt8(ascii: "_") else { return false }
         return bytes.allSatisfy { isLetter($0) || ($0 >= 48 && $0 <= 57) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }

@@ -6,18 +6,18 @@ import SystemPackage
 #endif
 
 /// The daily `performance_YYYY-MM-DD.json` files of a directory.
-public struct PerformanceStorage: Sendable {
-    public let directory: String
+package struct PerformanceStorage: Sendable {
+    package let directory: String
 
-    public init(directory: String) { self.directory = directory }
+    package init(directory: String) { self.directory = directory }
 
     /// The daily file names, oldest day first.
-    public func dailyFiles() -> [String] {
+    package func dailyFiles() -> [String] {
         SystemFiles.list(directory).filter { Self.day(ofFile: $0) != nil }.sorted()
     }
 
     /// `performance_2025-11-18.json` for the UTC day holding `seconds`.
-    public static func fileName(forDayOf seconds: Double) -> String {
+    package static func fileName(forDayOf seconds: Double) -> String {
         "performance_" + CivilTime.dayStamp(seconds) + ".json"
     }
 
@@ -29,13 +29,13 @@ public struct PerformanceStorage: Sendable {
 
     /// Every stored entry, oldest file first, read as a stream: memory stays flat however many
     /// there are. Lines that are not an entry are passed to `onMalformedLine` (file, line number).
-    public func allEntries(onMalformedLine: (@Sendable (String, Int) -> Void)? = nil) -> StoredEntries {
+    package func allEntries(onMalformedLine: (@Sendable (String, Int) -> Void)? = nil) -> StoredEntries {
         StoredEntries(paths: dailyFiles().map { directory + "/" + $0 }, onMalformedLine: onMalformedLine)
     }
 
     /// Deletes daily files of days more than `days` before the day holding `now`; returns their names.
     @discardableResult
-    public func removeFiles(olderThanDays days: Int, now: Double) -> [String] {
+    package func removeFiles(olderThanDays days: Int, now: Double) -> [String] {
         let today = Int((now / 86_400).rounded(.down))
         return dailyFiles().filter { name in
             guard let day = Self.day(ofFile: name), today - day > days else { return false }

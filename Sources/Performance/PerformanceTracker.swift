@@ -3,10 +3,10 @@ import Synchronization
 
 /// Times operations with `start`/`end` per feature and layer, keeps the last entries in memory,
 /// summarises durations, and hands entries to destinations. Thread-safe; never prints.
-public final class PerformanceTracker: Sendable {
-    public let configuration: PerformanceConfiguration
+package final class PerformanceTracker: Sendable {
+    package let configuration: PerformanceConfiguration
     /// The device entries are recorded on; another phone after `setDeviceContext`.
-    public var deviceContext: DeviceContext { device.withLock { $0 } }
+    package var deviceContext: DeviceContext { device.withLock { $0 } }
     private let device: Mutex<DeviceContext>
     private let clock: any WallClock
     private let events: @Sendable (PerformanceEvent) -> Void
@@ -33,7 +33,7 @@ public final class PerformanceTracker: Sendable {
     }
 
     /// - Parameter events: receives warnings, console lines and delivery reports, on the caller's thread.
-    public init(
+    package init(
         configuration: PerformanceConfiguration = PerformanceConfiguration(), clock: any WallClock,
         deviceContext: DeviceContext, events: @escaping @Sendable (PerformanceEvent) -> Void
     ) {
@@ -45,11 +45,11 @@ public final class PerformanceTracker: Sendable {
     }
 
     /// Records later entries as made on `context` (`device set`).
-    public func setDeviceContext(_ context: DeviceContext) { device.withLock { $0 = context } }
+    package func setDeviceContext(_ context: DeviceContext) { device.withLock { $0 = context } }
 
     /// Opens a session; `nil` when tracking is disabled.
     @discardableResult
-    public func start(feature: String, layer: String, metadata: [String: String] = [:]) -> PendingSession? {
+    package func start(feature: String, layer: String, metadata: [String: String] = [:]) -> PendingSession? {
         let now = clock.now()
         return state.withLock { state in
             guard state.isEnabled else { return nil }
@@ -62,7 +62,7 @@ public final class PerformanceTracker: Sendable {
     /// Closes the oldest open session of `feature.layer` (FIFO) and records it. Without one, a
     /// warning event and `nil`. Metadata given here is merged over the start's.
     @discardableResult
-    public func end(feature: String, layer: String, metadata: [String: String] = [:]) -> PerformanceEntry? {
+    package func end(feature: String, layer: String, metadata: [String: String] = [:]) -> PerformanceEntry? {
         let now = clock.now()
         var warning: String?
         let entry: PerformanceEntry? = state.withLock { state in
@@ -98,12 +98,12 @@ public final class PerformanceTracker: Sendable {
     }
 
     /// Open sessions, oldest first.
-    public var pendingSessions: [PendingSession] { state.withLock { $0.pending.all } }
+    package var pendingSessions: [PendingSession] { state.withLock { $0.pending.all } }
 
-    public var pendingCount: Int { state.withLock { $0.pending.count } }
+    package var pendingCount: Int { state.withLock { $0.pending.count } }
 
     /// Cached entries, oldest first, optionally only one feature and/or layer.
-    public func logs(feature: String? = nil, layer: String? = nil) -> [PerformanceEntry] {
+    package func logs(feature: String? = nil, layer: String? = nil) -> [PerformanceEntry] {
         state.withLock { state in
             if feature == nil && layer == nil { return state.cache.all() }
             return state.cache.filter { (feature == nil || $0.feature == feature) && (layer == nil || $0.layer == layer) }
@@ -111,15 +111,15 @@ public final class PerformanceTracker: Sendable {
     }
 
     /// Count, min, p50, p90, p99 and max per feature.layer since the start or the last `clear`.
-    public func stats() -> [TimingStats] { state.withLock { $0.timings.stats() } }
+    package func stats() -> [TimingStats] { state.withLock { $0.timings.stats() } }
 
     /// Equal-width duration bars for one feature.layer.
-    public func histogram(feature: String, layer: String, buckets: Int = 10) -> [HistogramBucket] {
+    package func histogram(feature: String, layer: String, buckets: Int = 10) -> [HistogramBucket] {
         state.withLock { $0.timings.histogram(feature: feature, layer: layer, buckets: buckets) }
     }
 
     /// Forgets cached entries, statistics and pending sessions (destinations keep what they hold).
-    public func clear() {
+    package func clear() {
         state.withLock { state in
             state.cache.clear()
             state.timings.removeAll()
@@ -127,24 +127,24 @@ public final class PerformanceTracker: Sendable {
         }
     }
 
-    public func enable() { state.withLock { $0.isEnabled = true } }
-    public func disable() { state.withLock { $0.isEnabled = false } }
-    public var isEnabled: Bool { state.withLock { $0.isEnabled } }
+    package func enable() { state.withLock { $0.isEnabled = true } }
+    package func disable() { state.withLock { $0.isEnabled = false } }
+    package var isEnabled: Bool { state.withLock { $0.isEnabled } }
 
     /// Tags later entries with the SHA-256 of `userID` (the id itself is never kept); `nil` clears it.
-    public func setUser(_ userID: String?) {
+    package func setUser(_ userID: String?) {
         let hash = userID.map(UserHash.sha256Hex)
         state.withLock { $0.userIDHash = hash }
     }
 
-    public var userIDHash: String? { state.withLock { $0.userIDHash } }
+    package var userIDHash: String? { state.withLock { $0.userIDHash } }
 
     /// Adds a destination and returns its id.
     ///
     /// - Parameter filter: which timings it receives (the kit's `filter` predicate); all by default.
     /// - Returns: the id `removeDestination(id:)` and `perf destination list` use.
     @discardableResult
-    public func addDestination(_ destination: any PerformanceDestination, filter: DestinationFilter = DestinationFilter()) -> Int {
+    package func addDestination(_ destination: any PerformanceDestination, filter: DestinationFilter = DestinationFilter()) -> Int {
         register(destination, filter: filter, isRetiring: false)
     }
 
@@ -155,7 +155,7 @@ public final class PerformanceTracker: Sendable {
     /// - Parameter filter: the filter it had when it was added, for the list to show.
     /// - Returns: its id.
     @discardableResult
-    public func addRetiringDestination(_ destination: any PerformanceDestination, filter: DestinationFilter = DestinationFilter()) -> Int {
+    package func addRetiringDestination(_ destination: any PerformanceDestination, filter: DestinationFilter = DestinationFilter()) -> Int {
         register(destination, filter: filter, isRetiring: true)
     }
 
@@ -169,7 +169,7 @@ public final class PerformanceTracker: Sendable {
     }
 
     /// Flushes and removes a destination; `false` when there is none with that id.
-    public func removeDestination(id: Int) -> Bool {
+    package func removeDestination(id: Int) -> Bool {
         let removed = state.withLock { state -> (any PerformanceDestination)? in
             guard let index = state.destinations.firstIndex(where: { $0.id == id }) else { return nil }
             return state.destinations.remove(at: index).destination
@@ -182,7 +182,7 @@ public final class PerformanceTracker: Sendable {
     ///
     /// - Returns: the ids removed, in the order they were added.
     @discardableResult
-    public func removeAllDestinations() -> [Int] {
+    package func removeAllDestinations() -> [Int] {
         let removed = state.withLock { state in
             defer { state.destinations.removeAll() }
             return state.destinations
@@ -192,7 +192,7 @@ public final class PerformanceTracker: Sendable {
     }
 
     /// Destinations in the order they were added.
-    public var destinations: [DestinationInfo] {
+    package var destinations: [DestinationInfo] {
         state.withLock { state in
             state.destinations.map {
                 DestinationInfo(id: $0.id, description: $0.destination.description, filter: $0.filter, isRetiring: $0.isRetiring)
@@ -202,7 +202,7 @@ public final class PerformanceTracker: Sendable {
 
     /// Removes retiring destinations that delivered everything, each reported as `retired`.
     /// `tick` calls it; a host may call it after waiting for a flush.
-    public func retireDrained() {
+    package func retireDrained() {
         let retired = state.withLock { state in
             var done: [Registered] = []
             state.destinations.removeAll { registered in
@@ -217,7 +217,7 @@ public final class PerformanceTracker: Sendable {
 
     /// Expires sessions older than the timeout and lets destinations flush on their interval.
     /// The host calls it about once a second.
-    public func tick() {
+    package func tick() {
         let cutoff = clock.now() - configuration.sessionTimeout
         let expired = state.withLock { $0.pending.expire(createdAtOrBefore: cutoff) }
         for destination in destinationsSnapshot() { destination.tick(emit: events) }
@@ -228,12 +228,12 @@ public final class PerformanceTracker: Sendable {
     }
 
     /// Writes or sends everything destinations hold.
-    public func flush() {
+    package func flush() {
         for destination in destinationsSnapshot() { destination.flush(emit: events) }
     }
 
     /// Flushes every destination and reports sessions left open; the tracker stays usable.
-    public func shutdown() {
+    package func shutdown() {
         flush()
         let open = state.withLock { $0.pending.count }
         if open > 0 { events(.warning("\(open) perf session\(open == 1 ? "" : "s") still open at exit (no end())")) }

@@ -1,28 +1,28 @@
 import DequeModule
 
 /// The last `capacity` elements, oldest first; appending to a full buffer drops the oldest.
-public struct RecentItems<Element> {
-    public let capacity: Int
+package struct RecentItems<Element> {
+    package let capacity: Int
     private var storage: Deque<Element> = []
 
-    public init(capacity: Int) {
+    package init(capacity: Int) {
         precondition(capacity > 0, "the recent items need room for one element")
         self.capacity = capacity
         storage.reserveCapacity(Swift.min(capacity, 4096))
     }
 
-    public var count: Int { storage.count }
-    public var isEmpty: Bool { storage.isEmpty }
+    package var count: Int { storage.count }
+    package var isEmpty: Bool { storage.isEmpty }
 
-    public mutating func append(_ element: Element) {
+    package mutating func append(_ element: Element) {
         if storage.count == capacity { storage.removeFirst() }
         storage.append(element)
     }
 
     /// Every element, oldest first.
-    public func all() -> [Element] { Array(storage) }
+    package func all() -> [Element] { Array(storage) }
 
-    public func filter(_ predicate: (Element) -> Bool) -> [Element] { storage.filter(predicate) }
+    package func filter(_ predicate: (Element) -> Bool) -> [Element] { storage.filter(predicate) }
 
-    public mutating func clear() { storage.removeAll(keepingCapacity: true) }
+    package mutating func clear() { storage.removeAll(keepingCapacity: true) }
 }

@@ -6,13 +6,13 @@ import SystemPackage
 #endif
 
 /// Entries streamed from daily files: the files hold one entry per line between `{"entries":[` and `]}`.
-public struct StoredEntries: Sequence, Sendable {
+package struct StoredEntries: Sequence, Sendable {
     let paths: [String]
     let onMalformedLine: (@Sendable (String, Int) -> Void)?
 
-    public func makeIterator() -> Iterator { Iterator(paths: paths, onMalformedLine: onMalformedLine) }
+    package func makeIterator() -> Iterator { Iterator(paths: paths, onMalformedLine: onMalformedLine) }
 
-    public final class Iterator: IteratorProtocol {
+    package final class Iterator: IteratorProtocol {
         private var paths: ArraySlice<String>
         private let onMalformedLine: ((String, Int) -> Void)?
         private var reader: LineReader?
@@ -23,7 +23,7 @@ public struct StoredEntries: Sequence, Sendable {
             self.onMalformedLine = onMalformedLine
         }
 
-        public func next() -> PerformanceEntry? {
+        package func next() -> PerformanceEntry? {
             while true {
                 if reader == nil {
                     guard let path = paths.popFirst() else { return nil }

@@ -1,15 +1,15 @@
 import Histogram
 
 /// Distribution of one feature.layer's durations, in seconds.
-public struct TimingStats: Sendable, Equatable {
+package struct TimingStats: Sendable, Equatable {
     /// `feature.layer`.
-    public var key: String
-    public var feature: String
-    public var layer: String
-    public var count: Int
-    public var min: Double
-    public var p50: Double
-    public var p90: Double
-    public var p99: Double
-    public var max: Double
+    package var key: String
+    package var feature: String
+    package var layer: String
+    package var count: Int
+    package var min: Double
+    package var p50: Double
+    package var p90: Double
+    package var p99: Double
+    package var max: Double
 }

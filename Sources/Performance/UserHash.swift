@@ -1,9 +1,9 @@
 import CCrypto
 
 /// SHA-256 via libcrypto, so a user id is stored only as its digest.
-public enum UserHash {
+package enum UserHash {
     /// Lower-case hex SHA-256 of the UTF-8 bytes of `text`.
-    public static func sha256Hex(_ text: String) -> String {
+    package static func sha256Hex(_ text: String) -> String {
         var digest = [UInt8](repeating: 0, count: 32)
         let bytes = Array(text.utf8)
         let ok = bytes.withUnsafeBytes { input in

@@ -5,7 +5,7 @@ import Shell
 enum HistogramGenerator {
     static func render(_ buckets: [HistogramBucket]) -> String {
         guard let largest = buckets.map(\.count).max(), largest > 0 else { return "" }
-        let labels = buckets.map { "\(PerfValues.seconds($0.lower)) – \(PerfValues.seconds($0.upper))" }
+        let labels = buckets.map { "\(PerformanceValues.seconds($0.lower)) – \(PerformanceValues.seconds($0.upper))" }
         let width = labels.map(\.count).max() ?? 0
         var text = "\n"
         for (bucket, label) in zip(buckets, labels) {

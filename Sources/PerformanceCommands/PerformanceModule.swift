@@ -4,25 +4,25 @@ import Shell
 
 extension EngineModule {
     /// GomaPerformanceKit: timings, their destinations and exports.
-    public static let performance = EngineModule(
+    package static let performance = EngineModule(
         name: "perf", summary: "Performance", helpTitle: "Performance (GomaPerformanceKit)",
         commands: [
-            PerfStartCommand.spec,
-            PerfEndCommand.spec,
-            PerfLogsCommand.spec,
-            PerfPendingCommand.spec,
-            PerfStatsCommand.spec,
-            PerfClearCommand.spec,
-            PerfEnableCommand.spec,
-            PerfDisableCommand.spec,
-            PerfUserCommand.spec,
-            PerfExportCommand.spec,
-            PerfFlushCommand.spec,
-            PerfDestinationAddConsoleCommand.spec,
-            PerfDestinationAddFileCommand.spec,
-            PerfDestinationAddAnalyticsCommand.spec,
-            PerfDestinationListCommand.spec,
-            PerfDestinationRemoveCommand.spec,
+            PerformanceStartCommand.spec,
+            PerformanceEndCommand.spec,
+            PerformanceLogsCommand.spec,
+            PerformancePendingCommand.spec,
+            PerformanceStatsCommand.spec,
+            PerformanceClearCommand.spec,
+            PerformanceEnableCommand.spec,
+            PerformanceDisableCommand.spec,
+            PerformanceUserCommand.spec,
+            PerformanceExportCommand.spec,
+            PerformanceFlushCommand.spec,
+            PerformanceDestinationAddConsoleCommand.spec,
+            PerformanceDestinationAddFileCommand.spec,
+            PerformanceDestinationAddAnalyticsCommand.spec,
+            PerformanceDestinationListCommand.spec,
+            PerformanceDestinationRemoveCommand.spec,
         ],
         runtime: PerformanceRuntime.self, backend: .performance, conformance: .performance, recognizer: .performance)
 }

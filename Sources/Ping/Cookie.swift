@@ -8,28 +8,28 @@ import Transport
 ///
 /// The header's syntax is AsyncHTTPClient's parser (RFC 6265 §5.2); what the attributes mean
 /// for storing and sending is decided here.
-public struct Cookie: Sendable, Equatable {
-    public var name: String
-    public var value: String
+package struct Cookie: Sendable, Equatable {
+    package var name: String
+    package var value: String
     /// Lower case: the Domain attribute, or the host that set the cookie when `hostOnly`.
-    public var domain: String
+    package var domain: String
     /// Set without a Domain attribute: sent back to that host only, not its subdomains (§5.3 step 6).
-    public var hostOnly: Bool
+    package var hostOnly: Bool
     /// The Path attribute, or the default path of the URL that set it (§5.1.4).
-    public var path: String
+    package var path: String
     /// Seconds since the epoch; `nil` for a session cookie. Max-Age wins over Expires (§5.3 step 3).
-    public var expires: Double?
+    package var expires: Double?
     /// Sent only over https (§5.4 step 1).
-    public var secure: Bool
+    package var secure: Bool
     /// Hidden from scripts in a browser; a client such as this one sends it like any other.
-    public var httpOnly: Bool
+    package var httpOnly: Bool
 
     /// Reads one `Set-Cookie` value received from `url` at `now` (seconds since the epoch).
     ///
     /// - Returns: `nil` when the header holds no `name=value`, or when its Domain attribute does
     ///   not domain-match the host, which RFC 6265 §5.3 step 6 says to ignore. A cookie whose
     ///   expiry is not after `now` is returned: storing it deletes the one it replaces.
-    public init?(setCookie header: String, from url: ParsedURL, now: Double) {
+    package init?(setCookie header: String, from url: ParsedURL, now: Double) {
         // An empty default domain tells a cookie without a Domain attribute from one whose Domain names the host.
         guard let parsed = AsyncHTTPClient.HTTPClient.Cookie(header: header, defaultDomain: "") else { return nil }
         let host = url.host.lowercased()
@@ -55,11 +55,11 @@ public struct Cookie: Sendable, Equatable {
     }
 
     /// Whether the cookie has expired at `now`.
-    public func isExpired(at now: Double) -> Bool { expires.map { $0 <= now } ?? false }
+    package func isExpired(at now: Double) -> Bool { expires.map { $0 <= now } ?? false }
 
     /// Whether a request to `url` carries the cookie (§5.4 step 1): its host matches the domain
     /// (exactly when host-only), its path matches the path, and it is https if the cookie is Secure.
-    public func isSent(to url: ParsedURL) -> Bool {
+    package func isSent(to url: ParsedURL) -> Bool {
         let host = url.host.lowercased()
         let hostMatches = hostOnly ? host == domain : CookieMatching.domain(host, matches: domain)
         return hostMatches && CookieMatching.path(CookieMatching.requestPath(url.pathAndQuery), matches: path)

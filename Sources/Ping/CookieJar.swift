@@ -6,7 +6,7 @@ import Transport
 /// The client's cookie store, RFC 6265's storage model (§5.3) and retrieval (§5.4): cookies are
 /// kept by name, domain and path, leave when they expire, and go back as one `Cookie: a=1; b=2`
 /// header to the hosts, paths and schemes they match.
-public final class CookieJar: Sendable {
+package final class CookieJar: Sendable {
     private struct Stored {
         var cookie: Cookie
         /// Order of first storing: among equal paths the older cookie is sent first (§5.4 step 2).
@@ -26,19 +26,19 @@ public final class CookieJar: Sendable {
     private let clock: any WallClock
 
     /// - Parameter clock: the time expiry is judged against.
-    public init(clock: any WallClock = SystemClock()) {
+    package init(clock: any WallClock = SystemClock()) {
         self.clock = clock
     }
 
     /// The cookies a response's `Set-Cookie` headers set, read as the jar stores them (an
     /// expired one deletes its namesake); what RFC 6265 says to ignore is left out.
-    public func cookies(in headers: HTTPFields, from url: ParsedURL) -> [Cookie] {
+    package func cookies(in headers: HTTPFields, from url: ParsedURL) -> [Cookie] {
         let now = clock.now()
         return headers[values: .setCookie].compactMap { Cookie(setCookie: $0, from: url, now: now) }
     }
 
     /// The cookies the response to `request` set, as `cookies(in:from:)` reads them.
-    public func cookies(setBy response: Transport.HTTPResponse) -> [Cookie] {
+    package func cookies(setBy response: Transport.HTTPResponse) -> [Cookie] {
         // Most answers set none: the URL is not parsed for them (it was 3.4% of a load run's CPU).
         guard response.headers.contains(.setCookie), let url = try? ParsedURL(response.request.fullURL) else { return [] }
         return cookies(in: response.headers, from: url)
@@ -46,7 +46,7 @@ public final class CookieJar: Sendable {
 
     /// Stores the `Set-Cookie` headers of a response from `url`: a cookie replaces the one of the
     /// same name, domain and path (keeping its place in the order), and an expired one only removes it.
-    public func store(_ headers: HTTPFields, from url: ParsedURL) {
+    package func store(_ headers: HTTPFields, from url: ParsedURL) {
         let received = cookies(in: headers, from: url)
         guard !received.isEmpty else { return }
         let now = clock.now()
@@ -65,7 +65,7 @@ public final class CookieJar: Sendable {
     }
 
     /// The `Cookie` header value for a request to `url`, longer paths first; `nil` when no cookie matches.
-    public func header(for url: ParsedURL) -> String? {
+    package func header(for url: ParsedURL) -> String? {
         let now = clock.now()
         return state.withLock { state in
             state.removeExpired(at: now)
@@ -77,7 +77,7 @@ public final class CookieJar: Sendable {
     }
 
     /// Every cookie that has not expired, by domain, path and name.
-    public var all: [Cookie] {
+    package var all: [Cookie] {
         let now = clock.now()
         return state.withLock { state in
             state.removeExpired(at: now)
@@ -86,7 +86,7 @@ public final class CookieJar: Sendable {
     }
 
     /// Whether the jar holds no cookie (expired ones included).
-    public var isEmpty: Bool { state.withLock { $0.cookies.isEmpty } }
+    package var isEmpty: Bool { state.withLock { $0.cookies.isEmpty } }
 
-    public func clear() { state.withLock { $0.cookies.removeAll() } }
+    package func clear() { state.withLock { $0.cookies.removeAll() } }
 }

@@ -17,22 +17,22 @@ import Transport
 ///     request.setParameter(name: "page", value: "1")
 /// }
 /// ```
-public final class PingClient: Sendable {
-    public let configuration: ClientConfiguration
-    public let cookies: CookieJar
+package final class PingClient: Sendable {
+    package let configuration: ClientConfiguration
+    package let cookies: CookieJar
     private let transport: any HTTPTransport
 
     /// The transport's own thread, for a task that sends one request after another.
-    public var preferredExecutor: (any TaskExecutor)? { transport.preferredExecutor }
+    package var preferredExecutor: (any TaskExecutor)? { transport.preferredExecutor }
 
-    public init(configuration: ClientConfiguration = ClientConfiguration(), transport: any HTTPTransport, cookies: CookieJar = CookieJar()) {
+    package init(configuration: ClientConfiguration = ClientConfiguration(), transport: any HTTPTransport, cookies: CookieJar = CookieJar()) {
         self.configuration = configuration
         self.transport = transport
         self.cookies = cookies
     }
 
     /// Builds a request with `build` and sends it.
-    public func send(_ build: (inout Transport.HTTPRequest) -> Void) async throws(NetworkError) -> Transport.HTTPResponse {
+    package func send(_ build: (inout Transport.HTTPRequest) -> Void) async throws(NetworkError) -> Transport.HTTPResponse {
         var request = Transport.HTTPRequest()
         build(&request)
         return try await send(request)
@@ -43,7 +43,7 @@ public final class PingClient: Sendable {
     /// What is made before the wait and after it is made out of line (`outgoing`, `received`):
     /// an async function keeps all its locals in its task's memory while it waits, and with them
     /// inline this one kept 3,056 bytes for every request in flight (a load run has one per device).
-    public func send(_ original: Transport.HTTPRequest) async throws(NetworkError) -> Transport.HTTPResponse {
+    package func send(_ original: Transport.HTTPRequest) async throws(NetworkError) -> Transport.HTTPResponse {
         var request = intercepted(original)
         let started = ContinuousClock.now
         do throws(NetworkError) {
@@ -63,7 +63,7 @@ public final class PingClient: Sendable {
     /// later call with the same version sends what was kept (as long as the jar holds no cookie
     /// that would have to be added): a load device repeats its requests, and making each again,
     /// the head's bytes included, is most of a request's work (guarded by the CPU s per 1,000 requests of scripts/bench/load_bench.py).
-    public func sendHere(
+    package func sendHere(
         _ original: Transport.HTTPRequest, version: UInt64 = 0, prepared: PreparedRequest? = nil
     ) throws(NetworkError) -> Transport.HTTPResponse? {
         guard configuration.requestInterceptors.isEmpty else { return nil }

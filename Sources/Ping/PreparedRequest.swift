@@ -3,7 +3,7 @@ import Transport
 /// What a client made of a request for the wire (standard headers, URL, wire form and its
 /// bytes), kept for a caller that sends that same request again: the `http` command's line run
 /// again with the same words. One per line of one session; used on one thread at a time.
-public final class PreparedRequest {
+package final class PreparedRequest {
     /// One class for all it keeps: optional structs taken out one by one were each copied and
     /// destroyed through the runtime's generic witnesses (callgrind).
     final class Kept {
@@ -32,5 +32,5 @@ public final class PreparedRequest {
 
     var kept: Kept?
 
-    public init() {}
+    package init() {}
 }

@@ -16,10 +16,10 @@ import SystemPackage
 /// try AtomicFile.write(Array(json.utf8), to: statePath + "/install.json", mode: .ownerReadWrite)
 /// try AtomicFile.writeSecret(key, to: configPath + "/keys/device.key")  // 0600 in a 0700 directory
 /// ```
-public enum AtomicFile {
+package enum AtomicFile {
     /// Permissions for secrets (0600), and for the directories created to hold them (0700).
-    public static let secretMode: FilePermissions = .ownerReadWrite
-    public static let secretDirectoryMode: FilePermissions = .ownerReadWriteExecute
+    package static let secretMode: FilePermissions = .ownerReadWrite
+    package static let secretDirectoryMode: FilePermissions = .ownerReadWriteExecute
 
     /// Replaces `path` with `bytes`.
     ///
@@ -28,7 +28,7 @@ public enum AtomicFile {
     ///   - directoryMode: when given, missing parent directories are created with it; otherwise a
     ///     missing parent is an error.
     /// - Throws: `FileError` naming `path` (never the temporary file).
-    public static func write(_ bytes: [UInt8], to path: String, mode: FilePermissions? = nil, directoryMode: FilePermissions? = nil) throws(FileError) {
+    package static func write(_ bytes: [UInt8], to path: String, mode: FilePermissions? = nil, directoryMode: FilePermissions? = nil) throws(FileError) {
         try write(to: path, mode: mode, directoryMode: directoryMode) { descriptor throws(FileError) in
             try writeAll(descriptor, bytes, path: path)
         }
@@ -38,7 +38,7 @@ public enum AtomicFile {
     /// directories as 0700: for keys and tokens.
     ///
     /// - Throws: `FileError` naming `path`.
-    public static func writeSecret(_ bytes: [UInt8], to path: String) throws(FileError) {
+    package static func writeSecret(_ bytes: [UInt8], to path: String) throws(FileError) {
         try write(bytes, to: path, mode: secretMode, directoryMode: secretDirectoryMode)
     }
 
@@ -47,7 +47,7 @@ public enum AtomicFile {
     ///
     /// - Returns: what `body` returns.
     /// - Throws: `FileError` from `body`, or naming `path` when the file cannot be made or put in place.
-    public static func write<Result>(
+    package static func write<Result>(
         to path: String, mode: FilePermissions? = nil, directoryMode: FilePermissions? = nil,
         _ body: (FileDescriptor) throws(FileError) -> Result
     ) throws(FileError) -> Result {
@@ -61,7 +61,7 @@ public enum AtomicFile {
     /// after compaction). The caller closes it.
     ///
     /// - Throws: `FileError` as `write` does.
-    public static func replaceKeepingOpen(
+    package static func replaceKeepingOpen(
         _ path: String, mode: FilePermissions? = nil, _ body: (FileDescriptor) throws(FileError) -> Void
     ) throws(FileError) -> FileDescriptor {
         try replace(path, mode: mode, directoryMode: nil, appending: true, body).1
@@ -70,7 +70,7 @@ public enum AtomicFile {
     /// Writes all of `bytes` (retrying short writes and interruptions).
     ///
     /// - Throws: `FileError` naming `path`.
-    public static func writeAll(_ descriptor: FileDescriptor, _ bytes: [UInt8], path: String) throws(FileError) {
+    package static func writeAll(_ descriptor: FileDescriptor, _ bytes: [UInt8], path: String) throws(FileError) {
         _ = try FileError.attempt(path, "cannot write") { try descriptor.writeAll(bytes) }
     }
 

@@ -8,16 +8,16 @@ import SystemPackage
 ///
 /// Kept apart from `AtomicFile.writeAll`: the export and daily-file encoders append straight into
 /// its buffer (scripts/bench.sh measures them), and only full 64 KiB buffers reach the system.
-public final class ByteWriter {
-    public let path: String
-    public let descriptor: FileDescriptor
+package final class ByteWriter {
+    package let path: String
+    package let descriptor: FileDescriptor
     private var buffer: [UInt8] = []
     private let flushThreshold = 1 << 16
     private let ownsDescriptor: Bool
     private var isClosed = false
 
     /// Opens `path` (`create` makes it, 0644 less the umask, when missing).
-    public init(path: String, access: FileDescriptor.AccessMode, options: FileDescriptor.OpenOptions) throws(FileError) {
+    package init(path: String, access: FileDescriptor.AccessMode, options: FileDescriptor.OpenOptions) throws(FileError) {
         self.path = path
         descriptor = try FileDescriptor.opening(path, access, options: options, permissions: [.ownerReadWrite, .groupRead, .otherRead])
         ownsDescriptor = true
@@ -25,7 +25,7 @@ public final class ByteWriter {
     }
 
     /// Writes to a descriptor someone else opened and closes (an atomic file's temporary).
-    public init(descriptor: FileDescriptor, path: String) {
+    package init(descriptor: FileDescriptor, path: String) {
         self.path = path
         self.descriptor = descriptor
         ownsDescriptor = false
@@ -33,18 +33,18 @@ public final class ByteWriter {
     }
 
     /// Bytes are appended here directly by the encoders.
-    public func append(_ build: (inout [UInt8]) -> Void) throws(FileError) {
+    package func append(_ build: (inout [UInt8]) -> Void) throws(FileError) {
         build(&buffer)
         if buffer.count >= flushThreshold { try flush() }
     }
 
-    public func flush() throws(FileError) {
+    package func flush() throws(FileError) {
         defer { buffer.removeAll(keepingCapacity: true) }
         try AtomicFile.writeAll(descriptor, buffer, path: path)
     }
 
     /// Flushes, optionally fsyncs, and closes (a borrowed descriptor is only flushed).
-    public func close(sync: Bool = false) throws(FileError) {
+    package func close(sync: Bool = false) throws(FileError) {
         guard !isClosed else { return }
         isClosed = true
         defer { if ownsDescriptor { try? descriptor.close() } }
@@ -54,11 +54,11 @@ public final class ByteWriter {
 }
 
 extension Array where Element == UInt8 {
-    public mutating func append(ascii text: StaticString) {
+    package mutating func append(ascii text: StaticString) {
         text.withUTF8Buffer { append(contentsOf: $0) }
     }
 
-    public mutating func append(utf8 text: String) {
+    package mutating func append(utf8 text: String) {
         var text = text
         text.withUTF8 { append(contentsOf: $0) }
     }

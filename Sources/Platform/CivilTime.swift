@@ -3,7 +3,7 @@
 /// The arithmetic is `@inlinable`: the Performance encoders call it twice per entry from another
 /// module, and inlined it costs no more than it did inside Performance. Guarded by the CSV
 /// export figure of scripts/bench/bench.py (`perf export csv --all`, rows/s).
-public enum CivilTime {
+package enum CivilTime {
     @usableFromInline
     struct Date: Equatable {
         @usableFromInline var year: Int
@@ -39,7 +39,7 @@ public enum CivilTime {
     }
 
     /// `YYYY-MM-DD` of the UTC day holding `seconds`.
-    public static func dayStamp(_ seconds: Double) -> String {
+    package static func dayStamp(_ seconds: Double) -> String {
         let date = self.date(fromDays: Int((seconds / 86_400).rounded(.down)))
         return pad(date.year, 4) + "-" + pad(date.month, 2) + "-" + pad(date.day, 2)
     }
@@ -47,7 +47,7 @@ public enum CivilTime {
     /// Parses `YYYY-MM-DD` into days since the epoch.
     ///
     /// - Returns: the day number, or `nil` when `stamp` is not a date of that form.
-    public static func days(fromStamp stamp: Substring) -> Int? {
+    package static func days(fromStamp stamp: Substring) -> Int? {
         let parts = stamp.split(separator: "-")
         guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
             (1...12).contains(month), (1...31).contains(day)
@@ -56,7 +56,7 @@ public enum CivilTime {
     }
 
     /// `value` in decimal, left-padded with zeros to `width` digits.
-    public static func pad(_ value: Int, _ width: Int) -> String {
+    package static func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }

@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// - Returns: the operation's value, or `nil` when the deadline came first; the operation is
 ///   then cancelled and may still be winding down.
-public func withDeadline<T: Sendable>(
+package func withDeadline<T: Sendable>(
     _ budget: Duration, on clock: any WallClock = SystemClock(), _ operation: @escaping @Sendable () async -> T
 ) async -> T? {
     let work = Task { await operation() }

@@ -1,9 +1,9 @@
 /// Non-negative integers written as ASCII digits straight into a byte buffer: what the encoders
 /// use instead of building strings (two timestamps and a duration per exported entry).
-public enum DecimalDigits {
+package enum DecimalDigits {
     /// Appends `value` (at least 0) in decimal, zero-padded on the left to `width` digits (at
     /// most 20: `Int.max` has 19).
-    @inlinable public static func append(_ value: Int, width: Int = 1, to bytes: inout [UInt8]) {
+    @inlinable package static func append(_ value: Int, width: Int = 1, to bytes: inout [UInt8]) {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         var remaining = value
         var count = 0
@@ -19,7 +19,7 @@ public enum DecimalDigits {
 
     /// A number with `places` decimals, rounded (`12.345`): how reports write seconds and
     /// milliseconds.
-    public static func fixed(_ value: Double, places: Int) -> String {
+    package static func fixed(_ value: Double, places: Int) -> String {
         let scale = (0..<places).reduce(1) { product, _ in product * 10 }
         let scaled = Int((abs(value) * Double(scale)).rounded())
         var bytes: [UInt8] = value < 0 && scaled > 0 ? [UInt8(ascii: "-")] : []

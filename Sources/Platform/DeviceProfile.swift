@@ -4,9 +4,9 @@
 /// properties and app state, Performance's device context), so one script with
 /// `device set model 'iPhone{{device.index}}'` becomes many different phones. An unset fact
 /// is `nil` here: the engine then reports this machine's reading, or the SDK's own default.
-public struct DeviceProfile: Sendable, Equatable {
+package struct DeviceProfile: Sendable, Equatable {
     /// A settable fact, by the name `device set` takes.
-    public enum Fact: String, CaseIterable, Sendable {
+    package enum Fact: String, CaseIterable, Sendable {
         case name
         case model
         case manufacturer
@@ -25,7 +25,7 @@ public struct DeviceProfile: Sendable, Equatable {
         case proximity
 
         /// What the fact is and which payload fields it feeds, for `help device set`.
-        public var summary: String {
+        package var summary: String {
             switch self {
             case .name: "the device's name (Sift device_name)"
             case .model: "the model (Hamon device_model, Sift device_hardware_model, perf deviceModel)"
@@ -47,7 +47,7 @@ public struct DeviceProfile: Sendable, Equatable {
         }
 
         /// The values TAB offers, when the fact has a closed set.
-        public var choices: [String] {
+        package var choices: [String] {
             switch self {
             case .network: ["wifi", "cellular", "ethernet", "none"]
             case .adTrackingLimited, .proximity: ["true", "false"]
@@ -58,65 +58,65 @@ public struct DeviceProfile: Sendable, Equatable {
     }
 
     /// Why a value cannot be a fact.
-    public struct Invalid: Error, Sendable, Equatable {
-        public var fact: Fact
+    package struct Invalid: Error, Sendable, Equatable {
+        package var fact: Fact
         /// What the fact takes: `true or false`.
-        public var expected: String
-        public var message: String { "device \(fact.rawValue): expected \(expected)" }
+        package var expected: String
+        package var message: String { "device \(fact.rawValue): expected \(expected)" }
     }
 
     /// The facts set, as given (after validation), by fact.
-    public private(set) var values: [Fact: String] = [:]
+    package private(set) var values: [Fact: String] = [:]
 
-    public init() {}
+    package init() {}
 
     /// The facts of a saved profile; a name or value that is not valid (a file from another
     /// version) is left out rather than failing the session.
-    public init(saved: [String: String]) {
+    package init(saved: [String: String]) {
         for (name, value) in saved {
             guard let fact = Fact(rawValue: name) else { continue }
             try? set(fact, value)
         }
     }
 
-    public subscript(fact: Fact) -> String? { values[fact] }
+    package subscript(fact: Fact) -> String? { values[fact] }
 
     /// Sets `fact` after checking `value` has the fact's form.
     ///
     /// - Throws: `Invalid` saying what the fact takes.
-    public mutating func set(_ fact: Fact, _ value: String) throws(Invalid) {
+    package mutating func set(_ fact: Fact, _ value: String) throws(Invalid) {
         values[fact] = try Self.checked(fact, value)
     }
 
-    public mutating func unset(_ fact: Fact) { values[fact] = nil }
+    package mutating func unset(_ fact: Fact) { values[fact] = nil }
 
-    public mutating func unsetAll() { values = [:] }
+    package mutating func unsetAll() { values = [:] }
 
     /// The saved form: fact names to values.
-    public var saved: [String: String] {
+    package var saved: [String: String] {
         Dictionary(uniqueKeysWithValues: values.map { ($0.key.rawValue, $0.value) })
     }
 
-    public var adTrackingLimited: Bool? { values[.adTrackingLimited].map { $0 == "true" } }
-    public var proximity: Bool? { values[.proximity].map { $0 == "true" } }
-    public var batteryLevel: Double? { values[.batteryLevel].flatMap(Double.init) }
-    public var batteryState: PowerSupply.State? { values[.batteryState].flatMap(PowerSupply.State.init(rawValue:)) }
+    package var adTrackingLimited: Bool? { values[.adTrackingLimited].map { $0 == "true" } }
+    package var proximity: Bool? { values[.proximity].map { $0 == "true" } }
+    package var batteryLevel: Double? { values[.batteryLevel].flatMap(Double.init) }
+    package var batteryState: PowerSupply.State? { values[.batteryState].flatMap(PowerSupply.State.init(rawValue:)) }
 
     /// The link the profile names; `.some(nil)` for `none`, `nil` when not set.
-    public var network: NetworkInterface.Kind?? {
+    package var network: NetworkInterface.Kind?? {
         guard let text = values[.network] else { return nil }
         return .some(NetworkInterface.Kind(rawValue: text).flatMap { $0 == .loopback ? nil : $0 })
     }
 
     /// The battery a phone with this profile reports: the set level and state over `machine`'s
     /// reading; `nil` when neither says anything.
-    public func battery(over machine: PowerSupply?) -> PowerSupply? {
+    package func battery(over machine: PowerSupply?) -> PowerSupply? {
         guard batteryLevel != nil || batteryState != nil else { return machine }
         return PowerSupply(level: batteryLevel ?? machine?.level ?? -1, state: batteryState ?? machine?.state ?? .unknown)
     }
 
     /// `machine` with the profile's name, model, maker, OS and link in place of its own.
-    public func applied(to machine: MachineFacts) -> MachineFacts {
+    package func applied(to machine: MachineFacts) -> MachineFacts {
         var facts = machine
         if let name = values[.name] { facts.hostname = name }
         if let model = values[.model] { facts.model = model }

@@ -7,7 +7,7 @@ extension FileDescriptor {
     /// - Parameters:
     ///   - permissions: for a file `options` creates; less the umask, as open(2) does.
     /// - Throws: `FileError` with operation `cannot open`.
-    public static func opening(
+    package static func opening(
         _ path: String, _ access: AccessMode, options: OpenOptions = [], permissions: FilePermissions? = nil
     ) throws(FileError) -> FileDescriptor {
         try FileError.attempt(path, "cannot open") {

@@ -8,38 +8,38 @@ import SystemPackage
 ///
 /// The path is the one the user named, never a temporary file beside it, so messages point at
 /// something the user knows.
-public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var path: String
+package struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var path: String
     /// What was tried, as the message says it: `cannot open`, `cannot replace`.
-    public var operation: String
+    package var operation: String
     /// The `errno` value.
-    public var code: Int32
+    package var code: Int32
 
-    public init(path: String, operation: String, code: Int32) {
+    package init(path: String, operation: String, code: Int32) {
         self.path = path
         self.operation = operation
         self.code = code
     }
 
     /// The error of the system call that just failed (reads `errno`).
-    public static func current(_ path: String, _ operation: String) -> FileError {
+    package static func current(_ path: String, _ operation: String) -> FileError {
         FileError(path: path, operation: operation, code: errno)
     }
 
     /// The system's reason (`strerror`), as in `No such file or directory`.
-    public var reason: String {
+    package var reason: String {
         // strerror's "Too many levels of symbolic links" hides the usual cause.
         code == ELOOP ? "symbolic link loop (too many levels of symbolic links)" : String(cString: strerror(code))
     }
 
-    public var description: String { "\(operation) \(path): \(reason)" }
+    package var description: String { "\(operation) \(path): \(reason)" }
 }
 
 extension FileError {
     /// Runs swift-system calls, turning their `Errno` into a `FileError` about `path`.
     ///
     /// - Throws: `FileError` with `operation` and the call's error code.
-    public static func attempt<T>(_ path: String, _ operation: String, _ body: () throws -> T) throws(FileError) -> T {
+    package static func attempt<T>(_ path: String, _ operation: String, _ body: () throws -> T) throws(FileError) -> T {
         do {
             return try body()
         } catch let error as Errno {

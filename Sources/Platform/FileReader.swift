@@ -4,18 +4,18 @@ import SystemPackage
 ///
 /// The one read loop of the project: the rest ask for a file's bytes. POSIX through
 /// swift-system rather than Foundation, so nothing at start-up pays for Foundation.
-public enum FileReader {
+package enum FileReader {
     /// The file's bytes decoded as UTF-8, invalid sequences replaced.
     ///
     /// - Throws: `FileError` when the file cannot be opened or read, or is a directory.
-    public static func readText(_ path: String) throws(FileError) -> String {
+    package static func readText(_ path: String) throws(FileError) -> String {
         String(decoding: try readBytes(path), as: UTF8.self)
     }
 
     /// The file's bytes, at most `limit` of them.
     ///
     /// - Throws: `FileError` when the file cannot be opened or read, or is a directory.
-    public static func readBytes(_ path: String, limit: Int = .max) throws(FileError) -> [UInt8] {
+    package static func readBytes(_ path: String, limit: Int = .max) throws(FileError) -> [UInt8] {
         let descriptor = try FileDescriptor.opening(path, .readOnly)
         defer { try? descriptor.close() }
         if try FileError.attempt(path, "cannot read", { try descriptor.stat().type }) == .directory {
@@ -27,7 +27,7 @@ public enum FileReader {
     /// Reads a descriptor to its end (standard input included); `path` names it in errors.
     ///
     /// - Throws: `FileError` when a read fails.
-    public static func readAll(descriptor: Int32, path: String, limit: Int = .max) throws(FileError) -> [UInt8] {
+    package static func readAll(descriptor: Int32, path: String, limit: Int = .max) throws(FileError) -> [UInt8] {
         try readAll(FileDescriptor(rawValue: descriptor), path: path, limit: limit)
     }
 

@@ -1,7 +1,7 @@
 /// The start of sdkbench's static report pages, up to `<body>`: no script, no font or style from a
 /// network, the house rules for body, tables and SVG text, then the page's own `style` rules.
-public enum HTMLPage {
-    public static func head(title: String, style: String) -> String {
+package enum HTMLPage {
+    package static func head(title: String, style: String) -> String {
         """
         <!DOCTYPE html>
         <html lang="en">

@@ -4,9 +4,9 @@
 
 /// Where `--report-html DIR` puts its page: `DIR/index.html`, the directory made (0755, as a
 /// CI job's artifacts are read by others) when it is not there.
-public enum HTMLReportDirectory {
+package enum HTMLReportDirectory {
     /// - Throws: `FileError` naming the directory or the page.
-    public static func write(_ html: String, into directory: String) throws(FileError) {
+    package static func write(_ html: String, into directory: String) throws(FileError) {
         if mkdir(directory, 0o755) != 0, errno != EEXIST { throw FileError.current(directory, "cannot create directory") }
         try OutputFile.write(Array(html.utf8), to: directory + "/index.html")
     }

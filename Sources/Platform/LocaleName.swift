@@ -1,13 +1,13 @@
 /// The locale a process runs in, as a phone names its own (`en_US`).
-public enum LocaleName {
+package enum LocaleName {
     /// The locale POSIX gives messages: `LC_ALL`, else `LC_MESSAGES`, else `LANG`; `nil` for C/POSIX.
-    public static func current(environment: [String: String]) -> String? {
+    package static func current(environment: [String: String]) -> String? {
         let value = environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["LC_MESSAGES"] ?? environment["LANG"]
         return identifier(from: value)
     }
 
     /// `en_US` from `en_US.UTF-8` or `en_US@euro`; `nil` for `C`, `POSIX` and empty values.
-    public static func identifier(from value: String?) -> String? {
+    package static func identifier(from value: String?) -> String? {
         guard var text = value, !text.isEmpty else { return nil }
         if let dot = text.firstIndex(of: ".") { text = String(text[..<dot]) }
         if let at = text.firstIndex(of: "@") { text = String(text[..<at]) }

@@ -7,27 +7,27 @@
 ///
 /// An unknown fact is `nil`, never a guess: the engines decide what their wire format puts in
 /// its place.
-public struct MachineFacts: Sendable, Equatable {
+package struct MachineFacts: Sendable, Equatable {
     /// `NAME` from os-release(5), `Linux` when there is none.
-    public var osName: String
+    package var osName: String
     /// `VERSION_ID` (else `VERSION`) from os-release(5): `12`.
-    public var osVersion: String?
+    package var osVersion: String?
     /// `uname -r`: `6.1.0-28-amd64`.
-    public var kernelRelease: String?
+    package var kernelRelease: String?
     /// `uname -m`: `x86_64`.
-    public var machine: String?
-    public var hostname: String?
+    package var machine: String?
+    package var hostname: String?
     /// The DMI product name, prefixed with the vendor unless it already names it; `nil` when DMI
     /// is missing or holds a placeholder (`To Be Filled By O.E.M.`).
-    public var model: String?
+    package var model: String?
     /// The DMI vendor as written there.
-    public var manufacturer: String?
+    package var manufacturer: String?
     /// `MemTotal` from /proc/meminfo, in bytes.
-    public var memoryBytes: Int?
+    package var memoryBytes: Int?
     /// The network interfaces of /sys/class/net, by name.
-    public var networkInterfaces: [NetworkInterface]
+    package var networkInterfaces: [NetworkInterface]
 
-    public init(
+    package init(
         osName: String = "Linux", osVersion: String? = nil, kernelRelease: String? = nil, machine: String? = nil,
         hostname: String? = nil, model: String? = nil, manufacturer: String? = nil, memoryBytes: Int? = nil,
         networkInterfaces: [NetworkInterface] = []
@@ -44,23 +44,23 @@ public struct MachineFacts: Sendable, Equatable {
     }
 
     /// This machine, read on first use and kept for the life of the process.
-    public static let local = read()
+    package static let local = read()
 
     /// The kind of the first interface that is up (by name, loopback aside): how the machine
     /// reaches the network, as a phone's SDK reports "WiFi" or "Cellular".
-    public var connection: NetworkInterface.Kind? {
+    package var connection: NetworkInterface.Kind? {
         networkInterfaces.first { $0.isUp && $0.kind != .loopback }?.kind
     }
 
     /// `connection` as a word: `wifi`, `cellular`, `ethernet`, or `none` when no link is up.
-    public var connectionName: String { connection.map(\.rawValue) ?? "none" }
+    package var connectionName: String { connection.map(\.rawValue) ?? "none" }
 
     /// The DMI model, else the machine architecture: what stands in for a phone's model name.
-    public var modelOrMachine: String { model ?? machine ?? "unknown" }
+    package var modelOrMachine: String { model ?? machine ?? "unknown" }
 
     /// Reads the facts now. `root` lets tests fake the file tree (`/etc`, `/sys`, `/proc`); what
     /// comes from system calls (`uname`, the hostname) is always this machine's.
-    public static func read(root: String = "/") -> MachineFacts {
+    package static func read(root: String = "/") -> MachineFacts {
         let base = root.hasSuffix("/") ? root : root + "/"
         let release = OSRelease.parse(SystemFiles.text(base + "etc/os-release") ?? SystemFiles.text(base + "usr/lib/os-release") ?? "")
         let names = KernelNames.read()

@@ -4,11 +4,11 @@
 
 /// The IP addresses this machine's interfaces hold (getifaddrs(3)), as an SDK reports the
 /// device's network addresses.
-public enum NetworkAddresses {
+package enum NetworkAddresses {
     /// Every IPv4 and IPv6 address of every interface, loopback included (a phone's SDK lists
     /// them all too), in the order the kernel gives, without duplicates; empty when the list
     /// cannot be read. A link-local IPv6 address keeps its zone (`fe80::1%eth0`).
-    public static func current() -> [String] {
+    package static func current() -> [String] {
         var first: UnsafeMutablePointer<ifaddrs>?
         guard getifaddrs(&first) == 0, let list = first else { return [] }
         defer { freeifaddrs(list) }

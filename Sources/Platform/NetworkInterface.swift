@@ -1,16 +1,16 @@
 /// One entry of /sys/class/net: its name, whether it is up, and what kind of link it is.
-public struct NetworkInterface: Sendable, Equatable {
+package struct NetworkInterface: Sendable, Equatable {
     /// What kind of link an interface is, as far as its name and sysfs entry tell.
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         case loopback, wifi, cellular, ethernet
     }
 
-    public var name: String
+    package var name: String
     /// `operstate` reads `up`.
-    public var isUp: Bool
-    public var kind: Kind
+    package var isUp: Bool
+    package var kind: Kind
 
-    public init(name: String, isUp: Bool, kind: Kind) {
+    package init(name: String, isUp: Bool, kind: Kind) {
         self.name = name
         self.isUp = isUp
         self.kind = kind

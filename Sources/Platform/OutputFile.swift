@@ -14,15 +14,15 @@ import SystemPackage
 ///   descriptor (`/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`) is written in place, appending,
 ///   so `perf export csv /dev/stdout >> ci.log` keeps the log's earlier lines;
 /// - `-` is standard output as it is, whatever it is.
-public enum OutputFile {
+package enum OutputFile {
     /// The name that means standard output.
-    public static let standardOutput = "-"
+    package static let standardOutput = "-"
 
     /// Writes through `body` to `path`; returns what `body` returns.
     ///
     /// - Throws: `FileError` naming `path` (never the temporary file) when it cannot
     ///   be opened, written or put in place; a regular file is then left as it was.
-    public static func write<Result>(
+    package static func write<Result>(
         to path: String, _ body: (ByteWriter) throws(FileError) -> Result
     ) throws(FileError) -> Result {
         if path == standardOutput { return try onStandardOutput(body) }
@@ -39,7 +39,7 @@ public enum OutputFile {
     }
 
     /// Writes `bytes` to `path` as `write(to:_:)` does (for a small document: GeoJSON, a report).
-    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
         try write(to: path) { writer throws(FileError) in try writer.append { $0.append(contentsOf: bytes) } }
     }
 
@@ -65,7 +65,7 @@ public enum OutputFile {
     ///
     /// - Throws: `FileError` (`cannot write`) with the reason: a directory, no such directory,
     ///   permission denied.
-    public static func checkWritable(_ path: String) throws(FileError) {
+    package static func checkWritable(_ path: String) throws(FileError) {
         if path == standardOutput { return }
         let target = resolved(path)
         var status = stat()
@@ -80,7 +80,7 @@ public enum OutputFile {
     /// Whether a directory `path` (`--report-html DIR`) is there to be written in, or can be made.
     ///
     /// - Throws: `FileError` (`cannot write`) with the reason.
-    public static func checkWritableDirectory(_ path: String) throws(FileError) {
+    package static func checkWritableDirectory(_ path: String) throws(FileError) {
         var status = stat()
         if stat(path, &status) == 0 {
             guard (status.st_mode & S_IFMT) == S_IFDIR else { throw FileError(path: path, operation: "cannot write", code: ENOTDIR) }

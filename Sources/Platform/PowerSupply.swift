@@ -1,8 +1,8 @@
 /// The battery as /sys/class/power_supply tells it: a laptop has one, a server or container
 /// usually none, and then there is nothing to report.
-public struct PowerSupply: Sendable, Equatable {
+package struct PowerSupply: Sendable, Equatable {
     /// What the battery is doing.
-    public enum State: String, Sendable, CaseIterable {
+    package enum State: String, Sendable, CaseIterable {
         /// On battery, discharging.
         case unplugged
         /// Plugged in, below 100 %.
@@ -14,10 +14,10 @@ public struct PowerSupply: Sendable, Equatable {
     }
 
     /// 0…1.
-    public var level: Double
-    public var state: State
+    package var level: Double
+    package var state: State
 
-    public init(level: Double, state: State) {
+    package init(level: Double, state: State) {
         self.level = level
         self.state = state
     }
@@ -26,7 +26,7 @@ public struct PowerSupply: Sendable, Equatable {
     /// when there is none.
     ///
     /// - Parameter root: the file tree (`/` normally; tests fake one).
-    public static func battery(root: String = "/") -> PowerSupply? {
+    package static func battery(root: String = "/") -> PowerSupply? {
         let directory = (root.hasSuffix("/") ? root : root + "/") + "sys/class/power_supply"
         for name in SystemFiles.list(directory).sorted() {
             let entry = directory + "/" + name

@@ -1,5 +1,5 @@
 /// Why a script file was not read.
-public enum ScriptFileError: Error, Sendable, Equatable {
+package enum ScriptFileError: Error, Sendable, Equatable {
     /// Opening or reading failed (no such file, permission, a symbolic link loop).
     case file(FileError)
     /// The path names something other than a regular file: `kind` as a sentence says it ("a FIFO (named pipe)").
@@ -8,7 +8,7 @@ public enum ScriptFileError: Error, Sendable, Equatable {
     case tooLarge(size: Int?, limit: Int)
 
     /// The reason, as it follows "cannot read 'FILE': ".
-    public var reason: String {
+    package var reason: String {
         switch self {
         case .file(let error): error.reason
         case .notRegular(let kind): "it is \(kind), not a regular file (a script is read from a file, or from standard input)"

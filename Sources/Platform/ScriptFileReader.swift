@@ -10,16 +10,16 @@ import SystemPackage
 /// Anything else is refused before a byte is read: `/dev/zero` would fill the memory, a FIFO
 /// with no writer would wait for ever, and neither answers `--timeout`, which starts only once
 /// the file is read. The file is opened non-blocking so that opening a FIFO cannot wait either.
-public enum ScriptFileReader {
+package enum ScriptFileReader {
     /// The size past which a script is refused unless `--max-script-size` says more: a
     /// generated script of a million lines is about 30 MB.
-    public static let defaultLimit = 64 << 20
+    package static let defaultLimit = 64 << 20
 
     /// The file's bytes.
     ///
     /// - Throws: `ScriptFileError` when the file cannot be opened or read, is not a regular file
     ///   (its kind named), or holds more than `limit` bytes.
-    public static func read(_ path: String, limit: Int = defaultLimit) throws(ScriptFileError) -> [UInt8] {
+    package static func read(_ path: String, limit: Int = defaultLimit) throws(ScriptFileError) -> [UInt8] {
         if path == standardInput { return try readStandardInput(limit: limit) }
         let descriptor: FileDescriptor
         do {
@@ -45,12 +45,12 @@ public enum ScriptFileReader {
     }
 
     /// The name that means standard input (`sdkbench test -`, `cat t.sdk | sdkbench run -`).
-    public static let standardInput = "-"
+    package static let standardInput = "-"
 
     /// Standard input to its end, whatever it is (a pipe, a terminal, a file), at most `limit` bytes.
     ///
     /// - Throws: `ScriptFileError` when the read fails or passes `limit`.
-    public static func readStandardInput(limit: Int = defaultLimit) throws(ScriptFileError) -> [UInt8] {
+    package static func readStandardInput(limit: Int = defaultLimit) throws(ScriptFileError) -> [UInt8] {
         let bytes: [UInt8]
         do {
             bytes = try FileReader.readAll(descriptor: 0, path: "<stdin>", limit: limit + 1)

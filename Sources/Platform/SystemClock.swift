@@ -3,16 +3,16 @@
 #endif
 
 /// The real clock: `CLOCK_REALTIME` and `Task.sleep`.
-public struct SystemClock: WallClock {
-    public init() {}
+package struct SystemClock: WallClock {
+    package init() {}
 
-    public func now() -> Double {
+    package func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    public func sleep(for duration: Duration) async throws {
+    package func sleep(for duration: Duration) async throws {
         try await Task.sleep(for: max(.zero, duration))
     }
 }

@@ -2,12 +2,12 @@
 ///
 /// Written and parsed by hand, without Foundation: the Performance engine formats two per entry
 /// when it exports millions of them, and start-up stays free of Foundation's date machinery.
-public enum Timestamps {
+package enum Timestamps {
     /// Whole milliseconds since the epoch, rounded to nearest.
     @inlinable static func milliseconds(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
 
     /// `2025-11-18T12:24:43.234Z` for seconds since the epoch.
-    public static func iso(_ seconds: Double) -> String {
+    package static func iso(_ seconds: Double) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(24)
         appendISO(seconds, to: &bytes)
@@ -15,7 +15,7 @@ public enum Timestamps {
     }
 
     /// Appends `iso(seconds)` to `bytes`, without an intermediate string (the encoders' path).
-    @inlinable public static func appendISO(_ seconds: Double, to bytes: inout [UInt8]) {
+    @inlinable package static func appendISO(_ seconds: Double, to bytes: inout [UInt8]) {
         let millis = milliseconds(seconds)
         let (days, dayMillis) = floorDivide(millis, 86_400_000)
         let date = CivilTime.date(fromDays: days)
@@ -38,7 +38,7 @@ public enum Timestamps {
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fff]Z` (what the kits write) into epoch seconds.
     ///
     /// - Returns: the seconds, rounded to milliseconds; `nil` for any other form.
-    @inlinable public static func parseISO(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    @inlinable package static func parseISO(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         guard text.count >= 20 else { return nil }
         func number(_ start: Int, _ length: Int) -> Int? {
             var value = 0
@@ -72,7 +72,7 @@ public enum Timestamps {
     }
 
     /// `1731927483.234`: epoch seconds with three decimals, as in entry ids.
-    public static func epochMillisText(_ seconds: Double) -> String {
+    package static func epochMillisText(_ seconds: Double) -> String {
         let (whole, millis) = floorDivide(milliseconds(seconds), 1000)
         return String(whole) + "." + CivilTime.pad(millis, 3)
     }

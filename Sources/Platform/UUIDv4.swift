@@ -1,6 +1,6 @@
 /// Random version-4 UUIDs in the canonical upper-case form the SDK's `UUID().uuidString` gives.
-public enum UUIDv4 {
-    public static func make<G: RandomNumberGenerator>(using generator: inout G) -> String {
+package enum UUIDv4 {
+    package static func make<G: RandomNumberGenerator>(using generator: inout G) -> String {
         let high = generator.next() as UInt64
         let low = generator.next() as UInt64
         var bytes = [UInt8](repeating: 0, count: 16)
@@ -21,7 +21,7 @@ public enum UUIDv4 {
         return String(decoding: text, as: UTF8.self)
     }
 
-    public static func make() -> String {
+    package static func make() -> String {
         var generator = SystemRandomNumberGenerator()
         return make(using: &generator)
     }

@@ -4,7 +4,7 @@
 /// Injected so that tests never wait and fixtures print the same times on every run: nothing in
 /// an engine reads the system time directly. Seconds are `Double` since the Unix epoch because
 /// that is what the kits' wire formats carry; a wait is a `Duration`, as everywhere else.
-public protocol WallClock: Sendable {
+package protocol WallClock: Sendable {
     /// Seconds since the Unix epoch.
     func now() -> Double
 

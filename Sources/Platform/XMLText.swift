@@ -1,8 +1,8 @@
 /// Text escaped for XML 1.0: markup characters as entities, and the control characters XML
 /// cannot carry at all (a terminal escape in a failure message) as U+FFFD. For XML and HTML
 /// reports and the Hamon plist alike.
-public enum XMLText {
-    public static func escaped(_ text: String) -> String {
+package enum XMLText {
+    package static func escaped(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

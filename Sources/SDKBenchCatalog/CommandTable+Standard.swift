@@ -2,5 +2,5 @@ import Shell
 
 extension CommandTable {
     /// Every command sdkbench knows: the standard catalog's.
-    public static var standard: CommandTable { ShellCatalog.standard.table }
+    package static var standard: CommandTable { ShellCatalog.standard.table }
 }

@@ -8,5 +8,5 @@ import SiftCommands
 extension ShellCatalog {
     /// Every engine sdkbench has, in the order `status`, restore, shutdown, help and the embedded
     /// backend follow. Adding an engine is its commands target and one line here.
-    public static let standard = ShellCatalog(modules: [.hamon, .performance, .miataru, .sift, .http])
+    package static let standard = ShellCatalog(modules: [.hamon, .performance, .miataru, .sift, .http])
 }

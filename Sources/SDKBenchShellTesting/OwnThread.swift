@@ -7,8 +7,8 @@ import Shell
 import Transport
 
 /// Runs blocking work on a new thread and resumes the awaiting task when it is done.
-public enum OwnThread {
-    public static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+package enum OwnThread {
+    package static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
             let thread = Thread { continuation.resume(returning: work()) }
             thread.stackSize = 8 << 20

@@ -7,14 +7,14 @@ import Shell
 import Transport
 
 /// A session wired for tests: memory output, a temporary home, a manual clock, a fixed machine.
-public final class ShellHarness: @unchecked Sendable {
-    public let home: TemporaryDirectory
+package final class ShellHarness: @unchecked Sendable {
+    package let home: TemporaryDirectory
     /// Its sleeps pass at once, so a Hamon retry does not hold a flow test up.
-    public let clock: ManualClock
-    public let output: Output
-    public let session: ShellSession
+    package let clock: ManualClock
+    package let output: Output
+    package let session: ShellSession
 
-    public static let machine = MachineFacts(
+    package static let machine = MachineFacts(
         osName: "Debian GNU/Linux", osVersion: "12", kernelRelease: "6.1.0-test", machine: "x86_64", hostname: "testbox",
         model: "TestBox 1", manufacturer: "Test Vendor", memoryBytes: 8 << 30,
         networkInterfaces: [NetworkInterface(name: "eth0", isUp: true, kind: .ethernet)])
@@ -27,7 +27,7 @@ public final class ShellHarness: @unchecked Sendable {
     ///     state would (shut `other` down first); the home stays `other`'s to remove.
     ///   - transport: replaces the network for every engine (a `RecordingTransport`), for flows
     ///     whose server side is not the point.
-    public init(
+    package init(
         start: Double = 1_731_927_483.234, catalog: ShellCatalog = .standard, table: CommandTable? = nil, sharingHomeOf other: ShellHarness? = nil,
         transport: (any HTTPTransport)? = nil
     ) {
@@ -46,7 +46,7 @@ public final class ShellHarness: @unchecked Sendable {
 
     /// Runs a script text named `name` and returns the exit status with what was printed since the last call.
     @discardableResult
-    public func run(_ text: String, name: String = "test.sdk", options: RunOptions = RunOptions()) -> (
+    package func run(_ text: String, name: String = "test.sdk", options: RunOptions = RunOptions()) -> (
         status: ExitStatus, stdout: String, stderr: String
     ) {
         let before = output.captured()
@@ -58,14 +58,14 @@ public final class ShellHarness: @unchecked Sendable {
     /// Like `run`, on a thread of its own. Commands that wait for engine work (network, backend)
     /// block their thread until it is done, so they must not run on the cooperative pool that
     /// the work itself needs; tests of such commands await this instead.
-    public func execute(_ text: String, name: String = "test.sdk", options: RunOptions = RunOptions()) async -> (
+    package func execute(_ text: String, name: String = "test.sdk", options: RunOptions = RunOptions()) async -> (
         status: ExitStatus, stdout: String, stderr: String
     ) {
         await OwnThread.run { self.run(text, name: name, options: options) }
     }
 
     /// Shuts the session down (flushing engines, stopping the backend) on a thread of its own.
-    public func close() async {
+    package func close() async {
         await OwnThread.run { self.session.shutdown() }
     }
 

@@ -8,13 +8,13 @@ import Synchronization
 /// let client = try HamonClient(..., events: { log.record($0) })
 /// #expect(log.all.isEmpty)
 /// ```
-public final class EventLog<Event: Sendable>: Sendable {
+package final class EventLog<Event: Sendable>: Sendable {
     private let events = Mutex<[Event]>([])
 
-    public init() {}
+    package init() {}
 
-    public func record(_ event: Event) { events.withLock { $0.append(event) } }
+    package func record(_ event: Event) { events.withLock { $0.append(event) } }
 
     /// Everything recorded so far, oldest first.
-    public var all: [Event] { events.withLock { $0 } }
+    package var all: [Event] { events.withLock { $0 } }
 }

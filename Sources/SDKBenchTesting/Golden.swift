@@ -6,9 +6,9 @@ import Platform
 
 /// Golden-text comparison: the expected text lives in a file beside the test.
 /// `SDKBENCH_UPDATE_GOLDEN=1 swift test` rewrites the files from the actual output.
-public enum Golden {
+package enum Golden {
     /// Compares `actual` with `directory/name`; returns nil when equal, else a readable diff.
-    public static func mismatch(_ actual: String, file name: String, directory: String) -> String? {
+    package static func mismatch(_ actual: String, file name: String, directory: String) -> String? {
         let path = directory + "/" + name
         if getenv("SDKBENCH_UPDATE_GOLDEN") != nil {
             do throws(FileError) {
@@ -24,7 +24,7 @@ public enum Golden {
     }
 
     /// The directory of a test source file, from `#filePath`.
-    public static func directory(of filePath: String) -> String {
+    package static func directory(of filePath: String) -> String {
         String(filePath[..<(filePath.lastIndex(of: "/") ?? filePath.endIndex)])
     }
 
@@ -43,7 +43,7 @@ public enum Golden {
 
 extension String {
     /// The pieces between occurrences of `separator` (no Foundation): `a,b` by `,` is `a` and `b`.
-    public func components(_ separator: String) -> [Substring] {
+    package func components(_ separator: String) -> [Substring] {
         var parts: [Substring] = []
         var rest = self[...]
         while let range = rest.firstRange(of: separator) {

@@ -5,13 +5,13 @@ import NIOPosix
 /// A plain HTTP server for tests that answers every request as httpbin's `/headers` does:
 /// `200 {"headers":{...}}` with the request's headers, names lower-cased. A server that echoes
 /// what it was sent is how a credential comes back in a body, where masking by name cannot see it.
-public final class HeaderEchoServer: Sendable {
-    public let port: Int
+package final class HeaderEchoServer: Sendable {
+    package let port: Int
     private let channel: any Channel
     private let group: MultiThreadedEventLoopGroup
 
     /// `http://127.0.0.1:PORT`
-    public var url: String { "http://127.0.0.1:\(port)" }
+    package var url: String { "http://127.0.0.1:\(port)" }
 
     private init(channel: any Channel, group: MultiThreadedEventLoopGroup) {
         self.channel = channel
@@ -19,7 +19,7 @@ public final class HeaderEchoServer: Sendable {
         self.port = channel.localAddress?.port ?? 0
     }
 
-    public static func start() async throws -> HeaderEchoServer {
+    package static func start() async throws -> HeaderEchoServer {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let channel = try await ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 64)
@@ -34,7 +34,7 @@ public final class HeaderEchoServer: Sendable {
         return HeaderEchoServer(channel: channel, group: group)
     }
 
-    public func stop() async {
+    package func stop() async {
         try? await channel.close()
         try? await group.shutdownGracefully()
     }

@@ -3,12 +3,12 @@
 ///
 /// Each step waits for the other process's own output, never a fixed delay, and gives up if
 /// that process has died instead. Both scripts get the server as `{{host}}`.
-public enum KillRestartDriver {
+package enum KillRestartDriver {
     /// - Parameters:
     ///   - work: a scratch directory; the runs' output lands in `out1`, `err1`, `out2`, `err2`.
     ///   - marker: what the first script echoes when it is time to kill it.
     /// - Returns: the driver's result; its stdout is `first=137\nsecond=S\nserve=0\n` when all went to plan.
-    public static func run(work: TemporaryDirectory, first: String, second: String, killAfter marker: String) async -> ProcessResult {
+    package static func run(work: TemporaryDirectory, first: String, second: String, killAfter marker: String) async -> ProcessResult {
         let driver = """
             "$0" serve --port 0 > "$1/serve.out" 2> "$1/serve.err" &
             serve=$!

@@ -7,7 +7,7 @@ import Synchronization
 /// 2-second rules step by step; or, with `sleepsPassAtOnce`, every sleep returns at once (time
 /// standing still), for tests of whole flows where a retry's pause would only slow them down.
 /// The Miataru backend's tests read it in milliseconds (`millisecondsSinceEpoch`).
-public final class ManualClock: WallClock {
+package final class ManualClock: WallClock {
     private struct Sleeper {
         var deadline: Double
         var continuation: CheckedContinuation<Void, any Error>
@@ -26,14 +26,14 @@ public final class ManualClock: WallClock {
     /// - Parameters:
     ///   - start: seconds since the epoch (the default is 2024-11-18T10:58:03.234Z).
     ///   - sleepsPassAtOnce: whether `sleep` returns at once instead of waiting for `advance`.
-    public init(_ start: Double = 1_731_927_483.234, sleepsPassAtOnce: Bool = false) {
+    package init(_ start: Double = 1_731_927_483.234, sleepsPassAtOnce: Bool = false) {
         state = Mutex(State(now: start))
         self.sleepsPassAtOnce = sleepsPassAtOnce
     }
 
-    public func now() -> Double { state.withLock { $0.now } }
+    package func now() -> Double { state.withLock { $0.now } }
 
-    public func sleep(for duration: Duration) async throws {
+    package func sleep(for duration: Duration) async throws {
         if sleepsPassAtOnce { return try Task.checkCancellation() }
         let id = state.withLock { state in
             state.nextID += 1
@@ -56,7 +56,7 @@ public final class ManualClock: WallClock {
     }
 
     /// Moves time forward and wakes the sleepers whose deadline passed.
-    public func advance(by duration: Duration) {
+    package func advance(by duration: Duration) {
         let due = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
             state.now += duration.inSeconds
             let ready = state.sleepers.filter { $0.value.deadline <= state.now }
@@ -67,7 +67,7 @@ public final class ManualClock: WallClock {
     }
 
     /// Returns once some task is sleeping on this clock.
-    public func waitForSleeper() async {
+    package func waitForSleeper() async {
         await withCheckedContinuation { continuation in
             let now = state.withLock { state -> Bool in
                 if !state.sleepers.isEmpty { return true }
@@ -79,10 +79,10 @@ public final class ManualClock: WallClock {
     }
 
     /// What the earliest sleeper still has to wait, if any sleeps.
-    public var pendingSleep: Duration? {
+    package var pendingSleep: Duration? {
         state.withLock { state in state.sleepers.values.map { $0.deadline - state.now }.min().map { Duration.seconds($0) } }
     }
 
     /// Milliseconds since the epoch, as the Miataru backend's state reads its clock.
-    public var millisecondsSinceEpoch: Int64 { Int64((now() * 1000).rounded()) }
+    package var millisecondsSinceEpoch: Int64 { Int64((now() * 1000).rounded()) }
 }

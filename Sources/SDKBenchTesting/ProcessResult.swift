@@ -7,11 +7,11 @@ import Synchronization
 import SystemPackage
 
 /// What a finished child process left behind.
-public struct ProcessResult: Sendable {
+package struct ProcessResult: Sendable {
     /// The exit code, or 128 + the signal that ended it (as a shell reports it); -1 when it could not be started.
-    public var status: Int32
-    public var stdout: String
-    public var stderr: String
+    package var status: Int32
+    package var stdout: String
+    package var stderr: String
     /// Whether the deadline passed and the child's process group was killed.
-    public var timedOut = false
+    package var timedOut = false
 }

@@ -19,7 +19,7 @@ import SystemPackage
 /// let result = await ProcessRunner.run(SDKBenchFiles.sdkbenchExecutable, ["-c", "help"], environment: ["NO_COLOR": "1"])
 /// #expect(result.status == 0)
 /// ```
-public enum ProcessRunner {
+package enum ProcessRunner {
     /// Output past this fails the run rather than filling memory.
     static let outputLimit = 256 << 20
 
@@ -35,7 +35,7 @@ public enum ProcessRunner {
     ///   - workingDirectory: where the child starts; this process's own when `nil`.
     ///   - deadline: how long the child may run before its process group is sent SIGKILL.
     /// - Returns: the exit status and both outputs; `timedOut` when the deadline killed it.
-    public static func run(
+    package static func run(
         _ executable: String, _ arguments: [String], environment: [String: String] = [:], stdin: String = "",
         workingDirectory: String? = nil, deadline: Duration = .seconds(300)
     ) async -> ProcessResult {

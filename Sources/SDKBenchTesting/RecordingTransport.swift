@@ -3,8 +3,8 @@ import Synchronization
 import Transport
 
 /// A transport that opens no socket: it records every request and answers from a script.
-public final class RecordingTransport: HTTPTransport {
-    public typealias Responder = @Sendable (_ request: WireRequest, _ index: Int) -> Result<WireResponse, NetworkError>
+package final class RecordingTransport: HTTPTransport {
+    package typealias Responder = @Sendable (_ request: WireRequest, _ index: Int) -> Result<WireResponse, NetworkError>
 
     private struct State {
         var requests: [WireRequest] = []
@@ -16,19 +16,19 @@ public final class RecordingTransport: HTTPTransport {
     private let responder: Responder
 
     /// - Parameter responder: the answer to the request numbered `index` (0-based).
-    public init(_ responder: @escaping Responder = { _, _ in .success(WireResponse(status: 200, body: Array(#"{"status":"success"}"#.utf8))) }) {
+    package init(_ responder: @escaping Responder = { _, _ in .success(WireResponse(status: 200, body: Array(#"{"status":"success"}"#.utf8))) }) {
         self.responder = responder
     }
 
     /// Answers with these statuses in turn, then 200 for every later request.
-    public convenience init(statuses: [Int]) {
+    package convenience init(statuses: [Int]) {
         self.init { _, index in
             let status = index < statuses.count ? statuses[index] : 200
             return .success(WireResponse(status: HTTPStatus(code: status), body: Array(#"{"detail":"scripted"}"#.utf8)))
         }
     }
 
-    public func send(_ request: WireRequest, timeout: Double) async throws(NetworkError) -> WireResponse {
+    package func send(_ request: WireRequest, timeout: Double) async throws(NetworkError) -> WireResponse {
         let (index, ready) = state.withLock { state -> (Int, [CheckedContinuation<Void, Never>]) in
             state.requests.append(request)
             state.timeouts.append(timeout)
@@ -41,11 +41,11 @@ public final class RecordingTransport: HTTPTransport {
         return try responder(request, index).get()
     }
 
-    public var requests: [WireRequest] { state.withLock { $0.requests } }
-    public var timeouts: [Double] { state.withLock { $0.timeouts } }
+    package var requests: [WireRequest] { state.withLock { $0.requests } }
+    package var timeouts: [Double] { state.withLock { $0.timeouts } }
 
     /// Returns once at least `count` requests have been sent.
-    public func waitForRequests(_ count: Int) async {
+    package func waitForRequests(_ count: Int) async {
         await withCheckedContinuation { continuation in
             let now = state.withLock { state -> Bool in
                 if state.requests.count >= count { return true }

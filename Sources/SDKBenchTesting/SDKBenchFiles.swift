@@ -6,14 +6,14 @@ import Platform
 import FoundationEssentials
 
 /// Small file helpers for tests.
-public enum SDKBenchFiles {
+package enum SDKBenchFiles {
     /// The file's text, or nil when it cannot be read.
-    public static func read(_ path: String) -> String? { try? FileReader.readText(path) }
+    package static func read(_ path: String) -> String? { try? FileReader.readText(path) }
 
-    public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+    package static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
     /// The permission bits of a file (e.g. 0o600).
-    public static func mode(_ path: String) -> mode_t? {
+    package static func mode(_ path: String) -> mode_t? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return info.st_mode & 0o777
@@ -21,7 +21,7 @@ public enum SDKBenchFiles {
 
     /// Every regular file under `directory`, at any depth, as a path beginning with `directory`;
     /// none when it cannot be read. For tests that look through everything a run left behind.
-    public static func regularFiles(under directory: String) -> [String] {
+    package static func regularFiles(under directory: String) -> [String] {
         let paths = (try? FileManager.default.subpathsOfDirectory(atPath: directory)) ?? []
         return paths.map { directory + "/" + $0 }.filter { path in
             var info = stat()
@@ -30,7 +30,7 @@ public enum SDKBenchFiles {
     }
 
     /// The directory holding the test binary, where SwiftPM also puts the `sdkbench` executable.
-    public static var buildProductsDirectory: String {
+    package static var buildProductsDirectory: String {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         let path = count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
@@ -45,7 +45,7 @@ public enum SDKBenchFiles {
     }
 
     /// The `sdkbench` executable under test: `SDKBENCH_BINARY` when set, else the one beside the tests.
-    public static var sdkbenchExecutable: String {
+    package static var sdkbenchExecutable: String {
         if let override = getenv("SDKBENCH_BINARY") { return String(cString: override) }
         return buildProductsDirectory + "/sdkbench"
     }

@@ -9,16 +9,16 @@ import Synchronization
 /// -nodes -subj /CN=localhost -addext subjectAltName=IP:127.0.0.1,DNS:localhost`; a test key,
 /// trusted by nothing): every request gets `200 ok`, on a connection kept open. For the
 /// transports' TLS paths: refused when they verify, served with `--insecure`.
-public final class TLSTestServer: Sendable {
-    public let port: Int
+package final class TLSTestServer: Sendable {
+    package let port: Int
     private let channel: any Channel
     private let group: MultiThreadedEventLoopGroup
     private let counter: Counter
 
     /// `https://127.0.0.1:PORT`
-    public var url: String { "https://127.0.0.1:\(port)" }
+    package var url: String { "https://127.0.0.1:\(port)" }
     /// Connections accepted so far (one for many requests shows keep-alive over TLS).
-    public var connections: Int { counter.count.load(ordering: .acquiring) }
+    package var connections: Int { counter.count.load(ordering: .acquiring) }
 
     private init(channel: any Channel, group: MultiThreadedEventLoopGroup, counter: Counter) {
         self.channel = channel
@@ -27,7 +27,7 @@ public final class TLSTestServer: Sendable {
         self.counter = counter
     }
 
-    public static func start() async throws -> TLSTestServer {
+    package static func start() async throws -> TLSTestServer {
         let certificate = try NIOSSLCertificate(bytes: Array(certificatePEM.utf8), format: .pem)
         let key = try NIOSSLPrivateKey(bytes: Array(keyPEM.utf8), format: .pem)
         let context = try NIOSSLContext(
@@ -49,7 +49,7 @@ public final class TLSTestServer: Sendable {
         return TLSTestServer(channel: channel, group: group, counter: counter)
     }
 
-    public func stop() async {
+    package func stop() async {
         try? await channel.close()
         try? await group.shutdownGracefully()
     }

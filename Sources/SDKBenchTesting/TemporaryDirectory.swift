@@ -6,10 +6,10 @@ import Platform
 import FoundationEssentials
 
 /// A fresh directory under /tmp for one test, removed by `remove()`.
-public struct TemporaryDirectory: Sendable {
-    public let path: String
+package struct TemporaryDirectory: Sendable {
+    package let path: String
 
-    public init(_ prefix: String = "sdkbench-test") {
+    package init(_ prefix: String = "sdkbench-test") {
         var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(made != nil, "mkdtemp failed")
@@ -19,7 +19,7 @@ public struct TemporaryDirectory: Sendable {
     /// Writes a file (creating nothing else: `name` may hold a `/` only below directories that
     /// exist) and returns its path.
     @discardableResult
-    public func write(_ name: String, _ text: String) -> String {
+    package func write(_ name: String, _ text: String) -> String {
         let file = path + "/" + name
         do throws(FileError) {
             try AtomicFile.write(Array(text.utf8), to: file)
@@ -30,15 +30,15 @@ public struct TemporaryDirectory: Sendable {
     }
 
     /// The file's contents, or nil when it cannot be read.
-    public func read(_ name: String) -> String? {
+    package func read(_ name: String) -> String? {
         SDKBenchFiles.read(path + "/" + name)
     }
 
     /// The names in the directory, sorted (hidden ones too: a leftover temporary file shows).
-    public func names() -> [String] { SystemFiles.list(path).sorted() }
+    package func names() -> [String] { SystemFiles.list(path).sorted() }
 
     /// Removes the directory and all it holds; synchronous, so that it can run in a `defer`.
-    public func remove() {
+    package func remove() {
         try? FileManager.default.removeItem(atPath: path)
     }
 }

@@ -5,7 +5,7 @@ import JSON
 ///
 /// Works on UTF-8 bytes in one pass, because scripts of a million lines must parse in well
 /// under a second.
-public struct Parser {
+package struct Parser {
     /// The whole source, shared (not copied) by every parser of it; this one reads `index..<end`.
     private let bytes: [UInt8]
     private var index: Int
@@ -27,7 +27,7 @@ public struct Parser {
     }
 
     /// Parses every statement of a source; the first error stops it.
-    public static func parse(_ source: SourceFile) throws(ScriptError) -> [Statement] {
+    package static func parse(_ source: SourceFile) throws(ScriptError) -> [Statement] {
         var parser = Parser(bytes: source.bytes, range: 0..<source.bytes.count, firstLine: 1)
         var statements: [Statement] = []
         while let statement = try parser.nextStatement() { statements.append(statement) }
@@ -35,7 +35,7 @@ public struct Parser {
     }
 
     /// Parses a text as a script.
-    public static func parse(_ text: String) throws(ScriptError) -> [Statement] {
+    package static func parse(_ text: String) throws(ScriptError) -> [Statement] {
         var parser = Parser(text)
         var statements: [Statement] = []
         while let statement = try parser.nextStatement() { statements.append(statement) }
@@ -44,20 +44,20 @@ public struct Parser {
 
     /// Statements one at a time: a million-line script is checked and run without ever holding
     /// all its statements in memory.
-    public struct Statements {
+    package struct Statements {
         private var parser: Parser
 
-        public init(_ source: SourceFile) { parser = Parser(bytes: source.bytes, range: 0..<source.bytes.count, firstLine: 1) }
+        package init(_ source: SourceFile) { parser = Parser(bytes: source.bytes, range: 0..<source.bytes.count, firstLine: 1) }
 
         /// The statements of one part of a source, as `Parser.split` cut it.
-        public init(_ part: Part) { parser = Parser(bytes: part.bytes, range: part.range, firstLine: part.firstLine) }
+        package init(_ part: Part) { parser = Parser(bytes: part.bytes, range: part.range, firstLine: part.firstLine) }
 
         /// The next statement, `nil` at the end; the first error stops it.
-        public mutating func next() throws(ScriptError) -> Statement? { try parser.nextStatement() }
+        package mutating func next() throws(ScriptError) -> Statement? { try parser.nextStatement() }
     }
 
     /// A run of whole lines of a source, to parse on its own with the positions it has in the source.
-    public struct Part: Sendable {
+    package struct Part: Sendable {
         let bytes: [UInt8]
         let range: Range<Int>
         let firstLine: Int
@@ -66,7 +66,7 @@ public struct Parser {
     /// Cuts a source into about `count` parts at line ends that always end a statement (not after a
     /// `\` continuation; quotes and `{{…}}` never span lines), so the parts can be parsed in
     /// parallel with the same statements, positions and errors as parsing the whole.
-    public static func split(_ source: SourceFile, into count: Int) -> [Part] {
+    package static func split(_ source: SourceFile, into count: Int) -> [Part] {
         let bytes = source.bytes
         guard count > 1, bytes.count > count else { return [Part(bytes: bytes, range: 0..<bytes.count, firstLine: 1)] }
         var parts: [Part] = []

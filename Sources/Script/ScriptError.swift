@@ -1,16 +1,16 @@
 
 /// A located error from the tokenizer or parser.
-public struct ScriptError: Error, Equatable, Sendable {
-    public var range: SourceRange
-    public var kind: ScriptErrorKind
+package struct ScriptError: Error, Equatable, Sendable {
+    package var range: SourceRange
+    package var kind: ScriptErrorKind
 
-    public init(range: SourceRange, kind: ScriptErrorKind) {
+    package init(range: SourceRange, kind: ScriptErrorKind) {
         self.range = range
         self.kind = kind
     }
 
     /// One line of English; the renderer adds the location, source line and caret.
-    public var message: String {
+    package var message: String {
         switch kind {
         case .unterminatedQuote(let quote):
             return "unterminated \(quote == "'" ? "single" : "double")-quoted string"

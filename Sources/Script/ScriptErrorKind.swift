@@ -1,5 +1,5 @@
 /// What went wrong while reading a script, before anything ran.
-public enum ScriptErrorKind: Equatable, Sendable {
+package enum ScriptErrorKind: Equatable, Sendable {
     case unterminatedQuote(Character)
     case unterminatedVariable
     case invalidVariableName(String)

@@ -1,23 +1,23 @@
 /// A named source text: a script file, `<repl>`, `<stdin>` or `<command-line>`.
-public struct SourceFile: Sendable {
-    public let name: String
+package struct SourceFile: Sendable {
+    package let name: String
     /// The UTF-8 text. Parsers share this array (copy-on-write) instead of copying it: a
     /// ten-megabyte script is held once however many cores check it.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
 
-    public init(name: String, text: String) {
+    package init(name: String, text: String) {
         self.name = name
         self.bytes = Self.unixLineEnds(Array(text.utf8))
     }
 
-    public init(name: String, bytes: [UInt8]) {
+    package init(name: String, bytes: [UInt8]) {
         self.name = name
         self.bytes = bytes
     }
 
     /// A file's bytes as read; a UTF-8 byte-order mark is dropped (editors on Windows write one)
     /// and invalid UTF-8 is replaced (U+FFFD), as a text source would have it.
-    public init(name: String, fileBytes: [UInt8]) {
+    package init(name: String, fileBytes: [UInt8]) {
         self.name = name
         let fileBytes = fileBytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(fileBytes.dropFirst(3)) : fileBytes
         if String(validating: fileBytes, as: UTF8.self) != nil {
@@ -47,10 +47,10 @@ public struct SourceFile: Sendable {
     }
 
     /// The text as a string (invalid UTF-8 replaced), made on each use.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// The text of a 1-based line, without its line terminator.
-    public func line(_ number: Int) -> String? {
+    package func line(_ number: Int) -> String? {
         guard number >= 1 else { return nil }
         var current = 1
         var lineStart = 0

@@ -1,9 +1,9 @@
 /// One command: the tokens of a logical line (continuations joined).
-public struct Statement: Sendable, Equatable {
-    public var tokens: [Token]
-    public var range: SourceRange
+package struct Statement: Sendable, Equatable {
+    package var tokens: [Token]
+    package var range: SourceRange
 
-    public init(tokens: [Token], range: SourceRange) {
+    package init(tokens: [Token], range: SourceRange) {
         self.tokens = tokens
         self.range = range
     }

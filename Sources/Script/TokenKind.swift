@@ -1,5 +1,5 @@
 /// A classified token of a command line.
-public enum TokenKind: Sendable, Equatable {
+package enum TokenKind: Sendable, Equatable {
     /// A plain word: a command name, sub-command or positional argument.
     case word(Word)
     /// `--name` or `--name=value`.

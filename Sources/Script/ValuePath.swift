@@ -1,22 +1,22 @@
 import JSON
 
 /// A path into a value: `last`, `last.json.id`, `items[0].name`.
-public struct ValuePath: Sendable, Equatable, CustomStringConvertible {
-    public enum Component: Sendable, Equatable {
+package struct ValuePath: Sendable, Equatable, CustomStringConvertible {
+    package enum Component: Sendable, Equatable {
         case key(String)
         case index(Int)
     }
 
-    public var root: String
-    public var components: [Component]
+    package var root: String
+    package var components: [Component]
 
-    public init(root: String, components: [Component] = []) {
+    package init(root: String, components: [Component] = []) {
         self.root = root
         self.components = components
     }
 
     /// Parses `name(.key|[n])*`; `nil` when the text is not a path.
-    public init?(parsing text: Substring) {
+    package init?(parsing text: Substring) {
         var rest = text[...]
         guard let root = Self.takeIdentifier(&rest) else { return nil }
         var components: [Component] = []
@@ -38,7 +38,7 @@ public struct ValuePath: Sendable, Equatable, CustomStringConvertible {
         self.components = components
     }
 
-    public init?(parsing text: String) { self.init(parsing: text[...]) }
+    package init?(parsing text: String) { self.init(parsing: text[...]) }
 
     private static func takeIdentifier(_ text: inout Substring, allowLeadingDigit: Bool = false) -> String? {
         // ASCII bytes only, so no Unicode property lookups on the hot path of `{{var}}`.
@@ -59,7 +59,7 @@ public struct ValuePath: Sendable, Equatable, CustomStringConvertible {
         return identifier
     }
 
-    public var description: String {
+    package var description: String {
         var text = root
         for component in components {
             switch component {
@@ -71,18 +71,18 @@ public struct ValuePath: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Why a path does not reach a value.
-    public struct Miss: Error, Equatable, Sendable {
+    package struct Miss: Error, Equatable, Sendable {
         /// The path up to and including the component that failed.
-        public var reached: String
-        public var reason: String
+        package var reached: String
+        package var reason: String
         /// The deepest value the path did reach, and its path: what a check of the path saw
         /// (`null` at `last.json.MiataruLocation[0]`).
-        public var found: Value
-        public var foundAt: String
+        package var found: Value
+        package var foundAt: String
     }
 
     /// Follows the components from `value`.
-    public func resolve(in value: Value) throws(Miss) -> Value {
+    package func resolve(in value: Value) throws(Miss) -> Value {
         var current = value
         var walked = root
         for component in components {

@@ -1,6 +1,6 @@
 
 /// A word as written, after quote removal, with its variables still unresolved.
-public struct Word: Sendable, Equatable {
+package struct Word: Sendable, Equatable {
     /// Nearly every word is one literal piece, kept without an array: a statement of nine such
     /// words made ten allocations instead of one, and their frees were a quarter of the parsing thread.
     private enum Storage: Sendable, Equatable {
@@ -9,11 +9,11 @@ public struct Word: Sendable, Equatable {
     }
 
     private var storage: Storage
-    public var range: SourceRange
+    package var range: SourceRange
     /// Whether any part of the word was quoted: `"3"` is the string 3, not the number.
-    public var isQuoted: Bool
+    package var isQuoted: Bool
 
-    public init(parts: [WordPart], range: SourceRange, isQuoted: Bool) {
+    package init(parts: [WordPart], range: SourceRange, isQuoted: Bool) {
         if parts.count == 1, case .literal(let text) = parts[0] {
             storage = .literal(text)
         } else {
@@ -24,14 +24,14 @@ public struct Word: Sendable, Equatable {
     }
 
     /// A word of one literal piece.
-    public init(literal: String, range: SourceRange, isQuoted: Bool) {
+    package init(literal: String, range: SourceRange, isQuoted: Bool) {
         storage = .literal(literal)
         self.range = range
         self.isQuoted = isQuoted
     }
 
     /// The pieces in order.
-    public var parts: [WordPart] {
+    package var parts: [WordPart] {
         switch storage {
         case .literal(let text): [.literal(text)]
         case .parts(let parts): parts
@@ -39,7 +39,7 @@ public struct Word: Sendable, Equatable {
     }
 
     /// The text when the word holds no variables.
-    public var literal: String? {
+    package var literal: String? {
         switch storage {
         case .literal(let text):
             return text
@@ -54,13 +54,13 @@ public struct Word: Sendable, Equatable {
     }
 
     /// The variable when the word is exactly one `{{…}}`, which keeps its type when substituted.
-    public var soleVariable: VariableReference? {
+    package var soleVariable: VariableReference? {
         guard case .parts(let parts) = storage, parts.count == 1, case .variable(let reference) = parts[0] else { return nil }
         return reference
     }
 
     /// A readable form for echo and messages, variables shown as written.
-    public var displayText: String {
+    package var displayText: String {
         guard case .parts(let parts) = storage else { return literal ?? "" }
         return parts.map { part in
             switch part {

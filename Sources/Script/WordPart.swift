@@ -1,5 +1,5 @@
 /// One piece of a word: literal text or a variable to substitute when the command runs.
-public enum WordPart: Sendable, Equatable {
+package enum WordPart: Sendable, Equatable {
     case literal(String)
     case variable(VariableReference)
 }

@@ -5,11 +5,11 @@ import Platform
 /// battery (-1 and `unknown` where there is none, as UIKit reports an unmonitored battery), the
 /// proximity state, network addresses, the location only when one was given and collection is
 /// allowed, and the titles.
-public enum AppStateCollector {
+package enum AppStateCollector {
     /// - Parameters:
     ///   - titles: `window_root_view_controller_titles` (left out when empty).
     ///   - location: included as given; the caller passes `nil` when collection is disallowed.
-    public static func snapshot(
+    package static func snapshot(
         sdkVersion: String, titles: [String], battery: PowerSupply?, proximity: Bool = false, networkAddresses: [String],
         location: SiftLocation?
     ) -> JSONObject {

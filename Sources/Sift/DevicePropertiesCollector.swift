@@ -4,13 +4,13 @@ import Platform
 /// Builds `ios_device_properties` from what this machine can honestly tell and what the device
 /// profile sets (seed 001 §3.2); anything neither gives (a carrier on a machine without a
 /// modem, jailbreak evidence) is left out rather than made up.
-public enum DevicePropertiesCollector {
+package enum DevicePropertiesCollector {
     /// - Parameters:
     ///   - machine: the machine's facts (host name, OS, kernel, architecture, DMI model, memory).
     ///   - profile: the facts set over the machine's: carrier, app version.
     ///   - vendorID: the install's `device_ifv`.
     /// - Returns: the snapshot, string values but `device_memory_size` (bytes), as the SDK types them.
-    public static func properties(
+    package static func properties(
         machine: MachineFacts, profile: DeviceProfile = DeviceProfile(), app: SiftApp, sdkVersion: String, vendorID: String
     ) -> JSONObject {
         var object = JSONObject()

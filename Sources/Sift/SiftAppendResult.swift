@@ -1,6 +1,6 @@
 /// What `append` did with an event.
-public struct SiftAppendResult: Sendable, Equatable {
-    public enum Outcome: Sendable, Equatable {
+package struct SiftAppendResult: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// In the queue's journal; `depth` events are queued now.
         case queued(depth: Int)
         /// Essentially equal to the queue's last event; the same is accepted after this time (ms).
@@ -10,9 +10,9 @@ public struct SiftAppendResult: Sendable, Equatable {
     }
 
     /// The event as queued (user and installation ids filled in).
-    public var event: SiftEvent
-    public var queue: SiftQueueIdentifier
-    public var outcome: Outcome
+    package var event: SiftEvent
+    package var queue: SiftQueueIdentifier
+    package var outcome: Outcome
     /// Events moved into a new upload batch because the queue became ready.
-    public var transferred: Int
+    package var transferred: Int
 }

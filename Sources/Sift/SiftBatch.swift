@@ -1,15 +1,15 @@
 /// A batch waiting in the uploader: its journal number, how many events it holds, and the
 /// list request it is sent as (gzipped on the way out).
-public struct SiftBatch: Sendable, Equatable {
-    public var seq: Int
-    public var eventCount: Int
+package struct SiftBatch: Sendable, Equatable {
+    package var seq: Int
+    package var eventCount: Int
     /// `{"data":[...]}`, uncompressed.
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// `body` gzipped when the batch was made, if it was; a batch restored from the journal is
     /// gzipped when sent.
-    public var gzipped: [UInt8]?
+    package var gzipped: [UInt8]?
 
-    public init(seq: Int, eventCount: Int, body: [UInt8], gzipped: [UInt8]? = nil) {
+    package init(seq: Int, eventCount: Int, body: [UInt8], gzipped: [UInt8]? = nil) {
         self.seq = seq
         self.eventCount = eventCount
         self.body = body
@@ -17,7 +17,7 @@ public struct SiftBatch: Sendable, Equatable {
     }
 
     /// The same batch whether or not it was gzipped yet: the gzip form is made from `body`.
-    public static func == (lhs: SiftBatch, rhs: SiftBatch) -> Bool {
+    package static func == (lhs: SiftBatch, rhs: SiftBatch) -> Bool {
         lhs.seq == rhs.seq && lhs.eventCount == rhs.eventCount && lhs.body == rhs.body
     }
 }

@@ -5,9 +5,9 @@ import JSON
 extension SiftClient {
     /// An event stamped now, as the SDK's `eventWithType:path:fields:`.
     /// Plays another phone from the next snapshot on (`device set`).
-    public func setDevice(machine: MachineFacts, profile: DeviceProfile) { device.withLock { $0 = (machine, profile) } }
+    package func setDevice(machine: MachineFacts, profile: DeviceProfile) { device.withLock { $0 = (machine, profile) } }
 
-    public func makeEvent(type: String?, path: String? = nil, fields: JSONObject? = nil) -> SiftEvent {
+    package func makeEvent(type: String?, path: String? = nil, fields: JSONObject? = nil) -> SiftEvent {
         SiftEvent(time: nowMillis, type: type, path: path, fields: fields)
     }
 
@@ -20,7 +20,7 @@ extension SiftClient {
     /// - Throws: `SiftError.archive` when the journal cannot be written (the event is then not
     ///   queued), `SiftError.closed` after shutdown.
     @discardableResult
-    public func append(_ original: SiftEvent, to queue: SiftQueueIdentifier = .standard) throws(SiftError) -> SiftAppendResult {
+    package func append(_ original: SiftEvent, to queue: SiftQueueIdentifier = .standard) throws(SiftError) -> SiftAppendResult {
         var event = original
         if event.installationID == nil { event.installationID = install.installationID }
         let now = nowMillis
@@ -55,7 +55,7 @@ extension SiftClient {
     /// Collects device properties into `sift-devprops` (same snapshot again within the hour: dropped).
     ///
     /// - Throws: as `append`.
-    public func collectDeviceProperties() throws(SiftError) -> SiftCollectResult {
+    package func collectDeviceProperties() throws(SiftError) -> SiftCollectResult {
         if state.withLock({ $0.paused }) { return .paused }
         var event = makeEvent(type: nil)
         let (machine, profile) = device.withLock { $0 }
@@ -68,7 +68,7 @@ extension SiftClient {
     ///
     /// - Parameter titles: the screen titles to report.
     /// - Throws: as `append`.
-    public func collectAppState(titles: [String] = []) throws(SiftError) -> SiftCollectResult {
+    package func collectAppState(titles: [String] = []) throws(SiftError) -> SiftCollectResult {
         let now = clock.now()
         let gate = state.withLock { state -> (SiftCollectResult?, SiftLocation?) in
             if state.paused { return (.paused, nil) }

@@ -77,13 +77,13 @@ extension SiftClient {
 
     /// Applies the readiness rules now (the age rule needs a clock, not an append): the shell
     /// calls this about once a second.
-    public func tick() {
+    package func tick() {
         transfer(force: false)
         kick()
     }
 
     /// The queues as they stand now.
-    public func queueStatuses() -> [SiftQueueStatus] {
+    package func queueStatuses() -> [SiftQueueStatus] {
         let now = nowMillis
         return state.withLock { state in
             SiftQueueIdentifier.allCases.map { identifier in
@@ -96,7 +96,7 @@ extension SiftClient {
     }
 
     /// The uploader as it stands now.
-    public func uploaderStatus() -> SiftUploaderStatus { state.withLock { Self.uploaderStatus($0) } }
+    package func uploaderStatus() -> SiftUploaderStatus { state.withLock { Self.uploaderStatus($0) } }
 
     static func uploaderStatus(_ state: State) -> SiftUploaderStatus {
         SiftUploaderStatus(

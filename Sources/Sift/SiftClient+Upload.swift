@@ -11,7 +11,7 @@ extension SiftClient {
     ///
     /// - Parameter force: ignore the queues' readiness, as the SDK's `upload:YES`.
     /// - Returns: what moved, what was delivered or dropped meanwhile, and the uploader's state.
-    public func upload(force: Bool) async -> SiftUploadReport {
+    package func upload(force: Bool) async -> SiftUploadReport {
         await upload(force: force, throughRetriesFor: nil).report
     }
 
@@ -20,7 +20,7 @@ extension SiftClient {
     ///
     /// - Returns: everything moved, delivered or dropped from the call to its end, and whether
     ///   the uploader settled (nothing left but what it cannot send) within `limit`.
-    public func upload(force: Bool, throughRetriesFor limit: Duration?) async -> (report: SiftUploadReport, settled: Bool) {
+    package func upload(force: Bool, throughRetriesFor limit: Duration?) async -> (report: SiftUploadReport, settled: Bool) {
         let before = state.withLock { ($0.deliveredEvents, $0.deliveredBatches, $0.dropped.count) }
         var transferred = transfer(force: force)
         kick()
@@ -44,7 +44,7 @@ extension SiftClient {
 
     /// Returns once the uploader rests (nothing to send, paused, or not configured), or, unless
     /// `throughRetries`, once it waits for a retry. Cancelling the calling task returns at once.
-    public func waitUntilSettled(throughRetries: Bool) async {
+    package func waitUntilSettled(throughRetries: Bool) async {
         let id = state.withLock { state in
             state.nextWaiterID += 1
             return state.nextWaiterID
@@ -66,7 +66,7 @@ extension SiftClient {
 
     /// Cancels the uploader (a batch being sent stays in the journal for the next run), syncs and
     /// closes the journals. The engine refuses work afterwards.
-    public func close() async {
+    package func close() async {
         let driver = state.withLock { state -> Task<Void, Never>? in
             state.closed = true
             return state.driver

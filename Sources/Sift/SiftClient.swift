@@ -23,16 +23,16 @@ import Transport
 /// _ = try sift.append(sift.makeEvent(type: "tap", path: "/home"))
 /// let report = await sift.upload(force: true)
 /// ```
-public final class SiftClient: Sendable {
+package final class SiftClient: Sendable {
     /// The version this engine reports as `sdk_version`.
-    public static let sdkVersion = "0.1.0"
+    package static let sdkVersion = "0.1.0"
 
     /// The beacon key as uploads carry it after `Authorization: Basic `: the base64 of the bare
     /// key's UTF-8, no `user:` part, as the SDK sends it. Whoever masks the key masks this form too.
-    public static func encodedBeaconKey(_ key: String) -> String { Data(key.utf8).base64EncodedString() }
+    package static func encodedBeaconKey(_ key: String) -> String { Data(key.utf8).base64EncodedString() }
 
-    public let configuration: SiftConfiguration
-    public let install: SiftInstall
+    package let configuration: SiftConfiguration
+    package let install: SiftInstall
     let clock: any WallClock
     /// The phone the snapshots describe: the machine's facts and the profile set over them.
     let device: Mutex<(machine: MachineFacts, profile: DeviceProfile)>
@@ -91,7 +91,7 @@ public final class SiftClient: Sendable {
     ///   - sensors: battery and address readings for app state.
     ///   - events: notices, on whatever thread the engine is working on.
     /// - Throws: `SiftError.archive` when the directory cannot be used or another process holds a journal.
-    public init(
+    package init(
         configuration: SiftConfiguration, http: PingClient, clock: any WallClock = SystemClock(), machine: MachineFacts,
         profile: DeviceProfile = DeviceProfile(), sensors: SiftSensors = .machine, events: @escaping @Sendable (SiftNotice) -> Void
     ) throws(SiftError) {
@@ -141,41 +141,41 @@ public final class SiftClient: Sendable {
     // MARK: Configuration
 
     /// Replaces the HTTP client later uploads use (a new timeout, TLS setting or trace observer).
-    public func setHTTPClient(_ client: PingClient) { http.withLock { $0 = client } }
+    package func setHTTPClient(_ client: PingClient) { http.withLock { $0 = client } }
 
     /// Sets the account id; waiting batches go out if the beacon key is set too.
-    public func setAccount(_ account: String) {
+    package func setAccount(_ account: String) {
         state.withLock { $0.account = account }
         kick()
     }
 
     /// Sets the beacon key (sent as `Authorization: Basic base64(key)`); waiting batches go out
     /// if the account id is set too.
-    public func setBeaconKey(_ key: String) {
+    package func setBeaconKey(_ key: String) {
         state.withLock { $0.beaconKey = key }
         kick()
     }
 
     /// Sets the user id events get when they carry none.
-    public func setUser(_ id: String) { state.withLock { $0.userID = id } }
+    package func setUser(_ id: String) { state.withLock { $0.userID = id } }
 
     /// Removes the user id: later events carry none.
-    public func unsetUser() { state.withLock { $0.userID = nil } }
+    package func unsetUser() { state.withLock { $0.userID = nil } }
 
     /// Sets where batches go.
-    public func setURLFormat(_ format: SiftURLFormat) {
+    package func setURLFormat(_ format: SiftURLFormat) {
         state.withLock { $0.urlFormat = format }
         kick()
     }
 
     /// Allows or disallows location in app-state snapshots (allowed by default, as the SDK).
-    public func setLocationAllowed(_ allowed: Bool) { state.withLock { $0.locationAllowed = allowed } }
+    package func setLocationAllowed(_ allowed: Bool) { state.withLock { $0.locationAllowed = allowed } }
 
     /// Sets the location app-state snapshots report while collection is allowed.
-    public func setLocation(_ location: SiftLocation) { state.withLock { $0.location = location } }
+    package func setLocation(_ location: SiftLocation) { state.withLock { $0.location = location } }
 
     /// The settings now (never the beacon key).
-    public var settings: SiftSettings {
+    package var settings: SiftSettings {
         state.withLock { state in
             SiftSettings(
                 account: state.account, hasBeaconKey: !(state.beaconKey?.isEmpty ?? true), userID: state.userID, urlFormat: state.urlFormat,
@@ -185,17 +185,17 @@ public final class SiftClient: Sendable {
     }
 
     /// Stops collecting and uploading; events appended meanwhile stay queued.
-    public func pause() { state.withLock { $0.paused = true; $0.uploader.pause() } }
+    package func pause() { state.withLock { $0.paused = true; $0.uploader.pause() } }
 
     /// Collects and uploads again: what became ready meanwhile is transferred and sent.
-    public func resume() {
+    package func resume() {
         state.withLock { $0.paused = false; $0.uploader.resume() }
         transfer(force: false)
         kick()
     }
 
     /// The injected clock's time, seconds since the Unix epoch: what readiness and retries count from.
-    public var clockNow: Double { clock.now() }
+    package var clockNow: Double { clock.now() }
 
     var nowMillis: Int64 { Int64((clock.now() * 1000).rounded(.down)) }
 }

@@ -1,5 +1,5 @@
 /// What a collector did.
-public enum SiftCollectResult: Sendable, Equatable {
+package enum SiftCollectResult: Sendable, Equatable {
     case appended(SiftAppendResult)
     /// Collection is paused (`pause`).
     case paused

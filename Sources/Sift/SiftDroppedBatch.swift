@@ -1,5 +1,5 @@
 /// A batch dropped for good, and why.
-public struct SiftDroppedBatch: Sendable, Equatable {
-    public var events: Int
-    public var reason: SiftUploaderStateMachine.DropReason
+package struct SiftDroppedBatch: Sendable, Equatable {
+    package var events: Int
+    package var reason: SiftUploaderStateMachine.DropReason
 }

@@ -1,5 +1,5 @@
 /// Why a Sift call was refused.
-public enum SiftError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum SiftError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The state directory or a journal cannot be used (or another process holds it).
     case archive(String)
     /// `sift server` got something that is not a URL format.
@@ -7,7 +7,7 @@ public enum SiftError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The engine was shut down.
     case closed
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .archive(let message): return message
         case .invalidURLFormat(let format, let why): return "'\(format)' is not a Sift URL format: \(why)"

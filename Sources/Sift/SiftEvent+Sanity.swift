@@ -5,7 +5,7 @@ extension SiftEvent {
     /// `sanityCheck`): `fields`, `device_properties` and `metrics` must map strings to strings.
     ///
     /// - Returns: one sentence naming the first offending key, for the caller to show.
-    public var sanityProblem: String? {
+    package var sanityProblem: String? {
         Self.problem(in: fields, named: "fields") ?? Self.problem(in: deviceProperties, named: "device_properties")
             ?? Self.problem(in: metrics, named: "metrics")
     }

@@ -3,7 +3,7 @@ import JSON
 extension SiftEvent {
     /// The event as one member of the list request's `data`: `time` always, every other key only
     /// when it holds something (empty strings and empty maps are left out, as the SDK does).
-    public var wireJSON: [UInt8] {
+    package var wireJSON: [UInt8] {
         var bytes: [UInt8] = []
         // An app event with a few fields is about 200 bytes: room for it without growing.
         bytes.reserveCapacity(256)
@@ -21,7 +21,7 @@ extension SiftEvent {
     }
 
     /// The wire form as a JSON value (what `wireJSON` encodes), for results and reports.
-    public var wireValue: Value {
+    package var wireValue: Value {
         var object = JSONObject(minimumCapacity: 10)  // time, four texts and five maps at most
         object["time"] = .int(Int(time))
         forEachMember { key, member in
@@ -61,7 +61,7 @@ extension SiftEvent {
     /// Reads an event back from its wire JSON (an archive after a restart).
     ///
     /// - Returns: `nil` when the bytes are not an object with an integer `time`.
-    public init?(wireJSON bytes: [UInt8]) {
+    package init?(wireJSON bytes: [UInt8]) {
         guard case .object(let object)? = try? JSONParser.parse(String(decoding: bytes, as: UTF8.self)),
             case .int(let time)? = object["time"]
         else { return nil }
@@ -82,7 +82,7 @@ extension SiftEvent {
     /// The JSON-encoded list request, `{"data":[event, ...]}`, from events already in wire JSON.
     ///
     /// - Parameter events: each event's `wireJSON`, oldest first.
-    public static func listRequest<Events: Sequence>(_ events: Events) -> [UInt8] where Events.Element == [UInt8] {
+    package static func listRequest<Events: Sequence>(_ events: Events) -> [UInt8] where Events.Element == [UInt8] {
         var bytes = Array(#"{"data":["#.utf8)
         var first = true
         for event in events {

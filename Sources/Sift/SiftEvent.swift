@@ -12,31 +12,31 @@ import JSON
 /// event.fields = ["button": "pay"]
 /// let outcome = try sift.append(event)
 /// ```
-public struct SiftEvent: Sendable, Equatable {
+package struct SiftEvent: Sendable, Equatable {
     /// Milliseconds since the Unix epoch when the event happened.
-    public var time: Int64
+    package var time: Int64
     /// `mobile_event_type`.
-    public var type: String?
-    public var path: String?
+    package var type: String?
+    package var path: String?
     /// Filled from the engine's user id at append time when absent.
-    public var userID: String?
+    package var userID: String?
     /// The per-install id (16 hex digits, kept in state).
-    public var installationID: String?
+    package var installationID: String?
     /// Custom fields: strings to strings, else the event is dropped.
-    public var fields: JSONObject?
+    package var fields: JSONObject?
     /// Legacy device properties: strings to strings, else the event is dropped.
-    public var deviceProperties: JSONObject?
+    package var deviceProperties: JSONObject?
     /// Internal metrics: strings to strings, else the event is dropped.
-    public var metrics: JSONObject?
+    package var metrics: JSONObject?
     /// The app-state snapshot (`ios_app_state`).
-    public var iosAppState: JSONObject?
+    package var iosAppState: JSONObject?
     /// The device-properties snapshot (`ios_device_properties`).
-    public var iosDeviceProperties: JSONObject?
+    package var iosDeviceProperties: JSONObject?
 
     /// - Parameters:
     ///   - time: milliseconds since the Unix epoch.
     ///   - type: the mobile event type; `nil` for collector snapshots, as the SDK sends them.
-    public init(time: Int64, type: String? = nil, path: String? = nil, fields: JSONObject? = nil) {
+    package init(time: Int64, type: String? = nil, path: String? = nil, fields: JSONObject? = nil) {
         self.time = time
         self.type = type
         self.path = path
@@ -47,7 +47,7 @@ public struct SiftEvent: Sendable, Equatable {
     ///
     /// - Parameter other: the event to compare with; `nil` is never equal.
     /// - Returns: `true` when every key but `time` matches.
-    public func isEssentiallyEqual(to other: SiftEvent?) -> Bool {
+    package func isEssentiallyEqual(to other: SiftEvent?) -> Bool {
         guard var other else { return false }
         other.time = time
         return self == other

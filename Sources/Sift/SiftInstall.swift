@@ -3,11 +3,11 @@ import Platform
 
 /// The ids an install keeps for its life: `installation_id` (a 64-bit number in hex, as the
 /// SDK's) and the vendor id analogue sent as `device_ifv` (an upper-case UUID, as iOS's).
-public struct SiftInstall: Sendable, Equatable {
-    public var installationID: String
-    public var vendorID: String
+package struct SiftInstall: Sendable, Equatable {
+    package var installationID: String
+    package var vendorID: String
 
-    public init(installationID: String, vendorID: String) {
+    package init(installationID: String, vendorID: String) {
         self.installationID = installationID
         self.vendorID = vendorID
     }
@@ -15,7 +15,7 @@ public struct SiftInstall: Sendable, Equatable {
     /// Reads the ids at `path`, making and keeping new ones on first use (0600: they identify the install).
     ///
     /// - Throws: `SiftError.archive` when the file cannot be written.
-    public static func loadOrCreate(path: String) throws(SiftError) -> SiftInstall {
+    package static func loadOrCreate(path: String) throws(SiftError) -> SiftInstall {
         if let text = try? FileReader.readText(path), case .object(let object)? = try? JSONParser.parse(text),
             case .string(let installation)? = object["installation_id"], case .string(let vendor)? = object["device_ifv"],
             !installation.isEmpty, !vendor.isEmpty

@@ -4,32 +4,32 @@
 /// carries: altitude, the two accuracies, speed and course always (a CLLocation has each), the
 /// floor only when Core Location knows it. A part not given is what iOS reports when it does
 /// not know one: -1 for an accuracy, the speed or the course.
-public struct SiftLocation: Sendable, Equatable {
+package struct SiftLocation: Sendable, Equatable {
     /// What iOS reports for an accuracy, a speed or a course it does not know.
-    public static let unknown = -1.0
+    package static let unknown = -1.0
     /// A CLLocation's altitude when none was measured: 0, as `CLLocation(latitude:longitude:)`
     /// sets it (developer.apple.com/documentation/corelocation/cllocation/init(latitude:longitude:)).
-    public static let unmeasuredAltitude = 0.0
+    package static let unmeasuredAltitude = 0.0
 
-    public var latitude: Double
-    public var longitude: Double
+    package var latitude: Double
+    package var longitude: Double
     /// When it was given, in milliseconds since the Unix epoch.
-    public var timeMillis: Int64
+    package var timeMillis: Int64
     /// Metres above sea level.
-    public var altitude: Double
+    package var altitude: Double
     /// The radius of uncertainty, metres; -1 when unknown.
-    public var horizontalAccuracy: Double
+    package var horizontalAccuracy: Double
     /// The altitude's uncertainty, metres; -1 when unknown.
-    public var verticalAccuracy: Double
+    package var verticalAccuracy: Double
     /// The building's logical floor, when known.
-    public var floor: Int?
+    package var floor: Int?
     /// Metres per second; -1 when unknown.
-    public var speed: Double
+    package var speed: Double
     /// Degrees from true north; -1 when unknown.
-    public var course: Double
+    package var course: Double
 
     /// A part left `nil` is not known: `unknown`, or `unmeasuredAltitude` for the altitude.
-    public init(
+    package init(
         latitude: Double, longitude: Double, timeMillis: Int64, altitude: Double? = nil, horizontalAccuracy: Double? = nil,
         verticalAccuracy: Double? = nil, floor: Int? = nil, speed: Double? = nil, course: Double? = nil
     ) {
@@ -45,10 +45,10 @@ public struct SiftLocation: Sendable, Equatable {
     }
 
     /// Whether the coordinates are on the globe.
-    public var isValid: Bool { (-90.0...90.0).contains(latitude) && (-180.0...180.0).contains(longitude) }
+    package var isValid: Bool { (-90.0...90.0).contains(latitude) && (-180.0...180.0).contains(longitude) }
 
     /// `ios_app_state.location` as the SDK writes it, by wire name: every part, the floor when known.
-    public var wireFields: [(String, Double)] {
+    package var wireFields: [(String, Double)] {
         var fields: [(String, Double)] = [
             ("latitude", latitude), ("longitude", longitude), ("altitude", altitude), ("horizontal_accuracy", horizontalAccuracy),
             ("vertical_accuracy", verticalAccuracy),

@@ -1,5 +1,5 @@
 /// What the engine reports while it works in the background; the shell renders these.
-public enum SiftNotice: Sendable, Equatable {
+package enum SiftNotice: Sendable, Equatable {
     /// An earlier run's archives were restored: events still queued, batches waiting, the reject
     /// count, and unreadable journal lines skipped.
     case restored(events: Int, batches: Int, rejects: Int, unreadable: Int)

@@ -1,10 +1,10 @@
 /// The SDK's two queues.
-public enum SiftQueueIdentifier: String, Sendable, CaseIterable {
+package enum SiftQueueIdentifier: String, Sendable, CaseIterable {
     case standard = "sift-default"
     case deviceProperties = "sift-devprops"
 
     /// The queue's batching policy.
-    public var config: SiftQueueConfig {
+    package var config: SiftQueueConfig {
         switch self {
         case .standard: return .standard
         case .deviceProperties: return .deviceProperties

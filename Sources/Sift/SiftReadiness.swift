@@ -1,5 +1,5 @@
 /// Whether a queue is ready for upload, and if not, what it waits for.
-public enum SiftReadiness: Sendable, Equatable {
+package enum SiftReadiness: Sendable, Equatable {
     /// Nothing queued.
     case empty
     /// More than `uploadWhenMoreThan` events.
@@ -11,7 +11,7 @@ public enum SiftReadiness: Sendable, Equatable {
     /// it ready after `readyAtMillis` (nil when that rule is off).
     case waiting(count: Int, moreThan: Int?, readyAfterMillis: Int64?)
 
-    public var isReady: Bool {
+    package var isReady: Bool {
         switch self {
         case .full, .old: return true
         case .empty, .waiting: return false

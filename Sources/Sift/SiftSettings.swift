@@ -1,11 +1,11 @@
 /// The engine's settings as `status` shows them (never the beacon key itself).
-public struct SiftSettings: Sendable, Equatable {
-    public var account: String?
-    public var hasBeaconKey: Bool
-    public var userID: String?
-    public var urlFormat: SiftURLFormat
-    public var locationAllowed: Bool
-    public var location: SiftLocation?
-    public var paused: Bool
-    public var installationID: String
+package struct SiftSettings: Sendable, Equatable {
+    package var account: String?
+    package var hasBeaconKey: Bool
+    package var userID: String?
+    package var urlFormat: SiftURLFormat
+    package var locationAllowed: Bool
+    package var location: SiftLocation?
+    package var paused: Bool
+    package var installationID: String
 }

@@ -1,7 +1,7 @@
 /// The engine's wording of uploader outcomes, shared by reports and notices.
-public enum SiftText {
+package enum SiftText {
     /// Why a batch was dropped, as a clause.
-    public static func drop(_ reason: SiftUploaderStateMachine.DropReason) -> String {
+    package static func drop(_ reason: SiftUploaderStateMachine.DropReason) -> String {
         switch reason {
         case .badRequest: return "the server answered 400 (a malformed batch is never retried)"
         case .rejectLimit(let status): return "rejected 3 times (last HTTP \(status))"
@@ -10,7 +10,7 @@ public enum SiftText {
     }
 
     /// Why a batch waits for a retry, as a clause.
-    public static func retry(_ reason: SiftUploaderStateMachine.RetryReason) -> String {
+    package static func retry(_ reason: SiftUploaderStateMachine.RetryReason) -> String {
         switch reason {
         case .rejected(let status, let rejects): return "HTTP \(status) (reject \(rejects) of 3)"
         case .transport(let error, let attempt): return "\(error) (try \(attempt) of 120)"

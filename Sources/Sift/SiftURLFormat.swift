@@ -1,15 +1,15 @@
 /// Where batches go: a URL with `%@` (the SDK's format) or `{account}` where the account id goes.
-public struct SiftURLFormat: Sendable, Equatable, CustomStringConvertible {
+package struct SiftURLFormat: Sendable, Equatable, CustomStringConvertible {
     /// The real service, the SDK's default.
-    public static let standard = SiftURLFormat(checked: "https://api3.siftscience.com/v3/accounts/%@/mobile_events")
+    package static let standard = SiftURLFormat(checked: "https://api3.siftscience.com/v3/accounts/%@/mobile_events")
 
-    public let format: String
+    package let format: String
 
     private init(checked format: String) { self.format = format }
 
     /// - Throws: `SiftError.invalidURLFormat` unless the text is an http or https URL holding
     ///   exactly one `%@` or `{account}` and no other `%` directive.
-    public init(_ format: String) throws(SiftError) {
+    package init(_ format: String) throws(SiftError) {
         let placeholders = format.ranges(of: "%@").count + format.ranges(of: "{account}").count
         guard format.hasPrefix("http://") || format.hasPrefix("https://") else {
             throw .invalidURLFormat(format, "it must start with http:// or https://")
@@ -24,7 +24,7 @@ public struct SiftURLFormat: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The URL for `account`, which is percent-encoded (an id is hex; anything else is escaped).
-    public func url(account: String) -> String {
+    package func url(account: String) -> String {
         var escaped = ""
         for byte in account.utf8 {
             switch byte {
@@ -39,5 +39,5 @@ public struct SiftURLFormat: Sendable, Equatable, CustomStringConvertible {
         return format.replacing("%@", with: escaped, maxReplacements: 1).replacing("{account}", with: escaped, maxReplacements: 1)
     }
 
-    public var description: String { format }
+    package var description: String { format }
 }

@@ -4,9 +4,9 @@ import DequeModule
 /// 400 drops the batch; other statuses count rejects, back off and drop at the limit; transport
 /// errors retry on a fixed delay up to a limit. Each step returns what the caller does next;
 /// the caller does the I/O, the sleeping and the journaling.
-public struct SiftUploaderStateMachine: Sendable {
+package struct SiftUploaderStateMachine: Sendable {
     /// What the caller does next.
-    public enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         /// Send this batch now.
         case send(SiftBatch)
         /// A retry is due at `at` (seconds, the injected clock); sleep, then call `retryTimerFired`.
@@ -16,7 +16,7 @@ public struct SiftUploaderStateMachine: Sendable {
     }
 
     /// Why the uploader has nothing to do.
-    public enum RestReason: Sendable, Equatable {
+    package enum RestReason: Sendable, Equatable {
         case empty
         case paused
         /// Account id or beacon key missing.
@@ -26,14 +26,14 @@ public struct SiftUploaderStateMachine: Sendable {
     }
 
     /// What happened to the batch that was sent.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         case delivered(SiftBatch)
         case dropped(SiftBatch, DropReason)
         /// The batch stays first; it is tried again after `after` seconds.
         case retry(after: Double, reason: RetryReason)
     }
 
-    public enum DropReason: Sendable, Equatable {
+    package enum DropReason: Sendable, Equatable {
         /// The server answered 400: the batch will never be accepted.
         case badRequest
         /// The server refused it `rejectLimit` times; `status` is the last answer.
@@ -42,35 +42,35 @@ public struct SiftUploaderStateMachine: Sendable {
         case transportLimit(error: String)
     }
 
-    public enum RetryReason: Sendable, Equatable {
+    package enum RetryReason: Sendable, Equatable {
         /// `rejects` in a row so far, the last answered with `status`.
         case rejected(status: Int, rejects: Int)
         /// The `attempt`-th transport error in a row.
         case transport(error: String, attempt: Int)
     }
 
-    public let policy: SiftUploadPolicy
-    public private(set) var batches = Deque<SiftBatch>()
+    package let policy: SiftUploadPolicy
+    package private(set) var batches = Deque<SiftBatch>()
     /// Rejects of the first batch in a row (archived, as the SDK does).
-    public private(set) var rejects = 0
+    package private(set) var rejects = 0
     /// Transport errors of the first batch in a row.
-    public private(set) var transportFailures = 0
-    public private(set) var isPaused = false
-    public private(set) var isSending = false
+    package private(set) var transportFailures = 0
+    package private(set) var isPaused = false
+    package private(set) var isSending = false
     /// When the pending retry is due, if one is.
-    public private(set) var retryAt: Double?
+    package private(set) var retryAt: Double?
 
-    public init(policy: SiftUploadPolicy = SiftUploadPolicy(), batches: [SiftBatch] = [], rejects: Int = 0) {
+    package init(policy: SiftUploadPolicy = SiftUploadPolicy(), batches: [SiftBatch] = [], rejects: Int = 0) {
         self.policy = policy
         self.batches = Deque(batches)
         self.rejects = rejects
     }
 
     /// Queues a batch behind the others.
-    public mutating func add(_ batch: SiftBatch) { batches.append(batch) }
+    package mutating func add(_ batch: SiftBatch) { batches.append(batch) }
 
     /// The next step, given whether account id and beacon key are set.
-    public mutating func next(configured: Bool) -> Action {
+    package mutating func next(configured: Bool) -> Action {
         if isSending { return .rest(.busy) }
         if isPaused { return .rest(.paused) }
         guard let first = batches.first else { return .rest(.empty) }
@@ -81,10 +81,10 @@ public struct SiftUploaderStateMachine: Sendable {
     }
 
     /// The retry's wait is over: the next `next` sends.
-    public mutating func retryTimerFired() { retryAt = nil }
+    package mutating func retryTimerFired() { retryAt = nil }
 
     /// The server answered the batch being sent with `status`.
-    public mutating func answered(status: Int, now: Double) -> Outcome {
+    package mutating func answered(status: Int, now: Double) -> Outcome {
         isSending = false
         transportFailures = 0
         guard let batch = batches.first else { return .retry(after: 0, reason: .rejected(status: status, rejects: rejects)) }
@@ -105,7 +105,7 @@ public struct SiftUploaderStateMachine: Sendable {
     }
 
     /// The batch being sent got no HTTP answer.
-    public mutating func failed(error: String, now: Double) -> Outcome {
+    package mutating func failed(error: String, now: Double) -> Outcome {
         isSending = false
         guard let batch = batches.first else { return .retry(after: 0, reason: .transport(error: error, attempt: 0)) }
         transportFailures += 1
@@ -115,7 +115,7 @@ public struct SiftUploaderStateMachine: Sendable {
     }
 
     /// The send was abandoned (shutdown, Ctrl-C): the batch stays first, nothing counted.
-    public mutating func abandoned() { isSending = false }
+    package mutating func abandoned() { isSending = false }
 
     /// Drops the first batch; like the SDK, the next one waits one base backoff.
     private mutating func drop(_ batch: SiftBatch, _ reason: DropReason, now: Double) -> Outcome {
@@ -127,10 +127,10 @@ public struct SiftUploaderStateMachine: Sendable {
     }
 
     /// Stops sending (a batch being sent finishes).
-    public mutating func pause() { isPaused = true }
+    package mutating func pause() { isPaused = true }
 
-    public mutating func resume() { isPaused = false }
+    package mutating func resume() { isPaused = false }
 
     /// Events in every waiting batch.
-    public var eventCount: Int { batches.reduce(0) { $0 + $1.eventCount } }
+    package var eventCount: Int { batches.reduce(0) { $0 + $1.eventCount } }
 }

@@ -4,7 +4,7 @@ import Shell
 
 extension EngineModule {
     /// Sift mobile events: accounts, beacon keys, events, queues, uploads.
-    public static let sift = EngineModule(
+    package static let sift = EngineModule(
         name: "sift", summary: "Sift mobile events", helpTitle: nil,
         commands: [
             SiftAccountCommand.spec,

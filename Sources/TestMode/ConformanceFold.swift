@@ -6,8 +6,8 @@ import Shell
 /// later ones; a rule none of whose expects ran is an error. A rule that did not pass carries its
 /// exchanges as evidence, and every rule the warnings of its exchanges. What the set-up before the
 /// first rule asserted stays as it is.
-public enum ConformanceFold {
-    public static func fold(_ report: TestFileReport, rules: [ConformanceRule], only: Set<String>? = nil) -> TestFileReport {
+package enum ConformanceFold {
+    package static func fold(_ report: TestFileReport, rules: [ConformanceRule], only: Set<String>? = nil) -> TestFileReport {
         guard report.status != .broken else { return report }
         var folded = report
         let chosen = only.map { only in rules.filter { only.contains($0.id) } } ?? rules

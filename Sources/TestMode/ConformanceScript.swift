@@ -3,8 +3,8 @@ import Shell
 /// A conformance suite's script as `check` runs it: `# self-test:` lines made commands against
 /// the embedded backend, and with `--only`, every other rule's lines blanked. Lines keep their
 /// numbers either way, so an error points where `check --print` shows it.
-public enum ConformanceScript {
-    public static func prepare(_ suite: ConformanceSuite, only: Set<String>? = nil, selfTest: Bool) -> String {
+package enum ConformanceScript {
+    package static func prepare(_ suite: ConformanceSuite, only: Set<String>? = nil, selfTest: Bool) -> String {
         let dropped = only.map { only in suite.rules.filter { !only.contains($0.id) }.map(\.lines) } ?? []
         var lines = suite.script.split(separator: "\n", omittingEmptySubsequences: false)
         for index in lines.indices {

@@ -7,8 +7,8 @@ import Platform
 ///
 /// Counts sit in elements with ids and `data-` attributes (`summary-files`, `data-status`), so
 /// a test can read the page a browser built and hold it against the JSON report.
-public enum HTMLReportGenerator {
-    public static func generate(_ run: TestRunReport) -> String {
+package enum HTMLReportGenerator {
+    package static func generate(_ run: TestRunReport) -> String {
         var html = HTMLPage.head(
             title: "sdkbench test: \(run.status.rawValue)",
             style: """

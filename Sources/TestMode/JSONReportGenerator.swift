@@ -15,10 +15,10 @@ import Shell
 /// without breaking a reader, only when there are any: a file's `warnings` (`FILE:LINE: warning: …`),
 /// a test case's `warnings` and its `evidence` (the exchanges that led to a failure or error, as the
 /// trace renders them).
-public enum JSONReportGenerator {
-    public static let version = 1
+package enum JSONReportGenerator {
+    package static let version = 1
 
-    public static func generate(_ run: TestRunReport) -> String {
+    package static func generate(_ run: TestRunReport) -> String {
         var summary = JSONObject()
         summary["files"] = .int(run.files.count)
         for status in TestFileStatus.allCases { summary[status == .error ? "errors" : status.rawValue] = .int(run.count(status)) }

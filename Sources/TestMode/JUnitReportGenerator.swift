@@ -3,8 +3,8 @@ import Platform
 /// The JUnit XML report: one `<testsuite>` per file, one `<testcase>` per `expect` (and one for
 /// the command whose error ended a file, or for the check pass of a broken file), as GitLab,
 /// Jenkins and GitHub's test reporters read it.
-public enum JUnitReportGenerator {
-    public static func generate(_ run: TestRunReport) -> String {
+package enum JUnitReportGenerator {
+    package static func generate(_ run: TestRunReport) -> String {
         let suites = run.files.map(Suite.init)
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         xml += #"<testsuites name="sdkbench" tests="\#(suites.reduce(0) { $0 + $1.cases.count })""#

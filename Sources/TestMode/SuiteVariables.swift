@@ -4,18 +4,18 @@ import Shell
 /// The variables of a run of `test`, `check` or `load`, from `--var`, `--vars-file`, `--secret`,
 /// `--secrets-file` and the environment (`SDKBENCH_VAR_NAME`, `SDKBENCH_SECRET_NAME`). One name
 /// from two different places is an error naming both; the same place giving it again replaces it.
-public struct SuiteVariables: Sendable {
-    public private(set) var all: [SuiteVariable] = []
+package struct SuiteVariables: Sendable {
+    package private(set) var all: [SuiteVariable] = []
     /// `--allow-short`: a secret under `SecretLength.minimum` characters is taken, as `set --secret
     /// --allow-short` takes one; otherwise it is refused, as `set --secret` refuses it.
-    public var allowsShortSecrets: Bool
+    package var allowsShortSecrets: Bool
 
-    public init(allowsShortSecrets: Bool = false) {
+    package init(allowsShortSecrets: Bool = false) {
         self.allowsShortSecrets = allowsShortSecrets
     }
 
     /// - Throws: `SuiteVariablesError` for an invalid name, a secret too short, or a name another place gave.
-    public mutating func add(_ variable: SuiteVariable) throws(SuiteVariablesError) {
+    package mutating func add(_ variable: SuiteVariable) throws(SuiteVariablesError) {
         guard Variables.isValidName(variable.name) else {
             throw SuiteVariablesError(
                 message: "\(variable.origin): invalid variable name '\(variable.name)': expected \(Variables.nameRule)")
@@ -38,7 +38,7 @@ public struct SuiteVariables: Sendable {
 
     /// `NAME=VALUE` lines of a file named `file`: blank lines and `#` comments skipped, the value
     /// taken as written after the first `=`.
-    public mutating func addFile(_ text: String, named file: String, secret: Bool) throws(SuiteVariablesError) {
+    package mutating func addFile(_ text: String, named file: String, secret: Bool) throws(SuiteVariablesError) {
         // "\r\n" is one Character: a file from Windows splits on it too.
         for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
@@ -54,7 +54,7 @@ public struct SuiteVariables: Sendable {
 
     /// `SDKBENCH_VAR_NAME=VALUE` and, a secret, `SDKBENCH_SECRET_NAME=VALUE` from the environment
     /// (how `load k8s` hands a Kubernetes Secret to its pods).
-    public mutating func addEnvironment(_ environment: [String: String]) throws(SuiteVariablesError) {
+    package mutating func addEnvironment(_ environment: [String: String]) throws(SuiteVariablesError) {
         for (key, value) in environment.sorted(by: { $0.key < $1.key }) {
             for (prefix, secret) in [(Self.environmentPrefix, false), (Self.secretEnvironmentPrefix, true)] where key.hasPrefix(prefix) {
                 try add(SuiteVariable(name: String(key.dropFirst(prefix.count)), value: value, isSecret: secret, origin: key))
@@ -62,8 +62,8 @@ public struct SuiteVariables: Sendable {
         }
     }
 
-    public static let environmentPrefix = "SDKBENCH_VAR_"
-    public static let secretEnvironmentPrefix = "SDKBENCH_SECRET_"
+    package static let environmentPrefix = "SDKBENCH_VAR_"
+    package static let secretEnvironmentPrefix = "SDKBENCH_SECRET_"
 
     /// The place an origin names: the option or file, without a line.
     private static func place(_ origin: String) -> String {

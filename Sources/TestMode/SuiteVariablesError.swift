@@ -1,6 +1,6 @@
 /// A variable a test run cannot start with.
-public struct SuiteVariablesError: Error, Sendable {
-    public var message: String
+package struct SuiteVariablesError: Error, Sendable {
+    package var message: String
 
-    public init(message: String) { self.message = message }
+    package init(message: String) { self.message = message }
 }

@@ -2,8 +2,8 @@ import JSON
 
 /// The TAP version 13 report: one test point per `expect` (and one for the command whose error
 /// ended a file, or for a broken file's check pass), a YAML block under each that failed.
-public enum TAPReportGenerator {
-    public static func generate(_ run: TestRunReport) -> String {
+package enum TAPReportGenerator {
+    package static func generate(_ run: TestRunReport) -> String {
         var points: [(ok: Bool, description: String, diagnostics: [(String, String)])] = []
         for file in run.files {
             if file.status == .broken {

@@ -1,7 +1,7 @@
 import JSON
 
 /// How one test case ended.
-public enum TestCaseOutcome: Sendable, Equatable {
+package enum TestCaseOutcome: Sendable, Equatable {
     case passed
     /// An `expect` did not hold: what the terminal says after `expect failed: `, with the two
     /// sides when the expectation compared values (secrets masked).

@@ -15,35 +15,35 @@ import Transport
 /// pool, which the engines' work needs while a command waits for it), and each worker has a
 /// `WorkerLoop` its sessions send and serve on, so workers share no thread. A signal stops every
 /// running file (each session has its own `SessionStop`), and starts no more.
-public struct TestDriver: Sendable {
+package struct TestDriver: Sendable {
     /// Files run at once.
-    public var jobs: Int
+    package var jobs: Int
     /// Stop starting files once one did not pass.
-    public var failFast: Bool
+    package var failFast: Bool
     /// How long one try of a file may run; past it the file is an error.
-    public var timeout: Duration?
+    package var timeout: Duration?
     /// How many times a file that failed or had an error runs again.
-    public var retries: Int
+    package var retries: Int
     /// The pause before each retry.
-    public var retryInterval: Duration
+    package var retryInterval: Duration
     /// Makes a file's session with its state under `home`, writing to memory, sending and
     /// serving on `loop` (`ShellEnvironment.run(on:)`).
-    public var makeSession: @Sendable (_ home: String, _ loop: WorkerLoop) -> ShellSession
+    package var makeSession: @Sendable (_ home: String, _ loop: WorkerLoop) -> ShellSession
     /// Files read from memory instead of the disk, by the name they are given as (`check`'s
     /// suites, which the binary carries).
-    public var sources: [String: String] = [:]
+    package var sources: [String: String] = [:]
     /// Go on past a command that failed (`check`: one rule's error must not hide the next rules).
-    public var keepGoing = false
+    package var keepGoing = false
     /// Keep every exchange of a file in its report (`check`, whose rules show theirs as evidence);
     /// otherwise a case keeps only the few before it.
-    public var keepsEveryExchange = false
+    package var keepsEveryExchange = false
     /// Stop a file at the first request that finds no server (nothing listens, or no answer in
     /// time): `check`, whose every later rule would wait its timeout out for nothing.
-    public var stopsWhenServerIsDead = false
+    package var stopsWhenServerIsDead = false
     /// The most bytes a test file may hold (`--max-script-size`).
-    public var scriptSizeLimit = ScriptFileReader.defaultLimit
+    package var scriptSizeLimit = ScriptFileReader.defaultLimit
 
-    public init(
+    package init(
         jobs: Int, failFast: Bool = false, timeout: Duration? = nil, retries: Int = 0, retryInterval: Duration = .seconds(1),
         makeSession: @escaping @Sendable (_ home: String, _ loop: WorkerLoop) -> ShellSession
     ) {
@@ -76,7 +76,7 @@ public struct TestDriver: Sendable {
     /// Runs `files`, each session's state in a directory of its own under `workDirectory`;
     /// `fileFinished` hears each report in file order, one at a time, and `progressChanged`
     /// where the run is whenever a file starts or ends.
-    public func run(
+    package func run(
         _ files: [String], workDirectory: String, progressChanged: (@Sendable (TestProgress) -> Void)? = nil,
         fileFinished: @escaping @Sendable (TestFileReport) -> Void
     ) -> TestRunReport {

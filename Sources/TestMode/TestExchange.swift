@@ -1,16 +1,16 @@
 /// One HTTP exchange of a test file, kept for the report: the command's place and the exchange as
 /// the trace renders it, secrets masked.
-public struct TestExchange: Sendable, Equatable {
-    public var file: String
+package struct TestExchange: Sendable, Equatable {
+    package var file: String
     /// The 1-based line of the command that made it.
-    public var line: Int
+    package var line: Int
     /// Request and answer (or why none came), bodies cut at `TestExchange.bodyLimit` bytes.
-    public var text: String
+    package var text: String
     /// Set when the exchange went wrong without failing: the server dropped a kept-alive connection
     /// and the request was sent again on a fresh one.
-    public var warning: String?
+    package var warning: String?
 
-    public init(file: String, line: Int, text: String, warning: String? = nil) {
+    package init(file: String, line: Int, text: String, warning: String? = nil) {
         self.file = file
         self.line = line
         self.text = text
@@ -18,7 +18,7 @@ public struct TestExchange: Sendable, Equatable {
     }
 
     /// A body's bytes shown in evidence before it is cut.
-    public static let bodyLimit = 4096
+    package static let bodyLimit = 4096
 
     /// The warning of a request sent again after the server closed its kept-alive connection unanswered.
     static func droppedConnection(_ method: String, _ path: String) -> String {

@@ -1,34 +1,34 @@
 import Shell
 
 /// What one file of a test run did, secrets masked: the values every report is made from.
-public struct TestFileReport: Sendable {
+package struct TestFileReport: Sendable {
     /// The file's path as given or found.
-    public var file: String
-    public var status: TestFileStatus
+    package var file: String
+    package var status: TestFileStatus
     /// Its `expect`s in the order they ran, and the command whose error ended it, if any.
-    public var testCases: [TestCase]
+    package var testCases: [TestCase]
     /// Why it is broken: each error of the check pass, `FILE:LINE:COLUMN: message`.
-    public var checkErrors: [String]
+    package var checkErrors: [String]
     /// Commands that ran.
-    public var commandCount: Int
-    public var duration: Duration
+    package var commandCount: Int
+    package var duration: Duration
     /// What it wrote, as the terminal would have shown it.
-    public var stdout: String
-    public var stderr: String
+    package var stdout: String
+    package var stderr: String
     /// Every try, the last one this report's, when `--retry` ran the file more than once.
-    public var tries: [TestTry] = []
+    package var tries: [TestTry] = []
     /// The latency distributions its engines measured (its `perf` timings).
-    public var latencies: [LatencyHistogram] = []
+    package var latencies: [LatencyHistogram] = []
     /// Every exchange its commands made, in order, with the line of the command that made it, when
     /// the driver keeps them (`TestDriver.keepsEveryExchange`).
-    public var exchanges: [TestExchange] = []
+    package var exchanges: [TestExchange] = []
     /// What went wrong without failing it, each `FILE:LINE: warning: …`.
-    public var warnings: [String] = []
+    package var warnings: [String] = []
     /// Why the run stopped before its end, when something other than a signal stopped it
     /// (`timed out after 30.000 s`, a server that does not answer).
-    public var stoppedBecause: String?
+    package var stoppedBecause: String?
 
-    public init(
+    package init(
         file: String, status: TestFileStatus, testCases: [TestCase] = [], checkErrors: [String] = [], commandCount: Int = 0,
         duration: Duration = .zero, stdout: String = "", stderr: String = "", latencies: [LatencyHistogram] = [],
         exchanges: [TestExchange] = [], warnings: [String] = []
@@ -47,8 +47,8 @@ public struct TestFileReport: Sendable {
     }
 
     /// Its `expect`s (every test case but an error's).
-    public var assertions: [TestCase] { testCases.filter { if case .error = $0.outcome { false } else { true } } }
+    package var assertions: [TestCase] { testCases.filter { if case .error = $0.outcome { false } else { true } } }
 
     /// How many of its `expect`s did not hold.
-    public var failedAssertionCount: Int { testCases.count { if case .failed = $0.outcome { true } else { false } } }
+    package var failedAssertionCount: Int { testCases.count { if case .failed = $0.outcome { true } else { false } } }
 }

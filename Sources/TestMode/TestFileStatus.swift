@@ -1,7 +1,7 @@
 import Shell
 
 /// How one file of a test run ended.
-public enum TestFileStatus: String, Sendable, Equatable, CaseIterable {
+package enum TestFileStatus: String, Sendable, Equatable, CaseIterable {
     /// Every command ran and every `expect` held.
     case passed
     /// An `expect` did not hold.
@@ -23,7 +23,7 @@ public enum TestFileStatus: String, Sendable, Equatable, CaseIterable {
 
     /// The exit status of a test run whose worst file ended so: broken (2) over error (3) over
     /// failed (4).
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .passed: return .success
         case .failed: return .expectation

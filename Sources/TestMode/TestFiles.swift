@@ -10,10 +10,10 @@ import Platform
 /// under the directory named, matches. A directory's FIFOs and devices are left out; a file
 /// named on the command line is kept, and the driver's `ScriptFileReader` refuses it there,
 /// with its kind named, if it is not a regular file.
-public enum TestFiles {
+package enum TestFiles {
     /// - Throws: `TestFilesError` naming an argument that is neither a file nor a directory,
     ///   with the system's reason (no such file, a symbolic link loop, permission).
-    public static func expand(_ arguments: [String], glob: String?) throws(TestFilesError) -> [String] {
+    package static func expand(_ arguments: [String], glob: String?) throws(TestFilesError) -> [String] {
         var files: [(path: String, relative: String)] = []
         for argument in arguments {
             if argument == ScriptFileReader.standardInput {

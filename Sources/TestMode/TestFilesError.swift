@@ -1,4 +1,4 @@
 /// An argument of `sdkbench test` that names nothing to run.
-public struct TestFilesError: Error, Sendable, Equatable {
-    public var message: String
+package struct TestFilesError: Error, Sendable, Equatable {
+    package var message: String
 }

@@ -3,7 +3,7 @@ import Shell
 /// What `sdkbench test` shows on the terminal: a line per file as it finishes (in file order),
 /// what failed and where, then the summary. `quiet` leaves out the files that passed; `verbose`
 /// adds what each file printed.
-public struct TestTerminalPrinter: Sendable {
+package struct TestTerminalPrinter: Sendable {
     private let output: Output
     private let quiet: Bool
     private let verbose: Bool
@@ -13,7 +13,7 @@ public struct TestTerminalPrinter: Sendable {
     /// `check` counts rules (every test case, an error included) where `test` counts assertions.
     private let countsRules: Bool
 
-    public init(
+    package init(
         output: Output, quiet: Bool = false, verbose: Bool = false, useColor: Bool = false, showsProgress: Bool = false, countsRules: Bool = false
     ) {
         self.countsRules = countsRules
@@ -25,7 +25,7 @@ public struct TestTerminalPrinter: Sendable {
     }
 
     /// Redraws the progress line: files done of all, running now, not passed so far.
-    public func progressChanged(_ progress: TestProgress) {
+    package func progressChanged(_ progress: TestProgress) {
         guard showsProgress else { return }
         let failures = progress.notPassed == 0 ? "" : ", \(progress.notPassed) not passed"
         output.writeError("\r\u{1B}[K[\(progress.done)/\(progress.total)] \(progress.running) running\(failures)")
@@ -40,7 +40,7 @@ public struct TestTerminalPrinter: Sendable {
     }
 
     /// A file finished: its line, and, unless it passed, what went wrong as the terminal renders it.
-    public func fileFinished(_ file: TestFileReport) {
+    package func fileFinished(_ file: TestFileReport) {
         if quiet, file.status == .passed { return }
         clearProgress()
         output.line(styled: paint(Self.labels[file.status]!, file.status) + " ", "\(file.file)  (\(detail(file)))")
@@ -65,7 +65,7 @@ public struct TestTerminalPrinter: Sendable {
     }
 
     /// The closing lines: files by status, assertions, wall time.
-    public func summary(_ run: TestRunReport) {
+    package func summary(_ run: TestRunReport) {
         clearProgress()
         output.line("")
         var files = "files:      \(run.files.count) run: \(run.count(.passed)) passed, \(run.count(.failed)) failed, "

@@ -1,9 +1,9 @@
 /// One try of a file that `--retry` ran again.
-public struct TestTry: Sendable, Equatable {
-    public var status: TestFileStatus
-    public var duration: Duration
+package struct TestTry: Sendable, Equatable {
+    package var status: TestFileStatus
+    package var duration: Duration
 
-    public init(status: TestFileStatus, duration: Duration) {
+    package init(status: TestFileStatus, duration: Duration) {
         self.status = status
         self.duration = duration
     }

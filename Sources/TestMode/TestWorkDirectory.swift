@@ -11,12 +11,12 @@ import Platform
 /// Named `run-PID-XXXXXX`: a run that was killed (`kill -9`, the signal watchdog's exit) leaves
 /// its directory behind, journals and key files included, and the next run removes every one
 /// whose process is gone.
-public struct TestWorkDirectory: Sendable {
-    public let path: String
+package struct TestWorkDirectory: Sendable {
+    package let path: String
 
     /// Makes `<stateDirectory>/<folder>/run-PID-XXXXXX` (0700), after removing those of runs
     /// that died: `tests` for test and check runs, `load` for load runs.
-    public static func make(under stateDirectory: String, folder: String = "tests") throws(FileError) -> TestWorkDirectory {
+    package static func make(under stateDirectory: String, folder: String = "tests") throws(FileError) -> TestWorkDirectory {
         let parent = stateDirectory + "/" + folder
         try Directories.create(parent, mode: .ownerReadWriteExecute)
         for name in SystemFiles.list(parent) where isLeftBehind(name) { try? FileManager.default.removeItem(atPath: parent + "/" + name) }
@@ -30,12 +30,12 @@ public struct TestWorkDirectory: Sendable {
     private init(path: String) { self.path = path }
 
     /// Removes it and everything the files left in it.
-    public func remove() { try? FileManager.default.removeItem(atPath: path) }
+    package func remove() { try? FileManager.default.removeItem(atPath: path) }
 
     /// Keeps it past the run (`load --keep-state`): renamed `kept-PID-XXXXXX` beside it, a name
     /// the next run's clean-up leaves alone (as `run-…` of a process that is gone, it removed it).
     /// The path it is kept at.
-    public func keep() throws(FileError) -> String {
+    package func keep() throws(FileError) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? ""
         guard name.hasPrefix("run-") else { return path }
         let kept = String(path.dropLast(name.count)) + "kept-" + name.dropFirst("run-".count)

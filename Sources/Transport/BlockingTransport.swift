@@ -18,7 +18,7 @@ import Synchronization
 /// `fallback`. Behaviour is `KeepAliveTransport`'s: redirects returned, bodies not decompressed,
 /// bodies over `LiveTransport.maximumBodySize` refused, keep-alive connections reused, a request
 /// sent again once when a reused connection turns out to be closed, the same errors.
-public final class BlockingTransport: HTTPTransport {
+package final class BlockingTransport: HTTPTransport {
     private struct State {
         /// An idle connection kept out of `idle`: a device talks to one host, and looking its
         /// connections up there and putting them back is paid a request (load_bench.py's CPU figure).
@@ -41,7 +41,7 @@ public final class BlockingTransport: HTTPTransport {
     private let state: Mutex<State>
 
     /// For the calling thread, which from then on sends its `http://` requests itself.
-    public convenience init(fallback: any HTTPTransport) {
+    package convenience init(fallback: any HTTPTransport) {
         self.init(fallback: fallback, owner: pthread_self())
     }
 
@@ -51,9 +51,9 @@ public final class BlockingTransport: HTTPTransport {
         state = Mutex(State())
     }
 
-    public var preferredExecutor: (any TaskExecutor)? { nil }
+    package var preferredExecutor: (any TaskExecutor)? { nil }
 
-    public func send(_ request: WireRequest, timeout: Double) async throws(NetworkError) -> WireResponse {
+    package func send(_ request: WireRequest, timeout: Double) async throws(NetworkError) -> WireResponse {
         let url = try request.parsed()
         guard sendsHere(url) else {
             return try await fallback.send(request, timeout: timeout)
@@ -71,20 +71,20 @@ public final class BlockingTransport: HTTPTransport {
         }
     }
 
-    public func sendsHere(_ url: ParsedURL) -> Bool {
+    package func sendsHere(_ url: ParsedURL) -> Bool {
         url.scheme == "http" && (owner.map { pthread_equal($0, pthread_self()) != 0 } ?? true)
     }
 
     /// Sends on the owner's thread without a task: the caller waits in the kernel, as `send`'s
     /// task would, and `stop` is what interrupts it. A task and its cancellation handler a
     /// request cost more than the request (guarded by load_bench.py's CPU s per 1,000 requests).
-    public func sendHere(_ request: WireRequest, timeout: Double) throws(NetworkError) -> WireResponse {
+    package func sendHere(_ request: WireRequest, timeout: Double) throws(NetworkError) -> WireResponse {
         try exchange(request, url: try request.parsed(), timeout: timeout)
     }
 
     /// Ends the exchange in flight and any later one on the owner's thread as cancelled (from
     /// any thread): the device was interrupted.
-    public func stop() {
+    package func stop() {
         state.withLock { state in
             state.stopped = true
             state.inFlight?.interrupt()
@@ -92,7 +92,7 @@ public final class BlockingTransport: HTTPTransport {
     }
 
     /// Closes the idle connections.
-    public func close() {
+    package func close() {
         let idle = state.withLock { state in
             defer {
                 state.idle = [:]

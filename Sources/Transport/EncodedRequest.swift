@@ -2,10 +2,10 @@ import Synchronization
 
 /// A request's HTTP/1.1 bytes, made once by the transport that first sends it and kept with the
 /// request for the next time it is sent as it is (`WireRequest.encoding`).
-public final class EncodedRequest: Sendable {
+package final class EncodedRequest: Sendable {
     private let kept = Mutex<(authority: String, bytes: [UInt8])?>(nil)
 
-    public init() {}
+    package init() {}
 
     /// The bytes for `authority` (its `Host`), made by `make` the first time.
     func bytes(authority: String, make: () -> [UInt8]) -> [UInt8] {

@@ -2,13 +2,13 @@ import HTTPTypes
 import JSON
 
 /// `application/x-www-form-urlencoded`, also used for query strings.
-public enum FormEncoding {
-    public static func encode(_ fields: [(String, String)]) -> String {
+package enum FormEncoding {
+    package static func encode(_ fields: [(String, String)]) -> String {
         fields.map { escape($0.0) + "=" + escape($0.1) }.joined(separator: "&")
     }
 
     /// Percent-encodes everything but RFC 3986's unreserved characters.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {

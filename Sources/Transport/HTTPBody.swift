@@ -2,7 +2,7 @@ import HTTPTypes
 import JSON
 
 /// What a request carries after its headers.
-public enum HTTPBody: Sendable {
+package enum HTTPBody: Sendable {
     case none
     case bytes([UInt8])
     case form([(String, String)])

@@ -13,30 +13,30 @@ import JSON
 /// request.setParameter(name: "q", value: "swift")
 /// request.post(json: .object(["name": "Ada"]))
 /// ```
-public struct HTTPRequest: Sendable {
+package struct HTTPRequest: Sendable {
     /// The URL before query parameters are appended.
-    public var url: String
-    public private(set) var method: HTTPMethod = .get
+    package var url: String
+    package private(set) var method: HTTPMethod = .get
     /// In the order set, in the spelling first given, lookups ignoring case.
-    public var headers: HTTPFields = [:]
-    public private(set) var parameters: [(name: String, value: String)] = []
-    public private(set) var body: HTTPBody = .none
+    package var headers: HTTPFields = [:]
+    package private(set) var parameters: [(name: String, value: String)] = []
+    package private(set) var body: HTTPBody = .none
     /// Labelled views of the request for traces only (a decrypted payload, say); never sent.
-    public var traceNotes: [(label: String, text: String)] = []
+    package var traceNotes: [(label: String, text: String)] = []
     /// A problem found while building, reported when the request is sent.
-    public private(set) var buildError: String?
+    package private(set) var buildError: String?
     /// Headers the client must not add (a standard header, the jar's `Cookie`).
-    public private(set) var omittedHeaders: [HTTPField.Name] = []
+    package private(set) var omittedHeaders: [HTTPField.Name] = []
 
-    public init(url: String = "") { self.url = url }
+    package init(url: String = "") { self.url = url }
 
     /// Appends a query parameter; existing parameters and any query already in `url` are kept.
-    public mutating func setParameter(name: String, value: String) { parameters.append((name, value)) }
+    package mutating func setParameter(name: String, value: String) { parameters.append((name, value)) }
 
     /// Sets a header, replacing any of the same name (names are case-insensitive) where the first
     /// stood. A name that is not an RFC 9110 token, or a value with a line break or NUL (which
     /// would start a header of its own), makes the request invalid.
-    public mutating func setHeader(name: String, value: String) {
+    package mutating func setHeader(name: String, value: String) {
         guard let field = HTTPField.Name(name) else {
             buildError = "'\(name)' is not a header name"
             return
@@ -52,31 +52,31 @@ public struct HTTPRequest: Sendable {
 
     /// Removes a header and keeps the client from adding one of that name, as HTTPie's `Header:`
     /// takes away a default header. A name that is not a header name has nothing to remove.
-    public mutating func removeHeader(name: String) {
+    package mutating func removeHeader(name: String) {
         guard let field = HTTPField.Name(name) else { return }
         headers[fields: field] = []
         omittedHeaders.append(field)
     }
 
     /// Whether `removeHeader` took this name (any case) away.
-    public func omits(_ name: HTTPField.Name) -> Bool { omittedHeaders.contains(name) }
+    package func omits(_ name: HTTPField.Name) -> Bool { omittedHeaders.contains(name) }
 
-    public mutating func setMethod(_ method: HTTPMethod) { self.method = method }
+    package mutating func setMethod(_ method: HTTPMethod) { self.method = method }
 
-    public mutating func get() { method = .get }
-    public mutating func delete() { method = .delete }
+    package mutating func get() { method = .get }
+    package mutating func delete() { method = .delete }
 
     /// POST with a JSON body (`{}` for an empty object) and `Content-Type: application/json`.
-    public mutating func post(json: Value) { setJSON(json, method: .post) }
+    package mutating func post(json: Value) { setJSON(json, method: .post) }
 
     /// PUT with a JSON body and `Content-Type: application/json`.
-    public mutating func put(json: Value) { setJSON(json, method: .put) }
+    package mutating func put(json: Value) { setJSON(json, method: .put) }
 
     /// PATCH with a JSON body and `Content-Type: application/json`.
-    public mutating func patch(json: Value) { setJSON(json, method: .patch) }
+    package mutating func patch(json: Value) { setJSON(json, method: .patch) }
 
     /// A JSON body given as text; text that is not JSON makes the request invalid.
-    public mutating func setJSON(text: String, method: HTTPMethod) {
+    package mutating func setJSON(text: String, method: HTTPMethod) {
         do throws(JSONParser.Failure) {
             _ = try JSONParser.parse(text)
             setRawBody(Array(text.utf8), contentType: "application/json", method: method)
@@ -85,7 +85,7 @@ public struct HTTPRequest: Sendable {
         }
     }
 
-    public mutating func setJSON(_ json: Value, method: HTTPMethod) {
+    package mutating func setJSON(_ json: Value, method: HTTPMethod) {
         if let problem = Self.nonFiniteNumber(in: json) {
             buildError = "body is not valid JSON: \(problem)"
             return
@@ -99,7 +99,7 @@ public struct HTTPRequest: Sendable {
     }
 
     /// Adds form fields; repeated calls accumulate (`a=1&b=2&a=3`). The method becomes POST.
-    public mutating func form(_ fields: [(String, String)]) {
+    package mutating func form(_ fields: [(String, String)]) {
         var all: [(String, String)] = []
         if case .form(let existing) = body { all = existing }
         all.append(contentsOf: fields)
@@ -109,7 +109,7 @@ public struct HTTPRequest: Sendable {
     }
 
     /// Any bytes with their content type.
-    public mutating func setRawBody(_ bytes: [UInt8], contentType: String?, method: HTTPMethod) {
+    package mutating func setRawBody(_ bytes: [UInt8], contentType: String?, method: HTTPMethod) {
         body = .bytes(bytes)
         self.method = method
         if let contentType { headers.replace(.contentType, with: contentType) }
@@ -117,12 +117,12 @@ public struct HTTPRequest: Sendable {
 
     /// The body's bytes replaced, the rest kept (its `Content-Type` among the headers): the same
     /// request made again with new values in the same body fields.
-    public mutating func replaceBodyBytes(_ bytes: [UInt8]) { body = .bytes(bytes) }
+    package mutating func replaceBodyBytes(_ bytes: [UInt8]) { body = .bytes(bytes) }
 
     /// Whether `other` goes on the wire with the same head as this one: the same method, URL,
     /// query, headers and headers left out, both bodies bytes (so sent with a `Content-Length`),
     /// neither invalid nor with trace notes. A client adds the same to both.
-    public func hasSameHead(as other: HTTPRequest) -> Bool {
+    package func hasSameHead(as other: HTTPRequest) -> Bool {
         guard case .bytes = body, case .bytes = other.body, buildError == nil, other.buildError == nil, traceNotes.isEmpty,
             other.traceNotes.isEmpty, method == other.method, url == other.url, parameters.count == other.parameters.count,
             headers == other.headers, omittedHeaders == other.omittedHeaders
@@ -132,7 +132,7 @@ public struct HTTPRequest: Sendable {
     }
 
     /// The URL with the query parameters appended (`?` or `&` as the URL needs).
-    public var fullURL: String {
+    package var fullURL: String {
         guard !parameters.isEmpty else { return url }
         let query = parameters.map { FormEncoding.escape($0.name) + "=" + FormEncoding.escape($0.value) }.joined(separator: "&")
         if let last = url.last, last == "?" || last == "&" { return url + query }
@@ -140,7 +140,7 @@ public struct HTTPRequest: Sendable {
     }
 
     /// The bytes that go on the wire.
-    public var bodyBytes: [UInt8]? {
+    package var bodyBytes: [UInt8]? {
         switch body {
         case .none: return nil
         case .bytes(let bytes): return bytes

@@ -2,21 +2,21 @@ import HTTPTypes
 import JSON
 
 /// What came back: status, headers and the whole body, with the request that was sent.
-public struct HTTPResponse: Sendable {
+package struct HTTPResponse: Sendable {
     /// The request as it went out, after interceptors and standard headers.
-    public let request: HTTPRequest
-    public let status: HTTPStatus
+    package let request: HTTPRequest
+    package let status: HTTPStatus
     /// In the order and spelling they came, duplicates kept (`Set-Cookie` comes several times).
-    public let headers: HTTPFields
-    public let body: [UInt8]
+    package let headers: HTTPFields
+    package let body: [UInt8]
     /// Seconds from sending to the last body byte.
-    public let duration: Double
+    package let duration: Double
     /// The answer came from a second sending of the request on another connection: the reused
     /// connection it first went out on closed before any byte of an answer, so the server may
     /// have seen the request twice (`WireResponse.resentAfterDroppedConnection`).
-    public let resentAfterDroppedConnection: Bool
+    package let resentAfterDroppedConnection: Bool
 
-    public init(
+    package init(
         request: HTTPRequest, status: HTTPStatus, headers: HTTPFields, body: [UInt8], duration: Double, resentAfterDroppedConnection: Bool = false
     ) {
         self.request = request
@@ -28,19 +28,19 @@ public struct HTTPResponse: Sendable {
     }
 
     /// The body decoded as UTF-8 (invalid sequences replaced).
-    public var bodyText: String { String(decoding: body, as: UTF8.self) }
+    package var bodyText: String { String(decoding: body, as: UTF8.self) }
 
     /// The body as JSON, or `nil` when it is not JSON.
-    public var json: Value? { try? JSONParser.parse(bodyText) }
+    package var json: Value? { try? JSONParser.parse(bodyText) }
 
     /// The first value of a header, ignoring case; `nil` also for a name that is not a header name.
     /// The first, not swift-http-types' `headers[name]`, which joins repeated values with ", ".
-    public func header(named name: String) -> String? {
+    package func header(named name: String) -> String? {
         HTTPField.Name(name).flatMap { headers[values: $0].first }
     }
 
-    public var isSuccess: Bool { status.kind == .successful }
-    public var isRedirect: Bool { status.kind == .redirection }
-    public var isClientError: Bool { status.kind == .clientError }
-    public var isServerError: Bool { status.kind == .serverError }
+    package var isSuccess: Bool { status.kind == .successful }
+    package var isRedirect: Bool { status.kind == .redirection }
+    package var isClientError: Bool { status.kind == .clientError }
+    package var isServerError: Bool { status.kind == .serverError }
 }

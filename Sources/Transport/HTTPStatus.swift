@@ -3,7 +3,7 @@ import HTTPTypes
 /// A response status: swift-http-types' `HTTPResponse.Status`, named here because this module's own
 /// `HTTPResponse` hides swift-http-types' type of that name. Compares by code; integer literals
 /// work (`status == 200`).
-public typealias HTTPStatus = HTTPTypes.HTTPResponse.Status
+package typealias HTTPStatus = HTTPTypes.HTTPResponse.Status
 
 extension HTTPTypes.HTTPResponse.Status {
     /// The reason phrase the seed prints after this code, or an empty string for a code it does not
@@ -11,7 +11,7 @@ extension HTTPTypes.HTTPResponse.Status {
     /// "Unprocessable Content"), the seed and its FastAPI server say "Unprocessable Entity", and
     /// codes the seed leaves bare stay bare. Not `reasonPhrase`, which is what the status was made
     /// with (empty for a status made from a code).
-    public var standardReason: String {
+    package var standardReason: String {
         switch code {
         case 200: "OK"
         case 201: "Created"
@@ -42,7 +42,7 @@ extension HTTPTypes.HTTPResponse.Status {
 
     /// `422 Unprocessable Entity`, or the code alone when the seed has no phrase for it: what
     /// status lines and messages print (`"\(status)"` would print swift-http-types' description).
-    public var codeAndReason: String {
+    package var codeAndReason: String {
         standardReason.isEmpty ? "\(code)" : "\(code) \(standardReason)"
     }
 }

@@ -2,7 +2,7 @@ import HTTPTypes
 
 /// Moves one request over the network. The live one is AsyncHTTPClient; tests use a recording fake,
 /// so everything above this line is tested without sockets.
-public protocol HTTPTransport: Sendable {
+package protocol HTTPTransport: Sendable {
     /// Sends `request` and returns the whole response, or throws why there is none.
     /// Redirects are never followed: a 3xx is returned as it is.
     func send(_ request: WireRequest, timeout: Double) async throws(NetworkError) -> WireResponse
@@ -20,11 +20,11 @@ public protocol HTTPTransport: Sendable {
 }
 
 extension HTTPTransport {
-    public var preferredExecutor: (any TaskExecutor)? { nil }
+    package var preferredExecutor: (any TaskExecutor)? { nil }
 
-    public func sendsHere(_ url: ParsedURL) -> Bool { false }
+    package func sendsHere(_ url: ParsedURL) -> Bool { false }
 
-    public func sendHere(_ request: WireRequest, timeout: Double) throws(NetworkError) -> WireResponse {
+    package func sendHere(_ request: WireRequest, timeout: Double) throws(NetworkError) -> WireResponse {
         throw .invalidRequest("this transport sends only from a task")
     }
 }

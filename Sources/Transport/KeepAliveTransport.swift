@@ -15,7 +15,7 @@ import NIOSSL
 /// scripts/bench/load_bench.py). The measured gain is in the commit that added this type and in
 /// README's load figures. Behaviour is LiveTransport's: redirects returned, not followed; bodies
 /// not decompressed; bodies over `LiveTransport.maximumBodySize` refused; the same errors.
-public final class KeepAliveTransport: HTTPTransport {
+package final class KeepAliveTransport: HTTPTransport {
     private let loop: any EventLoop
     private let executor: EventLoopTaskExecutor
     private let verifiesCertificates: Bool
@@ -25,10 +25,10 @@ public final class KeepAliveTransport: HTTPTransport {
     private let tls: NIOLoopBoundBox<NIOSSLContext??>
     private let idle: IdleConnections
 
-    public var preferredExecutor: (any TaskExecutor)? { executor }
+    package var preferredExecutor: (any TaskExecutor)? { executor }
 
     /// - Parameter verifiesCertificates: `false` accepts any certificate (`--insecure`).
-    public init(verifiesCertificates: Bool = true) {
+    package init(verifiesCertificates: Bool = true) {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         loop = group.next()
         executor = EventLoopTaskExecutor(loop)
@@ -47,7 +47,7 @@ public final class KeepAliveTransport: HTTPTransport {
         return context
     }
 
-    public func send(_ request: WireRequest, timeout: Double) async throws(NetworkError) -> WireResponse {
+    package func send(_ request: WireRequest, timeout: Double) async throws(NetworkError) -> WireResponse {
         let url = try request.parsed()
         let promise = loop.makePromise(of: WireResponse.self)
         let exchange = PendingExchange(request: request, url: url, timeout: timeout, promise: promise)

@@ -11,14 +11,14 @@ import Synchronization
 /// (a 3xx comes back with its body). One client per process and verification setting, both on one
 /// event loop thread, where each exchange runs (see `EventLoopTaskExecutor` for the figures);
 /// `WorkerLoop` makes clients of its own for a test-mode worker's thread.
-public final class LiveTransport: HTTPTransport {
+package final class LiveTransport: HTTPTransport {
     /// Verifies certificates.
-    public static let shared = LiveTransport(verifiesCertificates: true, on: loops)
+    package static let shared = LiveTransport(verifiesCertificates: true, on: loops)
     /// Accepts any certificate: only when the user asks for `--insecure`.
-    public static let insecure = LiveTransport(verifiesCertificates: false, on: loops)
+    package static let insecure = LiveTransport(verifiesCertificates: false, on: loops)
 
     /// Bodies larger than this are refused rather than held in memory.
-    public static let maximumBodySize = 64 << 20
+    package static let maximumBodySize = 64 << 20
 
     /// One thread for every connection: a workbench drives a handful at a time, and one loop lets
     /// the calls run on it.
@@ -33,7 +33,7 @@ public final class LiveTransport: HTTPTransport {
     /// sign that a later request to it may go out on a reused connection (`mayResend`).
     private let keptOpen = Mutex<[String: ContinuousClock.Instant]>([:])
 
-    public var preferredExecutor: (any TaskExecutor)? { executor }
+    package var preferredExecutor: (any TaskExecutor)? { executor }
 
     /// A client whose connections and exchanges run on `group`'s first loop; one made here (not
     /// `shared` or `insecure`) must be shut down (`shutdown()`) before it is released.
@@ -58,7 +58,7 @@ public final class LiveTransport: HTTPTransport {
         try? await client.shutdown()
     }
 
-    public func send(_ request: WireRequest, timeout: Double) async throws(NetworkError) -> WireResponse {
+    package func send(_ request: WireRequest, timeout: Double) async throws(NetworkError) -> WireResponse {
         let result: Result<WireResponse, NetworkError> = await withTaskExecutorPreference(executor) {
             do throws(NetworkError) { return .success(try await self.exchange(request, timeout: timeout)) } catch { return .failure(error) }
         }

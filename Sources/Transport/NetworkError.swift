@@ -1,5 +1,5 @@
 /// Why a request produced no HTTP response. A 4xx or 5xx is a response, never one of these.
-public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The request could not be built: a bad URL, a body that is not JSON.
     case invalidRequest(String)
     /// Something answered, but not with HTTP we could read.
@@ -14,7 +14,7 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The caller gave up (Ctrl-C, shutdown).
     case cancelled
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidRequest(let reason): return "invalid request: \(reason)"
         case .invalidResponse(let reason): return "invalid response: \(reason)"
@@ -31,7 +31,7 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// Whether no server answers at all: nothing listens, or nothing came back in time. A reset
     /// or a garbled answer says a server is there.
-    public var meansNoServer: Bool {
+    package var meansNoServer: Bool {
         switch self {
         case .cannotConnect, .timeout: return true
         case .invalidRequest, .invalidResponse, .networkUnavailable, .cancelled: return false
@@ -40,7 +40,7 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// Whether the server surely never saw the request: it could not be built, or no connection
     /// was opened. Anything else may have arrived before the line broke.
-    public var requestWasNeverSent: Bool {
+    package var requestWasNeverSent: Bool {
         switch self {
         case .invalidRequest, .cannotConnect: return true
         case .invalidResponse, .timeout, .networkUnavailable, .cancelled: return false

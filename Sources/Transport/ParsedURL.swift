@@ -1,24 +1,24 @@
 /// The parts of an absolute http(s) URL that sending needs; anything else is rejected early
 /// with a reason a person can act on.
-public struct ParsedURL: Sendable, Equatable {
-    public var scheme: String
-    public var host: String { didSet { authority = Self.authority(host: host, port: port) } }
-    public var port: Int? { didSet { authority = Self.authority(host: host, port: port) } }
+package struct ParsedURL: Sendable, Equatable {
+    package var scheme: String
+    package var host: String { didSet { authority = Self.authority(host: host, port: port) } }
+    package var port: Int? { didSet { authority = Self.authority(host: host, port: port) } }
     /// `host` or `host:port` as a Host header or cookie key would name it. Kept, not made at each
     /// use: the blocking transport asks at every request (guarded by the CPU s per 1,000
     /// requests of scripts/bench/load_bench.py).
-    public private(set) var authority: String
+    package private(set) var authority: String
     /// Path and query, starting with `/` (`/` when the URL has none).
-    public var pathAndQuery: String
+    package var pathAndQuery: String
 
     /// `scheme://authority`: what a pool keeps its connections by.
-    public var origin: String { scheme + "://" + authority }
+    package var origin: String { scheme + "://" + authority }
 
     /// Walks the URL's UTF-8 buffer by offset, every delimiter being ASCII: Character walks
     /// (`split`, `lastIndex(of:)` on Substrings) and `String.UTF8View` indexes cost several
     /// times as much, and a load run parses a URL a request (guarded by the CPU s per 1,000
     /// requests of scripts/bench/load_bench.py).
-    public init(_ text: String) throws(NetworkError) {
+    package init(_ text: String) throws(NetworkError) {
         let read = { (bytes: UnsafeBufferPointer<UInt8>) in Self.parse(bytes, text: text) }
         self = try (text.utf8.withContiguousStorageIfAvailable(read) ?? Array(text.utf8).withUnsafeBufferPointer(read)).get()
     }

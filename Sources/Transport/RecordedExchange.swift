@@ -5,20 +5,20 @@ import HTTPTypes
 ///
 /// Unlike `Exchange`, which is a call this process made, a recorded exchange may come from
 /// anywhere, so it holds only what was on the wire.
-public struct RecordedExchange: Sendable {
+package struct RecordedExchange: Sendable {
     /// `GET`, `POST`, … as sent.
-    public var method: String
+    package var method: String
     /// The absolute URL, or only the path and query (`/v1/UpdateLocation`).
-    public var url: String
-    public var requestHeaders: HTTPFields
+    package var url: String
+    package var requestHeaders: HTTPFields
     /// The request body as sent (still gzipped when it was).
-    public var requestBody: [UInt8]
+    package var requestBody: [UInt8]
     /// The answer's status; `nil` when none came.
-    public var status: Int?
-    public var responseHeaders: HTTPFields
-    public var responseBody: [UInt8]
+    package var status: Int?
+    package var responseHeaders: HTTPFields
+    package var responseBody: [UInt8]
 
-    public init(
+    package init(
         method: String, url: String, requestHeaders: HTTPFields = [:], requestBody: [UInt8] = [], status: Int? = nil,
         responseHeaders: HTTPFields = [:], responseBody: [UInt8] = []
     ) {
@@ -32,13 +32,13 @@ public struct RecordedExchange: Sendable {
     }
 
     /// The URL's path without its query or fragment (`/` for none); what a recognizer's kind is read from.
-    public var path: String {
+    package var path: String {
         let pathAndQuery = url.hasPrefix("/") ? url : ((try? ParsedURL(url))?.pathAndQuery ?? url)
         return String(pathAndQuery.prefix { $0 != "?" && $0 != "#" })
     }
 
     /// The first value of a request header, ignoring case.
-    public func requestHeader(_ name: String) -> String? {
+    package func requestHeader(_ name: String) -> String? {
         HTTPField.Name(name).flatMap { requestHeaders[values: $0].first }
     }
 }
@@ -46,7 +46,7 @@ public struct RecordedExchange: Sendable {
 extension RecordedExchange {
     /// A request as this process sent it and its answer, if one came: what a trace or a
     /// recording transport holds.
-    public init(_ request: WireRequest, response: WireResponse?) {
+    package init(_ request: WireRequest, response: WireResponse?) {
         self.init(
             method: request.method.rawValue, url: request.url, requestHeaders: request.headers, requestBody: request.body ?? [],
             status: response.map { $0.status.code }, responseHeaders: response?.headers ?? [:], responseBody: response?.body ?? [])

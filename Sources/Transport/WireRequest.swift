@@ -1,23 +1,23 @@
 import HTTPTypes
 
 /// A request reduced to what goes on the wire.
-public struct WireRequest: Sendable {
+package struct WireRequest: Sendable {
     // A change to what goes on the wire drops the bytes kept for it.
-    public var method: HTTPMethod { didSet { encoding = nil } }
-    public var url: String { didSet { encoding = nil } }
-    public var headers: HTTPFields { didSet { encoding = nil } }
-    public var body: [UInt8]? { didSet { encoding = nil } }
+    package var method: HTTPMethod { didSet { encoding = nil } }
+    package var url: String { didSet { encoding = nil } }
+    package var headers: HTTPFields { didSet { encoding = nil } }
+    package var body: [UInt8]? { didSet { encoding = nil } }
     /// The longest wait for the answer to begin (URLSession's `timeoutIntervalForRequest`);
     /// `nil`: only the transport's total timeout applies.
-    public var idleTimeout: Double?
+    package var idleTimeout: Double?
     /// `url` parsed, when the sender had it parsed already (the Ping client does, for cookies):
     /// parsing it again in the transport was 1.8% of a load run's CPU.
-    public var parsedURL: ParsedURL? { didSet { encoding = nil } }
+    package var parsedURL: ParsedURL? { didSet { encoding = nil } }
     /// Where a blocking transport keeps the request's bytes, for a sender that sends this same
     /// request again (the Ping client, for an `http` line run again with the same words).
-    public var encoding: EncodedRequest?
+    package var encoding: EncodedRequest?
 
-    public init(
+    package init(
         method: HTTPMethod, url: String, headers: HTTPFields, body: [UInt8]?, idleTimeout: Double? = nil, parsedURL: ParsedURL? = nil
     ) {
         self.method = method
@@ -32,7 +32,7 @@ public struct WireRequest: Sendable {
     /// long as the old one and sent as it is (no `Transfer-Encoding`): then the head is the same,
     /// and is not made again (load_bench.py's CPU s per 1,000 requests). The encoding is a new one,
     /// the old request's bytes left to it.
-    public mutating func replaceBody(_ bytes: [UInt8]) {
+    package mutating func replaceBody(_ bytes: [UInt8]) {
         let earlier = encoding
         let oldCount = body?.count
         body = bytes
@@ -42,7 +42,7 @@ public struct WireRequest: Sendable {
     }
 
     /// `url` parsed, or why it cannot be sent.
-    public func parsed() throws(NetworkError) -> ParsedURL {
+    package func parsed() throws(NetworkError) -> ParsedURL {
         if let parsedURL { return parsedURL }
         return try ParsedURL(url)
     }

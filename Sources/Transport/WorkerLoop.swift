@@ -10,16 +10,16 @@ import NIOPosix
 /// the bench's 200 files 1.54x faster than `--jobs 1`; with a loop per worker 1.81x (0.451 s
 /// against 0.834 s; `farm-bench -n 8 --vs "sdkbench test suite --jobs 1" -- sdkbench test suite
 /// --jobs 2`, paired), and `--jobs 1` itself 7% faster.
-public final class WorkerLoop: Sendable {
+package final class WorkerLoop: Sendable {
     /// The thread, for the embedded backend's server.
-    public let group: MultiThreadedEventLoopGroup
+    package let group: MultiThreadedEventLoopGroup
     /// Verifies certificates.
-    public let transport: any HTTPTransport
+    package let transport: any HTTPTransport
     /// Accepts any certificate (`--insecure`).
-    public let insecureTransport: any HTTPTransport
+    package let insecureTransport: any HTTPTransport
     private let clients: [LiveTransport]
 
-    public init() {
+    package init() {
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let verifying = LiveTransport(verifiesCertificates: true, on: group)
         let accepting = LiveTransport(verifiesCertificates: false, on: group)
@@ -30,7 +30,7 @@ public final class WorkerLoop: Sendable {
 
     /// Closes the clients' connections. The thread stays: a backend stopped on it may still have
     /// late work scheduled there (`BackendLoopPool` says why none is shut down).
-    public func shutdown() async {
+    package func shutdown() async {
         for client in clients { await client.shutdown() }
     }
 }

@@ -500,7 +500,7 @@ struct HTTPCommandTests {
 }
 
 @Suite(.timeLimit(.minutes(1)))
-struct PerfAnalyticsTests {
+struct PerformanceAnalyticsTests {
     @Test func timingsArePostedInBatchesAndKeptWhenTheServerFails() async {
         let harness = ShellHarness()
         let run = await harness.execute("""

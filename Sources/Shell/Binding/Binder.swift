@@ -5,12 +5,12 @@ import Script
 ///
 /// Without a resolver it only checks what can be checked before running (command names,
 /// options, argument counts, literal values): scripts are checked whole before their first line runs.
-public struct Binder: Sendable {
-    public let table: CommandTable
+package struct Binder: Sendable {
+    package let table: CommandTable
 
-    public init(table: CommandTable) { self.table = table }
+    package init(table: CommandTable) { self.table = table }
 
-    public func bind(_ statement: Statement, variables: (any VariableResolving)?) throws(ShellError) -> BoundCommand {
+    package func bind(_ statement: Statement, variables: (any VariableResolving)?) throws(ShellError) -> BoundCommand {
         var recorder: BindingRecorder?
         return try bind(statement, variables: variables, recorder: &recorder)
     }
@@ -347,7 +347,7 @@ public struct Binder: Sendable {
     }
 
     /// The word's value: a sole `{{var}}` keeps its type; anything else is text.
-    public func substitute(_ word: Word, variables: any VariableResolving) throws(ShellError) -> Value {
+    package func substitute(_ word: Word, variables: any VariableResolving) throws(ShellError) -> Value {
         if let reference = word.soleVariable { return try variables.resolve(reference) }
         if let literal = word.literal { return .string(literal) }
         var text = ""

@@ -1,6 +1,6 @@
 /// Positional arguments in order, a variadic one as several entries under one name: no array
 /// per argument for the usual single value.
-public struct BoundArguments: Sendable {
+package struct BoundArguments: Sendable {
     /// A struct, not a tuple: copies of a tuple of these types go through the runtime's generic
     /// tuple witness, on every binding (the CPU s per 1,000 requests of scripts/bench/load_bench.py).
     private struct Entry {
@@ -10,7 +10,7 @@ public struct BoundArguments: Sendable {
 
     private var entries: [Entry] = []
 
-    public init() {}
+    package init() {}
 
     mutating func append(_ name: String, _ value: BoundValue) { entries.append(Entry(name: name, value: value)) }
 
@@ -32,13 +32,13 @@ public struct BoundArguments: Sendable {
     mutating func reserve(_ count: Int) { entries.reserveCapacity(count) }
 
     /// The first value given to `name`.
-    public func first(_ name: String) -> BoundValue? {
+    package func first(_ name: String) -> BoundValue? {
         for index in entries.indices where entries[index].name == name { return entries[index].value }
         return nil
     }
 
     /// Every value given to `name`, in order.
-    public func all(_ name: String) -> [BoundValue] {
+    package func all(_ name: String) -> [BoundValue] {
         // One pass into one array: filter then map made two. By index: a `for entry in entries`
         // loop copies every entry, name and value, to compare its name. Both are paid per `http`
         // line (guarded by the CPU s per 1,000 requests of scripts/bench/load_bench.py).
@@ -49,7 +49,7 @@ public struct BoundArguments: Sendable {
     }
 
     /// The values of `name`, or `nil` when it was not given.
-    public subscript(name: String) -> [BoundValue]? {
+    package subscript(name: String) -> [BoundValue]? {
         let values = all(name)
         return values.isEmpty ? nil : values
     }

@@ -1,11 +1,11 @@
 /// A few named values with dictionary-style access. Commands bind two or three arguments; a
 /// linear scan beats hashing and allocating a dictionary for every line of a script.
-public struct SmallMap<Value: Sendable>: Sendable {
+package struct SmallMap<Value: Sendable>: Sendable {
     private var entries: [(key: String, value: Value)] = []
 
-    public init() {}
+    package init() {}
 
-    public subscript(key: String) -> Value? {
+    package subscript(key: String) -> Value? {
         get {
             for entry in entries where entry.key == key { return entry.value }
             return nil
@@ -20,12 +20,12 @@ public struct SmallMap<Value: Sendable>: Sendable {
     }
 
     /// Whether `key` has a value, without taking a copy of it out.
-    public func contains(_ key: String) -> Bool {
+    package func contains(_ key: String) -> Bool {
         for index in entries.indices where entries[index].key == key { return true }
         return false
     }
 
-    public var keys: [String] { entries.map(\.key) }
-    public var isEmpty: Bool { entries.isEmpty }
-    public var count: Int { entries.count }
+    package var keys: [String] { entries.map(\.key) }
+    package var isEmpty: Bool { entries.isEmpty }
+    package var count: Int { entries.count }
 }

@@ -2,7 +2,7 @@ import JSON
 import Script
 
 /// Resolves `{{…}}` references while binding.
-public protocol VariableResolving {
+package protocol VariableResolving {
     func resolve(_ reference: VariableReference) throws(ShellError) -> Value
     /// A number that changes whenever the variable named `root` (or `last`) changes, the same
     /// number for the same value; `nil` when there is none (undefined, or not kept): a binding
@@ -11,5 +11,5 @@ public protocol VariableResolving {
 }
 
 extension VariableResolving {
-    public func version(of root: String) -> UInt64? { nil }
+    package func version(of root: String) -> UInt64? { nil }
 }

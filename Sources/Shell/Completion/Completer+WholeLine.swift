@@ -13,7 +13,7 @@ extension Completer {
     ///     backslashes included.
     ///   - keepingQuoteOpen: never answer one candidate that more words may follow (bash).
     /// - Returns: whole command lines, unquoted for the shell (the script's own escapes kept).
-    public func completeWholeLine(_ prefix: String, keepingQuoteOpen: Bool = false) -> [String] {
+    package func completeWholeLine(_ prefix: String, keepingQuoteOpen: Bool = false) -> [String] {
         let line = ShellWord.unquoted(prefix)
         let (lines, appendSpace) = wholeLines(completing: line)
         guard keepingQuoteOpen, lines.count == 1, let only = lines.first else { return lines }

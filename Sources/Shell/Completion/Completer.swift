@@ -3,16 +3,16 @@ import Script
 
 /// Context-aware TAB completion from the command table: command words, then sub-commands,
 /// then argument values by kind (choices, names, files, variables), and options.
-public struct Completer {
-    public let table: CommandTable
+package struct Completer {
+    package let table: CommandTable
     /// The variable names to offer after `{{` and for name arguments.
-    public var variableNames: () -> [String]
+    package var variableNames: () -> [String]
     /// Names the session has learned, by `ValueRule.sessionNames` category.
-    public var sessionNames: (String) -> [String]
+    package var sessionNames: (String) -> [String]
     /// What `~` in a path stands for: the session's `HOME`, as commands expand it when they run.
-    public var home: String?
+    package var home: String?
 
-    public init(
+    package init(
         table: CommandTable, variableNames: @escaping () -> [String] = { [] }, sessionNames: @escaping (String) -> [String] = { _ in [] },
         home: String? = nil
     ) {
@@ -23,7 +23,7 @@ public struct Completer {
     }
 
     /// Candidates for the word before the cursor.
-    public func complete(_ request: CompletionRequest) -> CompletionResponse {
+    package func complete(_ request: CompletionRequest) -> CompletionResponse {
         let words = CompletionWords(request.line)
         if let open = words.openVariablePrefix {
             let names = (variableNames() + ["last"]).filter { $0.hasPrefix(open.partial) }.sorted()

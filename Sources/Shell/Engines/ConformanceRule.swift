@@ -1,16 +1,16 @@
 /// One rule of a conformance suite: `# rule: ID — SOURCE: WHAT IT CHECKS` and the lines after it,
 /// up to the next rule.
-public struct ConformanceRule: Sendable, Equatable {
+package struct ConformanceRule: Sendable, Equatable {
     /// Stable, dotted: `miataru.update.refused-write-not-stored`.
-    public let id: String
+    package let id: String
     /// The contract it comes from (`API 1.1`, `wire notes`).
-    public let source: String
+    package let source: String
     /// One line of what is checked.
-    public let summary: String
+    package let summary: String
     /// The rule's comment line and the last line of its section (1-based, inclusive).
-    public let lines: ClosedRange<Int>
+    package let lines: ClosedRange<Int>
 
-    public init(id: String, source: String, summary: String, lines: ClosedRange<Int>) {
+    package init(id: String, source: String, summary: String, lines: ClosedRange<Int>) {
         self.id = id
         self.source = source
         self.summary = summary
@@ -18,7 +18,7 @@ public struct ConformanceRule: Sendable, Equatable {
     }
 
     /// How a report names the rule's one test case.
-    public var title: String { "\(id) — \(source): \(summary)" }
+    package var title: String { "\(id) — \(source): \(summary)" }
 
     static let marker = "# rule: "
 

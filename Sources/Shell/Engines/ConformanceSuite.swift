@@ -8,17 +8,17 @@
 /// data on a shared server. A line `# self-test: COMMAND` runs COMMAND only when the suite checks
 /// the embedded backend (`backend sift-key …`); printed or run with `sdkbench test`, it stays a
 /// comment.
-public struct ConformanceSuite: Sendable {
+package struct ConformanceSuite: Sendable {
     /// A variable the suite reads that the user gives against their own server (`--var`,
     /// `--secret`); the self-test gives `selfTestValue`.
-    public struct Variable: Sendable {
-        public let name: String
-        public let isSecret: Bool
+    package struct Variable: Sendable {
+        package let name: String
+        package let isSecret: Bool
         /// What it is, for `check --list` and the error when it is missing.
-        public let about: String
-        public let selfTestValue: String
+        package let about: String
+        package let selfTestValue: String
 
-        public init(name: String, isSecret: Bool = false, about: String, selfTestValue: String) {
+        package init(name: String, isSecret: Bool = false, about: String, selfTestValue: String) {
             self.name = name
             self.isSecret = isSecret
             self.about = about
@@ -27,13 +27,13 @@ public struct ConformanceSuite: Sendable {
     }
 
     /// The service's word (`miataru`), as `check` takes it.
-    public let service: String
-    public let script: String
-    public let variables: [Variable]
+    package let service: String
+    package let script: String
+    package let variables: [Variable]
     /// What the contract says a server must do or must not do, each with the rules that check it.
-    public let coverage: [ConformanceCoverage]
+    package let coverage: [ConformanceCoverage]
 
-    public init(service: String, variables: [Variable] = [], coverage: [ConformanceCoverage] = [], script: String) {
+    package init(service: String, variables: [Variable] = [], coverage: [ConformanceCoverage] = [], script: String) {
         self.service = service
         self.script = script
         self.variables = variables
@@ -41,8 +41,8 @@ public struct ConformanceSuite: Sendable {
     }
 
     /// Its rules in the order the script has them.
-    public var rules: [ConformanceRule] { ConformanceRule.parse(script) }
+    package var rules: [ConformanceRule] { ConformanceRule.parse(script) }
 
     /// The comment that marks a line run only against the embedded backend.
-    public static let selfTestMarker = "# self-test: "
+    package static let selfTestMarker = "# self-test: "
 }

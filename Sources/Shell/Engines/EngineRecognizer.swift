@@ -14,16 +14,16 @@ import Transport
 ///     exchange, kind, keys in RecognizedView(value: .null, summary: "upload")
 /// }
 /// ```
-public struct EngineRecognizer: Sendable {
+package struct EngineRecognizer: Sendable {
     /// The SDK call an exchange with this method and path is; `nil` for one not the engine's.
-    public let kind: @Sendable (_ method: String, _ path: String) -> String?
+    package let kind: @Sendable (_ method: String, _ path: String) -> String?
     private let decode: @Sendable (_ exchange: RecordedExchange, _ kind: String, _ keys: RecognizerKeys) -> RecognizedView
 
     /// - Parameters:
     ///   - kind: the cheap path, from method and path only (load mode calls it once a request).
     ///   - decode: the view of an exchange `kind` named; it gets the kind and the secrets the
     ///     caller knows, and masks every secret it shows.
-    public init(
+    package init(
         kind: @escaping @Sendable (_ method: String, _ path: String) -> String?,
         decode: @escaping @Sendable (_ exchange: RecordedExchange, _ kind: String, _ keys: RecognizerKeys) -> RecognizedView
     ) {
@@ -32,7 +32,7 @@ public struct EngineRecognizer: Sendable {
     }
 
     /// The call `exchange` is, with its decoded view; `nil` when it is not the engine's.
-    public func recognize(_ exchange: RecordedExchange, keys: RecognizerKeys = RecognizerKeys()) -> RecognizedCall? {
+    package func recognize(_ exchange: RecordedExchange, keys: RecognizerKeys = RecognizerKeys()) -> RecognizedCall? {
         guard let kind = kind(exchange.method, exchange.path) else { return nil }
         let view = decode(exchange, kind, keys)
         return RecognizedCall(kind: kind, value: view.value, summary: view.summary)

@@ -1,13 +1,13 @@
 import JSON
 
 /// What a recognizer decoded of one exchange: a JSON view and a line that says what it was.
-public struct RecognizedView: Sendable, Equatable {
+package struct RecognizedView: Sendable, Equatable {
     /// What the call carried, decoded, secrets masked (`***`).
-    public var value: Value
+    package var value: Value
     /// One line, e.g. `3 events for user u-1`.
-    public var summary: String
+    package var summary: String
 
-    public init(value: Value, summary: String) {
+    package init(value: Value, summary: String) {
         self.value = value
         self.summary = summary
     }

@@ -1,11 +1,11 @@
 /// Secrets a recognizer may use to decode, by name (`hamon.key`: the payload key's bytes). A
 /// recognizer decodes only with what it is given; without the key it shows what it can, and says so.
-public struct RecognizerKeys: Sendable {
+package struct RecognizerKeys: Sendable {
     private var keys: [String: [UInt8]]
 
-    public init(_ keys: [String: [UInt8]] = [:]) { self.keys = keys }
+    package init(_ keys: [String: [UInt8]] = [:]) { self.keys = keys }
 
-    public subscript(name: String) -> [UInt8]? {
+    package subscript(name: String) -> [UInt8]? {
         get { keys[name] }
         set { keys[name] = newValue }
     }

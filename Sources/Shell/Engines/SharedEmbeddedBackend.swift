@@ -8,7 +8,7 @@ import Synchronization
 /// Started on first use, not before the run: a script that configures its own host never pays
 /// for it (its loop thread, its routes, its clock), as scripts/bench/load_bench.py's flow, which
 /// configures its host, shows in its CPU s per 1,000 requests.
-public final class SharedEmbeddedBackend: Sendable {
+package final class SharedEmbeddedBackend: Sendable {
     private let groups: [BackendRouteGroup]
     /// `nil` until the first start; then the backend, or why it could not start (every later
     /// session gets the same answer rather than trying again).
@@ -17,18 +17,18 @@ public final class SharedEmbeddedBackend: Sendable {
     private struct StartFailure: Error { var text: String }
 
     /// - Parameter groups: what the backend serves (the catalog's engines').
-    public init(groups: [BackendRouteGroup]) {
+    package init(groups: [BackendRouteGroup]) {
         self.groups = groups
     }
 
     /// A backend the owner started (a test preparing it before the run).
-    public init(started backend: LocalBackend) {
+    package init(started backend: LocalBackend) {
         groups = []
         state.withLock { $0 = .success(backend) }
     }
 
     /// The backend, if a session has started it.
-    public var running: LocalBackend? {
+    package var running: LocalBackend? {
         state.withLock { started in
             guard case .success(let backend)? = started else { return nil }
             return backend
@@ -58,7 +58,7 @@ public final class SharedEmbeddedBackend: Sendable {
     }
 
     /// Stops the backend if a session started it.
-    public func stop() {
+    package func stop() {
         let started = state.withLock { started in
             defer { started = nil }
             guard case .success(let backend)? = started else { return nil as LocalBackend? }

@@ -5,12 +5,12 @@ import Transport
 /// embedded backend follow, and everything derived from them: the command table with its help
 /// sections, the runtimes, the backend's route groups. The shell core knows no engine: the
 /// executable's `SDKBenchCatalog` names them (`ShellCatalog.standard`).
-public struct ShellCatalog: Sendable {
-    public let modules: [EngineModule]
+package struct ShellCatalog: Sendable {
+    package let modules: [EngineModule]
     /// The general commands, every engine's, then the backend's.
-    public let table: CommandTable
+    package let table: CommandTable
 
-    public init(modules: [EngineModule]) {
+    package init(modules: [EngineModule]) {
         self.modules = modules
         let services = modules.compactMap { $0.backend?.service.rawValue }
         // A word a shell section already lists (`configure`) stays there.
@@ -28,29 +28,29 @@ public struct ShellCatalog: Sendable {
     package var runtimes: [any EngineRuntime.Type] { modules.compactMap(\.runtime) }
 
     /// The route groups the embedded backend serves, in order.
-    public var backendGroups: [BackendRouteGroup] { modules.compactMap(\.backend) }
+    package var backendGroups: [BackendRouteGroup] { modules.compactMap(\.backend) }
 
     /// The services the embedded backend serves, by name, in order.
-    public var backendServices: [BackendService] { backendGroups.map(\.service) }
+    package var backendServices: [BackendService] { backendGroups.map(\.service) }
 
     /// The SDK call a request is, as the first engine's recognizer that knows it names it: the
     /// cheap path, method and path only, that load mode calls once a request.
-    public func requestKind(method: String, path: String) -> String? {
+    package func requestKind(method: String, path: String) -> String? {
         for module in modules { if let kind = module.recognizer?.kind(method, path) { return kind } }
         return nil
     }
 
     /// The SDK call an exchange is, decoded, as the first engine that knows it recognizes it.
-    public func recognize(_ exchange: RecordedExchange, keys: RecognizerKeys = RecognizerKeys()) -> RecognizedCall? {
+    package func recognize(_ exchange: RecordedExchange, keys: RecognizerKeys = RecognizerKeys()) -> RecognizedCall? {
         for module in modules { if let call = module.recognizer?.recognize(exchange, keys: keys) { return call } }
         return nil
     }
 
     /// The engines' conformance suites, in catalog order (`sdkbench check`).
-    public var conformanceSuites: [ConformanceSuite] { modules.compactMap(\.conformance) }
+    package var conformanceSuites: [ConformanceSuite] { modules.compactMap(\.conformance) }
 
     /// `a, b and c` (or `a, b or c`): how help texts name several engines.
-    public static func list(_ names: [String], conjunction: String = "and") -> String {
+    package static func list(_ names: [String], conjunction: String = "and") -> String {
         guard names.count > 1 else { return names.first ?? "" }
         return names.dropLast().joined(separator: ", ") + " \(conjunction) " + names.last!
     }

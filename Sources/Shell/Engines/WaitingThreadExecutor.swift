@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// A job enqueued from another thread (an answer from an event loop, an actor's reply) wakes the
 /// waiting thread. Jobs run only while the owner waits in `AsyncBridge.run`.
-public final class WaitingThreadExecutor: TaskExecutor {
+package final class WaitingThreadExecutor: TaskExecutor {
     private struct State {
         var jobs: [UnownedJob] = []
         var next = 0
@@ -27,14 +27,14 @@ public final class WaitingThreadExecutor: TaskExecutor {
 
     /// Where `AsyncBridge.run` runs its work on this thread; `nil`: on the transport's executor or
     /// the shared pool, the thread sleeping meanwhile.
-    @TaskLocal public static var current: WaitingThreadExecutor?
+    @TaskLocal package static var current: WaitingThreadExecutor?
 
     /// For the calling thread.
-    public init() {
+    package init() {
         owner = pthread_self()
     }
 
-    public func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         state.withLock { $0.jobs.append(job) }
         if !isOwnedByCurrentThread { wake.signal() }
@@ -77,7 +77,7 @@ public final class WaitingThreadExecutor: TaskExecutor {
 
     /// Cancels the bridged work running now and any later (from any thread): the device was
     /// interrupted. A request blocked on its socket ends as cancelled.
-    public func stop() {
+    package func stop() {
         let running = state.withLock { state in
             state.stopped = true
             return state.running

@@ -2,18 +2,18 @@ import Script
 
 /// Renders a located error once: `file:line:col: error: message`, the source line, a caret
 /// under the offending token and a hint (Hurl's layout, compacted).
-public struct ErrorGenerator: Sendable {
-    public var useColor: Bool
+package struct ErrorGenerator: Sendable {
+    package var useColor: Bool
 
-    public init(useColor: Bool) { self.useColor = useColor }
+    package init(useColor: Bool) { self.useColor = useColor }
 
     /// The full text of an error, ending with a newline.
-    public func render(_ error: ShellError, in source: SourceFile?, secrets: SecretValues? = nil) -> String {
+    package func render(_ error: ShellError, in source: SourceFile?, secrets: SecretValues? = nil) -> String {
         render(severity: "error", message: error.message, hint: error.hint, range: error.range, source: source, secrets: secrets)
     }
 
     /// A warning in the same layout, for engine warnings raised while a command ran.
-    public func renderWarning(_ message: String, range: SourceRange?, source: SourceFile?, secrets: SecretValues? = nil) -> String {
+    package func renderWarning(_ message: String, range: SourceRange?, source: SourceFile?, secrets: SecretValues? = nil) -> String {
         render(severity: "warning", message: message, hint: nil, range: range, source: source, secrets: secrets)
     }
 

@@ -1,7 +1,7 @@
 import Script
 
 /// The exit status a failure maps to (COMMANDS.md: Invocation).
-public enum ExitStatus: Int32, Sendable {
+package enum ExitStatus: Int32, Sendable {
     case success = 0
     case usage = 1
     case parse = 2

@@ -1,44 +1,44 @@
 import Script
 
 /// A located failure; the renderer prints it once, Hurl-style.
-public struct ShellError: Error, Sendable, Equatable {
-    public var kind: ShellErrorKind
-    public var range: SourceRange?
+package struct ShellError: Error, Sendable, Equatable {
+    package var kind: ShellErrorKind
+    package var range: SourceRange?
     /// Secret values the failed line held (a too-long KEY that a check refused): reporting the
     /// error registers them first, so its excerpt masks them although the line never ran.
-    public var secrets: [String] = []
+    package var secrets: [String] = []
 
-    public init(_ kind: ShellErrorKind, at range: SourceRange?) {
+    package init(_ kind: ShellErrorKind, at range: SourceRange?) {
         self.kind = kind
         self.range = range
     }
 
-    public init(_ error: ScriptError) {
+    package init(_ error: ScriptError) {
         self.kind = .script(error)
         self.range = error.range
     }
 
     /// A runtime failure with a message, located at the command that caused it.
-    public static func runtime(_ message: String, at range: SourceRange? = nil) -> ShellError {
+    package static func runtime(_ message: String, at range: SourceRange? = nil) -> ShellError {
         ShellError(.runtime(message), at: range)
     }
 
     /// An engine's error, located at the command that caused it, kept typed (see `EngineFailure`).
-    public static func engine(
+    package static func engine(
         _ error: any Error, action: String = "", consequence: String = "", at range: SourceRange? = nil
     ) -> ShellError {
         ShellError(.engine(EngineFailure(error, action: action, consequence: consequence)), at: range)
     }
 
-    public var status: ExitStatus { kind.status }
+    package var status: ExitStatus { kind.status }
 
     /// `FILE:LINE:COLUMN: message` (`FILE: message` when unlocated): one line for a report or a
     /// refusal that cannot quote the source.
-    public func line(in file: String) -> String {
+    package func line(in file: String) -> String {
         (range.map { "\(file):\($0.start): " } ?? "\(file): ") + message
     }
 
-    public var message: String {
+    package var message: String {
         switch kind {
         case .script(let error): return error.message
         case .unknownCommand(let word, _): return "unknown command '\(word)'"
@@ -65,7 +65,7 @@ public struct ShellError: Error, Sendable, Equatable {
     }
 
     /// The "did you mean" or usage line shown under the caret.
-    public var hint: String? {
+    package var hint: String? {
         switch kind {
         case .unknownCommand(_, let suggestion):
             return suggestion.map { "did you mean '\($0)'?" } ?? "type 'help' for the list of commands"

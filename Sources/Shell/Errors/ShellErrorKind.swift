@@ -5,7 +5,7 @@ import Script
 /// Indirect: a `throws(ShellError)` call keeps room for the error in its caller's frame, and
 /// the kind inline made that 136 bytes (56 boxed) in every such frame; see `ScriptRunner.execute`
 /// for the stack a load device's thread saves.
-public indirect enum ShellErrorKind: Sendable, Equatable {
+package indirect enum ShellErrorKind: Sendable, Equatable {
     case script(ScriptError)
     case unknownCommand(String, suggestion: String?)
     case unknownSubcommand(group: String, word: String, choices: [String], suggestion: String?)
@@ -33,7 +33,7 @@ public indirect enum ShellErrorKind: Sendable, Equatable {
     case reported(ExitStatus)
 
     /// The exit status a run ends with when this error ends it.
-    public var status: ExitStatus {
+    package var status: ExitStatus {
         switch self {
         case .script, .unknownCommand, .unknownSubcommand, .incompleteCommand, .unknownOption, .missingOptionValue,
             .optionTakesNoValue, .duplicateOption, .missingArgument, .tooManyArguments, .unexpectedParameter:

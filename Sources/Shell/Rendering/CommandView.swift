@@ -6,7 +6,7 @@ import JSON
 /// and so does the recording of `CommandResult.output` (`test --verbose`, JUnit system-out). A
 /// silent session (a load device, a test file without `--verbose`) never calls `render`, so
 /// nothing is formatted where nobody reads it.
-public protocol Renderable: Sendable {
+package protocol Renderable: Sendable {
     /// Appends what it shows, in order: lines for standard output, warnings for standard error.
     func render(into lines: inout TerminalLines)
 }
@@ -14,17 +14,17 @@ public protocol Renderable: Sendable {
 /// What a command returns: its value (what `last` becomes) and how it shows on a terminal,
 /// rendered when the command ends. Handlers format no text. A command that shows nothing
 /// returns its `Value`, which renders nothing.
-public protocol CommandView: Renderable {
+package protocol CommandView: Renderable {
     /// What `last` becomes (or the command's value in its result, for commands that leave `last`).
     var value: Value { get }
 }
 
 extension Value: CommandView {
-    public var value: Value { self }
-    public func render(into lines: inout TerminalLines) {}
+    package var value: Value { self }
+    package func render(into lines: inout TerminalLines) {}
 }
 
 extension ShellEvent: Renderable {
     /// A line, a warning, a flush: shown as it is.
-    public func render(into lines: inout TerminalLines) { lines.append(self) }
+    package func render(into lines: inout TerminalLines) { lines.append(self) }
 }

@@ -1,11 +1,11 @@
 /// Renders `help` text from the command table.
-public struct HelpGenerator: Sendable {
-    public let table: CommandTable
+package struct HelpGenerator: Sendable {
+    package let table: CommandTable
 
-    public init(table: CommandTable) { self.table = table }
+    package init(table: CommandTable) { self.table = table }
 
     /// Help for no words (overview), a group (`perf`) or a command (`perf start`); nil when unknown.
-    public func help(for words: [String]) -> String? {
+    package func help(for words: [String]) -> String? {
         if words.isEmpty { return overview() }
         if let spec = table.spec(named: words.joined(separator: " ")) {
             var text = command(spec)
@@ -20,7 +20,7 @@ public struct HelpGenerator: Sendable {
     }
 
     /// Every command, grouped by its first word, with its summary.
-    public func overview() -> String {
+    package func overview() -> String {
         var text = "sdkbench \(SDKBenchVersion.current) — drive mobile-SDK backends from a terminal.\n\n"
         let sectioned = Set(table.sections.flatMap(\.words))
         var groups: [String] = []
@@ -47,7 +47,7 @@ public struct HelpGenerator: Sendable {
     }
 
     /// Usage, summary, arguments, options and examples of one command.
-    public func command(_ spec: CommandSpec) -> String {
+    package func command(_ spec: CommandSpec) -> String {
         var text = "usage: \(spec.usage)\n\n\(spec.summary).\n"
         if let discussion = spec.discussion { text += "\n" + wrap(discussion, indent: "") + "\n" }
         if !spec.arguments.isEmpty {

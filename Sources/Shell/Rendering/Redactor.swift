@@ -138,7 +138,7 @@ package enum Redactor {
 extension String {
     /// `%41` as `A`; a `%` not followed by two hex digits stays as written. `plusAsSpace`: a
     /// form's `+` is a space; a URL's userinfo keeps it a `+`.
-    public func percentDecoded(plusAsSpace: Bool) -> String {
+    package func percentDecoded(plusAsSpace: Bool) -> String {
         guard utf8.contains(UInt8(ascii: "%")) || (plusAsSpace && utf8.contains(UInt8(ascii: "+"))) else { return self }
         let bytes = Array(utf8)
         var out: [UInt8] = []

@@ -17,8 +17,8 @@ import Transport
 /// (stdout, stderr, traces, history, files other than the store that must hold them) masks by
 /// value. Each value is also kept in the forms it takes on the way out: JSON-escaped and
 /// percent-encoded, and Basic credentials as their base64 and header value (`addBasicCredentials`).
-public final class SecretValues: Sendable {
-    public static let mask = "***"
+package final class SecretValues: Sendable {
+    package static let mask = "***"
     /// Values found by a name that only suggests a secret (`Cookie: a=1`) are masked from this
     /// length: masking "1" would mangle every status line. Explicit secrets are masked at any length.
     static let guessedMinimumLength = 4
@@ -77,20 +77,20 @@ public final class SecretValues: Sendable {
     /// for a session that shows nothing (a load device): its secrets come and go with its
     /// iterations (a token a login returns), and keeping all of them grew its memory and time
     /// without end.
-    public init(keepingAtMost limit: Int? = nil) {
+    package init(keepingAtMost limit: Int? = nil) {
         self.limit = limit
     }
 
-    public var isEmpty: Bool { isEmptyFlag.load(ordering: .acquiring) }
+    package var isEmpty: Bool { isEmptyFlag.load(ordering: .acquiring) }
 
     /// Changes whenever a new value becomes secret.
-    public var generation: Int { changes.load(ordering: .acquiring) }
+    package var generation: Int { changes.load(ordering: .acquiring) }
 
     /// How many values (forms included) are kept.
     var count: Int { store.withLock { $0.values.count } }
 
     /// Registers a value given as a secret (any length but empty).
-    public func add(_ value: String) {
+    package func add(_ value: String) {
         guard !value.isEmpty else { return }
         // The store's set drops a form already there, another value's or one of these.
         let encoded = FormEncoding.escape(value)
@@ -151,7 +151,7 @@ public final class SecretValues: Sendable {
     /// and not, and the `Basic …` value. The header is masked by name where the shell prints it,
     /// but a server echoing it in a body (httpbin's `/headers`) or an `expect` quoting that body
     /// showed the base64, which is the password in a thin disguise.
-    public func addBasicCredentials(_ credentials: String) {
+    package func addBasicCredentials(_ credentials: String) {
         let password = BasicCredentials.password(credentials)
         guard !password.isEmpty else { return }
         add(password)
@@ -163,13 +163,13 @@ public final class SecretValues: Sendable {
     }
 
     /// Whether `text` holds any registered secret.
-    public func occurs(in text: String) -> Bool {
+    package func occurs(in text: String) -> Bool {
         guard !isEmpty else { return false }
         return store.withLock { store in store.values.contains { Self.bytes(of: text, contain: $0) } }
     }
 
     /// `text` with every registered secret replaced by `***`.
-    public func masked(_ text: String) -> String {
+    package func masked(_ text: String) -> String {
         guard !isEmpty else { return text }
         let secrets = store.withLock { $0.values }
         var result = text

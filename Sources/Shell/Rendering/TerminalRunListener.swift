@@ -3,23 +3,23 @@ import Script
 /// The terminal's view of a run: what commands show, on standard output and error; each failure
 /// rendered once, located, on standard error; with `--echo`, each statement's source lines
 /// before it runs.
-public final class TerminalRunListener: RunListener {
+package final class TerminalRunListener: RunListener {
     private let output: Output
     private let echo: Bool
     private var echoSource: String?
     private var lines: [Substring] = []
 
-    public init(output: Output, echo: Bool = false) {
+    package init(output: Output, echo: Bool = false) {
         self.output = output
         self.echo = echo
     }
 
-    public func checkFailed(_ errors: [ShellError], more: Int, in source: SourceFile) {
+    package func checkFailed(_ errors: [ShellError], more: Int, in source: SourceFile) {
         for error in errors { output.report(error, in: source) }
         if more > 0 { output.writeError("... and \(more) more errors\n") }
     }
 
-    public func commandStarting(_ statement: Statement, in source: SourceFile) {
+    package func commandStarting(_ statement: Statement, in source: SourceFile) {
         // Warnings, an engine's too, are located at the command that runs.
         output.setLocation((source, statement.range))
         guard echo else { return }
@@ -31,9 +31,9 @@ public final class TerminalRunListener: RunListener {
         output.line(lines[range].joined(separator: "\n"))
     }
 
-    public func emitted(_ shown: any Renderable) { output.show(shown) }
+    package func emitted(_ shown: any Renderable) { output.show(shown) }
 
-    public func commandFinished(_ result: CommandResult, in source: SourceFile) {
+    package func commandFinished(_ result: CommandResult, in source: SourceFile) {
         // Rendered while the command's location stands: its warnings are located at it.
         if let shown = result.shown { output.show(shown) }
         output.setLocation(nil)

@@ -2,17 +2,17 @@ import LineEditing
 import Script
 
 /// The interactive loop: libedit line editing, history, TAB completion, Ctrl-C and Ctrl-D.
-public final class Repl {
+package final class Repl {
     let session: ShellSession
     let runner: ScriptRunner
 
-    public init(session: ShellSession) {
+    package init(session: ShellSession) {
         self.session = session
         self.runner = ScriptRunner(session: session)
     }
 
     /// Runs until `quit`, Ctrl-D or SIGTERM; returns the status to exit with.
-    public func run() -> ExitStatus {
+    package func run() -> ExitStatus {
         let session = self.session
         let completer = Completer(
             table: session.table, variableNames: { [unowned session] in session.variables.names },

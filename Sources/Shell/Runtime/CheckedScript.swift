@@ -6,13 +6,13 @@ import Script
 /// 12 KiB for a command in a `repeat`; heaptrack put each device's own parse at 3 KB).
 ///
 /// The check binds without variables, so its verdict is the same in every such session.
-public struct CheckedScript: Sendable {
-    public let source: SourceFile
+package struct CheckedScript: Sendable {
+    package let source: SourceFile
     /// `nil` when the script does not parse; the check says where.
     let statements: [Statement]?
     let check: ScriptCheck
 
-    public init(_ source: SourceFile, table: CommandTable) {
+    package init(_ source: SourceFile, table: CommandTable) {
         self.source = source
         check = ScriptCheck.run(source, cores: ScriptCheck.cores(for: source), binder: Binder(table: table))
         statements = check.parseError == nil ? try? Parser.parse(source) : nil

@@ -1,7 +1,7 @@
 import JSON
 
 /// How one command of a run ended.
-public enum CommandOutcome: Sendable, Equatable {
+package enum CommandOutcome: Sendable, Equatable {
     /// It ran; the value is what it set `last` to (or returned, for commands that leave `last`).
     case ok(Value)
     /// An `expect` did not hold; `error` is the located error the terminal shows.
@@ -22,7 +22,7 @@ public enum CommandOutcome: Sendable, Equatable {
     }
 
     /// The located error, for a failed command.
-    public var error: ShellError? {
+    package var error: ShellError? {
         switch self {
         case .expectationFailed(_, let error), .error(let error): return error
         case .ok, .interrupted: return nil
@@ -30,7 +30,7 @@ public enum CommandOutcome: Sendable, Equatable {
     }
 
     /// Whether the command counts as passed in a report.
-    public var passed: Bool {
+    package var passed: Bool {
         if case .ok = self { return true }
         return false
     }

@@ -6,13 +6,13 @@ import Script
 ///
 /// A script handed to others (`load k8s` puts it in a ConfigMap, which anyone who can read the
 /// namespace can read) must not carry one; `CheckedScript.literalSecrets(table:)` finds them.
-public struct LiteralSecret: Sendable {
+package struct LiteralSecret: Sendable {
     /// The value, for masking the line an error quotes.
-    public var value: String
+    package var value: String
     /// The word that holds it.
-    public var range: SourceRange
+    package var range: SourceRange
     /// The command as the line spelt it (`sift beacon`).
-    public var command: String
+    package var command: String
 
     /// The secrets `bound` (bound without variables) holds as written, one per word.
     static func all(in bound: BoundCommand) -> [LiteralSecret] {
@@ -51,7 +51,7 @@ public struct LiteralSecret: Sendable {
 extension CheckedScript {
     /// The secrets the script writes as they are (see `LiteralSecret`), in source order; none when
     /// it does not parse (its check errors say why).
-    public func literalSecrets(table: CommandTable) -> [LiteralSecret] {
+    package func literalSecrets(table: CommandTable) -> [LiteralSecret] {
         let binder = Binder(table: table)
         return (statements ?? []).flatMap { statement in
             (try? binder.bind(statement, variables: nil)).map(LiteralSecret.all) ?? []
@@ -60,7 +60,7 @@ extension CheckedScript {
 
     /// Where the script runs `command` (`source`: a file the script names, which a copy of the
     /// script alone does not carry).
-    public func uses(of command: String, table: CommandTable) -> [SourceRange] {
+    package func uses(of command: String, table: CommandTable) -> [SourceRange] {
         let binder = Binder(table: table)
         return (statements ?? []).compactMap { statement in
             guard let bound = try? binder.bind(statement, variables: nil), bound.spec.name == command else { return nil }
@@ -72,7 +72,7 @@ extension CheckedScript {
     /// script's literal secrets masked in the lines they quote.
     ///
     /// - Returns: `true` when the script does not check.
-    public func reportCheckErrors(to output: Output) -> Bool {
+    package func reportCheckErrors(to output: Output) -> Bool {
         for secret in check.secrets { output.secrets.add(secret) }
         let (errors, more) = check.reported
         guard !errors.isEmpty else { return false }

@@ -11,8 +11,8 @@ import SystemPackage
 /// Engines report from a background ticker too, so every write takes a lock; stdout is buffered
 /// (a million-line script must not make a million syscalls) and flushed before stderr so the
 /// two streams stay in order on a terminal.
-public final class Output: Sendable {
-    public enum Destination: Sendable {
+package final class Output: Sendable {
+    package enum Destination: Sendable {
         case standardStreams
         /// What is shown on standard output goes to standard error too: standard output
         /// carries a report (`--report-junit -`) that a reader must be able to parse.
@@ -56,17 +56,17 @@ public final class Output: Sendable {
     private let flushesEachLine: Bool
     /// Standard output is a terminal: control characters in what is shown are escaped.
     private let escapesControls: Bool
-    public let renderer: ErrorGenerator
+    package let renderer: ErrorGenerator
     /// Every secret value seen so far; each write masks them (see `SecretValues`).
     /// A load device's output (`discard`) keeps its latest secrets only: see `SecretValues(keepingAtMost:)`.
-    public let secrets: SecretValues
+    package let secrets: SecretValues
     /// Whether `--reveal` shows secrets in clear. Not in `test`, `check` and `load`: what a file
     /// printed lands in reports (JUnit, TAP, JSON, HTML), which are shared, so a revealed key
     /// there is a leaked key.
     let revealsSecrets: Bool
 
     /// - Parameter revealsSecrets: `false` masks what `--reveal` asks to show (see `revealedLine`).
-    public init(destination: Destination = .standardStreams, useColor: Bool = false, revealsSecrets: Bool = true) {
+    package init(destination: Destination = .standardStreams, useColor: Bool = false, revealsSecrets: Bool = true) {
         self.destination = destination
         self.revealsSecrets = revealsSecrets
         self.renderer = ErrorGenerator(useColor: useColor)
@@ -86,7 +86,7 @@ public final class Output: Sendable {
     static let discardedSecretsKept = 4096
 
     /// Writes what a command or engine showed to the stream it belongs on.
-    public func show(_ event: ShellEvent) {
+    package func show(_ event: ShellEvent) {
         switch event {
         case .text(let text): write(text)
         case .line(let text): line(text)
@@ -98,23 +98,23 @@ public final class Output: Sendable {
     }
 
     /// Shows what `shown` renders.
-    public func show(_ shown: some Renderable) {
+    package func show(_ shown: some Renderable) {
         for event in shown.rendered.events { show(event) }
     }
 
     /// Writes text to standard output (buffered), secrets masked.
-    public func write(_ text: String) { append(shown(secrets.masked(text)), newline: false) }
+    package func write(_ text: String) { append(shown(secrets.masked(text)), newline: false) }
 
     /// Writes a line to standard output, secrets masked; the newline is appended in place, not by copying `text`.
-    public func line(_ text: String) { append(shown(secrets.masked(text)), newline: true) }
+    package func line(_ text: String) { append(shown(secrets.masked(text)), newline: true) }
 
     /// Writes a line with secrets in clear: only for `--reveal`, which asks for exactly that, and
     /// only where the output is not a shared report (`revealsSecrets`).
-    public func revealedLine(_ text: String) { append(shown(revealsSecrets ? text : secrets.masked(text)), newline: true) }
+    package func revealedLine(_ text: String) { append(shown(revealsSecrets ? text : secrets.masked(text)), newline: true) }
 
     /// A line after `styled`, the program's own text (colour codes included) written as it is;
     /// `text` is masked and escaped as `line` does it.
-    public func line(styled: String, _ text: String) { append(styled + shown(secrets.masked(text)), newline: true) }
+    package func line(styled: String, _ text: String) { append(styled + shown(secrets.masked(text)), newline: true) }
 
     private func shown(_ text: String) -> String { escapesControls ? ControlEscaper.escaped(text) : text }
 
@@ -128,12 +128,12 @@ public final class Output: Sendable {
 
     /// Sends what is written to standard error to `sink` until called with `nil`: the REPL
     /// prints background warnings above the line being typed instead of over it.
-    public func divertErrors(to sink: (@Sendable (String) -> Void)?) {
+    package func divertErrors(to sink: (@Sendable (String) -> Void)?) {
         errorDiversion.withLock { $0 = sink }
     }
 
     /// Writes text to standard error after flushing standard output, secrets masked.
-    public func writeError(_ text: String) {
+    package func writeError(_ text: String) {
         let text = secrets.masked(text)
         if destination == .standardStreams, let sink = errorDiversion.withLock({ $0 }) {
             sink(text)
@@ -150,7 +150,7 @@ public final class Output: Sendable {
     }
 
     /// Renders a located error on standard error.
-    public func report(_ error: ShellError, in source: SourceFile?) {
+    package func report(_ error: ShellError, in source: SourceFile?) {
         for secret in error.secrets { secrets.add(secret) }
         var text = renderer.render(error, in: source, secrets: secrets)
         // An error in a sourced file says how the run got there, as a C compiler does.
@@ -165,7 +165,7 @@ public final class Output: Sendable {
     func leftNote() { state.withLock { _ = $0.notes.popLast() } }
 
     /// A warning, located at the running command when there is one.
-    public func warn(_ message: String) {
+    package func warn(_ message: String) {
         let location = state.withLock { $0.location }
         writeError(renderer.renderWarning(message, range: location?.1, source: location?.0, secrets: secrets))
     }
@@ -175,12 +175,12 @@ public final class Output: Sendable {
         state.withLock { $0.location = location }
     }
 
-    public func flush() {
+    package func flush() {
         state.withLock { flushLocked(&$0) }
     }
 
     /// What was written so far when the destination is memory (for tests).
-    public func captured() -> (stdout: String, stderr: String) {
+    package func captured() -> (stdout: String, stderr: String) {
         state.withLock { state in
             flushLocked(&state)
             return (String(decoding: state.capturedStdout, as: UTF8.self), String(decoding: state.capturedStderr, as: UTF8.self))

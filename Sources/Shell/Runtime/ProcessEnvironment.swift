@@ -3,8 +3,8 @@
 #endif
 
 /// The process environment as a dictionary, read from `environ` (no Foundation at start-up).
-public enum ProcessEnvironment {
-    public static func current() -> [String: String] {
+package enum ProcessEnvironment {
+    package static func current() -> [String: String] {
         var result: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {

@@ -4,7 +4,7 @@ import Script
 /// will be others, built from the same values, never from terminal text.
 ///
 /// Called on the thread that runs the script, in order.
-public protocol RunListener: AnyObject {
+package protocol RunListener: AnyObject {
     /// Whether `CommandResult.output` should hold what each command wrote (costs a copy).
     var wantsOutput: Bool { get }
     /// The check pass refused the source: nothing of it runs. `more` errors were not listed.
@@ -23,10 +23,10 @@ public protocol RunListener: AnyObject {
 }
 
 extension RunListener {
-    public var wantsOutput: Bool { false }
-    public func checkFailed(_ errors: [ShellError], more: Int, in source: SourceFile) {}
-    public func commandStarting(_ statement: Statement, in source: SourceFile) {}
-    public func emitted(_ shown: any Renderable) {}
-    public func commandFinished(_ result: CommandResult, in source: SourceFile) {}
-    public func runFinished(_ result: RunResult, in source: SourceFile) {}
+    package var wantsOutput: Bool { false }
+    package func checkFailed(_ errors: [ShellError], more: Int, in source: SourceFile) {}
+    package func commandStarting(_ statement: Statement, in source: SourceFile) {}
+    package func emitted(_ shown: any Renderable) {}
+    package func commandFinished(_ result: CommandResult, in source: SourceFile) {}
+    package func runFinished(_ result: RunResult, in source: SourceFile) {}
 }

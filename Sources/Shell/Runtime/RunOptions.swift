@@ -3,23 +3,23 @@ import LineEditing
 import Script
 
 /// How a script run behaves (`sdkbench run` flags).
-public struct RunOptions: Sendable {
-    public var keepGoing: Bool
-    public var echo: Bool
+package struct RunOptions: Sendable {
+    package var keepGoing: Bool
+    package var echo: Bool
     /// Go on after an `expect` that did not hold, stopping only at an error (`sdkbench test`:
     /// every assertion of a file is a test case, so each one runs).
-    public var continuesPastFailedExpects: Bool
+    package var continuesPastFailedExpects: Bool
     /// Check the whole source before running it; `false` only where this session already ran the
     /// same source past its check (load mode's later iterations: the check was 3% of a load
     /// run's CPU, perf, the Miataru flow of scripts/bench/load_bench.py).
-    public var checksFirst: Bool
+    package var checksFirst: Bool
     /// Keep what binding each statement decides from its literal words (`BindingShape`) and
     /// bind only its variables again: for load mode, whose devices run the same few statements
     /// thousands of times. Off elsewhere: a script's million lines each bound once would pay
     /// for keeping shapes they never reuse.
-    public var reusesBindings: Bool
+    package var reusesBindings: Bool
 
-    public init(
+    package init(
         keepGoing: Bool = false, echo: Bool = false, continuesPastFailedExpects: Bool = false, checksFirst: Bool = true,
         reusesBindings: Bool = false
     ) {

@@ -1,19 +1,19 @@
 /// What a whole run of one source did. Every command's result went to the listeners as it
 /// finished; this keeps the counts and the failures, so a million-line script holds no list.
-public struct RunResult: Sendable {
+package struct RunResult: Sendable {
     /// The source's name (`tour.sdk`, `<stdin>`, `<repl>`).
-    public var source: String
+    package var source: String
     /// The status the run ends with (`.parse` when the check pass refused the script).
-    public var status: ExitStatus
-    public var duration: Duration
+    package var status: ExitStatus
+    package var duration: Duration
     /// Commands that ran (passed or failed).
-    public var commandCount: Int
+    package var commandCount: Int
     /// The commands that failed, in order.
-    public var failures: [CommandResult]
+    package var failures: [CommandResult]
     /// What the check pass found before anything ran: non-empty means nothing ran.
-    public var checkErrors: [ShellError]
+    package var checkErrors: [ShellError]
 
-    public init(
+    package init(
         source: String, status: ExitStatus, duration: Duration = .zero, commandCount: Int = 0, failures: [CommandResult] = [],
         checkErrors: [ShellError] = []
     ) {

@@ -7,8 +7,8 @@ import Script
 /// A script with a typo fails before its first line has any effect (exit 2); at run time the first
 /// failure stops the run unless `keepGoing`. What happens is reported to listeners as values
 /// (`CommandResult`, `RunResult`); the terminal rendering is one of them.
-public final class ScriptRunner {
-    public let session: ShellSession
+package final class ScriptRunner {
+    package let session: ShellSession
     let binder: Binder
     private let resolver: SessionVariableResolver
     private let chosenListeners: [any RunListener]?
@@ -18,7 +18,7 @@ public final class ScriptRunner {
     /// - Parameters:
     ///   - listeners: who is told about runs; `nil` is the terminal alone (errors rendered on
     ///     standard error, statements echoed when `RunOptions.echo`).
-    public init(session: ShellSession, listeners: [any RunListener]? = nil) {
+    package init(session: ShellSession, listeners: [any RunListener]? = nil) {
         self.session = session
         self.binder = Binder(table: session.table)
         self.resolver = SessionVariableResolver(session: session)
@@ -31,14 +31,14 @@ public final class ScriptRunner {
     /// errors, the second parses again and runs. Re-parsing is cheaper than holding a million
     /// statements in memory.
     @discardableResult
-    public func run(_ source: SourceFile, options: RunOptions = RunOptions()) -> RunResult {
+    package func run(_ source: SourceFile, options: RunOptions = RunOptions()) -> RunResult {
         run(source, parsed: nil, checked: nil, options: options)
     }
 
     /// Runs a script checked and parsed once already, as `run(_:options:)` runs its source:
     /// with `checksFirst`, the check's verdict is reported as that run would report it.
     @discardableResult
-    public func run(_ script: CheckedScript, options: RunOptions = RunOptions()) -> RunResult {
+    package func run(_ script: CheckedScript, options: RunOptions = RunOptions()) -> RunResult {
         run(script.source, parsed: script.statements, checked: script.check, options: options)
     }
 
@@ -226,7 +226,7 @@ public final class ScriptRunner {
 
     /// Runs one statement of an interactive entry (the REPL's), with the listeners a script's
     /// run has: the terminal shows what it shows and renders its failure.
-    public func runEntry(_ statement: Statement, in source: SourceFile) -> CommandResult {
+    package func runEntry(_ statement: Statement, in source: SourceFile) -> CommandResult {
         takeListeners(echo: false)
         let outerListeners = session.runListeners
         session.runListeners = listeners

@@ -7,16 +7,16 @@ import Synchronization
 ///
 /// The runner reads it between statements, and a command waiting for engine work or sleeping
 /// reads it when woken; `request` wakes every such wait.
-public final class SessionStop: Sendable {
+package final class SessionStop: Sendable {
     private let requested = Atomic(false)
     private let because = Mutex<String?>(nil)
     private let actions = Mutex<[@Sendable () -> Void]>([])
 
-    public init() {}
+    package init() {}
 
     /// Asks the session to stop at its next check (from any thread); `reason` says why, where
     /// the stop is not a signal's (`timed out after 30.000 s`).
-    public func request(because reason: String? = nil) {
+    package func request(because reason: String? = nil) {
         because.withLock { $0 = $0 ?? reason }
         requested.store(true, ordering: .releasing)
         SignalWake.wakeAll()
@@ -25,16 +25,16 @@ public final class SessionStop: Sendable {
 
     /// Runs `action` when the stop is requested (at once when it was already): what a wake cannot
     /// reach, such as a request blocked on its socket.
-    public func onRequest(_ action: @escaping @Sendable () -> Void) {
+    package func onRequest(_ action: @escaping @Sendable () -> Void) {
         actions.withLock { $0.append(action) }
         if isRequested { action() }
     }
 
-    public var isRequested: Bool { requested.load(ordering: .acquiring) }
+    package var isRequested: Bool { requested.load(ordering: .acquiring) }
 
     /// Why the stop was asked for, when it was not a signal.
-    public var reason: String? { because.withLock { $0 } }
+    package var reason: String? { because.withLock { $0 } }
 
     /// The stop of the run on this thread (bound by `withValue` around the run).
-    @TaskLocal public static var current: SessionStop?
+    @TaskLocal package static var current: SessionStop?
 }

@@ -3,42 +3,42 @@ import Platform
 import Transport
 
 /// What a session is given from outside: paths, terminal facts, the clock, the machine. Tests build their own.
-public struct ShellEnvironment: Sendable {
-    public var paths: StatePaths
-    public var useColor: Bool
-    public var isInteractive: Bool
+package struct ShellEnvironment: Sendable {
+    package var paths: StatePaths
+    package var useColor: Bool
+    package var isInteractive: Bool
     /// The wall clock of every engine's time rules (Performance's timeouts, Hamon's 10-second
     /// and 2-second rules).
-    public var clock: any WallClock
+    package var clock: any WallClock
     /// The machine the engines report as their device; `nil` reads this one on first use.
-    public var machine: MachineFacts?
+    package var machine: MachineFacts?
     /// Whether engines get a background ticker (1 s) for their time-based rules; tests drive `tick` instead.
-    public var startsTicker: Bool
+    package var startsTicker: Bool
     /// Bind commands but run no handler: the fuzzer's mode.
-    public var dryRun: Bool
+    package var dryRun: Bool
     /// The process environment, for what engines report about the device (the locale).
-    public var processEnvironment: [String: String]
+    package var processEnvironment: [String: String]
     /// Where every request goes; `nil` is the network (AsyncHTTPClient). The fuzzer gives one
     /// that answers at once, so whole scripts run over the real engines without sockets.
-    public var transport: (any HTTPTransport)?
+    package var transport: (any HTTPTransport)?
     /// Where requests to a host configured with `--insecure` go; `nil` is `transport` when that
     /// is set, else the network's client that accepts any certificate.
-    public var insecureTransport: (any HTTPTransport)?
+    package var insecureTransport: (any HTTPTransport)?
     /// The loop the embedded backend serves on; `nil` gives it a thread of its own. A test-mode
     /// worker gives its `WorkerLoop`'s, where its requests go out too.
-    public var backendLoops: (any EventLoopGroup)?
+    package var backendLoops: (any EventLoopGroup)?
     /// Whether the state directory outlives the session: `false` for a test file's or a load
     /// device's session, whose directory is removed with it, so nothing is "kept for the next run".
-    public var keepsState: Bool
+    package var keepsState: Bool
 
     /// Sends and serves on `worker`'s thread.
-    public mutating func run(on worker: WorkerLoop) {
+    package mutating func run(on worker: WorkerLoop) {
         transport = worker.transport
         insecureTransport = worker.insecureTransport
         backendLoops = worker.group
     }
 
-    public init(
+    package init(
         paths: StatePaths, useColor: Bool = false, isInteractive: Bool = false,
         clock: any WallClock = SystemClock(), machine: MachineFacts? = nil, startsTicker: Bool = true, dryRun: Bool = false,
         processEnvironment: [String: String] = [:], transport: (any HTTPTransport)? = nil,

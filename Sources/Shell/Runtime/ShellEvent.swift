@@ -1,7 +1,7 @@
 /// One piece of what a terminal shows: what `Renderable.render` makes.
 ///
 /// The terminal listener writes them to standard output and error; a recording keeps their text.
-public enum ShellEvent: Sendable, Equatable {
+package enum ShellEvent: Sendable, Equatable {
     /// Text for standard output, as given.
     case text(String)
     /// One line of standard output (the newline is added where it is written, not by copying).

@@ -8,21 +8,21 @@ import Transport
 ///
 /// Confined to the thread that runs commands (the REPL or script loop); only `output` and the
 /// engines themselves are touched from the background ticker.
-public final class ShellSession {
+package final class ShellSession {
     /// The engines this session has, and their commands.
-    public let catalog: ShellCatalog
+    package let catalog: ShellCatalog
     /// The commands lines are bound against: the catalog's, unless a caller narrowed them.
-    public let table: CommandTable
-    public let environment: ShellEnvironment
+    package let table: CommandTable
+    package let environment: ShellEnvironment
     /// The terminal: the terminal listener and, between commands, the background sink write here.
-    public let output: Output
+    package let output: Output
     /// Where what commands and engines show goes (see `ShellEventRouter`).
     package let events: ShellEventRouter
     /// Every secret value seen so far; whatever leaves the session masks them.
-    public var secrets: SecretValues { output.secrets }
-    public var variables = Variables()
+    package var secrets: SecretValues { output.secrets }
+    package var variables = Variables()
     /// Whether every HTTP exchange is printed (`trace on`).
-    public var traceEnabled: Bool {
+    package var traceEnabled: Bool {
         get { trace.isEnabled }
         set { trace.isEnabled = newValue }
     }
@@ -32,7 +32,7 @@ public final class ShellSession {
     /// Cookies the `http` command keeps between requests, as the Ping client's jar.
     package let cookies = CookieJar()
     /// Set by `quit`; the loop ends after the current command.
-    public internal(set) var quitRequested = false
+    package internal(set) var quitRequested = false
     var sourceDepth = 0
     /// The files `source` is running now, as resolved paths, outermost first: a file already
     /// among them would source itself for ever.
@@ -54,19 +54,19 @@ public final class ShellSession {
     /// The binding shapes this session's statements were found to have (`RunOptions.reusesBindings`).
     package var bindingShapes = BindingShape.SessionCache()
     /// The directory relative `source` paths start from: the running script's, or the working directory.
-    public var currentSourceDirectory: String?
+    package var currentSourceDirectory: String?
     /// How long an `http` line without `--timeout` waits for its answer: 15 s, or `check`'s
     /// `--request-timeout` (5 s), so that a server that never answers costs seconds, not minutes.
-    public var defaultRequestTimeout: Double = 15
+    package var defaultRequestTimeout: Double = 15
     /// The most bytes a script `source` reads may hold (`--max-script-size`).
-    public var scriptSizeLimit = ScriptFileReader.defaultLimit
+    package var scriptSizeLimit = ScriptFileReader.defaultLimit
     /// Asks the user a yes/no question on the terminal (set by the REPL; `nil` in scripts).
-    public var confirm: ((String) -> Bool)?
+    package var confirm: ((String) -> Bool)?
     /// The engines, started on first use, in the order status and shutdown follow.
     package let engines: EngineRegistry
     private var isShutDown = false
 
-    public init(catalog: ShellCatalog, table: CommandTable? = nil, environment: ShellEnvironment, output: Output) {
+    package init(catalog: ShellCatalog, table: CommandTable? = nil, environment: ShellEnvironment, output: Output) {
         self.catalog = catalog
         self.table = table ?? catalog.table
         self.environment = environment
@@ -86,23 +86,23 @@ public final class ShellSession {
     /// Starts engines whose durable queues hold work from an earlier run, so it is restored
     /// (and announced) at start rather than at first use. A queue locked by another process is
     /// left to it.
-    public func restorePendingWork() {
+    package func restorePendingWork() {
         engines.restorePendingWork { events.warn($0) }
     }
 
     /// Uses `backend` as the session's embedded backend, shared with other sessions and never
     /// stopped by this one (load mode's devices share one).
-    public func shareEmbeddedBackend(_ backend: SharedEmbeddedBackend) { services.share(backend) }
+    package func shareEmbeddedBackend(_ backend: SharedEmbeddedBackend) { services.share(backend) }
 
     /// The latency distributions the started engines measured, in catalog order.
-    public func latencyHistograms() -> [LatencyHistogram] { engines.running.flatMap { $0.latencyHistograms() } }
+    package func latencyHistograms() -> [LatencyHistogram] { engines.running.flatMap { $0.latencyHistograms() } }
 
     /// How long the whole shutdown may take, every engine together; journals keep what is left.
-    public static let shutdownBudget = Duration.seconds(5)
+    package static let shutdownBudget = Duration.seconds(5)
 
     /// Shuts every engine down in order within one budget: pending work flushed, files closed;
     /// a second Ctrl-C or SIGTERM while waiting leaves at once. Idempotent.
-    public func shutdown() {
+    package func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
         let clock = ContinuousClock()

@@ -2,24 +2,24 @@
 ///
 /// `--home DIR` or `SDKBENCH_HOME` puts everything under one directory (tests use it so they never
 /// touch the real home); otherwise the XDG base directories apply.
-public struct StatePaths: Sendable, Equatable {
-    public var stateDirectory: String
-    public var configDirectory: String
+package struct StatePaths: Sendable, Equatable {
+    package var stateDirectory: String
+    package var configDirectory: String
 
-    public init(stateDirectory: String, configDirectory: String) {
+    package init(stateDirectory: String, configDirectory: String) {
         self.stateDirectory = stateDirectory
         self.configDirectory = configDirectory
     }
 
     /// An empty `--home` or `SDKBENCH_HOME`: most likely an unset shell variable, so falling
     /// back to the real home would put a test's state where it must never go.
-    public struct EmptyHome: Error, Sendable {
-        public let source: String
-        public var message: String { "\(source) is empty: give a directory, or leave it unset to use the XDG directories" }
+    package struct EmptyHome: Error, Sendable {
+        package let source: String
+        package var message: String { "\(source) is empty: give a directory, or leave it unset to use the XDG directories" }
     }
 
     /// Resolves the directories from the flag and the environment.
-    public static func resolve(home: String?, environment: [String: String]) throws(EmptyHome) -> StatePaths {
+    package static func resolve(home: String?, environment: [String: String]) throws(EmptyHome) -> StatePaths {
         if let home {
             guard !home.isEmpty else { throw EmptyHome(source: "--home") }
             return StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config")
@@ -40,5 +40,5 @@ public struct StatePaths: Sendable, Equatable {
         return value
     }
 
-    public var historyFile: String { stateDirectory + "/history" }
+    package var historyFile: String { stateDirectory + "/history" }
 }

@@ -3,10 +3,10 @@ import Script
 import Synchronization
 
 /// The shell's variables and the previous command's result (`last`).
-public struct Variables: VariableResolving {
+package struct Variables: VariableResolving {
     private(set) var values: [String: Value] = [:]
     private(set) var secretNames: Set<String> = []
-    public var last: Value = .null {
+    package var last: Value = .null {
         didSet { lastVersion = Self.nextVersion() }
     }
     /// Each variable's version (`version(of:)`), and `last`'s: 0 for the `.null` every store starts with.
@@ -17,39 +17,39 @@ public struct Variables: VariableResolving {
 
     private static func nextVersion() -> UInt64 { versionCounter.wrappingAdd(1, ordering: .relaxed).newValue }
 
-    public init() {}
+    package init() {}
 
-    public var names: [String] { values.keys.sorted() }
+    package var names: [String] { values.keys.sorted() }
 
     /// The rule `isValidName` checks, as an error about a command-line variable states it.
-    public static let nameRule = "letters, digits, _ (not starting with a digit; not 'last')"
+    package static let nameRule = "letters, digits, _ (not starting with a digit; not 'last')"
 
     /// The one rule for a variable's name, for `set`, `capture` and `run --var` alike.
-    public static func isValidName(_ name: String) -> Bool {
+    package static func isValidName(_ name: String) -> Bool {
         ArgumentValidator.isIdentifier(name) && name != "last"
     }
 
-    public subscript(name: String) -> Value? { values[name] }
+    package subscript(name: String) -> Value? { values[name] }
 
-    public mutating func set(_ name: String, _ value: Value, secret: Bool = false) {
+    package mutating func set(_ name: String, _ value: Value, secret: Bool = false) {
         values[name] = value
         versions[name] = Self.nextVersion()
         if secret { secretNames.insert(name) } else { secretNames.remove(name) }
     }
 
     @discardableResult
-    public mutating func unset(_ name: String) -> Bool {
+    package mutating func unset(_ name: String) -> Bool {
         secretNames.remove(name)
         versions.removeValue(forKey: name)
         return values.removeValue(forKey: name) != nil
     }
 
-    public func version(of root: String) -> UInt64? { root == "last" ? lastVersion : versions[root] }
+    package func version(of root: String) -> UInt64? { root == "last" ? lastVersion : versions[root] }
 
-    public func isSecret(_ name: String) -> Bool { secretNames.contains(name) }
+    package func isSecret(_ name: String) -> Bool { secretNames.contains(name) }
 
     /// Looks a path up from `last` or a variable.
-    public func resolve(_ path: ValuePath, range: SourceRange) throws(ShellError) -> Value {
+    package func resolve(_ path: ValuePath, range: SourceRange) throws(ShellError) -> Value {
         switch try reach(path, range: range) {
         case .success(let value): return value
         case .failure(let miss): throw ShellError(.pathMiss(path: miss.reached, reason: miss.reason), at: range)
@@ -58,7 +58,7 @@ public struct Variables: VariableResolving {
 
     /// Looks a path up as `resolve` does, but a path that does not reach a value is its miss, not
     /// an error: `expect` reports what the value there was. An unknown root is still an error.
-    public func reach(_ path: ValuePath, range: SourceRange) throws(ShellError) -> Result<Value, ValuePath.Miss> {
+    package func reach(_ path: ValuePath, range: SourceRange) throws(ShellError) -> Result<Value, ValuePath.Miss> {
         let root: Value
         if path.root == "last" {
             root = last
@@ -75,7 +75,7 @@ public struct Variables: VariableResolving {
         }
     }
 
-    public func resolve(_ reference: VariableReference) throws(ShellError) -> Value {
+    package func resolve(_ reference: VariableReference) throws(ShellError) -> Value {
         try resolve(reference.path, range: reference.range)
     }
 }

@@ -3,13 +3,13 @@ import Script
 /// Words of a command that exclude each other (`KEY` or `--generate`), and whether one of them
 /// must be given. The binder checks them on every binding, so a line that gives two is refused
 /// when the script is checked, before its first line runs, not when its turn comes.
-public struct Alternatives: Sendable {
+package struct Alternatives: Sendable {
     /// Arguments by name (`KEY`), options with their dashes (`--generate`).
-    public let names: [String]
+    package let names: [String]
     /// Whether a line must give one of them.
-    public let required: Bool
+    package let required: Bool
 
-    public init(_ names: String..., required: Bool = false) {
+    package init(_ names: String..., required: Bool = false) {
         self.names = names
         self.required = required
     }

@@ -1,7 +1,7 @@
 import Script
 
 /// What an argument or option value is, which drives validation, help and TAB completion.
-public enum ArgumentKind: Sendable, Equatable {
+package enum ArgumentKind: Sendable, Equatable {
     /// Free text.
     case text
     /// An identifier-like name; `suggestions` complete by TAB, other valid names are accepted.

@@ -3,46 +3,46 @@ import Script
 
 /// Runs a bound command against the session and returns what it did: its value and how it shows
 /// (`CommandView`), never text it wrote.
-public typealias CommandHandler = @Sendable (CommandContext) throws -> any CommandView
+package typealias CommandHandler = @Sendable (CommandContext) throws -> any CommandView
 
 /// A handler of a command that shows nothing but its value.
-public typealias ValueHandler = @Sendable (CommandContext) throws -> Value
+package typealias ValueHandler = @Sendable (CommandContext) throws -> Value
 
 /// Checks what no single argument's kind can (one value depending on another); run on every
 /// binding, so on literal values before a script's first line runs. Values that are not
 /// `isKnown` yet are left for the run.
-public typealias CommandCheck = @Sendable (BoundCommand) throws(ShellError) -> Void
+package typealias CommandCheck = @Sendable (BoundCommand) throws(ShellError) -> Void
 
 /// One entry of the command table: everything dispatch, help and completion need.
-public final class CommandSpec: Sendable {
+package final class CommandSpec: Sendable {
     /// The words that name the command: `["perf", "start"]`.
-    public let path: [String]
+    package let path: [String]
     /// The path as one string, `perf start`: kept, because every run command reports it.
-    public let name: String
-    public let summary: String
-    public let arguments: [ArgumentSpec]
-    public let options: [OptionSpec]
+    package let name: String
+    package let summary: String
+    package let arguments: [ArgumentSpec]
+    package let options: [OptionSpec]
     /// Whether `key=value` and `key:=JSON` parameters are accepted (and what they mean).
-    public let parameters: String?
+    package let parameters: String?
     /// Longer explanation shown by `help COMMAND`.
-    public let discussion: String?
-    public let examples: [String]
+    package let discussion: String?
+    package let examples: [String]
     /// Other names for the command, e.g. `exit` for `quit`: they dispatch, completion leaves them out.
-    public let aliases: [[String]]
+    package let aliases: [[String]]
     /// Short spellings COMMANDS.md fixes as core (`log` for `hamon log`): they dispatch and
     /// complete like the command's own path, which stays the name reports and help use.
-    public let coreForms: [[String]]
+    package let coreForms: [[String]]
     /// Whether the result becomes `last`; `expect`, `capture`, `set` and friends leave it alone
     /// so several checks can read one result.
-    public let setsLast: Bool
+    package let setsLast: Bool
     /// Words that exclude each other, checked before `check`.
-    public let alternatives: [Alternatives]
-    public let check: CommandCheck?
-    public let handler: CommandHandler
+    package let alternatives: [Alternatives]
+    package let check: CommandCheck?
+    package let handler: CommandHandler
     /// Where this command's lines can hold secrets.
     let secretPositions: SecretPositions
 
-    public init(
+    package init(
         _ path: [String], summary: String, arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
         parameters: String? = nil, discussion: String? = nil, examples: [String] = [], aliases: [[String]] = [], coreForms: [[String]] = [],
         setsLast: Bool = true, alternatives: [Alternatives] = [],
@@ -66,7 +66,7 @@ public final class CommandSpec: Sendable {
     }
 
     /// A command whose handler returns a plain `Value`: it shows nothing (as `set`, `expect`).
-    public convenience init(
+    package convenience init(
         _ path: [String], summary: String, arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
         parameters: String? = nil, discussion: String? = nil, examples: [String] = [], aliases: [[String]] = [], coreForms: [[String]] = [],
         setsLast: Bool = true, alternatives: [Alternatives] = [],
@@ -79,10 +79,10 @@ public final class CommandSpec: Sendable {
     }
 
     /// `perf start FEATURE LAYER [key=value]... [--opt VALUE]`
-    public var usage: String { usage(as: name) }
+    package var usage: String { usage(as: name) }
 
     /// The usage line with the command spelt as the user spelt it (`log` or `hamon log`).
-    public func usage(as spelling: String) -> String {
+    package func usage(as spelling: String) -> String {
         var parts = [spelling]
         for argument in arguments {
             var text = argument.name

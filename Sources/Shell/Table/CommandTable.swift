@@ -1,16 +1,16 @@
 /// The one list of commands, built from the catalog's engines (`ShellCatalog`). Dispatch, `help`,
 /// REPL completion and the bash/zsh/fish completion scripts all read it.
-public struct CommandTable: Sendable {
-    public let commands: [CommandSpec]
+package struct CommandTable: Sendable {
+    package let commands: [CommandSpec]
     private let root: Node
     /// Words in the longest command path or alias: no line needs more looked at to find its command.
-    public let longestPath: Int
+    package let longestPath: Int
 
     /// What the help overview lists under a title, in order; other commands are listed under
     /// their first word.
-    public let sections: [HelpSection]
+    package let sections: [HelpSection]
 
-    public init(commands: [CommandSpec], sections: [HelpSection] = []) {
+    package init(commands: [CommandSpec], sections: [HelpSection] = []) {
         self.commands = commands
         self.sections = sections
         let root = Node()
@@ -28,7 +28,7 @@ public struct CommandTable: Sendable {
     var identity: ObjectIdentifier { ObjectIdentifier(root) }
 
     /// The longest command whose path is a prefix of `words`, and how many words it used.
-    public func resolve<S: Sequence<String>>(_ words: S) -> (spec: CommandSpec, length: Int)? {
+    package func resolve<S: Sequence<String>>(_ words: S) -> (spec: CommandSpec, length: Int)? {
         var iterator = words.makeIterator()
         return resolve(wordCount: .max) { _ in iterator.next() }
     }
@@ -48,7 +48,7 @@ public struct CommandTable: Sendable {
     }
 
     /// The words that can follow `prefix` to name (or continue naming) a command; aliases excluded.
-    public func nextWords(after prefix: [String]) -> [String] {
+    package func nextWords(after prefix: [String]) -> [String] {
         var node = root
         for word in prefix {
             guard let next = node.children[word] else { return [] }
@@ -58,7 +58,7 @@ public struct CommandTable: Sendable {
     }
 
     /// Whether some command (or alias) path starts with `prefix`.
-    public func isKnownPrefix(_ prefix: [String]) -> Bool {
+    package func isKnownPrefix(_ prefix: [String]) -> Bool {
         var node = root
         for word in prefix {
             guard let next = node.children[word] else { return false }
@@ -68,7 +68,7 @@ public struct CommandTable: Sendable {
     }
 
     /// Whether `prefix` names a group of commands (`perf`, `perf destination`).
-    public func isGroup(_ prefix: [String]) -> Bool {
+    package func isGroup(_ prefix: [String]) -> Bool {
         var node = root
         for word in prefix {
             guard let next = node.children[word] else { return false }
@@ -78,12 +78,12 @@ public struct CommandTable: Sendable {
     }
 
     /// The commands whose path starts with `prefix`.
-    public func commands(under prefix: [String]) -> [CommandSpec] {
+    package func commands(under prefix: [String]) -> [CommandSpec] {
         commands.filter { $0.path.starts(with: prefix) }
     }
 
     /// Finds a command by its exact name, e.g. "perf start".
-    public func spec(named name: String) -> CommandSpec? {
+    package func spec(named name: String) -> CommandSpec? {
         let words = name.split(separator: " ").map(String.init)
         guard let found = resolve(words), found.length == words.count else { return nil }
         return found.spec

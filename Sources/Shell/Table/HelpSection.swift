@@ -1,10 +1,10 @@
 /// Commands the help overview lists together under a title: those whose first word is one of
 /// `words`.
-public struct HelpSection: Sendable {
-    public let title: String
-    public let words: [String]
+package struct HelpSection: Sendable {
+    package let title: String
+    package let words: [String]
 
-    public init(title: String, words: [String]) {
+    package init(title: String, words: [String]) {
         self.title = title
         self.words = words
     }

@@ -2,7 +2,7 @@
 /// statement, and searching the spec's lists each time made `scripts/bench.sh`'s 1,000,000-line
 /// script 20% slower than before secrets were checked at binding (2.36 s against 1.96 s,
 /// farm-bench, release); worked out once, 1.96 s against 2.00 s.
-public struct SecretPositions: Sendable {
+package struct SecretPositions: Sendable {
     /// Arguments of kind `.secret`.
     let argumentNames: [String]
     /// Options whose value is `.secret`.

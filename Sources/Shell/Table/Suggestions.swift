@@ -1,7 +1,7 @@
 /// "Did you mean" candidates by edit distance.
-public enum Suggestions {
+package enum Suggestions {
     /// The candidate closest to `word`, when it is close enough to be a likely typo.
-    public static func closest(to word: String, in candidates: [String]) -> String? {
+    package static func closest(to word: String, in candidates: [String]) -> String? {
         let limit = max(1, min(3, word.count / 3 + 1))
         var best: (String, Int)?
         for candidate in candidates {
@@ -15,7 +15,7 @@ public enum Suggestions {
     }
 
     /// Damerau-Levenshtein distance (adjacent transpositions count one), on Characters.
-    public static func editDistance(_ lhs: String, _ rhs: String) -> Int {
+    package static func editDistance(_ lhs: String, _ rhs: String) -> Int {
         let a = Array(lhs), b = Array(rhs)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

@@ -1,18 +1,18 @@
 /// A rule a command's value must follow, known without running anything: the binder applies it
 /// to literal values while the whole script is checked (exit 2, nothing done) and to
 /// substituted values when the line runs, so both passes give the same error.
-public struct ValueRule: Sendable, Equatable {
+package struct ValueRule: Sendable, Equatable {
     /// Names the rule; two rules are the same rule when their names are.
-    public let name: String
+    package let name: String
     /// What a valid value looks like, for the error message.
-    public let expected: String
+    package let expected: String
     /// Values TAB offers and help shows; other valid values are accepted too.
-    public let suggestions: [String]
+    package let suggestions: [String]
     /// A category of names the session learns as it runs (device ids seen), which TAB offers too.
-    public let sessionNames: String?
+    package let sessionNames: String?
     private let accepts: @Sendable (String) -> Bool
 
-    public init(
+    package init(
         name: String, expected: String, suggestions: [String] = [], sessionNames: String? = nil, accepts: @escaping @Sendable (String) -> Bool
     ) {
         self.name = name
@@ -22,7 +22,7 @@ public struct ValueRule: Sendable, Equatable {
         self.accepts = accepts
     }
 
-    public func isValid(_ text: String) -> Bool { accepts(text) }
+    package func isValid(_ text: String) -> Bool { accepts(text) }
 
-    public static func == (lhs: ValueRule, rhs: ValueRule) -> Bool { lhs.name == rhs.name }
+    package static func == (lhs: ValueRule, rhs: ValueRule) -> Bool { lhs.name == rhs.name }
 }

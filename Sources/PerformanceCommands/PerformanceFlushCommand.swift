@@ -2,7 +2,7 @@ import Performance
 import Script
 import Shell
 
-enum PerfFlushCommand {
+enum PerformanceFlushCommand {
     static let spec = CommandSpec(
         ["perf", "flush"], summary: "Write or send what every destination holds, and wait for analytics requests",
         examples: ["perf flush"]

@@ -2,7 +2,7 @@ import Performance
 import Script
 import Shell
 
-enum PerfDestinationRemoveCommand {
+enum PerformanceDestinationRemoveCommand {
     static let spec = CommandSpec(
         ["perf", "destination", "remove"], summary: "Flush and remove a destination, or all of them",
         arguments: [ArgumentSpec("ID", .integer(0...Int(Int32.max)), "the id 'perf destination list' shows", optional: true)],

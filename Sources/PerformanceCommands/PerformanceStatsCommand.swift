@@ -3,7 +3,7 @@ import Performance
 import Script
 import Shell
 
-enum PerfStatsCommand {
+enum PerformanceStatsCommand {
     static let spec = CommandSpec(
         ["perf", "summary"], summary: "Count, min, p50, p90, p99 and max per feature.layer; a histogram for one",
         arguments: [
@@ -19,8 +19,8 @@ enum PerfStatsCommand {
         }
     ) { context in
         let tracker = context.session.performance.tracker
-        let feature = try PerfArguments.name(context.argument("FEATURE"), "feature", in: context)
-        let layer = try PerfArguments.name(context.argument("LAYER"), "layer", in: context)
+        let feature = try PerformanceArguments.name(context.argument("FEATURE"), "feature", in: context)
+        let layer = try PerformanceArguments.name(context.argument("LAYER"), "layer", in: context)
         var stats = tracker.stats()
         var histogram: [HistogramBucket] = []
         if let feature, let layer {
@@ -37,12 +37,12 @@ enum PerfStatsCommand {
         let timing: String?
         let histogram: [HistogramBucket]
 
-        var value: Value { .array(stats.map(PerfValues.stats)) }
+        var value: Value { .array(stats.map(PerformanceValues.stats)) }
 
         func render(into lines: inout TerminalLines) {
             let rows = stats.map { stat in
-                [stat.key, String(stat.count), PerfValues.seconds(stat.min), PerfValues.seconds(stat.p50), PerfValues.seconds(stat.p90),
-                 PerfValues.seconds(stat.p99), PerfValues.seconds(stat.max)]
+                [stat.key, String(stat.count), PerformanceValues.seconds(stat.min), PerformanceValues.seconds(stat.p50), PerformanceValues.seconds(stat.p90),
+                 PerformanceValues.seconds(stat.p99), PerformanceValues.seconds(stat.max)]
             }
             lines.write(TableGenerator.render(header: ["timing", "count", "min", "p50", "p90", "p99", "max"], rows: rows, rightAligned: 1...6))
             if stats.isEmpty { lines.line(timing.map { "(no timings recorded for \($0))" } ?? "(no timings recorded)") }

@@ -1,7 +1,7 @@
 import Script
 import Shell
 
-enum PerfClearCommand {
+enum PerformanceClearCommand {
     static let spec = CommandSpec(
         ["perf", "clear"], summary: "Forget cached timings, pending sessions and statistics (stored files stay)",
         examples: ["perf clear"]

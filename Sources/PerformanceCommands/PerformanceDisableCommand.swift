@@ -1,7 +1,7 @@
 import Script
 import Shell
 
-enum PerfDisableCommand {
+enum PerformanceDisableCommand {
     static let spec = CommandSpec(
         ["perf", "disable"], summary: "Turn performance tracking off: starts and ends are ignored", examples: ["perf disable"]
     ) { context in

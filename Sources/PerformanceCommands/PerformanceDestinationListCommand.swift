@@ -3,7 +3,7 @@ import Performance
 import Script
 import Shell
 
-enum PerfDestinationListCommand {
+enum PerformanceDestinationListCommand {
     static let spec = CommandSpec(
         ["perf", "destination", "list"], summary: "List destinations with their ids and what each receives", examples: ["perf destination list"]
     ) { context in
@@ -17,14 +17,14 @@ enum PerfDestinationListCommand {
         var value: Value {
             .array(
                 destinations.map {
-                    PerfValues.destination(
+                    PerformanceValues.destination(
                         id: $0.id, kind: String($0.description.prefix { $0 != " " }), filter: $0.filter,
                         ["description": .string($0.description), "retiring": .bool($0.isRetiring)])
                 })
         }
 
         func render(into lines: inout TerminalLines) {
-            for destination in destinations { lines.line("\(destination.id)  \(destination.description)\(PerfDestinationListCommand.receives(destination))") }
+            for destination in destinations { lines.line("\(destination.id)  \(destination.description)\(PerformanceDestinationListCommand.receives(destination))") }
             if destinations.isEmpty { lines.line("(no destinations: timings stay in memory)") }
         }
     }

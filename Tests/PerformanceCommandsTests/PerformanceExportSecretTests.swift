@@ -8,7 +8,7 @@ import SDKBenchTesting
 /// Timings leave sdkbench with secret metadata values as `***` (exports, the file destination's
 /// daily JSON); the journals that must deliver secrets are 0600.
 @Suite(.timeLimit(.minutes(1)))
-struct PerfExportSecretTests {
+struct PerformanceExportSecretTests {
     static let secret = "S3CRET-perf-meta"
 
     @Test func exportsAndDailyFilesMaskSecretMetadata() async throws {

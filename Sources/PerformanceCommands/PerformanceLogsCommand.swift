@@ -3,17 +3,17 @@ import Performance
 import Script
 import Shell
 
-enum PerfLogsCommand {
+enum PerformanceLogsCommand {
     static let spec = CommandSpec(
         ["perf", "logs"], summary: "List recorded timings from the in-memory cache (last 1000)",
         options: [
-            PerfArguments.featureOption, PerfArguments.layerOption,
+            PerformanceArguments.featureOption, PerformanceArguments.layerOption,
             OptionSpec("limit", value: .integer(0...1_000_000), valueName: "N", "only the newest N"),
         ],
         examples: ["perf logs", "perf logs --feature deposit --layer api", "perf logs --limit 5"]
     ) { context in
-        let feature = try PerfArguments.name(context.option("feature"), "--feature", in: context)
-        let layer = try PerfArguments.name(context.option("layer"), "--layer", in: context)
+        let feature = try PerformanceArguments.name(context.option("feature"), "--feature", in: context)
+        let layer = try PerformanceArguments.name(context.option("layer"), "--layer", in: context)
         var entries = context.session.performance.tracker.logs(feature: feature, layer: layer)
         if let limit = context.option("limit").flatMap({ Int($0.text) }), limit >= 0, entries.count > limit {
             entries = Array(entries.suffix(limit))
@@ -25,12 +25,12 @@ enum PerfLogsCommand {
     struct Shown: CommandView {
         let entries: [PerformanceEntry]
 
-        var value: Value { .array(entries.map(PerfValues.entry)) }
+        var value: Value { .array(entries.map(PerformanceValues.entry)) }
 
         func render(into lines: inout TerminalLines) {
             let rows = entries.map { entry in
-                [PerfValues.isoTime(entry.endTime), "\(entry.feature).\(entry.layer)", PerfValues.seconds(entry.duration),
-                 PerfValues.metadataText(entry.metadata)]
+                [PerformanceValues.isoTime(entry.endTime), "\(entry.feature).\(entry.layer)", PerformanceValues.seconds(entry.duration),
+                 PerformanceValues.metadataText(entry.metadata)]
             }
             lines.write(TableGenerator.render(header: ["ended", "timing", "duration", "metadata"], rows: rows))
             if entries.isEmpty { lines.line("(no timings recorded)") }

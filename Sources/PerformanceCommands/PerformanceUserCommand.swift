@@ -1,7 +1,7 @@
 import Script
 import Shell
 
-enum PerfUserCommand {
+enum PerformanceUserCommand {
     static let spec = CommandSpec(
         ["perf", "user"], summary: "Set the user id recorded with timings (stored as its SHA-256); 'perf user --clear' removes it",
         arguments: [ArgumentSpec("ID", .text, "the user id", optional: true)],

@@ -2,11 +2,11 @@ import Performance
 import Script
 import Shell
 
-enum PerfDestinationAddConsoleCommand {
+enum PerformanceDestinationAddConsoleCommand {
     static let spec = CommandSpec(
         ["perf", "destination", "add", "console"], summary: "Print each recorded timing",
         options: [OptionSpec("level", value: .choice(["minimal", "standard", "verbose"]), valueName: "LEVEL", "how much to print (default standard)")]
-            + PerfArguments.filterOptions,
+            + PerformanceArguments.filterOptions,
         examples: ["perf destination add console", "perf destination add console --level verbose --feature deposit"]
     ) { context in
         let level: ConsoleDestination.Level =
@@ -15,9 +15,9 @@ enum PerfDestinationAddConsoleCommand {
             case "verbose": .verbose
             default: .standard
             }
-        let filter = try PerfArguments.filter(in: context)
+        let filter = try PerformanceArguments.filter(in: context)
         let tracker = context.session.performance.tracker
         let id = tracker.addDestination(ConsoleDestination(level: level), filter: filter)
-        return PerfValues.destination(id: id, kind: "console", filter: filter)
+        return PerformanceValues.destination(id: id, kind: "console", filter: filter)
     }
 }

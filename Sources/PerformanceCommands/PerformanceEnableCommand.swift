@@ -1,7 +1,7 @@
 import Script
 import Shell
 
-enum PerfEnableCommand {
+enum PerformanceEnableCommand {
     static let spec = CommandSpec(["perf", "enable"], summary: "Turn performance tracking on (the default)", examples: ["perf enable"]) {
         context in
         context.session.performance.tracker.enable()

@@ -5,7 +5,7 @@ import Script
 import Shell
 import Synchronization
 
-enum PerfExportCommand {
+enum PerformanceExportCommand {
     static let spec = CommandSpec(
         ["perf", "export"], summary: "Write timings to a CSV or JSON file, streamed",
         arguments: [
@@ -13,7 +13,7 @@ enum PerfExportCommand {
             ArgumentSpec("PATH", .file(extensions: ["csv", "json"]), "the file to write (a regular file is replaced whole; - is stdout)"),
         ],
         options: [
-            PerfArguments.featureOption, PerfArguments.layerOption,
+            PerformanceArguments.featureOption, PerformanceArguments.layerOption,
             OptionSpec("all", "every stored daily file instead of the in-memory cache"),
             OptionSpec("dir", value: .directory, valueName: "DIR", "where the daily files are (with --all; default: the state directory)"),
         ],
@@ -29,8 +29,8 @@ enum PerfExportCommand {
         let path = pathArgument.text == OutputFile.standardOutput ? OutputFile.standardOutput : context.path(pathArgument)
         // The export writes the descriptor itself: what the shell printed before must come first.
         if toStandardOutput { context.events.flush() }
-        let feature = try PerfArguments.name(context.option("feature"), "--feature", in: context)
-        let layer = try PerfArguments.name(context.option("layer"), "--layer", in: context)
+        let feature = try PerformanceArguments.name(context.option("feature"), "--feature", in: context)
+        let layer = try PerformanceArguments.name(context.option("layer"), "--layer", in: context)
         let host = context.session.performance
         let written: Int
         let secrets = context.session.secrets
@@ -47,7 +47,7 @@ enum PerfExportCommand {
                         state.count += 1
                         if state.first == nil { state.first = line == 0 ? "\(file) (unreadable)" : "\(file):\(line)" }
                     }
-                }.lazy.filter(matches).map { PerfSecretMasking.masked($0, by: secrets) }
+                }.lazy.filter(matches).map { PerformanceSecretMasking.masked($0, by: secrets) }
                 defer {
                     let (count, first) = skipped.withLock { $0 }
                     if count > 0, let first {
@@ -58,7 +58,7 @@ enum PerfExportCommand {
                     ? try PerformanceExporter.writeCSV(entries, to: path)
                     : try PerformanceExporter.writeJSON(entries, to: path)
             } else {
-                let entries = host.tracker.logs(feature: feature, layer: layer).lazy.map { PerfSecretMasking.masked($0, by: secrets) }
+                let entries = host.tracker.logs(feature: feature, layer: layer).lazy.map { PerformanceSecretMasking.masked($0, by: secrets) }
                 written = format == "csv"
                     ? try PerformanceExporter.writeCSV(entries, to: path)
                     : try PerformanceExporter.writeJSON(entries, to: path)

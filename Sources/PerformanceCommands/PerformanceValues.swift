@@ -4,7 +4,7 @@ import Script
 import Shell
 
 /// Performance engine values as shell results and display text.
-enum PerfValues {
+enum PerformanceValues {
     static func entry(_ entry: PerformanceEntry) -> Value {
         var object = JSONObject()
         object["id"] = .string(entry.id)

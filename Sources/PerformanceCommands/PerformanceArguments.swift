@@ -3,7 +3,7 @@ import Script
 import Shell
 
 /// Argument specs and checks shared by the `perf` commands.
-enum PerfArguments {
+enum PerformanceArguments {
     static let feature = ArgumentSpec(
         "FEATURE", .rule(.timingName(suggestions: PerformanceNames.knownFeatures)), "the business feature (any identifier-like name)")
     static let layer = ArgumentSpec("LAYER", .rule(.timingName(suggestions: PerformanceNames.knownLayers)), "the layer (any identifier-like name)")

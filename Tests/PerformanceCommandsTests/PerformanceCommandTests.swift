@@ -4,7 +4,7 @@ import Script
 import Shell
 import Testing
 
-struct PerfCommandTests {
+struct PerformanceCommandTests {
     static let storedEntry = #"{"id":"login_web_1731927483.234","feature":"login","layer":"web","startTime":"2024-11-18T10:58:03.234Z","endTime":"2024-11-18T10:58:04.468Z","duration":1.234,"metadata":{"status":"ok"},"context":{"deviceModel":"Box","iosVersion":"12","appVersion":"0.1.0","buildNumber":"1","networkType":"Ethernet"}}"#
 
     @Test func exportAllReadsDailyFilesAndReportsLinesItSkipped() {

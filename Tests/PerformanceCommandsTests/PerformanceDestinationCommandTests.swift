@@ -3,7 +3,7 @@ import SDKBenchTesting
 import Testing
 
 /// `perf destination add … --feature/--layer`, `list` and `remove --all`.
-struct PerfDestinationCommandTests {
+struct PerformanceDestinationCommandTests {
     // seed 002 §3 (PerformanceDestination filter) and §1 (removeAllDestinations)
     @Test func filtersChooseWhatEachDestinationPrintsAndRemoveAllEmptiesTheList() {
         let harness = ShellHarness()
