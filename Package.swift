@@ -8,7 +8,7 @@ import PackageDescription
 let package = Package(
     name: "sdkbench",
     products: [
-        .executable(name: "sdkbench", targets: ["sdkbench"]),
+        .executable(name: "sdkbench", targets: ["sdkbench"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -60,7 +60,8 @@ let package = Package(
                 "Transport", "JSON", "Platform", .product(name: "HTTPTypes", package: "swift-http-types"),
                 // Its RFC 6265 Set-Cookie parser; the jar's matching and storage rules are Ping's.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ]),
+            ]
+        ),
         // The embedded local backend: the server, faults, control routes, records, and the protocol
         // an engine's routes implement (BackendServiceRoutes). It lists no engine.
         .target(
@@ -80,7 +81,8 @@ let package = Package(
             dependencies: [
                 "Backend", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
-            ]),
+            ]
+        ),
         // What the engines share about the machine they run on: the wall clock, the machine's
         // facts, ISO-8601 timestamps and file I/O (one atomic writer, reads on swift-system).
         .target(name: "Platform", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
@@ -96,7 +98,9 @@ let package = Package(
         .target(name: "DurableQueue", dependencies: ["Platform", .product(name: "SystemPackage", package: "swift-system")]),
         .target(
             name: "Hamon",
-            dependencies: ["CCrypto", "DurableQueue", "JSON", "Ping", "Platform", "Transport", .product(name: "DequeModule", package: "swift-collections")]
+            dependencies: [
+                "CCrypto", "DurableQueue", "JSON", "Ping", "Platform", "Transport", .product(name: "DequeModule", package: "swift-collections"),
+            ]
         ),
         // Miataru API 1.1: DeviceKeys (generated from OpenSSL's random bytes), the key store, the calls.
         .target(
@@ -123,8 +127,14 @@ let package = Package(
         ),
         // One target per engine beside its engine: its commands, its runtime in the session, its
         // EngineModule. A change to one engine rebuilds it and what lists it, not the others.
-        .target(name: "HamonCommands", dependencies: ["Shell", "Hamon", "HamonBackend", "Backend", "JSON", "Ping", "Platform", "Script", "Transport"]),
-        .target(name: "PerformanceCommands", dependencies: ["Shell", "Performance", "PerformanceBackend", "Backend", "JSON", "Platform", "Script", "Transport"]),
+        .target(
+            name: "HamonCommands",
+            dependencies: ["Shell", "Hamon", "HamonBackend", "Backend", "JSON", "Ping", "Platform", "Script", "Transport"]
+        ),
+        .target(
+            name: "PerformanceCommands",
+            dependencies: ["Shell", "Performance", "PerformanceBackend", "Backend", "JSON", "Platform", "Script", "Transport"]
+        ),
         .target(name: "MiataruCommands", dependencies: ["Shell", "Miataru", "MiataruBackend", "Backend", "JSON", "Platform", "Script", "Transport"]),
         .target(name: "SiftCommands", dependencies: ["Shell", "Sift", "SiftBackend", "Backend", "JSON", "Platform", "Script", "Transport"]),
         .target(
@@ -132,10 +142,13 @@ let package = Package(
             dependencies: [
                 "Shell", "Ping", "JSON", "Platform", "Script", "Transport", .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "NIOCore", package: "swift-nio"),
-            ]),
+            ]
+        ),
         // The one ordered list of engines (ShellCatalog.standard), for the executable and the tests.
         .target(
-            name: "SDKBenchCatalog", dependencies: ["Shell", "HamonCommands", "PerformanceCommands", "MiataruCommands", "SiftCommands", "HTTPCommands"]),
+            name: "SDKBenchCatalog",
+            dependencies: ["Shell", "HamonCommands", "PerformanceCommands", "MiataruCommands", "SiftCommands", "HTTPCommands"]
+        ),
         // `sdkbench test`: files as isolated sessions in parallel, and the reports made from their
         // results. A driver and listeners over the one runner; it imports no engine.
         .target(name: "TestMode", dependencies: ["Shell", "JSON", "LineEditing", "Platform", "Script", "Transport"]),
@@ -146,7 +159,8 @@ let package = Package(
             dependencies: [
                 "Shell", "JSON", "LineEditing", "Platform", "Script", "Transport", .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio"),
-            ]),
+            ]
+        ),
         .executableTarget(
             name: "sdkbench",
             dependencies: [
@@ -178,7 +192,8 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(
             name: "LoopExecutorTests",
-            dependencies: ["LoopExecutor", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]),
+            dependencies: ["LoopExecutor", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")]
+        ),
         .testTarget(name: "ScriptTests", dependencies: ["Script", "JSON"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
         .testTarget(name: "PerformanceTests", dependencies: ["Performance", "Ping", "Platform", "SDKBenchTesting", "Transport"]),
@@ -211,44 +226,64 @@ let package = Package(
                 "Backend", "JSON", "LineEditing", "LoadMode", "Hamon", "Ping", "Platform", "Script", "Transport",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
-            exclude: ["Golden"]),
+            exclude: ["Golden"]
+        ),
         // One test target per engine's commands target: a change to one engine's commands builds its tests, not the others'.
         .testTarget(
             name: "HTTPCommandsTests",
             dependencies: [
                 "HTTPCommands", "Shell", "SDKBenchShellTesting", "SDKBenchTesting", "Backend", "JSON", "Ping", "Script", "Transport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]),
+            ]
+        ),
         .testTarget(
             name: "HamonCommandsTests",
-            dependencies: ["HamonCommands", "Hamon", "Shell", "SDKBenchCatalog", "SDKBenchShellTesting", "SDKBenchTesting", "JSON", "Script", "Transport"]),
+            dependencies: [
+                "HamonCommands", "Hamon", "Shell", "SDKBenchCatalog", "SDKBenchShellTesting", "SDKBenchTesting", "JSON", "Script", "Transport",
+            ]
+        ),
         .testTarget(
             name: "MiataruCommandsTests",
-            dependencies: ["MiataruCommands", "Miataru", "Shell", "SDKBenchCatalog", "SDKBenchShellTesting", "SDKBenchTesting", "JSON", "Script", "Transport"]),
+            dependencies: [
+                "MiataruCommands", "Miataru", "Shell", "SDKBenchCatalog", "SDKBenchShellTesting", "SDKBenchTesting", "JSON", "Script", "Transport",
+            ]
+        ),
         .testTarget(
             name: "PerformanceCommandsTests",
-            dependencies: ["PerformanceCommands", "Shell", "SDKBenchCatalog", "SDKBenchShellTesting", "SDKBenchTesting", "JSON", "Script", "Transport"]),
+            dependencies: [
+                "PerformanceCommands", "Shell", "SDKBenchCatalog", "SDKBenchShellTesting", "SDKBenchTesting", "JSON", "Script", "Transport",
+            ]
+        ),
         .testTarget(
             name: "SiftCommandsTests",
             dependencies: [
                 "SiftCommands", "Shell", "SDKBenchCatalog", "SDKBenchShellTesting", "SDKBenchTesting", "JSON", "Script", "Transport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]),
+            ]
+        ),
         .testTarget(
             name: "TestModeTests",
             dependencies: [
-                "TestMode", "Shell", "SDKBenchCatalog", "SDKBenchTesting", "SDKBenchShellTesting", "Backend", "SiftBackend", "JSON", "Platform", "Script",
+                "TestMode", "Shell", "SDKBenchCatalog", "SDKBenchTesting", "SDKBenchShellTesting", "Backend", "SiftBackend", "JSON", "Platform",
+                "Script",
             ],
-            exclude: ["Golden"]),
+            exclude: ["Golden"]
+        ),
         // Runs the real executable: depending on it makes `swift test` build it.
         .testTarget(
             name: "LoadModeTests",
             dependencies: [
-                "LoadMode", "Shell", "SDKBenchCatalog", "SDKBenchTesting", "SDKBenchShellTesting", "Backend", "HamonBackend", "MiataruBackend", "JSON",
+                "LoadMode", "Shell", "SDKBenchCatalog", "SDKBenchTesting", "SDKBenchShellTesting", "Backend", "HamonBackend", "MiataruBackend",
+                "JSON",
                 "Platform", "Script",
                 "Transport", .product(name: "Histogram", package: "hdrhistogram-swift"),
-            ]),
-        .testTarget(name: "IntegrationTests", dependencies: ["SDKBenchTesting", "sdkbench", "JSON", "LoadMode", "Platform", "Script"], exclude: ["Fixtures"]),
+            ]
+        ),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["SDKBenchTesting", "sdkbench", "JSON", "LoadMode", "Platform", "Script"],
+            exclude: ["Fixtures"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

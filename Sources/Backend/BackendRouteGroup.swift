@@ -30,7 +30,10 @@ package struct BackendRouteGroup: Sendable {
     ///   - breakProfiles: named sets of `breaks` and `connectionBreaks`.
     ///   - make: fresh routes whose `service` is `service`, breaking the rules given.
     package init(
-        service: BackendService, breaks: [String] = [], connectionBreaks: [String] = [], breakProfiles: [String: Set<String>] = [:],
+        service: BackendService,
+        breaks: [String] = [],
+        connectionBreaks: [String] = [],
+        breakProfiles: [String: Set<String>] = [:],
         make: @escaping @Sendable (BackendBreaks) -> any BackendServiceRoutes
     ) {
         self.service = service
@@ -42,11 +45,19 @@ package struct BackendRouteGroup: Sendable {
 
     /// A group whose breakable rules are the cases of `Rule`.
     package init<Rule: BreakableRule>(
-        service: BackendService, breaking rules: Rule.Type, connectionBreaks: [String] = [], breakProfiles: [String: Set<String>] = [:],
+        service: BackendService,
+        breaking rules: Rule.Type,
+        connectionBreaks: [String] = [],
+        breakProfiles: [String: Set<String>] = [:],
         make: @escaping @Sendable (BackendBreaks) -> any BackendServiceRoutes
     ) {
         self.init(
-            service: service, breaks: Rule.allCases.map(\.rawValue), connectionBreaks: connectionBreaks, breakProfiles: breakProfiles, make: make)
+            service: service,
+            breaks: Rule.allCases.map(\.rawValue),
+            connectionBreaks: connectionBreaks,
+            breakProfiles: breakProfiles,
+            make: make
+        )
     }
 
     /// A service with no rules of its own: every request under `prefix` is answered 200 `{}` and

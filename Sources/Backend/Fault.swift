@@ -20,7 +20,9 @@ package enum Fault: Sendable, Equatable, CustomStringConvertible {
         case let lowered where lowered.hasPrefix("delay:"):
             let amount = lowered.dropFirst("delay:".count)
             let milliseconds: Double?
-            if amount.hasSuffix("ms") { milliseconds = Double(amount.dropLast(2)) } else if amount.hasSuffix("s") {
+            if amount.hasSuffix("ms") {
+                milliseconds = Double(amount.dropLast(2))
+            } else if amount.hasSuffix("s") {
                 milliseconds = Double(amount.dropLast()).map { $0 * 1000 }
             } else {
                 milliseconds = nil

@@ -54,7 +54,9 @@ extension Response {
     /// A JSON answer with its content type, as every service's routes answer.
     package static func json(_ status: Int, _ body: String) -> Response {
         Response(
-            status: .init(code: status), headers: [.contentType: "application/json"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+            status: .init(code: status),
+            headers: [.contentType: "application/json"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: body))
+        )
     }
 }

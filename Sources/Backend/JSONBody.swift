@@ -34,6 +34,7 @@ package enum JSONBody {
         return .json(
             422,
             #"{"detail":[{"type":"json_invalid","loc":["body",\#(error.offset)],"msg":"JSON decode error","input":{},"ctx":{"error":"#
-                + WireText.quote(message) + "}}]}")
+                + WireText.quote(message) + "}}]}"
+        )
     }
 }

@@ -35,8 +35,14 @@ package final class LocalBackend: Sendable {
     static let stopBudget = Duration.seconds(2)
 
     private init(
-        host: String, port: Int, services: [any BackendServiceRoutes], records: BackendRecords, plan: FaultPlan, holds: HeldRequests,
-        group: ServiceGroup, task: Task<Void, Error>
+        host: String,
+        port: Int,
+        services: [any BackendServiceRoutes],
+        records: BackendRecords,
+        plan: FaultPlan,
+        holds: HeldRequests,
+        group: ServiceGroup,
+        task: Task<Void, Error>
     ) {
         self.services = services
         self.group = group
@@ -61,8 +67,12 @@ package final class LocalBackend: Sendable {
     ///     one of the backend's own.
     /// - Throws: `BackendError.cannotStart` when the address cannot be bound.
     package static func start(
-        host: String = "127.0.0.1", port: Int = 0, groups: [BackendRouteGroup], handlesSignals: Bool = false,
-        breaks: BackendBreaks = .none, loops given: (any EventLoopGroup)? = nil
+        host: String = "127.0.0.1",
+        port: Int = 0,
+        groups: [BackendRouteGroup],
+        handlesSignals: Bool = false,
+        breaks: BackendBreaks = .none,
+        loops given: (any EventLoopGroup)? = nil
     ) async throws -> LocalBackend {
         let services = groups.map { $0.make(breaks) }
         let records = BackendRecords(services)
@@ -89,9 +99,15 @@ package final class LocalBackend: Sendable {
             // The handlers are an autoclosure: one closer per connection.
             server: .http1(configuration: .init(additionalChannelHandlers: [HeldConnectionCloser()])),
             configuration: .init(address: .hostname(host, port: port), serverName: "sdkbench-backend"),
-            onServerRunning: { channel in bound.resolve(channel.localAddress?.port ?? port) }, eventLoopGroupProvider: .shared(loops), logger: logger)
+            onServerRunning: { channel in bound.resolve(channel.localAddress?.port ?? port) },
+            eventLoopGroupProvider: .shared(loops),
+            logger: logger
+        )
         var configuration = ServiceGroupConfiguration(
-            services: [app], gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [], logger: logger)
+            services: [app],
+            gracefulShutdownSignals: handlesSignals ? [.sigterm, .sigint] : [],
+            logger: logger
+        )
         configuration.maximumGracefulShutdownDuration = stopBudget
         let group = ServiceGroup(configuration: configuration)
         let task = Task {

@@ -6,7 +6,8 @@ final class RecordingRecorder: ServiceRecorder {
     private let requests = Mutex<[String]>([])
 
     func record(method: String, path: String, body: [UInt8]) {
-        let bodyJSON = (try? WireJSON.parse(body)).map { _ in String(decoding: body, as: UTF8.self) } ?? WireText.quote(String(decoding: body, as: UTF8.self))
+        let bodyJSON =
+            (try? WireJSON.parse(body)).map { _ in String(decoding: body, as: UTF8.self) } ?? WireText.quote(String(decoding: body, as: UTF8.self))
         let item = "{\"method\":\(WireText.quote(method)),\"path\":\(WireText.quote(path)),\"body\":\(bodyJSON)}"
         requests.withLock { $0.append(item) }
     }

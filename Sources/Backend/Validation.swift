@@ -73,7 +73,11 @@ package struct ValidationProblems {
             return
         }
         if value == .null {
-            if !nullable { problems.append(Problem(location: location + [.key(key)], message: "none is not an allowed value", type: "type_error.none.not_allowed")) }
+            if !nullable {
+                problems.append(
+                    Problem(location: location + [.key(key)], message: "none is not an allowed value", type: "type_error.none.not_allowed")
+                )
+            }
             return
         }
         if !expected.accepts(value) { wrongType(location + [.key(key)], expected: expected) }

@@ -48,7 +48,8 @@ package final class Journal: Sendable {
     /// - Returns: the journal and the items it still holds, oldest first, plus how many lines were unreadable.
     /// - Throws: `JournalError` when the directory or file cannot be used, or another process holds the lock.
     package static func open(
-        path: String, accepts: ([UInt8]) -> Bool = { _ in true }
+        path: String,
+        accepts: ([UInt8]) -> Bool = { _ in true }
     ) throws(JournalError) -> (journal: Journal, restored: [Record], skipped: Int) {
         let lockPath = path + ".lock"
         let lockDescriptor: Int32
@@ -215,15 +216,24 @@ package final class Journal: Sendable {
             start = end + 1
             guard let kind = line.first, let space = line.firstIndex(of: UInt8(ascii: " ")),
                 let number = Int(String(decoding: line[(line.startIndex + 1)..<space], as: UTF8.self))
-            else { skipped += 1; continue }
+            else {
+                skipped += 1
+                continue
+            }
             let rest = line[(space + 1)...]
             switch kind {
             case UInt8(ascii: "+"):
-                guard !rest.isEmpty, accepts(Array(rest)) else { skipped += 1; continue }
+                guard !rest.isEmpty, accepts(Array(rest)) else {
+                    skipped += 1
+                    continue
+                }
                 if live.updateValue(Array(rest), forKey: number) == nil { order.append(number) }
                 nextSeq = max(nextSeq, number + 1)
             case UInt8(ascii: "-"):
-                guard let last = Int(String(decoding: rest, as: UTF8.self)) else { skipped += 1; continue }
+                guard let last = Int(String(decoding: rest, as: UTF8.self)) else {
+                    skipped += 1
+                    continue
+                }
                 for seq in number...max(number, last) { live[seq] = nil }
             default:
                 skipped += 1

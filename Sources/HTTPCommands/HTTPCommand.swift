@@ -7,15 +7,23 @@ import Transport
 
 enum HTTPCommand {
     static let spec = CommandSpec(
-        ["http"], summary: "Send an HTTP request (HTTPie's item syntax) through the Ping transport",
+        ["http"],
+        summary: "Send an HTTP request (HTTPie's item syntax) through the Ping transport",
         arguments: [
             ArgumentSpec(
-                "METHOD", .choice(HTTPMethod.pingContract.map(\.rawValue)), "any case; left out: GET, or POST when there is body data",
-                optional: true),
+                "METHOD",
+                .choice(HTTPMethod.pingContract.map(\.rawValue)),
+                "any case; left out: GET, or POST when there is body data",
+                optional: true
+            ),
             ArgumentSpec("URL", .text, "http(s)://[user:pass@]host/path; :3000/x means localhost; /path goes to the configured host"),
             ArgumentSpec(
-                "ITEM", .httpItem, "Header:value, Header: (remove), Header; (empty), name==query, field:=@FILE.json", optional: true,
-                variadic: true),
+                "ITEM",
+                .httpItem,
+                "Header:value, Header: (remove), Header; (empty), name==query, field:=@FILE.json",
+                optional: true,
+                variadic: true
+            ),
         ],
         options: [
             OptionSpec("auth", short: "a", value: .secret, valueName: "USER[:PASS]", "Basic auth (no PASS: an empty one); kept out of history"),
@@ -27,7 +35,8 @@ enum HTTPCommand {
             OptionSpec("insecure", "accept any TLS certificate"),
             OptionSpec("verbose", short: "v", "print the whole exchange"),
         ],
-        parameters: "body fields: field=value is a string, field:=JSON keeps its type, field=@FILE is the file's text; user[name]=x, tags[]=a, points[0][x]:=1 nest (HTTPie's nested JSON)",
+        parameters:
+            "body fields: field=value is a string, field:=JSON keeps its type, field=@FILE is the file's text; user[name]=x, tags[]=a, points[0][x]:=1 nest (HTTPie's nested JSON)",
         discussion: """
             Every request carries x-requested-with: ping-sdk and x-requested-platform (remove one with 'Name:'); \
             redirects are not followed. A 4xx or 5xx is a result, not an error, unless --check-status: check it with \
@@ -88,8 +97,16 @@ enum HTTPCommand {
         }
         if let kept = memo.made, kept.host == viaHost, let (request, spelt, filled) = memo.refilled(kept, context: context, items: words) {
             let made = HTTPLineMemo.KeptRequest(
-                version: memo.nextVersion(), words: spelt, binding: binding, host: viaHost, request: request, method: kept.method, url: kept.url,
-                insecure: kept.insecure, filled: filled)
+                version: memo.nextVersion(),
+                words: spelt,
+                binding: binding,
+                host: viaHost,
+                request: request,
+                method: kept.method,
+                url: kept.url,
+                insecure: kept.insecure,
+                filled: filled
+            )
             memo.made = made
             return LineRequest(made, memo: memo)
         }
@@ -123,7 +140,11 @@ enum HTTPCommand {
                     request.setRawBody(body, contentType: "application/json", method: method)
                     if !context.flag("gzip") {
                         filled = HTTPLineMemo.FilledBody(
-                            items.fields, words: words, parameters: context.command.parameters, template: memo.body?.template)
+                            items.fields,
+                            words: words,
+                            parameters: context.command.parameters,
+                            template: memo.body?.template
+                        )
                     }
                 } else {
                     request.setJSON(.object(try NestedJSONFields.object(fields)), method: method)
@@ -156,8 +177,16 @@ enum HTTPCommand {
         if items.fields.allSatisfy(\.isValue) {
             version = memo.nextVersion()
             memo.made = HTTPLineMemo.KeptRequest(
-                version: version, words: spelt, binding: binding, host: viaHost, request: request, method: method, url: url, insecure: insecure,
-                filled: filled)
+                version: version,
+                words: spelt,
+                binding: binding,
+                host: viaHost,
+                request: request,
+                method: method,
+                url: url,
+                insecure: insecure,
+                filled: filled
+            )
         }
         return LineRequest(request: request, version: version, method: method, url: url, insecure: insecure, memo: memo)
     }
@@ -165,7 +194,11 @@ enum HTTPCommand {
     /// Sends `request` through the session's client and waits for it (Ctrl-C cancels).
     @inline(never)
     private static func send(
-        _ request: HTTPRequest, version: UInt64, insecure: Bool, memo: HTTPLineMemo, context: CommandContext
+        _ request: HTTPRequest,
+        version: UInt64,
+        insecure: Bool,
+        memo: HTTPLineMemo,
+        context: CommandContext
     ) throws -> Result<HTTPResponse, NetworkError> {
         let session = context.session
         let timeout = context.option("timeout").flatMap { DurationParser.seconds($0.text) } ?? session.defaultRequestTimeout
@@ -193,7 +226,9 @@ enum HTTPCommand {
     /// a 3xx-5xx with `--check-status`, throws.
     @inline(never)
     private static func answer(
-        _ outcome: Result<HTTPResponse, NetworkError>, to made: LineRequest, context: CommandContext
+        _ outcome: Result<HTTPResponse, NetworkError>,
+        to made: LineRequest,
+        context: CommandContext
     ) throws -> Shown {
         let session = context.session
         let (request, method, url, memo) = (made.request, made.method, made.url, made.memo)
@@ -214,7 +249,12 @@ enum HTTPCommand {
             session.variables.last = .null
             let cookies = session.cookies.cookies(setBy: response)
             HTTPCookieText.registerSecrets(cookies, in: session.secrets)
-            let shown = Shown(value: HTTPResponseText.value(response, cookies: cookies, memo: memo), response: response, form: shows, secrets: session.secrets)
+            let shown = Shown(
+                value: HTTPResponseText.value(response, cookies: cookies, memo: memo),
+                response: response,
+                form: shows,
+                secrets: session.secrets
+            )
             if context.flag("check-status"), response.status.code >= 300 {
                 // The line fails, but what came back stays inspectable as `last`, as HTTPie still prints it.
                 session.variables.last = shown.value

@@ -5,7 +5,8 @@ import Shell
 
 enum HTTPCookiesCommand {
     static let spec = CommandSpec(
-        ["http", "cookies"], summary: "List the cookies the http command keeps and sends (RFC 6265)",
+        ["http", "cookies"],
+        summary: "List the cookies the http command keeps and sends (RFC 6265)",
         discussion: """
             Cookies come from Set-Cookie and go back to the hosts and paths they match (a Domain attribute: subdomains \
             too, shown with a leading dot), Secure ones over https only, until they expire. Values whose cookie name \

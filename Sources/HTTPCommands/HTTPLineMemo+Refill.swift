@@ -45,7 +45,9 @@ extension HTTPLineMemo {
     /// requests, would make their requests whole again (guarded by the CPU s per 1,000 requests
     /// of scripts/bench/load_bench.py). `nil` when anything else differs.
     func refilled(
-        _ kept: KeptRequest, context: CommandContext, items words: [BoundValue]
+        _ kept: KeptRequest,
+        context: CommandContext,
+        items words: [BoundValue]
     ) -> (request: Transport.HTTPRequest, words: RequestWords, filled: FilledBody)? {
         guard let filled = kept.filled else { return nil }
         var spelt = kept.words

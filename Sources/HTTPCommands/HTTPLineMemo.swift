@@ -60,8 +60,15 @@ final class HTTPLineMemo {
         let filled: FilledBody?
 
         init(
-            version: UInt64, words: RequestWords, binding: UInt64, host: ServiceHost.Setting?, request: Transport.HTTPRequest, method: HTTPMethod,
-            url: String, insecure: Bool, filled: FilledBody?
+            version: UInt64,
+            words: RequestWords,
+            binding: UInt64,
+            host: ServiceHost.Setting?,
+            request: Transport.HTTPRequest,
+            method: HTTPMethod,
+            url: String,
+            insecure: Bool,
+            filled: FilledBody?
         ) {
             self.version = version
             self.words = words
@@ -176,7 +183,8 @@ final class HTTPLineMemo {
     /// credentials; kept from the last run while the text and the host are the same, not made
     /// again a request (load_bench.py's CPU s per 1,000 requests).
     func url(
-        _ typed: String, host: () throws(ShellError) -> ServiceHost.Setting
+        _ typed: String,
+        host: () throws(ShellError) -> ServiceHost.Setting
     ) throws(ShellError) -> (url: String, userinfo: String?, viaHost: ServiceHost.Setting?) {
         // A path goes to the host configured now, which a line between two runs may change.
         let viaHost = TypedURL.goesToDefaultHost(typed) ? try host() : nil

@@ -76,4 +76,3 @@ enum HTTPResponseText {
         return .object(headers)
     }
 }
-

@@ -22,9 +22,17 @@ package struct DeviceFacts: Sendable, Equatable {
     package var limitedAdTracking: Bool
 
     package init(
-        locale: String? = nil, osVersion: String? = nil, machine: String? = nil, deviceModel: String? = nil,
-        manufacturer: String? = nil, kernelRelease: String? = nil, ramTotalBytes: Int? = nil, storageTotalBytes: Int? = nil,
-        storageFreeBytes: Int? = nil, connectionType: String? = nil, limitedAdTracking: Bool = false
+        locale: String? = nil,
+        osVersion: String? = nil,
+        machine: String? = nil,
+        deviceModel: String? = nil,
+        manufacturer: String? = nil,
+        kernelRelease: String? = nil,
+        ramTotalBytes: Int? = nil,
+        storageTotalBytes: Int? = nil,
+        storageFreeBytes: Int? = nil,
+        connectionType: String? = nil,
+        limitedAdTracking: Bool = false
     ) {
         self.locale = locale
         self.osVersion = osVersion

@@ -68,7 +68,10 @@ package final class HamonClient: Sendable {
     ///   - events: notices, on whatever thread the engine is working on.
     /// - Throws: `HamonError.journal` when the state directory cannot be used or another process holds the queue.
     package init(
-        configuration: HamonConfiguration, client: PingClient, clock: any WallClock = SystemClock(), device: DeviceFacts,
+        configuration: HamonConfiguration,
+        client: PingClient,
+        clock: any WallClock = SystemClock(),
+        device: DeviceFacts,
         events: @escaping @Sendable (HamonNotice) -> Void
     ) throws(HamonError) {
         self.configuration = configuration
@@ -84,7 +87,10 @@ package final class HamonClient: Sendable {
         }
         journal = opened.journal
         install = try InstallRecord.loadOrCreate(
-            path: configuration.installPath, nowMillis: Int64(clock.now() * 1000), appVersion: configuration.app.version)
+            path: configuration.installPath,
+            nowMillis: Int64(clock.now() * 1000),
+            appVersion: configuration.app.version
+        )
         var initial = State(app: configuration.app, device: device)
         initial.schedule = FlushSchedule(threshold: configuration.flushThreshold, interval: configuration.flushInterval)
         for record in opened.restored {
@@ -272,13 +278,21 @@ package final class HamonClient: Sendable {
             let task = Task { [self] in
                 // Cancelling this flush (a shutdown out of budget) cancels the one it waits for,
                 // which may be an automatic flush stuck in a request.
-                _ = await withTaskCancellationHandler { await previous?.value } onCancel: { previous?.cancel() }
+                _ = await withTaskCancellationHandler {
+                    await previous?.value
+                } onCancel: {
+                    previous?.cancel()
+                }
                 return await performFlush(trigger: trigger)
             }
             state.flushChain = task
             return task
         }
-        return await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+        return await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
     }
 
     private func performFlush(trigger: FlushTrigger) async -> FlushReport {

@@ -9,9 +9,11 @@ extension InstallRecord {
             case .string(let id)? = object["advertising_id"], case .int(let first)? = object["app_first_open_timestamp"]
         {
             var record = InstallRecord(
-                advertisingID: id, firstOpenMillis: Int64(first),
+                advertisingID: id,
+                firstOpenMillis: Int64(first),
                 lastUpdateMillis: object["app_last_update_timestamp"]?.numberValue.map { Int64($0) } ?? Int64(first),
-                lastVersion: object["app_version"].map(\.plainText) ?? appVersion)
+                lastVersion: object["app_version"].map(\.plainText) ?? appVersion
+            )
             if record.lastVersion != appVersion {
                 record.lastVersion = appVersion
                 record.lastUpdateMillis = nowMillis

@@ -93,8 +93,14 @@ struct HamonRoutes: BackendServiceRoutes {
             if case .string(let given)? = item["name"] { name = given } else { name = "" }
             events.append(
                 HamonRecorder.Event(
-                    uuid: uuid, userID: userID, name: name, timestamp: timestamp,
-                    parameters: Self.rawText(parameters, of: item, in: plaintext), duplicates: 0))
+                    uuid: uuid,
+                    userID: userID,
+                    name: name,
+                    timestamp: timestamp,
+                    parameters: Self.rawText(parameters, of: item, in: plaintext),
+                    duplicates: 0
+                )
+            )
         }
         guard problems.isEmpty else {
             if breaks.has(HamonBreak.eventsRefusedNotCounted) { recorder.storeEvents(events) }

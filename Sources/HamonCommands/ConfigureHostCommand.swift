@@ -5,7 +5,8 @@ import Shell
 
 enum ConfigureHostCommand {
     static let spec = CommandSpec(
-        ["configure", "host"], summary: "Set the host every service uses (name, ip, ip:port, or local)",
+        ["configure", "host"],
+        summary: "Set the host every service uses (name, ip, ip:port, or local)",
         arguments: [ArgumentSpec("HOST", .rule(.host), "name, ip or ip:port (http:// and trailing / are stripped); local for the embedded backend")],
         options: [
             OptionSpec("https", "use HTTPS (default HTTP, as the Hamon SDK)"),
@@ -38,16 +39,22 @@ enum ConfigureHostCommand {
                 let server = HamonEndpoint(host: typed, https: https)
                 guard HostSyntax.isValid(server.host) else {
                     throw ShellError(
-                        .invalidValue(name: "HOST", value: typed, expected: "name, ip or ip:port (no path, no spaces)"), at: argument.range)
+                        .invalidValue(name: "HOST", value: typed, expected: "name, ip or ip:port (no path, no spaces)"),
+                        at: argument.range
+                    )
                 }
                 var object = JSONObject()
                 object["host"] = .string(server.host)
                 object["local"] = .bool(false)
                 object["https"] = .bool(server.usesHTTPS)
                 made = ConfigureHostMemo.Kept(
-                    typed: typed, https: https, insecure: insecure,
+                    typed: typed,
+                    https: https,
+                    insecure: insecure,
                     setting: ServiceHost.Setting(host: server.host, https: server.usesHTTPS, insecure: insecure),
-                    warning: server.needsInsecureWarning ? server.insecureWarning : nil, result: object)
+                    warning: server.needsInsecureWarning ? server.insecureWarning : nil,
+                    result: object
+                )
                 memo.kept = made
             }
             session.services.configured = made.setting

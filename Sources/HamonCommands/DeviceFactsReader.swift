@@ -12,8 +12,11 @@ import Shell
 enum DeviceFactsReader {
     static func read(context: EngineContext) -> DeviceFacts {
         read(
-            environment: context.environment.processEnvironment, machine: context.machine, profile: context.device,
-            stateDirectory: context.environment.paths.stateDirectory)
+            environment: context.environment.processEnvironment,
+            machine: context.machine,
+            profile: context.device,
+            stateDirectory: context.environment.paths.stateDirectory
+        )
     }
 
     static func read(environment: [String: String], machine: MachineFacts, profile: DeviceProfile, stateDirectory: String) -> DeviceFacts {
@@ -30,6 +33,7 @@ enum DeviceFactsReader {
             storageTotalBytes: hasStorage ? Int(storage.f_blocks) * Int(storage.f_frsize) : nil,
             storageFreeBytes: hasStorage ? Int(storage.f_bavail) * Int(storage.f_frsize) : nil,
             connectionType: machine.connectionName,
-            limitedAdTracking: profile.adTrackingLimited ?? false)
+            limitedAdTracking: profile.adTrackingLimited ?? false
+        )
     }
 }

@@ -5,10 +5,12 @@ import Shell
 
 enum FCMCommand {
     static let spec = CommandSpec(
-        ["hamon", "fcm"], summary: "Set the Firebase Cloud Messaging token and send the user data again",
+        ["hamon", "fcm"],
+        summary: "Set the Firebase Cloud Messaging token and send the user data again",
         arguments: [ArgumentSpec("TOKEN", .secret, "the FCM token (kept out of history and traces)")],
         options: [SecretLength.allowShortOption],
-        examples: ["hamon fcm {{fcm_token}}", "fcm {{fcm_token}}"], coreForms: [["fcm"]]
+        examples: ["hamon fcm {{fcm_token}}", "fcm {{fcm_token}}"],
+        coreForms: [["fcm"]]
     ) { context in
         let hamon = try context.session.engine(HamonRuntime.self, at: context.command.range)
         try hamon.prepareServer(at: context.command.range)

@@ -6,7 +6,8 @@ import Transport
 
 enum HamonAppCommand {
     static let spec = CommandSpec(
-        ["hamon", "app"], summary: "Set the app identity sent with user data (package, version, build)",
+        ["hamon", "app"],
+        summary: "Set the app identity sent with user data (package, version, build)",
         options: [
             OptionSpec("package", value: .text, valueName: "ID", "the bundle id (default dev.sdkbench.workbench)"),
             OptionSpec("version", value: .text, valueName: "V", "app_version"),

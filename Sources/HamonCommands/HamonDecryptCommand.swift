@@ -6,7 +6,8 @@ import Transport
 
 enum HamonDecryptCommand {
     static let spec = CommandSpec(
-        ["hamon", "decrypt"], summary: "Decrypt a Hamon payload (base64) and show the plaintext",
+        ["hamon", "decrypt"],
+        summary: "Decrypt a Hamon payload (base64) and show the plaintext",
         arguments: [ArgumentSpec("BASE64", .text, "the payload, as in {\"payload\":\"...\"}")],
         examples: ["hamon decrypt {{payload}}", "expect last.json.events[0].name == purchase"]
     ) { context in

@@ -6,11 +6,16 @@ import Transport
 
 enum HamonEncryptCommand {
     static let spec = CommandSpec(
-        ["hamon", "encrypt"], summary: "Encrypt JSON text as a Hamon payload (base64 of zero IV + AES-256-CBC)",
+        ["hamon", "encrypt"],
+        summary: "Encrypt JSON text as a Hamon payload (base64 of zero IV + AES-256-CBC)",
         arguments: [
             ArgumentSpec(
-                "JSON", .text, "the plaintext (normally JSON), or the object's fields: field=value, field:=JSON, events[0][name]=x",
-                optional: true, variadic: true)
+                "JSON",
+                .text,
+                "the plaintext (normally JSON), or the object's fields: field=value, field:=JSON, events[0][name]=x",
+                optional: true,
+                variadic: true
+            )
         ],
         parameters: "the object's fields, as http's body fields",
         discussion: """
@@ -32,7 +37,10 @@ enum HamonEncryptCommand {
         } else {
             for word in words {
                 guard case .success(.field(let name, .value(let value))) = RequestItem.parse(word.text) else {
-                    throw context.failure("'\(word.text)' is not a field (field=value, field:=JSON): give the plaintext as one word or fields", at: word)
+                    throw context.failure(
+                        "'\(word.text)' is not a field (field=value, field:=JSON): give the plaintext as one word or fields",
+                        at: word
+                    )
                 }
                 fields.append((name, value, word.range))
             }

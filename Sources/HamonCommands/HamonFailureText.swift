@@ -8,7 +8,9 @@ enum HamonFailureText {
         guard let failure else { return }
         if case .validation(let details) = failure {
             throw ShellError(
-                .remote("\(what): validation errors (HTTP 422)", details: details.map { "- " + $0.line }), at: context.command.range)
+                .remote("\(what): validation errors (HTTP 422)", details: details.map { "- " + $0.line }),
+                at: context.command.range
+            )
         }
         if case .cancelled = failure { throw ShellError(.interrupted, at: context.command.range) }
         throw context.failure("\(what): \(failure)")

@@ -5,7 +5,9 @@ import Shell
 extension EngineModule {
     /// Hamon analytics: users, events, FCM tokens, flushes.
     package static let hamon = EngineModule(
-        name: "hamon", summary: "Hamon analytics", helpTitle: "Hamon analytics",
+        name: "hamon",
+        summary: "Hamon analytics",
+        helpTitle: "Hamon analytics",
         commands: [
             ConfigureHostCommand.spec,
             UserCommand.spec,
@@ -22,5 +24,9 @@ extension EngineModule {
             HamonTimeoutCommand.spec,
             HamonUserDataCommand.spec,
         ],
-        runtime: HamonRuntime.self, backend: .hamon, conformance: .hamon, recognizer: .hamon)
+        runtime: HamonRuntime.self,
+        backend: .hamon,
+        conformance: .hamon,
+        recognizer: .hamon
+    )
 }

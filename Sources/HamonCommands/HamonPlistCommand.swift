@@ -6,7 +6,8 @@ import Transport
 
 enum HamonPlistCommand {
     static let spec = CommandSpec(
-        ["hamon", "plist"], summary: "Print the Info.plist App Transport Security exception for HOST",
+        ["hamon", "plist"],
+        summary: "Print the Info.plist App Transport Security exception for HOST",
         arguments: [ArgumentSpec("HOST", .text, "the server's name or ip (a port or scheme is dropped)")],
         examples: ["hamon plist 192.168.1.100"]
     ) { context in

@@ -31,7 +31,8 @@ enum HamonRecognition {
         guard let key else {
             return RecognizedView(
                 value: .object(["user": .string(String(user)), "payload": .string(payload)]),
-                summary: "\(kind) for user \(user): payload sealed (no key given)\(status)")
+                summary: "\(kind) for user \(user): payload sealed (no key given)\(status)"
+            )
         }
         let plaintext: Value
         do throws(HamonCipherError) {
@@ -39,12 +40,15 @@ enum HamonRecognition {
             guard let json = try? JSONParser.parse(String(decoding: bytes, as: UTF8.self)) else {
                 return RecognizedView(
                     value: .object(["user": .string(String(user)), "payload": .string(payload)]),
-                    summary: "\(kind) for user \(user): the decrypted payload is not JSON\(status)")
+                    summary: "\(kind) for user \(user): the decrypted payload is not JSON\(status)"
+                )
             }
             plaintext = json
         } catch {
             return RecognizedView(
-                value: .object(["user": .string(String(user)), "payload": .string(payload)]), summary: "\(kind) for user \(user): \(error)\(status)")
+                value: .object(["user": .string(String(user)), "payload": .string(payload)]),
+                summary: "\(kind) for user \(user): \(error)\(status)"
+            )
         }
         let value = Value.object(["user": .string(String(user)), "decrypted": plaintext])
         guard kind == "hamon.events" else { return RecognizedView(value: value, summary: "\(kind) for user \(user)\(status)") }
@@ -56,6 +60,8 @@ enum HamonRecognition {
             return name
         }
         return RecognizedView(
-            value: value, summary: "\(kind) for user \(user): \(events.count) event\(events.count == 1 ? "" : "s") (\(names.joined(separator: ", ")))\(status)")
+            value: value,
+            summary: "\(kind) for user \(user): \(events.count) event\(events.count == 1 ? "" : "s") (\(names.joined(separator: ", ")))\(status)"
+        )
     }
 }

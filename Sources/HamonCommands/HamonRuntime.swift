@@ -40,12 +40,18 @@ final class HamonRuntime: EngineRuntime {
         let paths = context.environment.paths
         let facts = DeviceFactsReader.read(context: context)
         let configuration = HamonConfiguration(
-            journalPath: Self.journalPath(paths), installPath: paths.stateDirectory + "/hamon/install.json",
-            app: Self.app(AppIdentity(version: SDKBenchVersion.current, versionCode: Int(SDKBenchVersion.build) ?? 1), device: context.device))
+            journalPath: Self.journalPath(paths),
+            installPath: paths.stateDirectory + "/hamon/install.json",
+            app: Self.app(AppIdentity(version: SDKBenchVersion.current, versionCode: Int(SDKBenchVersion.build) ?? 1), device: context.device)
+        )
         do {
             client = try HamonClient(
-                configuration: configuration, client: trace.client(timeout: 60, requestTimeout: 30, sdkHeadersAndCookies: false),
-                clock: context.environment.clock, device: facts, events: { notice in output.emit(Notice(notice: notice, undeliveredFate: undeliveredFate)) })
+                configuration: configuration,
+                client: trace.client(timeout: 60, requestTimeout: 30, sdkHeadersAndCookies: false),
+                clock: context.environment.clock,
+                device: facts,
+                events: { notice in output.emit(Notice(notice: notice, undeliveredFate: undeliveredFate)) }
+            )
         } catch {
             throw .engine(error, action: "cannot start Hamon")
         }
@@ -59,10 +65,12 @@ final class HamonRuntime: EngineRuntime {
 
     func status() -> EngineStatus {
         EngineStatus(
-            line: "user \(client.userID ?? "(none)"), \(HamonText.events(client.queueDepth)) queued, timeouts \(HTTPDurations.text(timeout)) request, \(HTTPDurations.text(resourceTimeout)) resource",
+            line:
+                "user \(client.userID ?? "(none)"), \(HamonText.events(client.queueDepth)) queued, timeouts \(HTTPDurations.text(timeout)) request, \(HTTPDurations.text(resourceTimeout)) resource",
             fields: [
                 "user": client.userID.map(Value.string) ?? .null, "queued": .int(client.queueDepth), "fcm": .bool(client.fcmToken != nil),
-            ])
+            ]
+        )
     }
 
     func hostChanged(at range: SourceRange?) throws(ShellError) { try prepareServer(at: range) }
@@ -98,7 +106,9 @@ final class HamonRuntime: EngineRuntime {
     func noteEmbeddedBackendOnce() {
         guard !notedEmbeddedBackend, server.configured == nil, let backend = server.backend else { return }
         notedEmbeddedBackend = true
-        output.warn("[Hamon] no 'configure host' yet, so events go to the embedded backend at \(backend.url) (the SDK would hold them until configured)")
+        output.warn(
+            "[Hamon] no 'configure host' yet, so events go to the embedded backend at \(backend.url) (the SDK would hold them until configured)"
+        )
     }
 
     /// Sets the request timeout and, when given, the resource timeout (`hamon timeout`).

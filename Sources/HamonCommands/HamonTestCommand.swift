@@ -6,7 +6,8 @@ import Transport
 
 enum HamonTestCommand {
     static let spec = CommandSpec(
-        ["hamon", "test"], summary: "Test the connection to a Hamon server: URL, reachability, ATS",
+        ["hamon", "test"],
+        summary: "Test the connection to a Hamon server: URL, reachability, ATS",
         arguments: [ArgumentSpec("HOST", .text, "name, ip or ip:port (default: the configured host)", optional: true)],
         options: [OptionSpec("https", "test over HTTPS")],
         discussion: "Any HTTP answer counts as reachable. Fails (exit 3) when the URL is invalid or nothing answers.",
@@ -37,8 +38,11 @@ enum HamonTestCommand {
             }
         }
         let shown = Shown(
-            url: url, atsWarning: server.needsInsecureWarning ? server.insecureWarning : nil, https: server.usesHTTPS,
-            answer: outcome.map { (status: $0.status.code, duration: $0.duration) }.mapError { Shown.Failure(text: "\($0)") })
+            url: url,
+            atsWarning: server.needsInsecureWarning ? server.insecureWarning : nil,
+            https: server.usesHTTPS,
+            answer: outcome.map { (status: $0.status.code, duration: $0.duration) }.mapError { Shown.Failure(text: "\($0)") }
+        )
         if case .failure(let error) = outcome {
             context.show(shown)
             throw context.failure(error, action: "cannot reach \(url)")
@@ -69,7 +73,11 @@ enum HamonTestCommand {
         }
 
         func render(into lines: inout TerminalLines) {
-            if let atsWarning { lines.line("ats        warning: \(atsWarning)") } else { lines.line("ats        ok (\(https ? "HTTPS" : "local host"))") }
+            if let atsWarning {
+                lines.line("ats        warning: \(atsWarning)")
+            } else {
+                lines.line("ats        ok (\(https ? "HTTPS" : "local host"))")
+            }
             switch answer {
             case .success(let answer): lines.line("reachable  yes (HTTP \(answer.status) in \(ExchangeGenerator.milliseconds(answer.duration)))")
             case .failure(let failure): lines.line("reachable  no (\(failure.text))")

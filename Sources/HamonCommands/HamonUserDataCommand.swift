@@ -6,7 +6,8 @@ import Transport
 
 enum HamonUserDataCommand {
     static let spec = CommandSpec(
-        ["hamon", "userdata"], summary: "Show the user data 'user' and 'fcm' send (decrypted form)",
+        ["hamon", "userdata"],
+        summary: "Show the user data 'user' and 'fcm' send (decrypted form)",
         examples: ["hamon userdata", "expect last.is_limited_ad_tracking == false"]
     ) { context in
         Shown(value: Redactor.json(try context.session.engine(HamonRuntime.self, at: context.command.range).client.userData))

@@ -6,8 +6,10 @@ import Shell
 
 enum QueueClearCommand {
     static let spec = CommandSpec(
-        ["hamon", "queue", "clear"], summary: "Drop every queued Hamon event without sending it",
-        examples: ["hamon queue clear", "queue clear"], coreForms: [["queue", "clear"]]
+        ["hamon", "queue", "clear"],
+        summary: "Drop every queued Hamon event without sending it",
+        examples: ["hamon queue clear", "queue clear"],
+        coreForms: [["queue", "clear"]]
     ) { context in
         let hamon = try context.session.engine(HamonRuntime.self, at: context.command.range)
         let dropped: Int

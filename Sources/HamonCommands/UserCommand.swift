@@ -5,10 +5,12 @@ import Shell
 
 enum UserCommand {
     static let spec = CommandSpec(
-        ["hamon", "user"], summary: "Set the Hamon user id and send the user data (PATCH /v1/users/ID)",
+        ["hamon", "user"],
+        summary: "Set the Hamon user id and send the user data (PATCH /v1/users/ID)",
         arguments: [ArgumentSpec("ID", .text, "the user id (the Firebase App Instance ID in the app)")],
         discussion: "Events are sent only once a user id is set; queued events may flush right after.",
-        examples: ["hamon user app-instance-1", "user app-instance-1"], coreForms: [["user"]]
+        examples: ["hamon user app-instance-1", "user app-instance-1"],
+        coreForms: [["user"]]
     ) { context in
         Shown(report: try sendUser(context.string("ID"), in: context))
     }

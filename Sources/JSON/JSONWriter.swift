@@ -28,7 +28,10 @@ package enum JSONWriter {
         case .double(let number): out.append(contentsOf: formatDouble(number).utf8)
         case .string(let text): appendString(text, to: &out)
         case .array(let items):
-            if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
+            if items.isEmpty {
+                out.append(contentsOf: "[]".utf8)
+                return
+            }
             out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -38,7 +41,10 @@ package enum JSONWriter {
             newline(&out, indented, level)
             out.append(UInt8(ascii: "]"))
         case .object(let object):
-            if object.count == 0 { out.append(contentsOf: "{}".utf8); return }
+            if object.count == 0 {
+                out.append(contentsOf: "{}".utf8)
+                return
+            }
             out.append(UInt8(ascii: "{"))
             var first = true
             for (key, item) in object {

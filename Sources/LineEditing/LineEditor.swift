@@ -1,6 +1,7 @@
 @preconcurrency import CLibEdit
 import Platform
 import Synchronization
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -30,10 +31,14 @@ package final class LineEditor {
         }
         Self.activeCompleter = completer
         sdk_el_set_notify { LineEditor.printNotices() }
-        editLine = sdk_el_open(programName, history, { editLine, before, whole in
-            guard let editLine, let before, let whole else { return UInt8(CC_ERROR) }
-            return LineEditor.complete(editLine, before: String(cString: before), whole: String(cString: whole))
-        })
+        editLine = sdk_el_open(
+            programName,
+            history,
+            { editLine, before, whole in
+                guard let editLine, let before, let whole else { return UInt8(CC_ERROR) }
+                return LineEditor.complete(editLine, before: String(cString: before), whole: String(cString: whole))
+            }
+        )
     }
 
     /// Shows `prompt` and reads one line without its newline.

@@ -1,6 +1,7 @@
 @preconcurrency import CLibEdit
 import Platform
 import Synchronization
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif

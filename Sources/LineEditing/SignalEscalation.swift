@@ -67,7 +67,9 @@ package struct SignalEscalation: Sendable {
             guard reading.count > 0, now - since >= shutdownLimit else { return .none }
             return .leave(
                 status: reading.terminationRequested ? 143 : 3,
-                message: "sdkbench: shutdown still running \(Int(shutdownLimit)) s after it began; leaving now (queued work stays in its journal for the next start)")
+                message:
+                    "sdkbench: shutdown still running \(Int(shutdownLimit)) s after it began; leaving now (queued work stays in its journal for the next start)"
+            )
         }
         if reading.terminationRequested {
             let since = terminationSince ?? now
@@ -75,7 +77,9 @@ package struct SignalEscalation: Sendable {
             guard now - since >= Self.patience else { return .none }
             return .leave(
                 status: 143,
-                message: "sdkbench: the command in hand did not stop within \(Int(Self.patience)) s of SIGTERM; leaving now (queued work stays in its journal for the next start)")
+                message:
+                    "sdkbench: the command in hand did not stop within \(Int(Self.patience)) s of SIGTERM; leaving now (queued work stays in its journal for the next start)"
+            )
         }
         guard reading.interruptPending else {
             interruptSince = nil
@@ -88,7 +92,9 @@ package struct SignalEscalation: Sendable {
         if phase == .run {
             return .leave(
                 status: 3,
-                message: "sdkbench: the command in hand did not stop within \(Int(Self.patience)) s of Ctrl-C; leaving now (queued work stays in its journal for the next start)")
+                message:
+                    "sdkbench: the command in hand did not stop within \(Int(Self.patience)) s of Ctrl-C; leaving now (queued work stays in its journal for the next start)"
+            )
         }
         guard let warned = warnedAtCount else {
             warnedAtCount = reading.count

@@ -72,7 +72,9 @@ package struct DeviceCapacity: Sendable, Equatable {
             threads.append(
                 Limit(
                     name: "ulimit -v \(space >> 10) KiB, \(used >> 10) KiB in use, \(DeviceThread.stackBytes >> 10) KiB a thread",
-                    remaining: (space - used) / DeviceThread.stackBytes))
+                    remaining: (space - used) / DeviceThread.stackBytes
+                )
+            )
         }
         let descriptors = softLimit(RLIMIT_NOFILE).map { limit in
             let open = SystemFiles.list(root + "/proc/self/fd").count
@@ -84,7 +86,8 @@ package struct DeviceCapacity: Sendable, Equatable {
     /// Why `devices` devices (of this process, its segment's when `sharded`) cannot all start,
     /// and what to do; `nil` when they can.
     package func refusal(devices: Int, sharded: Bool) -> String? {
-        let advice = sharded
+        let advice =
+            sharded
             ? "use fewer devices, or more segments"
             : "use fewer devices, or shard the run (--segment K/N on several machines, or load k8s)"
         if let threads, devices + Self.reserve > threads.remaining {

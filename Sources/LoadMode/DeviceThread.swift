@@ -24,11 +24,16 @@ struct DeviceThread {
         pthread_attr_setstacksize(&attributes, stackBytes)
         let box = Unmanaged.passRetained(Body(body)).toOpaque()
         var thread = pthread_t()
-        let started = pthread_create(&thread, &attributes, { pointer in
-            let body = Unmanaged<Body>.fromOpaque(pointer!).takeRetainedValue()
-            body.run()
-            return nil
-        }, box)
+        let started = pthread_create(
+            &thread,
+            &attributes,
+            { pointer in
+                let body = Unmanaged<Body>.fromOpaque(pointer!).takeRetainedValue()
+                body.run()
+                return nil
+            },
+            box
+        )
         guard started == 0 else {
             Unmanaged<Body>.fromOpaque(box).release()
             return nil

@@ -14,7 +14,8 @@ package enum HdrIntervalLog {
         for interval in intervals {
             // A tag ends at the first comma and may not hold spaces in some readers.
             let tag = interval.kind.replacing(",", with: "%2C").replacing(" ", with: "_")
-            text += "Tag=\(tag),\(interval.second).000,1.000,\(LoadSummary.decimal(Double(interval.maxMicroseconds) / 1000, places: 3)),\(interval.encoded)\n"
+            text +=
+                "Tag=\(tag),\(interval.second).000,1.000,\(LoadSummary.decimal(Double(interval.maxMicroseconds) / 1000, places: 3)),\(interval.encoded)\n"
         }
         return text
     }

@@ -76,7 +76,8 @@ package struct KindFigures: Sendable {
         guard latency.totalCount > 0 else { return 0 }
         var total: Double = 0
         for recorded in latency.recordedValues() {
-            total += Double(latency.lowestEquivalentForValue(recorded.value) + latency.sizeOfEquivalentRangeForValue(recorded.value) >> 1)
+            total +=
+                Double(latency.lowestEquivalentForValue(recorded.value) + latency.sizeOfEquivalentRangeForValue(recorded.value) >> 1)
                 * Double(recorded.count)
         }
         return total / Double(latency.totalCount) / 1000

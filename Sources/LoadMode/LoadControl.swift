@@ -77,7 +77,7 @@ package final class LoadControl: Sendable {
     func pause(until deadline: DispatchTime, ignoringStop: Bool = false, orUntil condition: () -> Bool = { false }) -> Bool {
         let wake = SignalWake()
         let key = ObjectIdentifier(wake)
-        state.withLock { _ = $0.waits[key] = wake }
+        state.withLock { state in state.waits[key] = wake }
         defer { state.withLock { _ = $0.waits.removeValue(forKey: key) } }
         while DispatchTime.now() < deadline {
             if (!ignoringStop && wasStopped) || condition() { return false }

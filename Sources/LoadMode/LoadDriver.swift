@@ -23,7 +23,9 @@ package struct LoadDriver: Sendable {
     package var classify: @Sendable (_ method: String, _ path: String) -> String?
 
     package init(
-        plan: LoadPlan, transport: any HTTPTransport, insecureTransport: any HTTPTransport,
+        plan: LoadPlan,
+        transport: any HTTPTransport,
+        insecureTransport: any HTTPTransport,
         classify: @escaping @Sendable (_ method: String, _ path: String) -> String?,
         makeSession: @escaping @Sendable (_ index: Int, _ home: String, _ transport: any HTTPTransport, _ insecure: any HTTPTransport) -> ShellSession
     ) {
@@ -46,7 +48,11 @@ package struct LoadDriver: Sendable {
     ///   caller installed its handlers), so a signal during the set-up before this call counts;
     ///   `nil`: the count now.
     package func run(
-        _ script: CheckedScript, workDirectory: String, metrics: LoadMetrics, control: LoadControl = LoadControl(), signalsSince: Int? = nil
+        _ script: CheckedScript,
+        workDirectory: String,
+        metrics: LoadMetrics,
+        control: LoadControl = LoadControl(),
+        signalsSince: Int? = nil
     ) -> LoadRunReport {
         let clock = ContinuousClock()
         let started = clock.now
@@ -65,8 +71,17 @@ package struct LoadDriver: Sendable {
                 let offset = plan.devices > 1 && arrivals == nil ? plan.rampUp * (Double(index) / Double(plan.devices)) : .zero
                 guard control.pause(until: .after(offset)) else { return }
                 runDevice(
-                    index, script: script, kinds: kinds, home: workDirectory + "/device-\(index)", deadline: deadline, metrics: metrics,
-                    control: control, arrivals: arrivals, assigned: false, signals: signals)
+                    index,
+                    script: script,
+                    kinds: kinds,
+                    home: workDirectory + "/device-\(index)",
+                    deadline: deadline,
+                    metrics: metrics,
+                    control: control,
+                    arrivals: arrivals,
+                    assigned: false,
+                    signals: signals
+                )
             }
             if let thread = DeviceThread.start(body) { threads.append(thread) } else { unstarted += 1 }
         }
@@ -91,8 +106,16 @@ package struct LoadDriver: Sendable {
         if let arrivals, let rate = plan.rate {
             arrivals.waitUntilIdle(threads.count, until: .after(.seconds(30)))
             let made = schedule(
-                rate: rate, arrivals: arrivals, script: script, kinds: kinds,
-                workDirectory: workDirectory, metrics: metrics, control: control, start: started, signals: signals)
+                rate: rate,
+                arrivals: arrivals,
+                script: script,
+                kinds: kinds,
+                workDirectory: workDirectory,
+                metrics: metrics,
+                control: control,
+                start: started,
+                signals: signals
+            )
             threads += made.threads
             unstarted += made.unstarted
         }
@@ -100,8 +123,13 @@ package struct LoadDriver: Sendable {
         control.finish()
         watcher?.join()
         var report = LoadRunReport(
-            metrics: metrics.snapshot(closingIntervals: true), duration: started.duration(to: clock.now),
-            devices: threads.count, devicesUnstarted: unstarted, interrupted: control.wasStopped, startedAt: startedAt)
+            metrics: metrics.snapshot(closingIntervals: true),
+            duration: started.duration(to: clock.now),
+            devices: threads.count,
+            devicesUnstarted: unstarted,
+            interrupted: control.wasStopped,
+            startedAt: startedAt
+        )
         report.plan = plan
         return report
     }
@@ -111,8 +139,15 @@ package struct LoadDriver: Sendable {
     /// idle device, else to a new one while the segment's share of `--max-devices` allows, else
     /// dropped; until the plan's stop. Returns the devices it made.
     private func schedule(
-        rate: Double, arrivals: ArrivalQueue, script: CheckedScript, kinds: LoadListener.ScriptKinds?, workDirectory: String,
-        metrics: LoadMetrics, control: LoadControl, start: ContinuousClock.Instant, signals: Int
+        rate: Double,
+        arrivals: ArrivalQueue,
+        script: CheckedScript,
+        kinds: LoadListener.ScriptKinds?,
+        workDirectory: String,
+        metrics: LoadMetrics,
+        control: LoadControl,
+        start: ContinuousClock.Instant,
+        signals: Int
     ) -> (threads: [DeviceThread], unstarted: Int) {
         let ramp = plan.rampUp.inSeconds
         let segment = plan.segment
@@ -144,8 +179,17 @@ package struct LoadDriver: Sendable {
             devices += 1
             let body: @Sendable () -> Void = { [self] in
                 runDevice(
-                    index, script: script, kinds: kinds, home: workDirectory + "/device-\(index)", deadline: nil, metrics: metrics,
-                    control: control, arrivals: arrivals, assigned: true, signals: signals)
+                    index,
+                    script: script,
+                    kinds: kinds,
+                    home: workDirectory + "/device-\(index)",
+                    deadline: nil,
+                    metrics: metrics,
+                    control: control,
+                    arrivals: arrivals,
+                    assigned: true,
+                    signals: signals
+                )
             }
             if let thread = DeviceThread.start(body) {
                 made.append(thread)
@@ -162,8 +206,16 @@ package struct LoadDriver: Sendable {
     /// Runs device `index`: in a closed loop, or (with `arrivals`) an iteration per arrival, the
     /// first at once when `assigned`.
     private func runDevice(
-        _ index: Int, script: CheckedScript, kinds: LoadListener.ScriptKinds?, home: String, deadline: ContinuousClock.Instant?,
-        metrics: LoadMetrics, control: LoadControl, arrivals: ArrivalQueue?, assigned: Bool, signals: Int
+        _ index: Int,
+        script: CheckedScript,
+        kinds: LoadListener.ScriptKinds?,
+        home: String,
+        deadline: ContinuousClock.Instant?,
+        metrics: LoadMetrics,
+        control: LoadControl,
+        arrivals: ArrivalQueue?,
+        assigned: Bool,
+        signals: Int
     ) {
         let label = RequestLabel()
         // The device's thread sends its own http:// requests and runs the work its commands wait for.

@@ -4,7 +4,10 @@ import Platform
 /// `html=-` writes the page to standard output.
 final class LoadHTMLOutput: LoadOutput {
     static let kind = LoadOutputKind(
-        name: "html", target: .directory, targetName: "DIR", summary: "an HTML report, DIR/index.html (one page, nothing from a network)",
+        name: "html",
+        target: .directory,
+        targetName: "DIR",
+        summary: "an HTML report, DIR/index.html (one page, nothing from a network)",
         keepsIntervals: true
     ) { LoadHTMLOutput(directory: $0.target ?? OutputFile.standardOutput) }
 

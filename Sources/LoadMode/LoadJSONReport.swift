@@ -39,19 +39,23 @@ package enum LoadJSONReport {
         object["iterations"] = .int(report.metrics.iterations)
         object["iterationsFailed"] = .int(report.metrics.iterationsFailed)
         object["iterationsDropped"] = .int(report.metrics.droppedIterations)
-        object["iterationErrors"] = .array(report.metrics.iterationErrors.map { error in
-            .object(["kind": .string(error.kind), "count": .int(error.count), "first": .string(error.first)])
-        })
+        object["iterationErrors"] = .array(
+            report.metrics.iterationErrors.map { error in
+                .object(["kind": .string(error.kind), "count": .int(error.count), "first": .string(error.first)])
+            }
+        )
         object["checks"] = .object(["passed": .int(report.metrics.checksPassed), "failed": .int(report.metrics.checksFailed)])
         var kinds = JSONObject()
         for (kind, figures) in report.kindsByCount { kinds[kind] = self.kind(figures, report) }
         object["kinds"] = .object(kinds)
-        object["thresholds"] = .array(thresholds.map { threshold in
-            .object([
-                "threshold": .string(threshold.text), "value": threshold.value(in: report).map(Value.double) ?? .null,
-                "ok": .bool(threshold.holds(in: report)),
-            ])
-        })
+        object["thresholds"] = .array(
+            thresholds.map { threshold in
+                .object([
+                    "threshold": .string(threshold.text), "value": threshold.value(in: report).map(Value.double) ?? .null,
+                    "ok": .bool(threshold.holds(in: report)),
+                ])
+            }
+        )
         return JSONWriter.pretty(.object(object)) + "\n"
     }
 
@@ -69,7 +73,8 @@ package enum LoadJSONReport {
             "count": .int(figures.count), "failed": .int(figures.failed), "statuses": .object(statuses), "errors": .object(errors),
             "bytesSent": .int(figures.bytesSent), "bytesReceived": .int(figures.bytesReceived), "rate": .double(report.rate(figures)),
             "latencyMs": latency,
-            "hdr": (try? HdrHistogramEncoding.encode(figures.latency, highestTrackableValue: LoadMetrics.highestMicroseconds)).map(Value.string) ?? .null,
+            "hdr": (try? HdrHistogramEncoding.encode(figures.latency, highestTrackableValue: LoadMetrics.highestMicroseconds)).map(Value.string)
+                ?? .null,
         ])
     }
 }

@@ -44,16 +44,20 @@ struct LoadMergeRun {
         let file = segment.file
         guard segment.segment.count == first.segment.count else {
             throw LoadMergeError(
-                file: file, reason: "segment \(segment.segment.text), but \(first.file) is \(first.segment.text): "
-                    + "the segments of one run share N")
+                file: file,
+                reason: "segment \(segment.segment.text), but \(first.file) is \(first.segment.text): "
+                    + "the segments of one run share N"
+            )
         }
         if let other = held[segment.segment.index] {
             throw LoadMergeError(file: file, reason: "segment \(segment.segment.text) again (\(other) is it too): its figures would count twice")
         }
         guard segment.script.sha256 == first.script.sha256 else {
             throw LoadMergeError(
-                file: file, reason: "ran another script: \(segment.script.name) (sha256 \(segment.script.sha256.prefix(12))…), "
-                    + "\(first.file) ran \(first.script.name) (sha256 \(first.script.sha256.prefix(12))…)")
+                file: file,
+                reason: "ran another script: \(segment.script.name) (sha256 \(segment.script.sha256.prefix(12))…), "
+                    + "\(first.file) ran \(first.script.name) (sha256 \(first.script.sha256.prefix(12))…)"
+            )
         }
         guard segment.planJSON == first.planJSON else {
             throw LoadMergeError(file: file, reason: "another plan than \(first.file)'s: \(differences(segment.planJSON))")
@@ -77,7 +81,9 @@ struct LoadMergeRun {
         let missing = (1...count).filter { held[$0] == nil }
         guard !missing.isEmpty, !allowingPartial else { return }
         throw LoadMergeError(
-            file: nil, reason: "segments missing: \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) "
-                + "(\(held.count) of \(count) given); give them all, or --allow-partial")
+            file: nil,
+            reason: "segments missing: \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) "
+                + "(\(held.count) of \(count) given); give them all, or --allow-partial"
+        )
     }
 }

@@ -182,8 +182,14 @@ package final class LoadMetrics: Sendable {
             guard let encoded = try? HdrHistogramEncoding.encode(interval.histogram, highestTrackableValue: highestMicroseconds) else { continue }
             snapshot.intervals.append(
                 Interval(
-                    second: second, kind: kind, count: interval.count, failed: interval.failed, maxMicroseconds: interval.histogram.max,
-                    encoded: encoded))
+                    second: second,
+                    kind: kind,
+                    count: interval.count,
+                    failed: interval.failed,
+                    maxMicroseconds: interval.histogram.max,
+                    encoded: encoded
+                )
+            )
         }
     }
 }

@@ -25,7 +25,12 @@ package struct LoadOutputKind: Sendable {
     package var make: @Sendable (LoadOutputParameters) -> any LoadOutput
 
     package init(
-        name: String, target: Target, targetName: String = "", summary: String, keepsIntervals: Bool = false, mergeRefusal: String? = nil,
+        name: String,
+        target: Target,
+        targetName: String = "",
+        summary: String,
+        keepsIntervals: Bool = false,
+        mergeRefusal: String? = nil,
         make: @escaping @Sendable (LoadOutputParameters) -> any LoadOutput
     ) {
         self.name = name

@@ -56,6 +56,7 @@ package struct LoadOutputRegistry: Sendable {
 extension LoadOutputRegistry {
     /// `--out`'s help: each kind as it is spelt and what it writes.
     package var help: String {
-        "Send the run to an output (repeatable): " + kinds.map { "\($0.usage), \($0.summary)" }.joined(separator: "; ") + ". TARGET - is standard output."
+        "Send the run to an output (repeatable): " + kinds.map { "\($0.usage), \($0.summary)" }.joined(separator: "; ")
+            + ". TARGET - is standard output."
     }
 }

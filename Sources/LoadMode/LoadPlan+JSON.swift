@@ -34,7 +34,14 @@ extension LoadPlan {
         }
         let seconds = { (key: String) -> Duration in .milliseconds(Int64(((object[key]?.numberValue ?? 0) * 1000).rounded())) }
         self.init(
-            devices: Int(devices), stop: stop, think: seconds("think"), rampUp: seconds("rampUp"), seed: seed, segment: segment,
-            rate: object["rate"]?.numberValue, maxDevices: object["maxDevices"]?.numberValue.map { Int($0) })
+            devices: Int(devices),
+            stop: stop,
+            think: seconds("think"),
+            rampUp: seconds("rampUp"),
+            seed: seed,
+            segment: segment,
+            rate: object["rate"]?.numberValue,
+            maxDevices: object["maxDevices"]?.numberValue.map { Int($0) }
+        )
     }
 }

@@ -28,8 +28,14 @@ package struct LoadPlan: Sendable {
     package var maxDevices: Int?
 
     package init(
-        devices: Int, stop: Stop, think: Duration = .zero, rampUp: Duration = .zero, seed: UInt64 = 0, segment: LoadSegment = .whole,
-        rate: Double? = nil, maxDevices: Int? = nil
+        devices: Int,
+        stop: Stop,
+        think: Duration = .zero,
+        rampUp: Duration = .zero,
+        seed: UInt64 = 0,
+        segment: LoadSegment = .whole,
+        rate: Double? = nil,
+        maxDevices: Int? = nil
     ) {
         self.rate = rate
         self.maxDevices = maxDevices

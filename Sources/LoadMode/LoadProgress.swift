@@ -18,7 +18,9 @@ package struct LoadProgress: Sendable {
                 + "requests \(progress.exchanges)   errors \(progress.failed)"
         ]
         for kind in progress.kinds {
-            lines.append("  \(kind.kind)  \(kind.count)  p50 \(LoadSummary.decimal(kind.p50, places: 2)) ms  p99 \(LoadSummary.decimal(kind.p99, places: 2)) ms")
+            lines.append(
+                "  \(kind.kind)  \(kind.count)  p50 \(LoadSummary.decimal(kind.p50, places: 2)) ms  p99 \(LoadSummary.decimal(kind.p99, places: 2)) ms"
+            )
         }
         return lines
     }

@@ -11,7 +11,9 @@ import Synchronization
 /// would be noise in a log.
 final class LoadProgressBlock: LoadOutput {
     static let kind = LoadOutputKind(
-        name: "progress", target: .absent, summary: "the live progress block on standard error, when it is a terminal (on unless --quiet)",
+        name: "progress",
+        target: .absent,
+        summary: "the live progress block on standard error, when it is a terminal (on unless --quiet)",
         mergeRefusal: "there is no run to watch"
     ) { parameters in
         LoadProgressBlock(output: parameters.terminal, draws: isatty(2) != 0 && parameters.environment["TERM"] != "dumb")

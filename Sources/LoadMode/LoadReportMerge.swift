@@ -27,8 +27,10 @@ package enum LoadReportMerge {
             }
             guard object["version"] == .int(LoadJSONReport.version) else {
                 throw LoadMergeError(
-                    file: name, reason: "version \(object["version"]?.numberValue.map { Int($0) } ?? 0) of the report; this sdkbench merges version "
-                        + "\(LoadJSONReport.version), which records each segment, script and plan (run the segments again)")
+                    file: name,
+                    reason: "version \(object["version"]?.numberValue.map { Int($0) } ?? 0) of the report; this sdkbench merges version "
+                        + "\(LoadJSONReport.version), which records each segment, script and plan (run the segments again)"
+                )
             }
             let segment = try LoadMergeRun.Segment(object, in: name)
             if let run {

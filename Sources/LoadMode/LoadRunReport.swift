@@ -21,7 +21,12 @@ package struct LoadRunReport: Sendable {
     package var mergedSegments: (held: [Int], count: Int)?
 
     package init(
-        metrics: LoadMetrics.Snapshot, duration: Duration, devices: Int, devicesUnstarted: Int, interrupted: Bool, startedAt: Double = 0
+        metrics: LoadMetrics.Snapshot,
+        duration: Duration,
+        devices: Int,
+        devicesUnstarted: Int,
+        interrupted: Bool,
+        startedAt: Double = 0
     ) {
         self.startedAt = startedAt
         self.metrics = metrics

@@ -14,10 +14,13 @@ package enum LoadSummary {
         text += "iterations: \(metrics.iterations), \(metrics.iterationsFailed) ended by an error"
         text += (metrics.droppedIterations > 0 ? ", \(metrics.droppedIterations) dropped (no device free)" : "") + "\n"
         for line in errorLines(report) { text += line + "\n" }
-        text += "devices:    \(report.devices)" + (report.devicesUnstarted > 0 ? " (\(report.devicesUnstarted) could not start: no more threads)" : "") + "\n"
+        text +=
+            "devices:    \(report.devices)" + (report.devicesUnstarted > 0 ? " (\(report.devicesUnstarted) could not start: no more threads)" : "")
+            + "\n"
         if let merged = report.mergedSegments {
             let missing = (1...max(1, merged.count)).filter { !merged.held.contains($0) }
-            text += "segments:   \(merged.held.count) of \(merged.count)"
+            text +=
+                "segments:   \(merged.held.count) of \(merged.count)"
                 + (missing.isEmpty ? "" : " (missing \(missing.map { "\($0)/\(merged.count)" }.joined(separator: ", ")))") + "\n"
         }
         text += "time:       \(decimal(report.duration.inSeconds, places: 2)) s" + (report.interrupted ? " (stopped early)" : "") + "\n"

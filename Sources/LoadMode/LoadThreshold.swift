@@ -70,7 +70,10 @@ package struct LoadThreshold: Sendable, Equatable {
             value = try Self.milliseconds(value, in: text)[...]
         default:
             guard name.hasPrefix("p"), let percentile = Double(name.dropFirst()), (0...100).contains(percentile) else {
-                throw LoadThresholdError(text: text, reason: "unknown metric '\(name)': p50, p90, p99, p99.9, max, errors, rate, checks or iteration_errors")
+                throw LoadThresholdError(
+                    text: text,
+                    reason: "unknown metric '\(name)': p50, p90, p99, p99.9, max, errors, rate, checks or iteration_errors"
+                )
             }
             metric = .latency(percentile: percentile)
             value = try Self.milliseconds(value, in: text)[...]

@@ -14,7 +14,9 @@ final class MeasuringTransport: HTTPTransport {
     static let batchSize = 32
 
     init(
-        inner: any HTTPTransport, metrics: LoadMetrics, label: RequestLabel,
+        inner: any HTTPTransport,
+        metrics: LoadMetrics,
+        label: RequestLabel,
         classify: @escaping @Sendable (_ method: String, _ path: String) -> String?
     ) {
         self.inner = inner
@@ -66,8 +68,15 @@ final class MeasuringTransport: HTTPTransport {
         let ended = MonotonicNanoseconds.now()
         record(
             LoadMetrics.Exchange(
-                kind: kind, second: metrics.second(at: ended), microseconds: MonotonicNanoseconds.microseconds(from: started, to: ended),
-                status: status, error: error, sent: request.body?.count ?? 0, received: received))
+                kind: kind,
+                second: metrics.second(at: ended),
+                microseconds: MonotonicNanoseconds.microseconds(from: started, to: ended),
+                status: status,
+                error: error,
+                sent: request.body?.count ?? 0,
+                received: received
+            )
+        )
     }
 
     /// Keeps `exchange` for the next batch; gives `metrics` the batch when it is full or when

@@ -36,7 +36,9 @@ package struct AllowedDevice: Sendable, Equatable {
 
     /// The wire form; both flags are always sent, as booleans.
     package var value: Value {
-        .object(["DeviceID": .string(deviceID), "hasCurrentLocationAccess": .bool(hasCurrentLocationAccess), "hasHistoryAccess": .bool(hasHistoryAccess)])
+        .object([
+            "DeviceID": .string(deviceID), "hasCurrentLocationAccess": .bool(hasCurrentLocationAccess), "hasHistoryAccess": .bool(hasHistoryAccess),
+        ])
     }
 
     init(decoding value: Value) throws(MiataruError) {

@@ -18,8 +18,16 @@ package struct LocationUpdate: Sendable, Equatable {
     package var retentionMinutes: Int
 
     package init(
-        device: String, timestamp: Int, latitude: String, longitude: String, accuracy: String, speed: String? = nil,
-        battery: String? = nil, altitude: String? = nil, keepsHistory: Bool = false, retentionMinutes: Int = 30
+        device: String,
+        timestamp: Int,
+        latitude: String,
+        longitude: String,
+        accuracy: String,
+        speed: String? = nil,
+        battery: String? = nil,
+        altitude: String? = nil,
+        keepsHistory: Bool = false,
+        retentionMinutes: Int = 30
     ) {
         self.device = device
         self.timestamp = timestamp

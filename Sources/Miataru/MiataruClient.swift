@@ -25,9 +25,14 @@ package struct MiataruClient: Sendable {
     ///
     /// - Returns: the server's verbose answer.
     package func setDeviceKey(device: String, current: String?, new: String) async throws(MiataruError) -> String {
-        let answer = try await call("setDeviceKey", .object([
-            "MiataruSetDeviceKey": .object(["DeviceID": .string(device), "CurrentDeviceKey": current.map(Value.string) ?? .null, "NewDeviceKey": .string(new)]),
-        ]))
+        let answer = try await call(
+            "setDeviceKey",
+            .object([
+                "MiataruSetDeviceKey": .object([
+                    "DeviceID": .string(device), "CurrentDeviceKey": current.map(Value.string) ?? .null, "NewDeviceKey": .string(new),
+                ])
+            ])
+        )
         return try Self.acknowledged(answer)
     }
 
@@ -39,10 +44,13 @@ package struct MiataruClient: Sendable {
     /// GetLocation: one entry per device in request order, `nil` where the server has no
     /// location or the device's allowed list denies the requester (the server does not say which).
     package func getLocation(of devices: [String], as requester: MiataruRequester) async throws(MiataruError) -> [MiataruLocation?] {
-        let answer = try await call("GetLocation", .object([
-            "MiataruConfig": requester.config,
-            "MiataruGetLocation": .array(devices.map { .object(["Device": .string($0)]) }),
-        ]))
+        let answer = try await call(
+            "GetLocation",
+            .object([
+                "MiataruConfig": requester.config,
+                "MiataruGetLocation": .array(devices.map { .object(["Device": .string($0)]) }),
+            ])
+        )
         guard case .array(let entries)? = answer["MiataruLocation"] else { throw .invalidResponse("no MiataruLocation list") }
         var locations: [MiataruLocation?] = []
         for entry in entries {
@@ -54,17 +62,22 @@ package struct MiataruClient: Sendable {
     /// GetLocationHistory, newest first. Never carries a `DeviceKey` inside the history object
     /// (the server refuses that with 400); the requester's key goes in `MiataruConfig`.
     package func getLocationHistory(of device: String, amount: Int, as requester: MiataruRequester) async throws(MiataruError) -> MiataruHistory {
-        let answer = try await call("GetLocationHistory", .object([
-            "MiataruConfig": requester.config,
-            "MiataruGetLocationHistory": .object(["Device": .string(device), "Amount": .string(String(amount))]),
-        ]))
+        let answer = try await call(
+            "GetLocationHistory",
+            .object([
+                "MiataruConfig": requester.config,
+                "MiataruGetLocationHistory": .object(["Device": .string(device), "Amount": .string(String(amount))]),
+            ])
+        )
         guard case .array(let entries)? = answer["MiataruLocation"] else { throw .invalidResponse("no MiataruLocation list") }
         var locations: [MiataruLocation] = []
         for entry in entries { locations.append(try MiataruLocation(decoding: entry)) }
         let config = answer["MiataruServerConfig"]
         return MiataruHistory(
             maximum: MiataruNumber.int(config?["MaximumNumberOfLocationUpdates"]),
-            available: MiataruNumber.int(config?["AvailableDeviceLocationUpdates"]) ?? locations.count, locations: locations)
+            available: MiataruNumber.int(config?["AvailableDeviceLocationUpdates"]) ?? locations.count,
+            locations: locations
+        )
     }
 
     /// GetVisitorHistory of the own device: `deviceKey` when it has one (required then).
@@ -83,25 +96,33 @@ package struct MiataruClient: Sendable {
         let config = answer["MiataruServerConfig"]
         return MiataruVisitors(
             maximum: MiataruNumber.int(config?["MaximumNumberOfVisitorHistory"]),
-            available: MiataruNumber.int(config?["AvailableVisitorHistory"]) ?? visitors.count, visitors: visitors)
+            available: MiataruNumber.int(config?["AvailableVisitorHistory"]) ?? visitors.count,
+            visitors: visitors
+        )
     }
 
     /// setAllowedDeviceList: replaces the list; an empty list turns access control off.
     package func setAllowedDevices(_ devices: [AllowedDevice], of device: String, deviceKey: String) async throws(MiataruError) {
-        let answer = try await call("setAllowedDeviceList", .object([
-            "MiataruSetAllowedDeviceList": .object([
-                "DeviceID": .string(device), "DeviceKey": .string(deviceKey), "allowedDevices": .array(devices.map(\.value)),
-            ]),
-        ]))
+        let answer = try await call(
+            "setAllowedDeviceList",
+            .object([
+                "MiataruSetAllowedDeviceList": .object([
+                    "DeviceID": .string(device), "DeviceKey": .string(deviceKey), "allowedDevices": .array(devices.map(\.value)),
+                ])
+            ])
+        )
         _ = try Self.acknowledged(answer)
     }
 
     /// getAllowedDeviceList. The server wants a `DeviceKey` member even for a device without a
     /// key (any value passes then): `deviceKey` `nil` sends an empty string.
     package func getAllowedDevices(of device: String, deviceKey: String?) async throws(MiataruError) -> AllowedDeviceList {
-        let answer = try await call("getAllowedDeviceList", .object([
-            "MiataruGetAllowedDeviceList": .object(["DeviceID": .string(device), "DeviceKey": .string(deviceKey ?? "")]),
-        ]))
+        let answer = try await call(
+            "getAllowedDeviceList",
+            .object([
+                "MiataruGetAllowedDeviceList": .object(["DeviceID": .string(device), "DeviceKey": .string(deviceKey ?? "")])
+            ])
+        )
         guard case .object(let list)? = answer["MiataruAllowedDeviceList"] else { throw .invalidResponse("no MiataruAllowedDeviceList") }
         var devices: [AllowedDevice] = []
         if case .array(let entries)? = list["allowedDevices"] {
@@ -128,11 +149,14 @@ package struct MiataruClient: Sendable {
 
     /// getDeviceSecurityStatus of `device`; the requester must have a key of its own.
     package func securityStatus(of device: String, requester: String, requesterKey: String) async throws(MiataruError) -> MiataruSecurityStatus {
-        let answer = try await call("getDeviceSecurityStatus", .object([
-            "MiataruGetDeviceSecurityStatus": .object([
-                "DeviceID": .string(device), "RequestDeviceID": .string(requester), "RequestDeviceKey": .string(requesterKey),
-            ]),
-        ]))
+        let answer = try await call(
+            "getDeviceSecurityStatus",
+            .object([
+                "MiataruGetDeviceSecurityStatus": .object([
+                    "DeviceID": .string(device), "RequestDeviceID": .string(requester), "RequestDeviceKey": .string(requesterKey),
+                ])
+            ])
+        )
         guard case .object(let status)? = answer["MiataruDeviceSecurityStatus"] else { throw .invalidResponse("no MiataruDeviceSecurityStatus") }
         guard case .bool(let hasKey)? = status["HasDeviceKey"], case .bool(let listEnabled)? = status["IsAllowedDeviceListEnabled"] else {
             throw .invalidResponse("MiataruDeviceSecurityStatus lacks HasDeviceKey or IsAllowedDeviceListEnabled")
@@ -142,19 +166,25 @@ package struct MiataruClient: Sendable {
 
     /// setDeviceSlogan.
     package func setSlogan(_ slogan: String, of device: String, deviceKey: String) async throws(MiataruError) {
-        let answer = try await call("setDeviceSlogan", .object([
-            "MiataruSetDeviceSlogan": .object(["DeviceID": .string(device), "DeviceKey": .string(deviceKey), "Slogan": .string(slogan)]),
-        ]))
+        let answer = try await call(
+            "setDeviceSlogan",
+            .object([
+                "MiataruSetDeviceSlogan": .object(["DeviceID": .string(device), "DeviceKey": .string(deviceKey), "Slogan": .string(slogan)])
+            ])
+        )
         _ = try Self.acknowledged(answer)
     }
 
     /// getDeviceSlogan of `device`, asked by a requester with a key; `nil` when none is set.
     package func slogan(of device: String, requester: String, requesterKey: String) async throws(MiataruError) -> String? {
-        let answer = try await call("getDeviceSlogan", .object([
-            "MiataruGetDeviceSlogan": .object([
-                "DeviceID": .string(device), "RequestDeviceID": .string(requester), "RequestDeviceKey": .string(requesterKey),
-            ]),
-        ]))
+        let answer = try await call(
+            "getDeviceSlogan",
+            .object([
+                "MiataruGetDeviceSlogan": .object([
+                    "DeviceID": .string(device), "RequestDeviceID": .string(requester), "RequestDeviceKey": .string(requesterKey),
+                ])
+            ])
+        )
         guard case .object(let slogan)? = answer["MiataruDeviceSlogan"] else { throw .invalidResponse("no MiataruDeviceSlogan") }
         if case .string(let text)? = slogan["Slogan"] { return text }
         return nil
@@ -199,8 +229,8 @@ package struct MiataruClient: Sendable {
     }
 }
 
-private extension Value {
-    subscript(key: String) -> Value? {
+extension Value {
+    fileprivate subscript(key: String) -> Value? {
         guard case .object(let object) = self else { return nil }
         return object[key]
     }

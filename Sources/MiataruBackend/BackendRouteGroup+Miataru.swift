@@ -9,7 +9,9 @@ extension BackendRouteGroup {
     /// Miataru 1.1's `/v1/...` calls, which MiataruCommands' descriptor carries, with the
     /// `miataru-server-2.3` profile: miataru-server 2.3.0's defects as the wire notes record them.
     package static let miataru = BackendRouteGroup(
-        service: .miataru, breaking: MiataruBreak.self, connectionBreaks: [BackendBreaks.dropsConnectionAfterRefusedVisitors],
+        service: .miataru,
+        breaking: MiataruBreak.self,
+        connectionBreaks: [BackendBreaks.dropsConnectionAfterRefusedVisitors],
         breakProfiles: [
             "miataru-server-2.3": [
                 MiataruBreak.updateRefusedHistoryOffNotStored.rawValue, MiataruBreak.deleteRefusedKeepsData.rawValue,

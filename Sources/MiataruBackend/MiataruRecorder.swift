@@ -46,7 +46,8 @@ final class MiataruRecorder: ServiceRecorder {
                     var member = member
                     member.value = keyMembers.contains(member.key.lowercased()) && member.value != .null ? .string("***") : masked(member.value)
                     return member
-                })
+                }
+            )
         default: return json
         }
     }

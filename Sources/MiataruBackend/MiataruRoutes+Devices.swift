@@ -25,7 +25,9 @@ extension MiataruRoutes {
         let key = try request.requiredKey("DeviceKey")
         guard let list = request["allowedDevices"] else { throw .badRequest("missing allowedDevices") }
         guard case .array(let items) = list else { throw .badRequest("allowedDevices must be an array") }
-        guard items.count <= Self.maximumPermissions else { throw .badRequest("allowedDevices array cannot exceed \(Self.maximumPermissions) elements") }
+        guard items.count <= Self.maximumPermissions else {
+            throw .badRequest("allowedDevices array cannot exceed \(Self.maximumPermissions) elements")
+        }
         var permissions: [MiataruStore.Permission] = []
         for (index, item) in items.enumerated() {
             guard case .object = item else { throw .badRequest("allowedDevices[\(index)] must be an object") }
@@ -36,8 +38,11 @@ extension MiataruRoutes {
             guard !device.contains(":") else { throw .badRequest("allowedDevices[\(index)].DeviceID must not contain \":\"") }
             permissions.append(
                 MiataruStore.Permission(
-                    deviceID: device, currentLocation: try Self.flag("hasCurrentLocationAccess", of: item, index: index),
-                    history: try Self.flag("hasHistoryAccess", of: item, index: index)))
+                    deviceID: device,
+                    currentLocation: try Self.flag("hasCurrentLocationAccess", of: item, index: index),
+                    history: try Self.flag("hasHistoryAccess", of: item, index: index)
+                )
+            )
         }
         try state.withStore { store, _ throws(MiataruError) in try store.setPermissions(of: id, key: key, permissions) }
         return acknowledgement("Allowed devices list updated successfully")

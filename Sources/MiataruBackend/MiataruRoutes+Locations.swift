@@ -21,7 +21,9 @@ extension MiataruRoutes {
             try store.locations(of: targets, requester: requester, requesterKey: requesterKey, now: now).map { answer in
                 answer.map { answer in
                     var location = answer.location
-                    if breaks.has(MiataruBreak.locationRoundTrip) { location.fields.removeAll { field in MiataruLocation.optionalFields.contains { $0.name == field.name } } }
+                    if breaks.has(MiataruBreak.locationRoundTrip) {
+                        location.fields.removeAll { field in MiataruLocation.optionalFields.contains { $0.name == field.name } }
+                    }
                     return location.json(adding: [("Slogan", answer.slogan.map(WireText.quote) ?? "null")])
                 } ?? "null"
             }
@@ -42,7 +44,12 @@ extension MiataruRoutes {
         let requesterKey = try config.optionalKey("RequestMiataruDeviceKey")
         let (available, locations) = try state.withStore { store, now throws(MiataruError) in
             let history = try store.history(
-                of: target, amount: MiataruNumber.count(amount), requester: requester, requesterKey: requesterKey, now: now)
+                of: target,
+                amount: MiataruNumber.count(amount),
+                requester: requester,
+                requesterKey: requesterKey,
+                now: now
+            )
             return (history.available, history.locations.map { $0.json() })
         }
         let server = WireText.object([
@@ -85,7 +92,8 @@ extension MiataruRoutes {
     /// The first device's current location as a GeoJSON feature, `{}` when it has none.
     func geoJSON(ids: [String]) throws(MiataruError) -> String {
         let location = try state.withStore { store, now throws(MiataruError) in try store.geoJSONLocation(of: ids, now: now) }
-        guard let location, let longitude = MiataruNumber.value(of: location["Longitude"]), let latitude = MiataruNumber.value(of: location["Latitude"])
+        guard let location, let longitude = MiataruNumber.value(of: location["Longitude"]),
+            let latitude = MiataruNumber.value(of: location["Latitude"])
         else { return "{}" }
         let geometry = WireText.object([
             ("type", #""Point""#), ("coordinates", "[\(MiataruNumber.text(longitude)),\(MiataruNumber.text(latitude))]"),
@@ -107,6 +115,8 @@ extension MiataruRoutes {
     }
 
     func acknowledgement(_ verbose: String) -> String {
-        WireText.object([("MiataruResponse", breaks.has(MiataruBreak.ackShape) ? #""OK""# : #""ACK""#), ("MiataruVerboseResponse", WireText.quote(verbose))])
+        WireText.object([
+            ("MiataruResponse", breaks.has(MiataruBreak.ackShape) ? #""OK""# : #""ACK""#), ("MiataruVerboseResponse", WireText.quote(verbose)),
+        ])
     }
 }

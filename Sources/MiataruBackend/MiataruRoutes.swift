@@ -23,7 +23,8 @@ struct MiataruRoutes: BackendServiceRoutes {
         breaks = state.breaks
     }
 
-    static let welcome = "this is the miataru service backend, welcome!\n\nHomepage: http://www.miataru.com/\nAPI-Documentation: http://www.miataru.com/#tabr4"
+    static let welcome =
+        "this is the miataru service backend, welcome!\n\nHomepage: http://www.miataru.com/\nAPI-Documentation: http://www.miataru.com/#tabr4"
     static let documentation = "http://www.miataru.com/#tabr4"
 
     func register(on group: RouterGroup<BackendContext>) {
@@ -64,7 +65,9 @@ struct MiataruRoutes: BackendServiceRoutes {
             do throws(MiataruError) {
                 answer = .json(200, try perform(call, json))
             } catch {
-                answer = breaks.has(MiataruBreak.errorShape) ? .json(error.status, WireText.object([("message", WireText.quote(error.reason))])) : error.answer
+                answer =
+                    breaks.has(MiataruBreak.errorShape)
+                    ? .json(error.status, WireText.object([("message", WireText.quote(error.reason))])) : error.answer
             }
         }
         recorder.record(call, method: method, path: path ?? "/v1/" + call.rawValue, status: answer.status, body: body)

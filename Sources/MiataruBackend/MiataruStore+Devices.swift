@@ -40,7 +40,12 @@ extension MiataruStore {
 
     /// Whether the target has a key and a list. The asker needs a key of its own, and is recorded
     /// as a visitor when the target has a current location.
-    mutating func securityStatus(of target: String, requester: String, requesterKey: String, now: Int64) throws(MiataruError)
+    mutating func securityStatus(
+        of target: String,
+        requester: String,
+        requesterKey: String,
+        now: Int64
+    ) throws(MiataruError)
         -> (hasKey: Bool, listEnabled: Bool)
     {
         try requireKeyOfItsOwn(requester, provided: requesterKey)

@@ -7,7 +7,9 @@ extension MiataruStore {
     mutating func updateLocation(_ upload: MiataruLocationUpload, now: Int64) throws(MiataruError) {
         do throws(MiataruError) {
             for entry in upload.entries {
-                if breaks.has(MiataruBreak.deviceWithoutKey), devices[entry.device]?.key == nil { throw MiataruError.forbidden("DeviceKey is required for this device") }
+                if breaks.has(MiataruBreak.deviceWithoutKey), devices[entry.device]?.key == nil {
+                    throw MiataruError.forbidden("DeviceKey is required for this device")
+                }
                 try requireOwnerKey(of: entry.device, provided: entry.key)
             }
         } catch {
@@ -46,7 +48,12 @@ extension MiataruStore {
     /// Each target's current location with its slogan, in request order; `nil` for one that is
     /// unknown, expired or not allowed to `requester`. A target that has a current location
     /// records the visit even when its list denies it.
-    mutating func locations(of targets: [String], requester: String, requesterKey: String?, now: Int64) throws(MiataruError)
+    mutating func locations(
+        of targets: [String],
+        requester: String,
+        requesterKey: String?,
+        now: Int64
+    ) throws(MiataruError)
         -> [(location: MiataruLocation, slogan: String?)?]
     {
         do throws(MiataruError) {
@@ -72,7 +79,13 @@ extension MiataruStore {
     /// The newest `amount` history entries and how many there are. A denied reader sees an empty
     /// history and, as on the server, is not recorded as a visitor; an allowed one is, when there
     /// is history to read.
-    mutating func history(of target: String, amount: Int, requester: String, requesterKey: String?, now: Int64) throws(MiataruError)
+    mutating func history(
+        of target: String,
+        amount: Int,
+        requester: String,
+        requesterKey: String?,
+        now: Int64
+    ) throws(MiataruError)
         -> (available: Int, locations: [MiataruLocation])
     {
         do throws(MiataruError) {
@@ -111,7 +124,10 @@ extension MiataruStore {
         } catch {
             let kept = devices[id]?.history.isEmpty == false
             if breaks.has(kept ? MiataruBreak.deleteRefusedKeepsData : MiataruBreak.deleteRefusedHistoryOffKeepsData) {
-                update(id) { $0.current = nil; $0.history = [] }
+                update(id) {
+                    $0.current = nil
+                    $0.history = []
+                }
             }
             throw error
         }

@@ -4,7 +4,8 @@ import Shell
 
 enum MiataruAllowedAddCommand {
     static let spec = CommandSpec(
-        ["miataru", "allowed", "add"], summary: "Add a device to the allowed-devices list, or change its access",
+        ["miataru", "allowed", "add"],
+        summary: "Add a device to the allowed-devices list, or change its access",
         arguments: [ArgumentSpec("DEVICE", .rule(.miataruDevice), "the device to allow")],
         options: [
             OptionSpec("location", "it may read the current location"),
@@ -17,7 +18,10 @@ enum MiataruAllowedAddCommand {
         let connection = try context.miataruConnection()
         var devices = try connection.fetchAllowed(at: range).devices
         let entry = AllowedDevice(
-            deviceID: context.string("DEVICE"), hasCurrentLocationAccess: context.flag("location"), hasHistoryAccess: context.flag("history"))
+            deviceID: context.string("DEVICE"),
+            hasCurrentLocationAccess: context.flag("location"),
+            hasHistoryAccess: context.flag("history")
+        )
         if let index = devices.firstIndex(where: { $0.deviceID == entry.deviceID }) {
             devices[index] = entry
         } else {

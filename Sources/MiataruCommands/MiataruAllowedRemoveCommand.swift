@@ -4,7 +4,8 @@ import Shell
 
 enum MiataruAllowedRemoveCommand {
     static let spec = CommandSpec(
-        ["miataru", "allowed", "remove"], summary: "Remove a device from the allowed-devices list",
+        ["miataru", "allowed", "remove"],
+        summary: "Remove a device from the allowed-devices list",
         arguments: [ArgumentSpec("DEVICE", .rule(.miataruDevice), "the device to remove")],
         discussion: """
             Reads the server's current list, removes the device and sends the rest. Removing the last device sends

@@ -4,7 +4,8 @@ import Shell
 
 enum MiataruAllowedSetCommand {
     static let spec = CommandSpec(
-        ["miataru", "allowed", "set"], summary: "Replace the own device's allowed-devices list (setAllowedDeviceList)",
+        ["miataru", "allowed", "set"],
+        summary: "Replace the own device's allowed-devices list (setAllowedDeviceList)",
         arguments: [ArgumentSpec("DEVICE", .rule(.allowedDevice), "DEVICE[:location][:history]: who may read what", optional: true, variadic: true)],
         discussion: """
             Each entry names a device and what it may read: its current location, its history, or both; a bare
@@ -20,15 +21,20 @@ enum MiataruAllowedSetCommand {
                 let flags = parts.dropFirst()
                 if let repeated = flags.first(where: { flag in flags.filter { $0 == flag }.count > 1 }) {
                     throw ShellError(
-                        .invalidValue(name: "DEVICE", value: value.text, expected: "each flag once ('\(repeated)' is given twice)"), at: value.range)
+                        .invalidValue(name: "DEVICE", value: value.text, expected: "each flag once ('\(repeated)' is given twice)"),
+                        at: value.range
+                    )
                 }
                 guard let device = parts.first else { continue }
                 if let earlier = seen[device] {
                     throw ShellError(
                         .invalidValue(
-                            name: "DEVICE", value: value.text,
-                            expected: "one entry per device ('\(earlier.text)' names \(device) too: combine them, as \(device):location:history)"),
-                        at: value.range)
+                            name: "DEVICE",
+                            value: value.text,
+                            expected: "one entry per device ('\(earlier.text)' names \(device) too: combine them, as \(device):location:history)"
+                        ),
+                        at: value.range
+                    )
                 }
                 seen[device] = value
             }

@@ -1,8 +1,10 @@
 import JSON
 import Shell
+
 enum MiataruAllowedShowCommand {
     static let spec = CommandSpec(
-        ["miataru", "allowed", "show"], summary: "Show the own device's allowed-devices list as the server holds it",
+        ["miataru", "allowed", "show"],
+        summary: "Show the own device's allowed-devices list as the server holds it",
         examples: ["miataru allowed show"]
     ) { context in
         let range = context.command.range

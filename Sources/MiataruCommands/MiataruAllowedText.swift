@@ -28,9 +28,15 @@ struct MiataruAllowedText: CommandView {
 extension MiataruConnection {
     func requiredKey(for what: String, at range: SourceRange?) throws(ShellError) -> String {
         guard let key = try ownKey(at: range) else {
-            throw ShellError(.remote("\(what) needs the own device's DeviceKey, and none is stored for \(deviceID)", details: [
-                "set one first: miataru key set --generate",
-            ]), at: range)
+            throw ShellError(
+                .remote(
+                    "\(what) needs the own device's DeviceKey, and none is stored for \(deviceID)",
+                    details: [
+                        "set one first: miataru key set --generate"
+                    ]
+                ),
+                at: range
+            )
         }
         return key
     }

@@ -54,7 +54,9 @@ struct MiataruConnection {
     ///
     /// - Parameter device: the device whose key the call carries, for the 403 message.
     func call<T: Sendable>(
-        at range: SourceRange?, device: String, _ body: @escaping @Sendable (MiataruClient) async throws(MiataruError) -> T
+        at range: SourceRange?,
+        device: String,
+        _ body: @escaping @Sendable (MiataruClient) async throws(MiataruError) -> T
     ) throws(ShellError) -> T {
         switch try outcome(at: range, body) {
         case .success(let value): return value
@@ -65,7 +67,8 @@ struct MiataruConnection {
     /// Runs one call and hands back its failure as it is, for a caller that answers some
     /// failures itself (GeoJSON's 401 fallback); only an interruption throws.
     func outcome<T: Sendable>(
-        at range: SourceRange?, _ body: @escaping @Sendable (MiataruClient) async throws(MiataruError) -> T
+        at range: SourceRange?,
+        _ body: @escaping @Sendable (MiataruClient) async throws(MiataruError) -> T
     ) throws(ShellError) -> Result<T, MiataruError> {
         let client = self.client
         return try AsyncBridge.run(at: range) { () async -> Result<T, MiataruError> in

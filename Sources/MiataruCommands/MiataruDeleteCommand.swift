@@ -4,7 +4,8 @@ import Shell
 
 enum MiataruDeleteCommand {
     static let spec = CommandSpec(
-        ["miataru", "delete"], summary: "Delete the own device's location data on the server (DeleteLocation)",
+        ["miataru", "delete"],
+        summary: "Delete the own device's location data on the server (DeleteLocation)",
         discussion: "Removes the current location, the history and the visitor history; sends the key when one is stored.",
         examples: ["miataru delete"]
     ) { context in
@@ -13,7 +14,9 @@ enum MiataruDeleteCommand {
         let miataru = connection.runtime
         let device = miataru.deviceID
         let key = try connection.ownKey(at: range)
-        let count = try connection.call(at: range, device: device) { client throws(MiataruError) in try await client.deleteLocation(of: device, deviceKey: key) }
+        let count = try connection.call(at: range, device: device) { client throws(MiataruError) in
+            try await client.deleteLocation(of: device, deviceKey: key)
+        }
         return Shown(device: device, count: count)
     }
 

@@ -4,7 +4,8 @@ import Shell
 
 enum MiataruDeviceCommand {
     static let spec = CommandSpec(
-        ["miataru", "device"], summary: "Show or set the own Miataru device id (kept for later runs)",
+        ["miataru", "device"],
+        summary: "Show or set the own Miataru device id (kept for later runs)",
         arguments: [ArgumentSpec("ID", .rule(.miataruOwnDevice), "the device id this workbench uploads and reads as", optional: true)],
         discussion: "The first use generates a UUID, as the app does; it is kept in the state directory.",
         examples: ["miataru device", "miataru device phone-1"],
@@ -12,9 +13,12 @@ enum MiataruDeviceCommand {
             guard let id = bound.arguments.first("ID"), id.isKnown, let length = DeviceKeyStore.fileNameOverflow(device: id.text) else { return }
             throw ShellError(
                 .invalidValue(
-                    name: "ID", value: String(id.text.prefix(40)) + "…",
-                    expected: "a device id whose key file name fits in 255 bytes (this one needs \(length))"),
-                at: id.range)
+                    name: "ID",
+                    value: String(id.text.prefix(40)) + "…",
+                    expected: "a device id whose key file name fits in 255 bytes (this one needs \(length))"
+                ),
+                at: id.range
+            )
         }
     ) { context in
         let miataru = try context.session.engine(MiataruRuntime.self, at: context.command.range)

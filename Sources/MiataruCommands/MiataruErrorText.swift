@@ -9,10 +9,15 @@ enum MiataruErrorText {
         switch error {
         case .forbidden(let text):
             return ShellError(
-                .remote("DeviceKey authentication failed for \(device) (403 \(text))", details: [
-                    "the key stored here differs from the one the server holds for \(device):",
-                    "run 'miataru key set' with the right current key stored, or 'miataru key forget' to drop the local copy",
-                ]), at: range)
+                .remote(
+                    "DeviceKey authentication failed for \(device) (403 \(text))",
+                    details: [
+                        "the key stored here differs from the one the server holds for \(device):",
+                        "run 'miataru key set' with the right current key stored, or 'miataru key forget' to drop the local copy",
+                    ]
+                ),
+                at: range
+            )
         case .unauthorized(let text):
             return ShellError(.remote("401 \(text)", details: []), at: range)
         case .badRequest(let text):
@@ -24,9 +29,14 @@ enum MiataruErrorText {
             return ShellError(.remote("HTTP \(code) from the Miataru server: \(text)", details: []), at: range)
         case .network(let network):
             return ShellError(
-                .remote("miataru: no answer from \(server) (\(network))", details: [
-                    "check 'miataru server' (or 'configure host') and that the server is running there"
-                ]), at: range)
+                .remote(
+                    "miataru: no answer from \(server) (\(network))",
+                    details: [
+                        "check 'miataru server' (or 'configure host') and that the server is running there"
+                    ]
+                ),
+                at: range
+            )
         case .invalidResponse:
             return .engine(error, action: "miataru: \(server)", at: range)
         }

@@ -5,9 +5,12 @@ import Shell
 
 enum MiataruGeoJSONCommand {
     static let spec = CommandSpec(
-        ["miataru", "geojson"], summary: "A device's location as GeoJSON (GetLocationGeoJSON, with the SDK's fallback)",
+        ["miataru", "geojson"],
+        summary: "A device's location as GeoJSON (GetLocationGeoJSON, with the SDK's fallback)",
         arguments: [ArgumentSpec("DEVICE", .rule(.miataruDevice), "a device id")],
-        options: [OptionSpec("out", value: .file(extensions: ["geojson", "json"]), valueName: "FILE", "write the GeoJSON to FILE (- is standard output)")],
+        options: [
+            OptionSpec("out", value: .file(extensions: ["geojson", "json"]), valueName: "FILE", "write the GeoJSON to FILE (- is standard output)")
+        ],
         discussion: """
             The server refuses GetLocationGeoJSON (401) for a device with a DeviceKey; then, as the iOS client
             does, the location is read with GetLocation and the same Feature is built here (last.fallback is
@@ -50,7 +53,12 @@ enum MiataruGeoJSONCommand {
                 throw context.failure(error, action: "cannot write \(out.text)", at: out)
             }
         }
-        return Shown(device: device, feature: feature, fallback: fallback, written: context.option("out").map(\.text).flatMap { $0 == "-" ? nil : $0 })
+        return Shown(
+            device: device,
+            feature: feature,
+            fallback: fallback,
+            written: context.option("out").map(\.text).flatMap { $0 == "-" ? nil : $0 }
+        )
     }
 
     /// The device's GeoJSON feature (or none), and the file it went to, if any.
@@ -61,7 +69,9 @@ enum MiataruGeoJSONCommand {
         let written: String?
 
         var value: Value {
-            .object(["device": .string(device), "geojson": feature ?? .object(JSONObject()), "fallback": .bool(fallback), "found": .bool(feature != nil)])
+            .object([
+                "device": .string(device), "geojson": feature ?? .object(JSONObject()), "fallback": .bool(fallback), "found": .bool(feature != nil),
+            ])
         }
 
         func render(into lines: inout TerminalLines) {

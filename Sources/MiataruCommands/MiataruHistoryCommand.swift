@@ -4,7 +4,8 @@ import Shell
 
 enum MiataruHistoryCommand {
     static let spec = CommandSpec(
-        ["miataru", "history"], summary: "Read a device's location history, newest first (GetLocationHistory)",
+        ["miataru", "history"],
+        summary: "Read a device's location history, newest first (GetLocationHistory)",
         arguments: [ArgumentSpec("DEVICE", .rule(.miataruDevice), "a device id")],
         options: [OptionSpec("amount", value: .integer(1...1023), valueName: "N", "how many entries at most (default 10)")],
         discussion: """
@@ -39,8 +40,10 @@ enum MiataruHistoryCommand {
         }
 
         func render(into lines: inout TerminalLines) {
-            lines.line("\(device): \(history.locations.count) of \(history.available) location\(history.available == 1 ? "" : "s")"
-                + (history.maximum.map { " (the server keeps up to \($0))" } ?? ""))
+            lines.line(
+                "\(device): \(history.locations.count) of \(history.available) location\(history.available == 1 ? "" : "s")"
+                    + (history.maximum.map { " (the server keeps up to \($0))" } ?? "")
+            )
             for location in history.locations { lines.line("  " + MiataruLocationText.line(location)) }
         }
     }

@@ -1,8 +1,10 @@
 import JSON
 import Shell
+
 enum MiataruKeyForgetCommand {
     static let spec = CommandSpec(
-        ["miataru", "key", "forget"], summary: "Remove the local copy of the own device's DeviceKey",
+        ["miataru", "key", "forget"],
+        summary: "Remove the local copy of the own device's DeviceKey",
         options: [OptionSpec("yes", "do not ask (needed in scripts)")],
         discussion: """
             The server keeps the key: there is no call that removes it. Without the local copy this device can no

@@ -4,7 +4,8 @@ import Shell
 
 enum MiataruKeyGenerateCommand {
     static let spec = CommandSpec(
-        ["miataru", "key", "generate"], summary: "Generate a DeviceKey (256 characters) without setting it",
+        ["miataru", "key", "generate"],
+        summary: "Generate a DeviceKey (256 characters) without setting it",
         options: [OptionSpec("reveal", "print the whole key (masked otherwise, and always in test, check and load: reports are shared)")],
         discussion: """
             The key comes from OpenSSL's random bytes, in the iOS client's alphabet. It is registered as a secret:

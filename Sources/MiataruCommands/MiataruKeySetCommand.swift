@@ -4,7 +4,8 @@ import Shell
 
 enum MiataruKeySetCommand {
     static let spec = CommandSpec(
-        ["miataru", "key", "set"], summary: "Set the own device's DeviceKey on the server (setDeviceKey) and store it",
+        ["miataru", "key", "set"],
+        summary: "Set the own device's DeviceKey on the server (setDeviceKey) and store it",
         arguments: [ArgumentSpec("KEY", .secret, "the new key, at most 256 characters (kept out of history and traces)", optional: true)],
         options: [OptionSpec("generate", "generate a new 256-character key and set it"), SecretLength.allowShortOption],
         discussion: """
@@ -45,10 +46,15 @@ enum MiataruKeySetCommand {
             // Cut off after the request left: the server may hold either key, and both are kept.
             let stored = current == nil ? "no key is stored for \(device)" : "the stored key is unchanged"
             throw ShellError(
-                .remote("miataru key set: interrupted before the server answered", details: [
-                    "\(stored); the new key is kept as pending (\(keys.store.pendingPath(server: keys.serverName, device: device)))",
-                    "the next miataru command asks the server which key it holds and keeps that one",
-                ]), at: range)
+                .remote(
+                    "miataru key set: interrupted before the server answered",
+                    details: [
+                        "\(stored); the new key is kept as pending (\(keys.store.pendingPath(server: keys.serverName, device: device)))",
+                        "the next miataru command asks the server which key it holds and keeps that one",
+                    ]
+                ),
+                at: range
+            )
         }
         switch result {
         case .success(let verbose):
@@ -60,7 +66,8 @@ enum MiataruKeySetCommand {
                 // Refused without an answer: no connection was opened, so the server cannot have the new key.
                 throw context.failure(
                     "miataru key set: nothing was sent: no answer from \(connection.client.server.baseURL) (\(network)); \(kept); "
-                        + "check 'miataru server' and that the server is running there")
+                        + "check 'miataru server' and that the server is running there"
+                )
             }
             guard case .remote(let message, var details) = failure.kind else {
                 // Refused without an answer: no connection was opened, so the server cannot have the new key.

@@ -1,8 +1,10 @@
 import JSON
 import Shell
+
 enum MiataruKeyShowCommand {
     static let spec = CommandSpec(
-        ["miataru", "key", "show"], summary: "Show the own device's stored DeviceKey, masked unless --reveal",
+        ["miataru", "key", "show"],
+        summary: "Show the own device's stored DeviceKey, masked unless --reveal",
         options: [OptionSpec("reveal", "print the whole key (masked in test, check and load: reports are shared)")],
         discussion: "The key file is refused when group or others can read it (fix it with chmod 600).",
         examples: ["miataru key show", "miataru key show --reveal"]
@@ -15,7 +17,14 @@ enum MiataruKeyShowCommand {
             let elsewhere = connection.keys.store.servers(holdingKeyOf: miataru.deviceID, except: connection.keys.serverName)
             return Shown(device: miataru.deviceID, path: path, key: nil, reveal: false, server: connection.keys.serverName, elsewhere: elsewhere)
         }
-        return Shown(device: miataru.deviceID, path: path, key: key, reveal: context.flag("reveal"), server: connection.keys.serverName, elsewhere: [])
+        return Shown(
+            device: miataru.deviceID,
+            path: path,
+            key: key,
+            reveal: context.flag("reveal"),
+            server: connection.keys.serverName,
+            elsewhere: []
+        )
     }
 
     /// The stored key (or where it was looked for, and which other servers hold one).
@@ -38,7 +47,8 @@ enum MiataruKeyShowCommand {
                 if !elsewhere.isEmpty {
                     lines.line(
                         "  a key of \(device) is stored for \(elsewhere.joined(separator: ", ")): keys are filed per server name; "
-                            + "'miataru server \(elsewhere[0])' uses it")
+                            + "'miataru server \(elsewhere[0])' uses it"
+                    )
                 }
                 return
             }

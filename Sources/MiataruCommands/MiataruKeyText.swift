@@ -1,4 +1,5 @@
 import Shell
+
 /// How a key is shown without showing it: its length, and a few first characters only of a long
 /// key (at most four, never more than a quarter, none under 16 characters: four of a five-character
 /// key gave nearly all of it away).

@@ -4,7 +4,8 @@ import Shell
 
 enum MiataruLocationGetCommand {
     static let spec = CommandSpec(
-        ["miataru", "location", "get"], summary: "Read the current location of devices (GetLocation)",
+        ["miataru", "location", "get"],
+        summary: "Read the current location of devices (GetLocation)",
         arguments: [ArgumentSpec("DEVICE", .rule(.miataruDevice), "a device id", variadic: true)],
         discussion: """
             Asks as the own device (RequestMiataruDeviceID), with its key when it has one. A device without a

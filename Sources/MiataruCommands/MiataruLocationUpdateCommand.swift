@@ -12,7 +12,8 @@ enum MiataruLocationUpdateCommand {
     ]
 
     static let spec = CommandSpec(
-        ["miataru", "location", "update"], summary: "Upload the own device's location (UpdateLocation)",
+        ["miataru", "location", "update"],
+        summary: "Upload the own device's location (UpdateLocation)",
         arguments: [
             ArgumentSpec("LAT", .number, "latitude in degrees, -90 to 90"),
             ArgumentSpec("LON", .number, "longitude in degrees, -180 to 180"),
@@ -37,7 +38,9 @@ enum MiataruLocationUpdateCommand {
                 if LocationRange.problem(value.text, name: entry.name, range: entry.range) != nil {
                     let name = entry.isOption ? "--" + entry.argument : entry.argument
                     throw ShellError(
-                        .invalidValue(name: name, value: value.text, expected: "\(entry.name) as \(LocationRange.expected(entry.range))"), at: value.range)
+                        .invalidValue(name: name, value: value.text, expected: "\(entry.name) as \(LocationRange.expected(entry.range))"),
+                        at: value.range
+                    )
                 }
             }
         }
@@ -47,17 +50,26 @@ enum MiataruLocationUpdateCommand {
         let miataru = connection.runtime
         let key = try connection.ownKey(at: range)
         let update = LocationUpdate(
-            device: miataru.deviceID, timestamp: Int(miataru.clock.now()), latitude: context.string("LAT"), longitude: context.string("LON"),
-            accuracy: context.option("accuracy")?.text ?? "50", speed: context.option("speed")?.text, battery: context.option("battery")?.text,
-            altitude: context.option("altitude")?.text, keepsHistory: context.flag("history"),
-            retentionMinutes: context.option("retention").flatMap { Int($0.text) } ?? 30)
-        try connection.call(at: range, device: update.device) { client throws(MiataruError) in try await client.updateLocation(update, deviceKey: key) }
+            device: miataru.deviceID,
+            timestamp: Int(miataru.clock.now()),
+            latitude: context.string("LAT"),
+            longitude: context.string("LON"),
+            accuracy: context.option("accuracy")?.text ?? "50",
+            speed: context.option("speed")?.text,
+            battery: context.option("battery")?.text,
+            altitude: context.option("altitude")?.text,
+            keepsHistory: context.flag("history"),
+            retentionMinutes: context.option("retention").flatMap { Int($0.text) } ?? 30
+        )
+        try connection.call(at: range, device: update.device) { client throws(MiataruError) in try await client.updateLocation(update, deviceKey: key)
+        }
         return Shown(
             update: update,
             value: .object([
                 "device": .string(update.device), "latitude": context.argument("LAT")?.value ?? .null,
                 "longitude": context.argument("LON")?.value ?? .null, "history": .bool(update.keepsHistory), "withKey": .bool(key != nil),
-            ]))
+            ])
+        )
     }
 
     /// The update the server took.
@@ -67,7 +79,8 @@ enum MiataruLocationUpdateCommand {
         func render(into lines: inout TerminalLines) {
             lines.line(
                 "\(update.device): location \(update.latitude), \(update.longitude) uploaded"
-                    + (update.keepsHistory ? " (history kept)" : " (no history; expires after \(update.retentionMinutes) min)"))
+                    + (update.keepsHistory ? " (history kept)" : " (no history; expires after \(update.retentionMinutes) min)")
+            )
         }
     }
 }

@@ -5,7 +5,9 @@ import Shell
 extension EngineModule {
     /// Miataru API 1.1: device keys, locations, allowed devices.
     package static let miataru = EngineModule(
-        name: "miataru", summary: "Miataru 1.1", helpTitle: nil,
+        name: "miataru",
+        summary: "Miataru 1.1",
+        helpTitle: nil,
         commands: [
             MiataruServerCommand.spec,
             MiataruDeviceCommand.spec,
@@ -27,5 +29,9 @@ extension EngineModule {
             MiataruSloganCommand.spec,
             MiataruTimeoutCommand.spec,
         ],
-        runtime: MiataruRuntime.self, backend: .miataru, conformance: .miataru, recognizer: .miataru)
+        runtime: MiataruRuntime.self,
+        backend: .miataru,
+        conformance: .miataru,
+        recognizer: .miataru
+    )
 }

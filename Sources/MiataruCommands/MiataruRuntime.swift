@@ -54,7 +54,8 @@ final class MiataruRuntime: EngineRuntime {
         let hasKey = (try? store.key(server: storeName(), device: deviceID)) != nil
         return EngineStatus(
             line: "device \(deviceID), server \(serverText), \(hasKey ? "key stored" : "no key")",
-            fields: ["device": .string(deviceID), "server": .string(serverText), "key": .bool(hasKey)])
+            fields: ["device": .string(deviceID), "server": .string(serverText), "key": .bool(hasKey)]
+        )
     }
 
     func knownNames(_ category: String) -> [String] {
@@ -103,7 +104,10 @@ final class MiataruRuntime: EngineRuntime {
             url = (host.https ? "https://" : "http://") + host.host
             insecure = host.insecure
         }
-        let client = MiataruClient(http: trace.client(timeout: timeout, sdkHeadersAndCookies: false, insecure: insecure), server: MiataruEndpoint(url))
+        let client = MiataruClient(
+            http: trace.client(timeout: timeout, sdkHeadersAndCookies: false, insecure: insecure),
+            server: MiataruEndpoint(url)
+        )
         return MiataruConnection(client: client, keys: DeviceKeyManager(store: store, serverName: storeName()), runtime: self)
     }
 

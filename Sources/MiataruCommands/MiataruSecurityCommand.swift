@@ -4,7 +4,8 @@ import Shell
 
 enum MiataruSecurityCommand {
     static let spec = CommandSpec(
-        ["miataru", "security"], summary: "Whether a device has a DeviceKey and an allowed list (getDeviceSecurityStatus)",
+        ["miataru", "security"],
+        summary: "Whether a device has a DeviceKey and an allowed list (getDeviceSecurityStatus)",
         arguments: [ArgumentSpec("DEVICE", .rule(.miataruDevice), "the device to ask about (default: the own device)", optional: true)],
         discussion: "The server answers only a requester with a DeviceKey of its own: set one first.",
         examples: ["miataru security", "miataru security phone-2"]

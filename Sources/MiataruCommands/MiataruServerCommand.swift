@@ -4,7 +4,8 @@ import Shell
 
 enum MiataruServerCommand {
     static let spec = CommandSpec(
-        ["miataru", "server"], summary: "Set the Miataru server (a URL, or local for the embedded backend)",
+        ["miataru", "server"],
+        summary: "Set the Miataru server (a URL, or local for the embedded backend)",
         arguments: [ArgumentSpec("URL", .rule(.miataruServer), "the server's root, e.g. https://service.miataru.com", optional: true)],
         discussion: """
             Without a URL, shows the server in use. By default Miataru follows 'configure host', and uses the

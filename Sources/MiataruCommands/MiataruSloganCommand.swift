@@ -4,7 +4,8 @@ import Shell
 
 enum MiataruSloganCommand {
     static let spec = CommandSpec(
-        ["miataru", "slogan"], summary: "Set the own device's slogan, or show it (setDeviceSlogan / getDeviceSlogan)",
+        ["miataru", "slogan"],
+        summary: "Set the own device's slogan, or show it (setDeviceSlogan / getDeviceSlogan)",
         arguments: [ArgumentSpec("TEXT", .text, "the new slogan, shown with the device's location", optional: true)],
         discussion: "Both calls need the own device's DeviceKey. GetLocation answers carry the slogan as Slogan.",
         examples: ["miataru slogan \"on my way\"", "miataru slogan"]
@@ -15,7 +16,9 @@ enum MiataruSloganCommand {
         let device = miataru.deviceID
         let key = try connection.requiredKey(for: "the slogan calls", at: range)
         if let text = context.argument("TEXT")?.text {
-            try connection.call(at: range, device: device) { client throws(MiataruError) in try await client.setSlogan(text, of: device, deviceKey: key) }
+            try connection.call(at: range, device: device) { client throws(MiataruError) in
+                try await client.setSlogan(text, of: device, deviceKey: key)
+            }
             return Shown(device: device, slogan: text, set: true)
         }
         let slogan = try connection.call(at: range, device: device) { client throws(MiataruError) in

@@ -4,7 +4,8 @@ import Shell
 
 enum MiataruTimeoutCommand {
     static let spec = CommandSpec(
-        ["miataru", "timeout"], summary: "Set how long a Miataru request may take (default 30 s)",
+        ["miataru", "timeout"],
+        summary: "Set how long a Miataru request may take (default 30 s)",
         arguments: [ArgumentSpec("DURATION", .duration, "e.g. 5s, 500ms")],
         examples: ["miataru timeout 5s"]
     ) { context in

@@ -5,7 +5,8 @@ import Shell
 
 enum MiataruVisitorsCommand {
     static let spec = CommandSpec(
-        ["miataru", "visitors"], summary: "List who read the own device's location (GetVisitorHistory)",
+        ["miataru", "visitors"],
+        summary: "List who read the own device's location (GetVisitorHistory)",
         options: [OptionSpec("amount", value: .integer(1...1000), valueName: "N", "how many visitors at most (default 10)")],
         discussion: "Sends the stored DeviceKey when the device has one (the server requires it then). Newest first, each visitor once.",
         examples: ["miataru visitors", "miataru visitors --amount 5"]
@@ -31,7 +32,9 @@ enum MiataruVisitorsCommand {
         var value: Value {
             .object([
                 "device": .string(device), "available": .int(visitors.available),
-                "visitors": .array(visitors.visitors.map { .object(["DeviceID": .string($0.deviceID), "TimeStamp": $0.timestamp.map(Value.int) ?? .null]) }),
+                "visitors": .array(
+                    visitors.visitors.map { .object(["DeviceID": .string($0.deviceID), "TimeStamp": $0.timestamp.map(Value.int) ?? .null]) }
+                ),
             ])
         }
 

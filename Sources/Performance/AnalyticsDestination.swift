@@ -51,8 +51,14 @@ package final class AnalyticsDestination: PerformanceDestination {
     ///     what it restored is sent first.
     /// - Throws: `NetworkError.invalidRequest` when `endpoint` is not an http(s) URL.
     package init(
-        endpoint: String, batchSize: Int = 50, flushInterval: Double = 60, client: PingClient, clock: any WallClock, appVersion: String,
-        journal: AnalyticsJournal? = nil, events: @escaping @Sendable (PerformanceEvent) -> Void
+        endpoint: String,
+        batchSize: Int = 50,
+        flushInterval: Double = 60,
+        client: PingClient,
+        clock: any WallClock,
+        appVersion: String,
+        journal: AnalyticsJournal? = nil,
+        events: @escaping @Sendable (PerformanceEvent) -> Void
     ) throws(NetworkError) {
         _ = try ParsedURL(endpoint)
         self.journal = journal
@@ -155,7 +161,12 @@ package final class AnalyticsDestination: PerformanceDestination {
                 return state.buffer.count
             }
             if let failure {
-                events(.destinationFailed(destination: "analytics", message: "\(failure); \(live) \(live == 1 ? "entry" : "entries") kept for the next flush"))
+                events(
+                    .destinationFailed(
+                        destination: "analytics",
+                        message: "\(failure); \(live) \(live == 1 ? "entry" : "entries") kept for the next flush"
+                    )
+                )
                 return
             }
             acknowledge(batch, live: live)

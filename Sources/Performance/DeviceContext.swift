@@ -11,7 +11,12 @@ package struct DeviceContext: Sendable, Equatable {
     package var osName: String
 
     package init(
-        deviceModel: String, iosVersion: String, appVersion: String, buildNumber: String, networkType: String, osName: String
+        deviceModel: String,
+        iosVersion: String,
+        appVersion: String,
+        buildNumber: String,
+        networkType: String,
+        osName: String
     ) {
         self.deviceModel = deviceModel
         self.iosVersion = iosVersion
@@ -34,7 +39,12 @@ package struct DeviceContext: Sendable, Equatable {
         case .loopback, nil: networkType = "none"
         }
         self.init(
-            deviceModel: machine.modelOrMachine, iosVersion: machine.osVersion ?? "unknown", appVersion: profile[.appVersion] ?? appVersion,
-            buildNumber: profile[.appBuild] ?? buildNumber, networkType: networkType, osName: machine.osName)
+            deviceModel: machine.modelOrMachine,
+            iosVersion: machine.osVersion ?? "unknown",
+            appVersion: profile[.appVersion] ?? appVersion,
+            buildNumber: profile[.appBuild] ?? buildNumber,
+            networkType: networkType,
+            osName: machine.osName
+        )
     }
 }

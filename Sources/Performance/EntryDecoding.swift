@@ -46,12 +46,24 @@ struct EntryDecoding {
         skipSpace()
         guard ok, index == bytes.count, let id, let feature, let layer, let start, let end, let duration else { return nil }
         let device = DeviceContext(
-            deviceModel: context["deviceModel"] ?? "", iosVersion: context["iosVersion"] ?? "",
-            appVersion: context["appVersion"] ?? "", buildNumber: context["buildNumber"] ?? "",
-            networkType: context["networkType"] ?? "", osName: context["osName"] ?? "")
+            deviceModel: context["deviceModel"] ?? "",
+            iosVersion: context["iosVersion"] ?? "",
+            appVersion: context["appVersion"] ?? "",
+            buildNumber: context["buildNumber"] ?? "",
+            networkType: context["networkType"] ?? "",
+            osName: context["osName"] ?? ""
+        )
         return PerformanceEntry(
-            id: id, feature: feature, layer: layer, startTime: start, endTime: end, duration: duration, metadata: metadata,
-            context: device, userIDHash: user)
+            id: id,
+            feature: feature,
+            layer: layer,
+            startTime: start,
+            endTime: end,
+            duration: duration,
+            metadata: metadata,
+            context: device,
+            userIDHash: user
+        )
     }
 
     /// Calls `member` for each key with the decoder at its value; the closure consumes the value.

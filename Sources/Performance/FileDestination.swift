@@ -28,7 +28,11 @@ package final class FileDestination: PerformanceDestination {
     /// - Parameter redact: applied to each entry before it is kept: the daily files are read by
     ///   people, so the shell masks secret metadata values here.
     package init(
-        directory: String, batchSize: Int = 10, flushInterval: Double = 30, maxFileAgeDays: Int = 7, clock: any WallClock,
+        directory: String,
+        batchSize: Int = 10,
+        flushInterval: Double = 30,
+        maxFileAgeDays: Int = 7,
+        clock: any WallClock,
         redact: (@Sendable (PerformanceEntry) -> PerformanceEntry)? = nil
     ) {
         self.directory = directory
@@ -84,7 +88,12 @@ package final class FileDestination: PerformanceDestination {
             PerformanceStorage(directory: directory).removeFiles(olderThanDays: maxFileAgeDays, now: now)
             if count > 0 { emit(.flushed(destination: description, count: count)) }
         case .failure(let error):
-            emit(.destinationFailed(destination: "file", message: "\(error.description); \(bufferedCount) \(bufferedCount == 1 ? "entry" : "entries") kept for the next flush"))
+            emit(
+                .destinationFailed(
+                    destination: "file",
+                    message: "\(error.description); \(bufferedCount) \(bufferedCount == 1 ? "entry" : "entries") kept for the next flush"
+                )
+            )
         }
     }
 }

@@ -56,7 +56,8 @@ final class LineReader {
         }
         if end == buffer.count { buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count)) }  // a line longer than the buffer
         // A read error ends the file as its end would: the lines read so far stand.
-        let count = (try? buffer.withUnsafeMutableBytes { raw in try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[end...])) }) ?? 0
+        let count =
+            (try? buffer.withUnsafeMutableBytes { raw in try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[end...])) }) ?? 0
         if count == 0 { atEOF = true } else { end += count }
     }
 }

@@ -18,8 +18,15 @@ package struct PerformanceEntry: Sendable, Equatable {
     package var userIDHash: String?
 
     package init(
-        id: String, feature: String, layer: String, startTime: Double, endTime: Double, duration: Double,
-        metadata: [String: String], context: DeviceContext, userIDHash: String? = nil
+        id: String,
+        feature: String,
+        layer: String,
+        startTime: Double,
+        endTime: Double,
+        duration: Double,
+        metadata: [String: String],
+        context: DeviceContext,
+        userIDHash: String? = nil
     ) {
         self.id = id
         self.feature = feature

@@ -34,8 +34,10 @@ package final class PerformanceTracker: Sendable {
 
     /// - Parameter events: receives warnings, console lines and delivery reports, on the caller's thread.
     package init(
-        configuration: PerformanceConfiguration = PerformanceConfiguration(), clock: any WallClock,
-        deviceContext: DeviceContext, events: @escaping @Sendable (PerformanceEvent) -> Void
+        configuration: PerformanceConfiguration = PerformanceConfiguration(),
+        clock: any WallClock,
+        deviceContext: DeviceContext,
+        events: @escaping @Sendable (PerformanceEvent) -> Void
     ) {
         self.configuration = configuration
         self.clock = clock
@@ -75,8 +77,15 @@ package final class PerformanceTracker: Sendable {
             for (key, value) in metadata { merged[key] = value }
             let entry = PerformanceEntry(
                 id: state.uniqueID(PerformanceEntry.makeID(feature: feature, layer: layer, startTime: session.startTime), key: feature + "." + layer),
-                feature: feature, layer: layer, startTime: session.startTime, endTime: now,
-                duration: max(0, now - session.startTime), metadata: merged, context: deviceContext, userIDHash: state.userIDHash)
+                feature: feature,
+                layer: layer,
+                startTime: session.startTime,
+                endTime: now,
+                duration: max(0, now - session.startTime),
+                metadata: merged,
+                context: deviceContext,
+                userIDHash: state.userIDHash
+            )
             state.cache.append(entry)
             state.timings.record(feature: feature, layer: layer, duration: entry.duration)
             return entry
@@ -223,7 +232,11 @@ package final class PerformanceTracker: Sendable {
         for destination in destinationsSnapshot() { destination.tick(emit: events) }
         retireDrained()
         for session in expired {
-            events(.warning("session \(session.feature).\(session.layer) started at \(Timestamps.iso(session.startTime)) expired after \(Int(configuration.sessionTimeout)) s without end()"))
+            events(
+                .warning(
+                    "session \(session.feature).\(session.layer) started at \(Timestamps.iso(session.startTime)) expired after \(Int(configuration.sessionTimeout)) s without end()"
+                )
+            )
         }
     }
 

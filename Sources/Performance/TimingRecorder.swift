@@ -31,8 +31,16 @@ struct TimingRecorder {
                 return Swift.min(Swift.max(micros, series.min), series.max)
             }
             return TimingStats(
-                key: key.feature + "." + key.layer, feature: key.feature, layer: key.layer, count: series.count,
-                min: series.min, p50: percentile(50), p90: percentile(90), p99: percentile(99), max: series.max)
+                key: key.feature + "." + key.layer,
+                feature: key.feature,
+                layer: key.layer,
+                count: series.count,
+                min: series.min,
+                p50: percentile(50),
+                p90: percentile(90),
+                p99: percentile(99),
+                max: series.max
+            )
         }.sorted { $0.key < $1.key }
     }
 

@@ -60,7 +60,8 @@ struct PerformanceRoutes: BackendServiceRoutes {
     /// enums takes (`PerformanceBreak.kitNames`).
     private static let seedNames = [("feature", ["deposit", "withdraw", "login", "register", "sportsData"]), ("layer", ["web", "app", "api"])]
 
-    private static func requireSeedNames(of entry: WireJSON, at location: [ValidationProblems.LocationPart], into problems: inout ValidationProblems) {
+    private static func requireSeedNames(of entry: WireJSON, at location: [ValidationProblems.LocationPart], into problems: inout ValidationProblems)
+    {
         for (key, names) in seedNames {
             guard case .string(let name)? = entry[key], !names.contains(name) else { continue }
             let permitted = names.map { "'\($0)'" }.joined(separator: ", ")

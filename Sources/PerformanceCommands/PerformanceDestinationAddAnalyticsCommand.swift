@@ -4,7 +4,8 @@ import Shell
 
 enum PerformanceDestinationAddAnalyticsCommand {
     static let spec = CommandSpec(
-        ["perf", "destination", "add", "analytics"], summary: "POST timings in batches to an analytics endpoint",
+        ["perf", "destination", "add", "analytics"],
+        summary: "POST timings in batches to an analytics endpoint",
         arguments: [ArgumentSpec("URL", .text, "the endpoint, e.g. http://host/api/performance/batch; a /path goes to the configured host")],
         options: [
             OptionSpec("batch", value: .integer(1...1_000_000), valueName: "N", "send every N timings (default 50)"),

@@ -4,8 +4,11 @@ import Shell
 
 enum PerformanceDestinationAddConsoleCommand {
     static let spec = CommandSpec(
-        ["perf", "destination", "add", "console"], summary: "Print each recorded timing",
-        options: [OptionSpec("level", value: .choice(["minimal", "standard", "verbose"]), valueName: "LEVEL", "how much to print (default standard)")]
+        ["perf", "destination", "add", "console"],
+        summary: "Print each recorded timing",
+        options: [
+            OptionSpec("level", value: .choice(["minimal", "standard", "verbose"]), valueName: "LEVEL", "how much to print (default standard)")
+        ]
             + PerformanceArguments.filterOptions,
         examples: ["perf destination add console", "perf destination add console --level verbose --feature deposit"]
     ) { context in

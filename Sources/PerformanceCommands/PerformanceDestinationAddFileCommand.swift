@@ -4,7 +4,8 @@ import Shell
 
 enum PerformanceDestinationAddFileCommand {
     static let spec = CommandSpec(
-        ["perf", "destination", "add", "file"], summary: "Store timings in daily JSON files (performance_YYYY-MM-DD.json)",
+        ["perf", "destination", "add", "file"],
+        summary: "Store timings in daily JSON files (performance_YYYY-MM-DD.json)",
         options: [
             OptionSpec("dir", value: .directory, valueName: "DIR", "where to write (default: <state>/performance)"),
             OptionSpec("batch", value: .integer(1...1_000_000), valueName: "N", "write every N timings (default 10)"),
@@ -20,8 +21,12 @@ enum PerformanceDestinationAddFileCommand {
         let directory = context.option("dir").map(context.path) ?? host.defaultDirectory
         let secrets = context.session.secrets
         let destination = FileDestination(
-            directory: directory, batchSize: batch, flushInterval: interval, clock: context.session.environment.clock,
-            redact: { PerformanceSecretMasking.masked($0, by: secrets) })
+            directory: directory,
+            batchSize: batch,
+            flushInterval: interval,
+            clock: context.session.environment.clock,
+            redact: { PerformanceSecretMasking.masked($0, by: secrets) }
+        )
         let id = host.tracker.addDestination(destination, filter: filter)
         return PerformanceValues.destination(id: id, kind: "file", filter: filter, ["dir": .string(directory)])
     }

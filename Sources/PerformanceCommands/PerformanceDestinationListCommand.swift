@@ -5,7 +5,9 @@ import Shell
 
 enum PerformanceDestinationListCommand {
     static let spec = CommandSpec(
-        ["perf", "destination", "list"], summary: "List destinations with their ids and what each receives", examples: ["perf destination list"]
+        ["perf", "destination", "list"],
+        summary: "List destinations with their ids and what each receives",
+        examples: ["perf destination list"]
     ) { context in
         Shown(destinations: context.session.performance.tracker.destinations)
     }
@@ -18,13 +20,19 @@ enum PerformanceDestinationListCommand {
             .array(
                 destinations.map {
                     PerformanceValues.destination(
-                        id: $0.id, kind: String($0.description.prefix { $0 != " " }), filter: $0.filter,
-                        ["description": .string($0.description), "retiring": .bool($0.isRetiring)])
-                })
+                        id: $0.id,
+                        kind: String($0.description.prefix { $0 != " " }),
+                        filter: $0.filter,
+                        ["description": .string($0.description), "retiring": .bool($0.isRetiring)]
+                    )
+                }
+            )
         }
 
         func render(into lines: inout TerminalLines) {
-            for destination in destinations { lines.line("\(destination.id)  \(destination.description)\(PerformanceDestinationListCommand.receives(destination))") }
+            for destination in destinations {
+                lines.line("\(destination.id)  \(destination.description)\(PerformanceDestinationListCommand.receives(destination))")
+            }
             if destinations.isEmpty { lines.line("(no destinations: timings stay in memory)") }
         }
     }

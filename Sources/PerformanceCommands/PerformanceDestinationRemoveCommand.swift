@@ -4,7 +4,8 @@ import Shell
 
 enum PerformanceDestinationRemoveCommand {
     static let spec = CommandSpec(
-        ["perf", "destination", "remove"], summary: "Flush and remove a destination, or all of them",
+        ["perf", "destination", "remove"],
+        summary: "Flush and remove a destination, or all of them",
         arguments: [ArgumentSpec("ID", .integer(0...Int(Int32.max)), "the id 'perf destination list' shows", optional: true)],
         options: [OptionSpec("all", "remove every destination (the kit's removeAllDestinations)")],
         examples: ["perf destination remove 1", "perf destination remove --all"],

@@ -5,7 +5,8 @@ import Shell
 
 enum PerformanceEndCommand {
     static let spec = CommandSpec(
-        ["perf", "end"], summary: "End the oldest pending timing of FEATURE at LAYER and record it",
+        ["perf", "end"],
+        summary: "End the oldest pending timing of FEATURE at LAYER and record it",
         arguments: [PerformanceArguments.feature, PerformanceArguments.layer],
         parameters: "metadata merged over the start's",
         discussion: "Without a matching start this warns and records nothing; the result is then null.",

@@ -7,7 +7,8 @@ import Synchronization
 
 enum PerformanceExportCommand {
     static let spec = CommandSpec(
-        ["perf", "export"], summary: "Write timings to a CSV or JSON file, streamed",
+        ["perf", "export"],
+        summary: "Write timings to a CSV or JSON file, streamed",
         arguments: [
             ArgumentSpec("FORMAT", .choice(["csv", "json"]), "csv or json"),
             ArgumentSpec("PATH", .file(extensions: ["csv", "json"]), "the file to write (a regular file is replaced whole; - is stdout)"),
@@ -54,12 +55,14 @@ enum PerformanceExportCommand {
                         context.events.warn("skipped \(count) line\(count == 1 ? "" : "s") that are not performance entries (first: \(first))")
                     }
                 }
-                written = format == "csv"
+                written =
+                    format == "csv"
                     ? try PerformanceExporter.writeCSV(entries, to: path)
                     : try PerformanceExporter.writeJSON(entries, to: path)
             } else {
                 let entries = host.tracker.logs(feature: feature, layer: layer).lazy.map { PerformanceSecretMasking.masked($0, by: secrets) }
-                written = format == "csv"
+                written =
+                    format == "csv"
                     ? try PerformanceExporter.writeCSV(entries, to: path)
                     : try PerformanceExporter.writeJSON(entries, to: path)
             }

@@ -5,7 +5,8 @@ import Shell
 
 enum PerformanceLogsCommand {
     static let spec = CommandSpec(
-        ["perf", "logs"], summary: "List recorded timings from the in-memory cache (last 1000)",
+        ["perf", "logs"],
+        summary: "List recorded timings from the in-memory cache (last 1000)",
         options: [
             PerformanceArguments.featureOption, PerformanceArguments.layerOption,
             OptionSpec("limit", value: .integer(0...1_000_000), valueName: "N", "only the newest N"),
@@ -29,8 +30,10 @@ enum PerformanceLogsCommand {
 
         func render(into lines: inout TerminalLines) {
             let rows = entries.map { entry in
-                [PerformanceValues.isoTime(entry.endTime), "\(entry.feature).\(entry.layer)", PerformanceValues.seconds(entry.duration),
-                 PerformanceValues.metadataText(entry.metadata)]
+                [
+                    PerformanceValues.isoTime(entry.endTime), "\(entry.feature).\(entry.layer)", PerformanceValues.seconds(entry.duration),
+                    PerformanceValues.metadataText(entry.metadata),
+                ]
             }
             lines.write(TableGenerator.render(header: ["ended", "timing", "duration", "metadata"], rows: rows))
             if entries.isEmpty { lines.line("(no timings recorded)") }

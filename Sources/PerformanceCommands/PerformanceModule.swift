@@ -5,7 +5,9 @@ import Shell
 extension EngineModule {
     /// GomaPerformanceKit: timings, their destinations and exports.
     package static let performance = EngineModule(
-        name: "perf", summary: "Performance", helpTitle: "Performance (GomaPerformanceKit)",
+        name: "perf",
+        summary: "Performance",
+        helpTitle: "Performance (GomaPerformanceKit)",
         commands: [
             PerformanceStartCommand.spec,
             PerformanceEndCommand.spec,
@@ -24,5 +26,9 @@ extension EngineModule {
             PerformanceDestinationListCommand.spec,
             PerformanceDestinationRemoveCommand.spec,
         ],
-        runtime: PerformanceRuntime.self, backend: .performance, conformance: .performance, recognizer: .performance)
+        runtime: PerformanceRuntime.self,
+        backend: .performance,
+        conformance: .performance,
+        recognizer: .performance
+    )
 }

@@ -38,8 +38,11 @@ final class PerformanceRuntime: EngineRuntime {
         let explicitFlush = ExplicitFlush()
         self.explicitFlush = explicitFlush
         tracker = PerformanceTracker(
-            configuration: PerformanceConfiguration(), clock: environment.clock, deviceContext: Self.deviceContext(context),
-            events: { event in PerformanceRuntime.render(event, to: output, during: explicitFlush) })
+            configuration: PerformanceConfiguration(),
+            clock: environment.clock,
+            deviceContext: Self.deviceContext(context),
+            events: { event in PerformanceRuntime.render(event, to: output, during: explicitFlush) }
+        )
         defaultDirectory = environment.paths.performanceDirectory
         analyticsJournalDirectory = Self.analyticsJournalDirectory(environment.paths)
         clock = environment.clock
@@ -64,14 +67,18 @@ final class PerformanceRuntime: EngineRuntime {
 
     func status() -> EngineStatus {
         Self.status(
-            enabled: tracker.isEnabled, pending: tracker.pendingSessions.count, cached: tracker.logs().count,
-            destinations: tracker.destinations.count)
+            enabled: tracker.isEnabled,
+            pending: tracker.pendingSessions.count,
+            cached: tracker.logs().count,
+            destinations: tracker.destinations.count
+        )
     }
 
     private static func status(enabled: Bool, pending: Int, cached: Int, destinations: Int) -> EngineStatus {
         EngineStatus(
             line: "\(enabled ? "enabled" : "disabled"), \(pending) pending, \(cached) cached, \(destinations) destinations",
-            fields: ["enabled": .bool(enabled), "pending": .int(pending), "cached": .int(cached), "destinations": .int(destinations)])
+            fields: ["enabled": .bool(enabled), "pending": .int(pending), "cached": .int(cached), "destinations": .int(destinations)]
+        )
     }
 
     static func render(_ event: PerformanceEvent, to output: ShellEventRouter, during flush: ExplicitFlush) {
@@ -127,13 +134,20 @@ final class PerformanceRuntime: EngineRuntime {
         do {
             let journal = try AnalyticsJournal(directory: analyticsJournalDirectory, settings: settings)
             if journal.skipped > 0 {
-                output.warn("perf analytics: \(journal.skipped) unreadable line\(journal.skipped == 1 ? "" : "s") in the journal of \(settings.endpoint) skipped")
+                output.warn(
+                    "perf analytics: \(journal.skipped) unreadable line\(journal.skipped == 1 ? "" : "s") in the journal of \(settings.endpoint) skipped"
+                )
             }
             return try AnalyticsDestination(
-                endpoint: settings.endpoint, batchSize: settings.batchSize, flushInterval: settings.flushInterval,
+                endpoint: settings.endpoint,
+                batchSize: settings.batchSize,
+                flushInterval: settings.flushInterval,
                 client: trace.client(timeout: 15, sdkHeadersAndCookies: false, insecure: insecure),
-                clock: clock, appVersion: SDKBenchVersion.current, journal: journal,
-                events: { [explicitFlush] event in PerformanceRuntime.render(event, to: output, during: explicitFlush) })
+                clock: clock,
+                appVersion: SDKBenchVersion.current,
+                journal: journal,
+                events: { [explicitFlush] event in PerformanceRuntime.render(event, to: output, during: explicitFlush) }
+            )
         } catch {
             throw .engine(error, action: "cannot add the analytics destination", at: value?.range)
         }
@@ -152,7 +166,8 @@ final class PerformanceRuntime: EngineRuntime {
                     "[perf] restored \(Self.timings(destination.restoredCount)) for \(settings.endpoint) from the last run "
                         + "as destination \(id) (\(settings.summary)); "
                         + "it sends them at the next flush or interval, then retires, and takes no new timings "
-                        + "('perf destination add analytics \(settings.endpoint)' sends there again)")
+                        + "('perf destination add analytics \(settings.endpoint)' sends there again)"
+                )
             } catch {
                 output.warn(error.message)
             }
@@ -205,10 +220,15 @@ final class PerformanceRuntime: EngineRuntime {
     func latencyHistograms() -> [LatencyHistogram] {
         tracker.stats().map { stats in
             LatencyHistogram(
-                name: "perf " + stats.key, count: stats.count, p50: stats.p50 * 1000, p99: stats.p99 * 1000, max: stats.max * 1000,
+                name: "perf " + stats.key,
+                count: stats.count,
+                p50: stats.p50 * 1000,
+                p99: stats.p99 * 1000,
+                max: stats.max * 1000,
                 buckets: tracker.histogram(feature: stats.feature, layer: stats.layer, buckets: 10).map {
                     LatencyHistogram.Bucket(lower: $0.lower * 1000, upper: $0.upper * 1000, count: $0.count)
-                })
+                }
+            )
         }
     }
 }

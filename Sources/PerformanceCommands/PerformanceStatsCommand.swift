@@ -5,13 +5,15 @@ import Shell
 
 enum PerformanceStatsCommand {
     static let spec = CommandSpec(
-        ["perf", "summary"], summary: "Count, min, p50, p90, p99 and max per feature.layer; a histogram for one",
+        ["perf", "summary"],
+        summary: "Count, min, p50, p90, p99 and max per feature.layer; a histogram for one",
         arguments: [
             ArgumentSpec("FEATURE", .identifier(suggestions: PerformanceNames.knownFeatures), "show a histogram for this feature…", optional: true),
             ArgumentSpec("LAYER", .identifier(suggestions: PerformanceNames.knownLayers), "…at this layer", optional: true),
         ],
         discussion: "Statistics cover every timing since the start of the session or the last 'perf clear', not only the cache.",
-        examples: ["perf summary", "perf summary deposit api", "perf stats"], aliases: [["perf", "stats"]],
+        examples: ["perf summary", "perf summary deposit api", "perf stats"],
+        aliases: [["perf", "stats"]],
         check: { bound throws(ShellError) in
             if let feature = bound.arguments.first("FEATURE"), bound.arguments.first("LAYER") == nil {
                 throw ShellError(.usage("give both FEATURE and LAYER for a histogram"), at: feature.range)
@@ -41,8 +43,11 @@ enum PerformanceStatsCommand {
 
         func render(into lines: inout TerminalLines) {
             let rows = stats.map { stat in
-                [stat.key, String(stat.count), PerformanceValues.seconds(stat.min), PerformanceValues.seconds(stat.p50), PerformanceValues.seconds(stat.p90),
-                 PerformanceValues.seconds(stat.p99), PerformanceValues.seconds(stat.max)]
+                [
+                    stat.key, String(stat.count), PerformanceValues.seconds(stat.min), PerformanceValues.seconds(stat.p50),
+                    PerformanceValues.seconds(stat.p90),
+                    PerformanceValues.seconds(stat.p99), PerformanceValues.seconds(stat.max),
+                ]
             }
             lines.write(TableGenerator.render(header: ["timing", "count", "min", "p50", "p90", "p99", "max"], rows: rows, rightAligned: 1...6))
             if stats.isEmpty { lines.line(timing.map { "(no timings recorded for \($0))" } ?? "(no timings recorded)") }

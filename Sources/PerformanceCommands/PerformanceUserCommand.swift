@@ -3,7 +3,8 @@ import Shell
 
 enum PerformanceUserCommand {
     static let spec = CommandSpec(
-        ["perf", "user"], summary: "Set the user id recorded with timings (stored as its SHA-256); 'perf user --clear' removes it",
+        ["perf", "user"],
+        summary: "Set the user id recorded with timings (stored as its SHA-256); 'perf user --clear' removes it",
         arguments: [ArgumentSpec("ID", .text, "the user id", optional: true)],
         options: [OptionSpec("clear", "remove the user id")],
         examples: ["perf user alice@example.com", "perf user --clear"],

@@ -1,4 +1,5 @@
 import Shell
+
 extension ShellSession {
     /// The Performance engine; it cannot fail to start.
     var performance: PerformanceRuntime {

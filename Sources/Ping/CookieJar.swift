@@ -55,7 +55,9 @@ package final class CookieJar: Sendable {
                 let index = state.cookies.firstIndex {
                     $0.cookie.name == cookie.name && $0.cookie.domain == cookie.domain && $0.cookie.path == cookie.path
                 }
-                if let index { state.cookies[index].cookie = cookie } else {
+                if let index {
+                    state.cookies[index].cookie = cookie
+                } else {
                     state.cookies.append(Stored(cookie: cookie, created: state.nextCreated))
                     state.nextCreated += 1
                 }

@@ -64,7 +64,9 @@ package final class PingClient: Sendable {
     /// that would have to be added): a load device repeats its requests, and making each again,
     /// the head's bytes included, is most of a request's work (guarded by the CPU s per 1,000 requests of scripts/bench/load_bench.py).
     package func sendHere(
-        _ original: Transport.HTTPRequest, version: UInt64 = 0, prepared: PreparedRequest? = nil
+        _ original: Transport.HTTPRequest,
+        version: UInt64 = 0,
+        prepared: PreparedRequest? = nil
     ) throws(NetworkError) -> Transport.HTTPResponse? {
         guard configuration.requestInterceptors.isEmpty else { return nil }
         let started = ContinuousClock.now
@@ -85,7 +87,13 @@ package final class PingClient: Sendable {
                 var wire = kept.wire
                 wire.replaceBody(body)
                 prepared.kept = PreparedRequest.Kept(
-                    version: version, client: self, source: original, request: request, wire: wire, parsed: kept.parsed)
+                    version: version,
+                    client: self,
+                    source: original,
+                    request: request,
+                    wire: wire,
+                    parsed: kept.parsed
+                )
                 return try send(wire, for: request, from: kept.parsed, started: started)
             }
         }
@@ -107,7 +115,10 @@ package final class PingClient: Sendable {
 
     /// Sends `wire`, made of `request`, on the calling thread.
     private func send(
-        _ wire: WireRequest, for request: Transport.HTTPRequest, from parsed: ParsedURL, started: ContinuousClock.Instant
+        _ wire: WireRequest,
+        for request: Transport.HTTPRequest,
+        from parsed: ParsedURL,
+        started: ContinuousClock.Instant
     ) throws(NetworkError) -> Transport.HTTPResponse {
         do throws(NetworkError) {
             let answer = try transport.sendHere(wire, timeout: configuration.timeout)
@@ -145,20 +156,33 @@ package final class PingClient: Sendable {
             request.headers.append(HTTPField(name: .cookie, value: cookie))
         }
         let wire = WireRequest(
-            method: request.method, url: url, headers: request.headers, body: request.bodyBytes,
-            idleTimeout: configuration.requestTimeout.flatMap { $0 < configuration.timeout ? $0 : nil }, parsedURL: parsed)
+            method: request.method,
+            url: url,
+            headers: request.headers,
+            body: request.bodyBytes,
+            idleTimeout: configuration.requestTimeout.flatMap { $0 < configuration.timeout ? $0 : nil },
+            parsedURL: parsed
+        )
         return (wire, parsed)
     }
 
     /// The response to `request`, its cookies kept, told to the response interceptors and `onExchange`.
     @inline(never)
     private func received(
-        _ wire: WireResponse, for request: Transport.HTTPRequest, from parsed: ParsedURL, started: ContinuousClock.Instant
+        _ wire: WireResponse,
+        for request: Transport.HTTPRequest,
+        from parsed: ParsedURL,
+        started: ContinuousClock.Instant
     ) -> Transport.HTTPResponse {
         if configuration.usesCookies { cookies.store(wire.headers, from: parsed) }
         let response = Transport.HTTPResponse(
-            request: request, status: wire.status, headers: wire.headers, body: wire.body, duration: Self.seconds(since: started),
-            resentAfterDroppedConnection: wire.resentAfterDroppedConnection)
+            request: request,
+            status: wire.status,
+            headers: wire.headers,
+            body: wire.body,
+            duration: Self.seconds(since: started),
+            resentAfterDroppedConnection: wire.resentAfterDroppedConnection
+        )
         for interceptor in configuration.responseInterceptors { interceptor(response) }
         tell(Exchange(request: request, result: .success(response), duration: response.duration))
         return response

@@ -18,7 +18,11 @@ package final class PreparedRequest {
         let parsed: ParsedURL
 
         init(
-            version: UInt64, client: PingClient, source: Transport.HTTPRequest, request: Transport.HTTPRequest, wire: WireRequest,
+            version: UInt64,
+            client: PingClient,
+            source: Transport.HTTPRequest,
+            request: Transport.HTTPRequest,
+            wire: WireRequest,
             parsed: ParsedURL
         ) {
             self.version = version

@@ -28,7 +28,12 @@ package enum AtomicFile {
     ///   - directoryMode: when given, missing parent directories are created with it; otherwise a
     ///     missing parent is an error.
     /// - Throws: `FileError` naming `path` (never the temporary file).
-    package static func write(_ bytes: [UInt8], to path: String, mode: FilePermissions? = nil, directoryMode: FilePermissions? = nil) throws(FileError) {
+    package static func write(
+        _ bytes: [UInt8],
+        to path: String,
+        mode: FilePermissions? = nil,
+        directoryMode: FilePermissions? = nil
+    ) throws(FileError) {
         try write(to: path, mode: mode, directoryMode: directoryMode) { descriptor throws(FileError) in
             try writeAll(descriptor, bytes, path: path)
         }
@@ -48,7 +53,9 @@ package enum AtomicFile {
     /// - Returns: what `body` returns.
     /// - Throws: `FileError` from `body`, or naming `path` when the file cannot be made or put in place.
     package static func write<Result>(
-        to path: String, mode: FilePermissions? = nil, directoryMode: FilePermissions? = nil,
+        to path: String,
+        mode: FilePermissions? = nil,
+        directoryMode: FilePermissions? = nil,
         _ body: (FileDescriptor) throws(FileError) -> Result
     ) throws(FileError) -> Result {
         let (result, descriptor) = try replace(path, mode: mode, directoryMode: directoryMode, appending: false, body)
@@ -62,7 +69,9 @@ package enum AtomicFile {
     ///
     /// - Throws: `FileError` as `write` does.
     package static func replaceKeepingOpen(
-        _ path: String, mode: FilePermissions? = nil, _ body: (FileDescriptor) throws(FileError) -> Void
+        _ path: String,
+        mode: FilePermissions? = nil,
+        _ body: (FileDescriptor) throws(FileError) -> Void
     ) throws(FileError) -> FileDescriptor {
         try replace(path, mode: mode, directoryMode: nil, appending: true, body).1
     }
@@ -75,7 +84,10 @@ package enum AtomicFile {
     }
 
     private static func replace<Result>(
-        _ path: String, mode: FilePermissions?, directoryMode: FilePermissions?, appending: Bool,
+        _ path: String,
+        mode: FilePermissions?,
+        directoryMode: FilePermissions?,
+        appending: Bool,
         _ body: (FileDescriptor) throws(FileError) -> Result
     ) throws(FileError) -> (Result, FileDescriptor) {
         let directory = Directories.parent(of: path)
@@ -102,15 +114,23 @@ package enum AtomicFile {
     /// Creates `.<name>.<pid>-<n>.tmp` beside the target: in its directory, so the rename stays
     /// on one file system; hidden, so a listing of the directory does not show it.
     private static func createTemporary(
-        beside path: String, in directory: String, appending: Bool
+        beside path: String,
+        in directory: String,
+        appending: Bool
     ) throws(FileError) -> (FileDescriptor, String) {
         let name = Directories.lastComponent(of: path)
         while true {
             let number = sequence.add(1, ordering: .relaxed).newValue
             let temporary = directory + "/." + name + "." + String(getpid()) + "-" + String(number) + ".tmp"
             do {
-                let options: FileDescriptor.OpenOptions = appending ? [.create, .exclusiveCreate, .closeOnExec, .append] : [.create, .exclusiveCreate, .closeOnExec]
-                let descriptor = try FileDescriptor.open(FilePath(temporary), .writeOnly, options: options, permissions: [.ownerReadWrite, .groupReadWrite, .otherReadWrite])
+                let options: FileDescriptor.OpenOptions =
+                    appending ? [.create, .exclusiveCreate, .closeOnExec, .append] : [.create, .exclusiveCreate, .closeOnExec]
+                let descriptor = try FileDescriptor.open(
+                    FilePath(temporary),
+                    .writeOnly,
+                    options: options,
+                    permissions: [.ownerReadWrite, .groupReadWrite, .otherReadWrite]
+                )
                 return (descriptor, temporary)
             } catch Errno.fileExists {
                 continue  // left by a crashed run whose pid this one reuses

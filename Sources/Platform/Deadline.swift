@@ -10,14 +10,21 @@ import Synchronization
 /// - Returns: the operation's value, or `nil` when the deadline came first; the operation is
 ///   then cancelled and may still be winding down.
 package func withDeadline<T: Sendable>(
-    _ budget: Duration, on clock: any WallClock = SystemClock(), _ operation: @escaping @Sendable () async -> T
+    _ budget: Duration,
+    on clock: any WallClock = SystemClock(),
+    _ operation: @escaping @Sendable () async -> T
 ) async -> T? {
     let work = Task { await operation() }
     let outcome = await withTaskCancellationHandler {
         await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
             let answered = Mutex(false)
             let answer: @Sendable (T?) -> Void = { value in
-                guard answered.withLock({ done in defer { done = true }; return !done }) else { return }
+                guard
+                    answered.withLock({ done in
+                        defer { done = true }
+                        return !done
+                    })
+                else { return }
                 continuation.resume(returning: value)
             }
             let timer = Task {

@@ -8,7 +8,10 @@ extension FileDescriptor {
     ///   - permissions: for a file `options` creates; less the umask, as open(2) does.
     /// - Throws: `FileError` with operation `cannot open`.
     package static func opening(
-        _ path: String, _ access: AccessMode, options: OpenOptions = [], permissions: FilePermissions? = nil
+        _ path: String,
+        _ access: AccessMode,
+        options: OpenOptions = [],
+        permissions: FilePermissions? = nil
     ) throws(FileError) -> FileDescriptor {
         try FileError.attempt(path, "cannot open") {
             try FileDescriptor.open(FilePath(path), access, options: options.union(.closeOnExec), permissions: permissions)

@@ -12,10 +12,13 @@ struct KernelNames {
         var names = utsname()
         guard uname(&names) == 0 else { return KernelNames() }
         var host = [CChar](repeating: 0, count: 256)
-        let hostname = gethostname(&host, host.count - 1) == 0 ? String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        let hostname =
+            gethostname(&host, host.count - 1) == 0 ? String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
         return KernelNames(
-            release: nonEmpty(withUnsafeBytes(of: &names.release, text)), machine: nonEmpty(withUnsafeBytes(of: &names.machine, text)),
-            hostname: nonEmpty(hostname))
+            release: nonEmpty(withUnsafeBytes(of: &names.release, text)),
+            machine: nonEmpty(withUnsafeBytes(of: &names.machine, text)),
+            hostname: nonEmpty(hostname)
+        )
     }
 
     private static func text(_ bytes: UnsafeRawBufferPointer) -> String {

@@ -28,8 +28,14 @@ package struct MachineFacts: Sendable, Equatable {
     package var networkInterfaces: [NetworkInterface]
 
     package init(
-        osName: String = "Linux", osVersion: String? = nil, kernelRelease: String? = nil, machine: String? = nil,
-        hostname: String? = nil, model: String? = nil, manufacturer: String? = nil, memoryBytes: Int? = nil,
+        osName: String = "Linux",
+        osVersion: String? = nil,
+        kernelRelease: String? = nil,
+        machine: String? = nil,
+        hostname: String? = nil,
+        model: String? = nil,
+        manufacturer: String? = nil,
+        memoryBytes: Int? = nil,
         networkInterfaces: [NetworkInterface] = []
     ) {
         self.osName = osName
@@ -65,10 +71,16 @@ package struct MachineFacts: Sendable, Equatable {
         let release = OSRelease.parse(SystemFiles.text(base + "etc/os-release") ?? SystemFiles.text(base + "usr/lib/os-release") ?? "")
         let names = KernelNames.read()
         return MachineFacts(
-            osName: release["NAME"] ?? "Linux", osVersion: release["VERSION_ID"] ?? release["VERSION"],
-            kernelRelease: names.release, machine: names.machine, hostname: names.hostname,
-            model: model(base), manufacturer: nonEmpty(SystemFiles.firstLine(base + "sys/class/dmi/id/sys_vendor")),
-            memoryBytes: memoryBytes(base), networkInterfaces: NetworkInterface.list(in: base + "sys/class/net"))
+            osName: release["NAME"] ?? "Linux",
+            osVersion: release["VERSION_ID"] ?? release["VERSION"],
+            kernelRelease: names.release,
+            machine: names.machine,
+            hostname: names.hostname,
+            model: model(base),
+            manufacturer: nonEmpty(SystemFiles.firstLine(base + "sys/class/dmi/id/sys_vendor")),
+            memoryBytes: memoryBytes(base),
+            networkInterfaces: NetworkInterface.list(in: base + "sys/class/net")
+        )
     }
 
     private static func model(_ base: String) -> String? {

@@ -23,7 +23,8 @@ package enum OutputFile {
     /// - Throws: `FileError` naming `path` (never the temporary file) when it cannot
     ///   be opened, written or put in place; a regular file is then left as it was.
     package static func write<Result>(
-        to path: String, _ body: (ByteWriter) throws(FileError) -> Result
+        to path: String,
+        _ body: (ByteWriter) throws(FileError) -> Result
     ) throws(FileError) -> Result {
         if path == standardOutput { return try onStandardOutput(body) }
         var status = stat()
@@ -119,7 +120,9 @@ package enum OutputFile {
     }
 
     private static func inPlace<Result>(
-        path: String, target: String, _ body: (ByteWriter) throws(FileError) -> Result
+        path: String,
+        target: String,
+        _ body: (ByteWriter) throws(FileError) -> Result
     ) throws(FileError) -> Result {
         let writer: ByteWriter
         do throws(FileError) {
@@ -138,7 +141,10 @@ package enum OutputFile {
     }
 
     private static func atomically<Result>(
-        path: String, target: String, mode: FilePermissions?, _ body: (ByteWriter) throws(FileError) -> Result
+        path: String,
+        target: String,
+        mode: FilePermissions?,
+        _ body: (ByteWriter) throws(FileError) -> Result
     ) throws(FileError) -> Result {
         do throws(FileError) {
             return try AtomicFile.write(to: target, mode: mode) { descriptor throws(FileError) in

@@ -77,8 +77,12 @@ struct MiataruBench: Sendable {
                 latencies.append(monotonicSeconds() - begin)
                 for update in 0..<Self.updatesPerDevice {
                     let location = LocationUpdate(
-                        device: device, timestamp: timestamp, latitude: Self.latitude(index, update),
-                        longitude: Self.longitude(index, update), accuracy: "25")
+                        device: device,
+                        timestamp: timestamp,
+                        latitude: Self.latitude(index, update),
+                        longitude: Self.longitude(index, update),
+                        accuracy: "25"
+                    )
                     begin = monotonicSeconds()
                     try await client.updateLocation(location, deviceKey: key)
                     latencies.append(monotonicSeconds() - begin)

@@ -15,8 +15,11 @@ func monotonicSeconds() -> Double {
 /// start/end pairs per second with `pending` sessions of the same feature and layer waiting.
 func trackerPairsPerSecond(pending: Int, pairs: Int) -> Double {
     let tracker = PerformanceTracker(
-        configuration: PerformanceConfiguration(), clock: SystemClock(),
-        deviceContext: DeviceContext(machine: .local, appVersion: "bench", buildNumber: "1"), events: { _ in })
+        configuration: PerformanceConfiguration(),
+        clock: SystemClock(),
+        deviceContext: DeviceContext(machine: .local, appVersion: "bench", buildNumber: "1"),
+        events: { _ in }
+    )
     for _ in 0..<pending { _ = tracker.start(feature: "deposit", layer: "api") }
     let begin = monotonicSeconds()
     for _ in 0..<pairs {

@@ -25,14 +25,23 @@ case "daily-file":
     // Each reading moves the clock half a millisecond on: the same times on every run.
     let clock = SteppingClock(start: 1_763_500_000, step: 0.000_5)
     let context = DeviceContext(
-        deviceModel: "Bench, Model \"X\"", iosVersion: "12", appVersion: "0.1.0", buildNumber: "1", networkType: "Ethernet",
-        osName: "Debian GNU/Linux")
+        deviceModel: "Bench, Model \"X\"",
+        iosVersion: "12",
+        appVersion: "0.1.0",
+        buildNumber: "1",
+        networkType: "Ethernet",
+        osName: "Debian GNU/Linux"
+    )
     let tracker = PerformanceTracker(configuration: PerformanceConfiguration(), clock: clock, deviceContext: context, events: { _ in })
     _ = tracker.addDestination(FileDestination(directory: directory, batchSize: 10_000, flushInterval: 1e9, clock: clock))
     let features = PerformanceNames.knownFeatures
     for index in 0..<count {
         let feature = features[index % features.count]
-        _ = tracker.start(feature: feature, layer: "api", metadata: ["url": "/v1/items/\(index)", "status": index % 7 == 0 ? "fail, retry" : "success"])
+        _ = tracker.start(
+            feature: feature,
+            layer: "api",
+            metadata: ["url": "/v1/items/\(index)", "status": index % 7 == 0 ? "fail, retry" : "success"]
+        )
         _ = tracker.end(feature: feature, layer: "api")
     }
     tracker.shutdown()

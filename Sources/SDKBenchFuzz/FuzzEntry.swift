@@ -11,9 +11,12 @@ func fuzzOne(_ bytes: UnsafeBufferPointer<UInt8>) {
     let session = ShellSession(
         catalog: .standard,
         environment: ShellEnvironment(
-            paths: StatePaths(stateDirectory: "/nonexistent/fuzz", configDirectory: "/nonexistent/fuzz"), startsTicker: false,
-            dryRun: true),
-        output: Output(destination: .memory))
+            paths: StatePaths(stateDirectory: "/nonexistent/fuzz", configDirectory: "/nonexistent/fuzz"),
+            startsTicker: false,
+            dryRun: true
+        ),
+        output: Output(destination: .memory)
+    )
     _ = ScriptRunner(session: session).run(SourceFile(name: "<fuzz>", text: text), options: RunOptions(keepGoing: true))
     let completer = Completer(table: session.table, variableNames: { ["a", "last"] })
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(4) {

@@ -19,15 +19,21 @@ import Transport
 enum RunFuzz {
     static let excluded: Set<String> = ["sleep", "source", "perf export", "perf destination add file"]
 
-    static let table = CommandTable(commands: CommandTable.standard.commands.compactMap { spec in
-        if excluded.contains(spec.name) || spec.path.first == "backend" { return nil }
-        return spec.name == "configure host" ? withoutTheEmbeddedBackend(spec) : spec
-    })
+    static let table = CommandTable(
+        commands: CommandTable.standard.commands.compactMap { spec in
+            if excluded.contains(spec.name) || spec.path.first == "backend" { return nil }
+            return spec.name == "configure host" ? withoutTheEmbeddedBackend(spec) : spec
+        }
+    )
 
     /// `configure host` as it is, except `local`, which would start the embedded backend.
     static func withoutTheEmbeddedBackend(_ spec: CommandSpec) -> CommandSpec {
         CommandSpec(
-            spec.path, summary: spec.summary, arguments: spec.arguments, options: spec.options, examples: spec.examples,
+            spec.path,
+            summary: spec.summary,
+            arguments: spec.arguments,
+            options: spec.options,
+            examples: spec.examples,
             check: spec.check
         ) { context in
             guard context.argument("HOST")?.text != "local" else { throw context.failure("not while fuzzing") }
@@ -47,7 +53,8 @@ enum RunFuzz {
     static let secret = "S3CRET-fuzz-7Qx"
     static let secretLines = [
         "set t --secret \(secret) ", "fcm \(secret) ", "sift beacon \(secret) ", "miataru key set \(secret) ",
-        "http -a u:\(secret) GET /x ", "http GET http://u:\(secret)@fuzz.invalid/ ", "http GET /x X-Api-Key:\(secret) ", "set t --secret \"\(secret) ",
+        "http -a u:\(secret) GET /x ", "http GET http://u:\(secret)@fuzz.invalid/ ", "http GET /x X-Api-Key:\(secret) ",
+        "set t --secret \"\(secret) ",
     ]
 
     static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -61,11 +68,15 @@ enum RunFuzz {
     static func checkSecretStaysMasked(_ line: String) {
         let output = Output(destination: .memory)
         let session = ShellSession(
-            catalog: .standard, table: table,
+            catalog: .standard,
+            table: table,
             environment: ShellEnvironment(
-                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"), startsTicker: false,
-                transport: AnsweringTransport()),
-            output: output)
+                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),
+                startsTicker: false,
+                transport: AnsweringTransport()
+            ),
+            output: output
+        )
         _ = ScriptRunner(session: session).run(SourceFile(name: "<setup>", text: "configure host fuzz.invalid:80\n"))
         _ = ScriptRunner(session: session).run(SourceFile(name: "<fuzz>", text: line + "\n"))
         session.shutdown()
@@ -78,11 +89,15 @@ enum RunFuzz {
     static func runScript(_ text: String) {
         removeContents(of: home)
         let session = ShellSession(
-            catalog: .standard, table: table,
+            catalog: .standard,
+            table: table,
             environment: ShellEnvironment(
-                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"), startsTicker: false,
-                transport: AnsweringTransport()),
-            output: Output(destination: .memory))
+                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),
+                startsTicker: false,
+                transport: AnsweringTransport()
+            ),
+            output: Output(destination: .memory)
+        )
         // Services need a host before they send, or they start the embedded backend: the
         // answering transport stands behind this name.
         _ = ScriptRunner(session: session).run(SourceFile(name: "<setup>", text: "configure host fuzz.invalid:80\n"))

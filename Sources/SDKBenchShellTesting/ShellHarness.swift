@@ -15,9 +15,16 @@ package final class ShellHarness: @unchecked Sendable {
     package let session: ShellSession
 
     package static let machine = MachineFacts(
-        osName: "Debian GNU/Linux", osVersion: "12", kernelRelease: "6.1.0-test", machine: "x86_64", hostname: "testbox",
-        model: "TestBox 1", manufacturer: "Test Vendor", memoryBytes: 8 << 30,
-        networkInterfaces: [NetworkInterface(name: "eth0", isUp: true, kind: .ethernet)])
+        osName: "Debian GNU/Linux",
+        osVersion: "12",
+        kernelRelease: "6.1.0-test",
+        machine: "x86_64",
+        hostname: "testbox",
+        model: "TestBox 1",
+        manufacturer: "Test Vendor",
+        memoryBytes: 8 << 30,
+        networkInterfaces: [NetworkInterface(name: "eth0", isUp: true, kind: .ethernet)]
+    )
 
     /// Whether this harness made its home (and removes it at the end).
     private let ownsHome: Bool
@@ -28,7 +35,10 @@ package final class ShellHarness: @unchecked Sendable {
     ///   - transport: replaces the network for every engine (a `RecordingTransport`), for flows
     ///     whose server side is not the point.
     package init(
-        start: Double = 1_731_927_483.234, catalog: ShellCatalog = .standard, table: CommandTable? = nil, sharingHomeOf other: ShellHarness? = nil,
+        start: Double = 1_731_927_483.234,
+        catalog: ShellCatalog = .standard,
+        table: CommandTable? = nil,
+        sharingHomeOf other: ShellHarness? = nil,
         transport: (any HTTPTransport)? = nil
     ) {
         home = other?.home ?? TemporaryDirectory()
@@ -36,17 +46,27 @@ package final class ShellHarness: @unchecked Sendable {
         clock = ManualClock(start, sleepsPassAtOnce: true)
         output = Output(destination: .memory)
         session = ShellSession(
-            catalog: catalog, table: table,
+            catalog: catalog,
+            table: table,
             environment: ShellEnvironment(
                 paths: StatePaths(stateDirectory: home.path + "/state", configDirectory: home.path + "/config"),
-                clock: clock, machine: Self.machine, startsTicker: false,
-                processEnvironment: ["LANG": "en_US.UTF-8"], transport: transport),
-            output: output)
+                clock: clock,
+                machine: Self.machine,
+                startsTicker: false,
+                processEnvironment: ["LANG": "en_US.UTF-8"],
+                transport: transport
+            ),
+            output: output
+        )
     }
 
     /// Runs a script text named `name` and returns the exit status with what was printed since the last call.
     @discardableResult
-    package func run(_ text: String, name: String = "test.sdk", options: RunOptions = RunOptions()) -> (
+    package func run(
+        _ text: String,
+        name: String = "test.sdk",
+        options: RunOptions = RunOptions()
+    ) -> (
         status: ExitStatus, stdout: String, stderr: String
     ) {
         let before = output.captured()
@@ -58,7 +78,11 @@ package final class ShellHarness: @unchecked Sendable {
     /// Like `run`, on a thread of its own. Commands that wait for engine work (network, backend)
     /// block their thread until it is done, so they must not run on the cooperative pool that
     /// the work itself needs; tests of such commands await this instead.
-    package func execute(_ text: String, name: String = "test.sdk", options: RunOptions = RunOptions()) async -> (
+    package func execute(
+        _ text: String,
+        name: String = "test.sdk",
+        options: RunOptions = RunOptions()
+    ) async -> (
         status: ExitStatus, stdout: String, stderr: String
     ) {
         await OwnThread.run { self.run(text, name: name, options: options) }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import Dispatch
 import Subprocess
 import Synchronization
 import SystemPackage
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// What a finished child process left behind.
 package struct ProcessResult: Sendable {

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import Dispatch
 import Platform
 import Subprocess
 import Synchronization
 import SystemPackage
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// Runs a program with arguments, environment and stdin, capturing both output streams, under a
 /// deadline.
@@ -36,8 +37,12 @@ package enum ProcessRunner {
     ///   - deadline: how long the child may run before its process group is sent SIGKILL.
     /// - Returns: the exit status and both outputs; `timedOut` when the deadline killed it.
     package static func run(
-        _ executable: String, _ arguments: [String], environment: [String: String] = [:], stdin: String = "",
-        workingDirectory: String? = nil, deadline: Duration = .seconds(300)
+        _ executable: String,
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        stdin: String = "",
+        workingDirectory: String? = nil,
+        deadline: Duration = .seconds(300)
     ) async -> ProcessResult {
         // A child that exits before reading all of stdin must cost a failed write, not this process.
         signal(SIGPIPE, SIG_IGN)
@@ -58,9 +63,14 @@ package enum ProcessRunner {
         var result = await withTaskCancellationHandler {
             do {
                 let result = try await Subprocess.run(
-                    .path(FilePath(executable)), arguments: Arguments(arguments), environment: .inherit.updating(updates),
-                    workingDirectory: workingDirectory.map { FilePath($0) }, platformOptions: options,
-                    input: .string(stdin), output: .string(limit: outputLimit), error: .string(limit: outputLimit)
+                    .path(FilePath(executable)),
+                    arguments: Arguments(arguments),
+                    environment: .inherit.updating(updates),
+                    workingDirectory: workingDirectory.map { FilePath($0) },
+                    platformOptions: options,
+                    input: .string(stdin),
+                    output: .string(limit: outputLimit),
+                    error: .string(limit: outputLimit)
                 ) { execution in
                     leader.started(execution.processIdentifier.value)
                 }

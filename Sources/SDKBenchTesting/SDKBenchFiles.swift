@@ -1,9 +1,9 @@
+import FoundationEssentials
 import Platform
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import FoundationEssentials
 
 /// Small file helpers for tests.
 package enum SDKBenchFiles {

@@ -31,7 +31,8 @@ package final class TLSTestServer: Sendable {
         let certificate = try NIOSSLCertificate(bytes: Array(certificatePEM.utf8), format: .pem)
         let key = try NIOSSLPrivateKey(bytes: Array(keyPEM.utf8), format: .pem)
         let context = try NIOSSLContext(
-            configuration: .makeServerConfiguration(certificateChain: [.certificate(certificate)], privateKey: .privateKey(key)))
+            configuration: .makeServerConfiguration(certificateChain: [.certificate(certificate)], privateKey: .privateKey(key))
+        )
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let counter = Counter()
         let channel = try await ServerBootstrap(group: group)

@@ -1,9 +1,9 @@
+import FoundationEssentials
 import Platform
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import FoundationEssentials
 
 /// A fresh directory under /tmp for one test, removed by `remove()`.
 package struct TemporaryDirectory: Sendable {

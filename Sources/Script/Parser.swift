@@ -221,15 +221,19 @@ package struct Parser {
                 if !typed, peek(1) == UInt8(ascii: "=") {
                     // `name==value` is HTTPie's query item: leave it a word.
                     keyCandidate = false
-                    builder.appendLiteral(byte); advance()
-                    builder.appendLiteral(byte); advance()
+                    builder.appendLiteral(byte)
+                    advance()
+                    builder.appendLiteral(byte)
+                    advance()
                     continue
                 }
                 if typed, peek(2) == UInt8(ascii: "@") {
                     // `name:=@FILE.json` is HTTPie's JSON-file item, not JSON: leave it a word.
                     keyCandidate = false
-                    builder.appendLiteral(byte); advance()
-                    builder.appendLiteral(UInt8(ascii: "=")); advance()
+                    builder.appendLiteral(byte)
+                    advance()
+                    builder.appendLiteral(UInt8(ascii: "="))
+                    advance()
                     continue
                 }
                 advance()
@@ -324,8 +328,9 @@ package struct Parser {
         }
         guard stop + 1 < self.end ? bytes[stop + 1] == UInt8(ascii: "}") : false else { return nil }
         let after = stop + 2
-        guard after == self.end || bytes[after] == UInt8(ascii: " ") || bytes[after] == UInt8(ascii: "\t")
-            || bytes[after] == UInt8(ascii: "\n"),
+        guard
+            after == self.end || bytes[after] == UInt8(ascii: " ") || bytes[after] == UInt8(ascii: "\t")
+                || bytes[after] == UInt8(ascii: "\n"),
             let path = ValuePath(parsing: String(decoding: bytes[(index + 2)..<stop], as: UTF8.self))
         else { return nil }
         column += after - index

@@ -1,4 +1,3 @@
-
 /// A located error from the tokenizer or parser.
 package struct ScriptError: Error, Equatable, Sendable {
     package var range: SourceRange

@@ -1,4 +1,3 @@
-
 /// The span of a token or command in its source; `end` is exclusive.
 package struct SourceRange: Hashable, Sendable {
     package var start: SourcePosition

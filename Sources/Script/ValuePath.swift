@@ -48,7 +48,8 @@ package struct ValuePath: Sendable, Equatable, CustomStringConvertible {
             let isFirst = end == utf8.startIndex
             let isLetter = (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122)
             let isDigit = byte >= 48 && byte <= 57
-            let ok = byte == UInt8(ascii: "_") || (byte == UInt8(ascii: "-") && !isFirst) || isLetter
+            let ok =
+                byte == UInt8(ascii: "_") || (byte == UInt8(ascii: "-") && !isFirst) || isLetter
                 || (isDigit && (allowLeadingDigit || !isFirst))
             guard ok else { break }
             end = utf8.index(after: end)
@@ -96,8 +97,11 @@ package struct ValuePath: Sendable, Equatable, CustomStringConvertible {
                 guard let next = object[key] else {
                     let known = object.keys.prefix(8).joined(separator: ", ")
                     throw Miss(
-                        reached: walked, reason: "no key '\(key)'" + (known.isEmpty ? "" : " (keys: \(known))"), found: current,
-                        foundAt: String(walked.dropLast(key.count + 1)))
+                        reached: walked,
+                        reason: "no key '\(key)'" + (known.isEmpty ? "" : " (keys: \(known))"),
+                        found: current,
+                        foundAt: String(walked.dropLast(key.count + 1))
+                    )
                 }
                 current = next
             case .index(let index):

@@ -1,4 +1,3 @@
-
 /// A word as written, after quote removal, with its variables still unresolved.
 package struct Word: Sendable, Equatable {
     /// Nearly every word is one literal piece, kept without an array: a statement of nine such

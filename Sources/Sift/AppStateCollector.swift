@@ -10,7 +10,11 @@ package enum AppStateCollector {
     ///   - titles: `window_root_view_controller_titles` (left out when empty).
     ///   - location: included as given; the caller passes `nil` when collection is disallowed.
     package static func snapshot(
-        sdkVersion: String, titles: [String], battery: PowerSupply?, proximity: Bool = false, networkAddresses: [String],
+        sdkVersion: String,
+        titles: [String],
+        battery: PowerSupply?,
+        proximity: Bool = false,
+        networkAddresses: [String],
         location: SiftLocation?
     ) -> JSONObject {
         var object = JSONObject()

@@ -11,11 +11,16 @@ package enum DevicePropertiesCollector {
     ///   - vendorID: the install's `device_ifv`.
     /// - Returns: the snapshot, string values but `device_memory_size` (bytes), as the SDK types them.
     package static func properties(
-        machine: MachineFacts, profile: DeviceProfile = DeviceProfile(), app: SiftApp, sdkVersion: String, vendorID: String
+        machine: MachineFacts,
+        profile: DeviceProfile = DeviceProfile(),
+        app: SiftApp,
+        sdkVersion: String,
+        vendorID: String
     ) -> JSONObject {
         var object = JSONObject()
         let strings: [(String, String?)] = [
-            ("app_name", app.name), ("app_version", profile[.appVersion] ?? app.version), ("sdk_version", sdkVersion), ("device_name", machine.hostname),
+            ("app_name", app.name), ("app_version", profile[.appVersion] ?? app.version), ("sdk_version", sdkVersion),
+            ("device_name", machine.hostname),
             ("device_ifv", vendorID), ("device_system_name", machine.osName), ("device_system_version", machine.osVersion),
             ("device_hardware_machine", machine.machine), ("device_hardware_model", machine.model),
             ("device_kernel_version", machine.kernelRelease), ("mobile_carrier_name", profile[.carrierName]),

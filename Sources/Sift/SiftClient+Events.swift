@@ -1,6 +1,6 @@
-import Platform
 import DurableQueue
 import JSON
+import Platform
 
 extension SiftClient {
     /// An event stamped now, as the SDK's `eventWithType:path:fields:`.
@@ -60,7 +60,12 @@ extension SiftClient {
         var event = makeEvent(type: nil)
         let (machine, profile) = device.withLock { $0 }
         event.iosDeviceProperties = DevicePropertiesCollector.properties(
-            machine: machine, profile: profile, app: configuration.app, sdkVersion: Self.sdkVersion, vendorID: install.vendorID)
+            machine: machine,
+            profile: profile,
+            app: configuration.app,
+            sdkVersion: Self.sdkVersion,
+            vendorID: install.vendorID
+        )
         return .appended(try append(event, to: .deviceProperties))
     }
 
@@ -79,8 +84,13 @@ extension SiftClient {
         var event = makeEvent(type: nil)
         let profile = device.withLock { $0.profile }
         event.iosAppState = AppStateCollector.snapshot(
-            sdkVersion: Self.sdkVersion, titles: titles, battery: profile.battery(over: sensors.battery()),
-            proximity: profile.proximity ?? false, networkAddresses: sensors.networkAddresses(), location: gate.1)
+            sdkVersion: Self.sdkVersion,
+            titles: titles,
+            battery: profile.battery(over: sensors.battery()),
+            proximity: profile.proximity ?? false,
+            networkAddresses: sensors.networkAddresses(),
+            location: gate.1
+        )
         return .appended(try append(event, to: .standard))
     }
 }

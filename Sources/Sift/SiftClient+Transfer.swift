@@ -53,7 +53,10 @@ extension SiftClient {
 
     /// Writes the queue's new state record, then acknowledges the moved events and the old record.
     private func settleQueueJournal(
-        _ identifier: SiftQueueIdentifier, moved entries: [SiftQueueStateMachine.Entry], lastEvent: SiftEvent?, oldRecord: Journal.Record?,
+        _ identifier: SiftQueueIdentifier,
+        moved entries: [SiftQueueStateMachine.Entry],
+        lastEvent: SiftEvent?,
+        oldRecord: Journal.Record?,
         now: Int64
     ) {
         let journal = queueJournals[identifier]!
@@ -66,7 +69,8 @@ extension SiftClient {
             if journal.wantsCompaction(live: live) {
                 try journal.rewrite {
                     state.withLock { state in
-                        (state.stateRecords[identifier].map { [$0] } ?? []) + state.queues[identifier]!.entries.map { Journal.Record(seq: $0.seq, bytes: $0.json) }
+                        (state.stateRecords[identifier].map { [$0] } ?? [])
+                            + state.queues[identifier]!.entries.map { Journal.Record(seq: $0.seq, bytes: $0.json) }
                     }
                 }
             }
@@ -89,8 +93,13 @@ extension SiftClient {
             SiftQueueIdentifier.allCases.map { identifier in
                 let queue = state.queues[identifier]!
                 return SiftQueueStatus(
-                    identifier: identifier, config: queue.config, count: queue.entries.count, oldestMillis: queue.entries.first?.time,
-                    lastUploadMillis: queue.lastUploadMillis, readiness: queue.readiness(nowMillis: now))
+                    identifier: identifier,
+                    config: queue.config,
+                    count: queue.entries.count,
+                    oldestMillis: queue.entries.first?.time,
+                    lastUploadMillis: queue.lastUploadMillis,
+                    readiness: queue.readiness(nowMillis: now)
+                )
             }
         }
     }
@@ -100,8 +109,15 @@ extension SiftClient {
 
     static func uploaderStatus(_ state: State) -> SiftUploaderStatus {
         SiftUploaderStatus(
-            batches: state.uploader.batches.count, events: state.uploader.eventCount, rejects: state.uploader.rejects,
-            transportFailures: state.uploader.transportFailures, retryAt: state.uploader.retryAt, sending: state.uploader.isSending,
-            paused: state.paused, missing: state.missing, lastFailure: state.lastFailure)
+            batches: state.uploader.batches.count,
+            events: state.uploader.eventCount,
+            rejects: state.uploader.rejects,
+            transportFailures: state.uploader.transportFailures,
+            retryAt: state.uploader.retryAt,
+            sending: state.uploader.isSending,
+            paused: state.paused,
+            missing: state.missing,
+            lastFailure: state.lastFailure
+        )
     }
 }

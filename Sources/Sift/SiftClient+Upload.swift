@@ -36,8 +36,12 @@ extension SiftClient {
         }
         let report = state.withLock { state in
             SiftUploadReport(
-                transferred: transferred, deliveredEvents: state.deliveredEvents - before.0, deliveredBatches: state.deliveredBatches - before.1,
-                dropped: Array(state.dropped[before.2...]), uploader: Self.uploaderStatus(state))
+                transferred: transferred,
+                deliveredEvents: state.deliveredEvents - before.0,
+                deliveredBatches: state.deliveredBatches - before.1,
+                dropped: Array(state.dropped[before.2...]),
+                uploader: Self.uploaderStatus(state)
+            )
         }
         return (report, settled)
     }
@@ -113,7 +117,12 @@ extension SiftClient {
                 let action = state.closed ? .rest(.paused) : state.uploader.next(configured: state.missing.isEmpty)
                 switch action {
                 case .send(let batch):
-                    let destination = SiftUploadDestination.current(format: state.urlFormat, account: state.account ?? "", key: state.beaconKey ?? "", last: state.destination)
+                    let destination = SiftUploadDestination.current(
+                        format: state.urlFormat,
+                        account: state.account ?? "",
+                        key: state.beaconKey ?? "",
+                        last: state.destination
+                    )
                     state.destination = destination
                     return .send(batch, destination)
                 case .sleep(let until):

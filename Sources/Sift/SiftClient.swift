@@ -92,8 +92,13 @@ package final class SiftClient: Sendable {
     ///   - events: notices, on whatever thread the engine is working on.
     /// - Throws: `SiftError.archive` when the directory cannot be used or another process holds a journal.
     package init(
-        configuration: SiftConfiguration, http: PingClient, clock: any WallClock = SystemClock(), machine: MachineFacts,
-        profile: DeviceProfile = DeviceProfile(), sensors: SiftSensors = .machine, events: @escaping @Sendable (SiftNotice) -> Void
+        configuration: SiftConfiguration,
+        http: PingClient,
+        clock: any WallClock = SystemClock(),
+        machine: MachineFacts,
+        profile: DeviceProfile = DeviceProfile(),
+        sensors: SiftSensors = .machine,
+        events: @escaping @Sendable (SiftNotice) -> Void
     ) throws(SiftError) {
         self.configuration = configuration
         self.clock = clock
@@ -124,8 +129,10 @@ package final class SiftClient: Sendable {
             let batches = opened.restored.compactMap(SiftArchive.batch)
             unreadable += opened.skipped + opened.restored.count - batches.count
             initial.uploader = SiftUploaderStateMachine(
-                policy: configuration.policy, batches: batches,
-                rejects: batches.isEmpty ? 0 : SiftArchive.readRejects(configuration.uploaderStatePath))
+                policy: configuration.policy,
+                batches: batches,
+                rejects: batches.isEmpty ? 0 : SiftArchive.readRejects(configuration.uploaderStatePath)
+            )
         } catch {
             for journal in journals.values { journal.close(sync: false) }
             throw .archive(error.message)
@@ -178,18 +185,32 @@ package final class SiftClient: Sendable {
     package var settings: SiftSettings {
         state.withLock { state in
             SiftSettings(
-                account: state.account, hasBeaconKey: !(state.beaconKey?.isEmpty ?? true), userID: state.userID, urlFormat: state.urlFormat,
-                locationAllowed: state.locationAllowed, location: state.location, paused: state.paused,
-                installationID: install.installationID)
+                account: state.account,
+                hasBeaconKey: !(state.beaconKey?.isEmpty ?? true),
+                userID: state.userID,
+                urlFormat: state.urlFormat,
+                locationAllowed: state.locationAllowed,
+                location: state.location,
+                paused: state.paused,
+                installationID: install.installationID
+            )
         }
     }
 
     /// Stops collecting and uploading; events appended meanwhile stay queued.
-    package func pause() { state.withLock { $0.paused = true; $0.uploader.pause() } }
+    package func pause() {
+        state.withLock {
+            $0.paused = true
+            $0.uploader.pause()
+        }
+    }
 
     /// Collects and uploads again: what became ready meanwhile is transferred and sent.
     package func resume() {
-        state.withLock { $0.paused = false; $0.uploader.resume() }
+        state.withLock {
+            $0.paused = false
+            $0.uploader.resume()
+        }
         transfer(force: false)
         kick()
     }

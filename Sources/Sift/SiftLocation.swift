@@ -30,8 +30,15 @@ package struct SiftLocation: Sendable, Equatable {
 
     /// A part left `nil` is not known: `unknown`, or `unmeasuredAltitude` for the altitude.
     package init(
-        latitude: Double, longitude: Double, timeMillis: Int64, altitude: Double? = nil, horizontalAccuracy: Double? = nil,
-        verticalAccuracy: Double? = nil, floor: Int? = nil, speed: Double? = nil, course: Double? = nil
+        latitude: Double,
+        longitude: Double,
+        timeMillis: Int64,
+        altitude: Double? = nil,
+        horizontalAccuracy: Double? = nil,
+        verticalAccuracy: Double? = nil,
+        floor: Int? = nil,
+        speed: Double? = nil,
+        course: Double? = nil
     ) {
         self.latitude = latitude
         self.longitude = longitude

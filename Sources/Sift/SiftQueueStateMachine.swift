@@ -63,8 +63,10 @@ package struct SiftQueueStateMachine: Sendable {
         }
         guard count > 0 else { return .empty }
         return .waiting(
-            count: count, moreThan: config.uploadWhenMoreThan >= 0 ? config.uploadWhenMoreThan : nil,
-            readyAfterMillis: config.uploadWhenOlderThan > 0 ? lastUploadMillis + config.uploadWhenOlderThan * 1000 : nil)
+            count: count,
+            moreThan: config.uploadWhenMoreThan >= 0 ? config.uploadWhenMoreThan : nil,
+            readyAfterMillis: config.uploadWhenOlderThan > 0 ? lastUploadMillis + config.uploadWhenOlderThan * 1000 : nil
+        )
     }
 
     /// Hands every queued event over for upload and notes the time: the age rule counts from here.

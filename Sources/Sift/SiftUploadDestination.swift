@@ -12,7 +12,11 @@ struct SiftUploadDestination: Sendable {
     static func current(format: SiftURLFormat, account: String, key: String, last: SiftUploadDestination?) -> SiftUploadDestination {
         if let last, last.format == format, last.account == account, last.key == key { return last }
         return SiftUploadDestination(
-            format: format, account: account, key: key, url: format.url(account: account),
-            authorization: "Basic " + SiftClient.encodedBeaconKey(key))
+            format: format,
+            account: account,
+            key: key,
+            url: format.url(account: account),
+            authorization: "Basic " + SiftClient.encodedBeaconKey(key)
+        )
     }
 }

@@ -70,10 +70,12 @@ struct SiftListRequest {
 
     /// `.name` for a plain key, `["a.b"]` for one a reader could not split on dots.
     static func path(_ key: String) -> String {
-        let plain = !key.isEmpty && key.utf8.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-        }
+        let plain =
+            !key.isEmpty
+            && key.utf8.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+            }
         return plain ? "." + key : "[" + WireText.quote(key) + "]"
     }
 

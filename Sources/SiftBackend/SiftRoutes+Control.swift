@@ -35,8 +35,10 @@ extension SiftRoutes {
         let isSet = beaconKey.isSet
         return [
             BackendStatusItem(
-                key: "sift_auth", value: isSet ? "key" : "any",
-                line: "sift key  " + (isSet ? "set (uploads without it are refused)" : "none (any key is accepted)"))
+                key: "sift_auth",
+                value: isSet ? "key" : "any",
+                line: "sift key  " + (isSet ? "set (uploads without it are refused)" : "none (any key is accepted)")
+            )
         ]
     }
 

@@ -35,9 +35,12 @@ struct SiftRoutes: BackendServiceRoutes {
     func register(on group: RouterGroup<BackendContext>) {
         group.put(":account/mobile_events") { request, context in
             let upload = Upload(
-                account: context.parameters.get("account") ?? "", authorization: request.headers[.authorization],
-                contentEncoding: request.headers[.contentEncoding], contentType: request.headers[.contentType],
-                body: try await request.bytes(context))
+                account: context.parameters.get("account") ?? "",
+                authorization: request.headers[.authorization],
+                contentEncoding: request.headers[.contentEncoding],
+                contentType: request.headers[.contentType],
+                body: try await request.bytes(context)
+            )
             return receive(upload).response
         }
     }
@@ -45,8 +48,14 @@ struct SiftRoutes: BackendServiceRoutes {
     /// Checks, stores and records one upload, and answers it.
     func receive(_ upload: Upload) -> BackendAnswer {
         var record = SiftRecorder.Upload(
-            account: upload.account, status: 200, events: 0, gzip: false, bytes: upload.body.count, contentType: upload.contentType,
-            auth: "refused")
+            account: upload.account,
+            status: 200,
+            events: 0,
+            gzip: false,
+            bytes: upload.body.count,
+            contentType: upload.contentType,
+            auth: "refused"
+        )
         switch accept(upload, into: &record) {
         case .success(let accepted):
             record.events = accepted.events

@@ -7,7 +7,8 @@ import Transport
 
 enum BackendSiftKeyCommand {
     static let spec = CommandSpec(
-        ["backend", "sift-key"], summary: "Set the beacon key the backend's Sift routes check (--clear: accept any key)",
+        ["backend", "sift-key"],
+        summary: "Set the beacon key the backend's Sift routes check (--clear: accept any key)",
         arguments: [ArgumentSpec("KEY", .secret, "the beacon key uploads must carry (kept out of history and traces)", optional: true)],
         options: [OptionSpec("clear", "check no key: any Basic credentials, or none, are accepted again"), SecretLength.allowShortOption],
         discussion: """
@@ -20,7 +21,10 @@ enum BackendSiftKeyCommand {
         check: { bound throws(ShellError) in
             let key = bound.arguments.first("KEY")
             if let key, key.isKnown, key.text.isEmpty || key.text.count > LocalBackend.siftBeaconKeyMaximumLength {
-                throw ShellError(.invalidValue(name: "KEY", value: "***", expected: "1 to \(LocalBackend.siftBeaconKeyMaximumLength) characters"), at: key.range)
+                throw ShellError(
+                    .invalidValue(name: "KEY", value: "***", expected: "1 to \(LocalBackend.siftBeaconKeyMaximumLength) characters"),
+                    at: key.range
+                )
             }
         }
     ) { context in

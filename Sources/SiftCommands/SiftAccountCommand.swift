@@ -4,7 +4,8 @@ import Sift
 
 enum SiftAccountCommand {
     static let spec = CommandSpec(
-        ["sift", "account"], summary: "Set the Sift account id (the %@ of the URL format)",
+        ["sift", "account"],
+        summary: "Set the Sift account id (the %@ of the URL format)",
         arguments: [ArgumentSpec("ID", .rule(.siftAccount), "the account id, e.g. 4e1a50e172beb95cf1e4ae54")],
         discussion: """
             Batches go out only once the account id and the beacon key are set; batches restored from an earlier \

@@ -71,6 +71,7 @@ struct SiftAppendText: CommandView {
 
     private static func sameEvent(_ result: SiftAppendResult) -> String {
         guard case .droppedSameEvent(let after) = result.outcome else { return "" }
-        return "the same as the last event within \(result.queue.config.acceptSameEventAfter) s (accepted again after \(Timestamps.iso(Double(after) / 1000)))"
+        return
+            "the same as the last event within \(result.queue.config.acceptSameEventAfter) s (accepted again after \(Timestamps.iso(Double(after) / 1000)))"
     }
 }

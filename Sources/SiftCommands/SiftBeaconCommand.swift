@@ -4,7 +4,8 @@ import Sift
 
 enum SiftBeaconCommand {
     static let spec = CommandSpec(
-        ["sift", "beacon"], summary: "Set the Sift beacon key (a secret: never echoed, kept out of history and traces)",
+        ["sift", "beacon"],
+        summary: "Set the Sift beacon key (a secret: never echoed, kept out of history and traces)",
         arguments: [ArgumentSpec("KEY", .secret, "the beacon key (the JavaScript snippet key)")],
         options: [SecretLength.allowShortOption],
         discussion: """

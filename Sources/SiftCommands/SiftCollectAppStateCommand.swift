@@ -4,7 +4,8 @@ import Sift
 
 enum SiftCollectAppStateCommand {
     static let spec = CommandSpec(
-        ["sift", "collect", "app-state"], summary: "Collect this machine's app state into sift-default (at most 30 in 60 s)",
+        ["sift", "collect", "app-state"],
+        summary: "Collect this machine's app state into sift-default (at most 30 in 60 s)",
         options: [OptionSpec("title", value: .text, valueName: "T", "a window_root_view_controller_titles entry, e.g. CheckoutViewController")],
         discussion: """
             ios_app_state: sdk_version, battery level and state from /sys/class/power_supply when there is a battery, \

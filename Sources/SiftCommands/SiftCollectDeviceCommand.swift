@@ -4,7 +4,8 @@ import Sift
 
 enum SiftCollectDeviceCommand {
     static let spec = CommandSpec(
-        ["sift", "collect", "device"], summary: "Collect this machine's device properties into sift-devprops",
+        ["sift", "collect", "device"],
+        summary: "Collect this machine's device properties into sift-devprops",
         discussion: """
             ios_device_properties from what this machine tells: app name and version (sdkbench), sdk_version, host \
             name, OS name and version, kernel, machine, DMI model, memory, and a vendor id kept in state \

@@ -4,7 +4,8 @@ import Sift
 
 enum SiftEventCommand {
     static let spec = CommandSpec(
-        ["sift", "event"], summary: "Queue a Sift mobile event in sift-default (journaled before the command returns)",
+        ["sift", "event"],
+        summary: "Queue a Sift mobile event in sift-default (journaled before the command returns)",
         arguments: [ArgumentSpec("TYPE", .text, "the mobile_event_type, e.g. tap or screen_view")],
         options: [
             OptionSpec("path", value: .text, valueName: "P", "the event's path, e.g. /checkout"),
@@ -28,7 +29,10 @@ enum SiftEventCommand {
             for name in ["metrics", "device-properties"] {
                 guard let value = bound.options[name], value.isKnown else { continue }
                 guard object(value) != nil else {
-                    throw ShellError(.invalidValue(name: "--" + name, value: value.text, expected: "a JSON object such as {\"key\":\"value\"}"), at: value.range)
+                    throw ShellError(
+                        .invalidValue(name: "--" + name, value: value.text, expected: "a JSON object such as {\"key\":\"value\"}"),
+                        at: value.range
+                    )
                 }
             }
         }

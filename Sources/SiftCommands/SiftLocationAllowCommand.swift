@@ -4,7 +4,8 @@ import Sift
 
 enum SiftLocationAllowCommand {
     static let spec = CommandSpec(
-        ["sift", "location", "allow"], summary: "Allow location in Sift app-state snapshots (the default)",
+        ["sift", "location", "allow"],
+        summary: "Allow location in Sift app-state snapshots (the default)",
         examples: ["sift location allow"]
     ) { context in
         let sift = try context.session.engine(SiftRuntime.self, at: context.command.range)

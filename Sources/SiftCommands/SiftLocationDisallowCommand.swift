@@ -4,7 +4,8 @@ import Sift
 
 enum SiftLocationDisallowCommand {
     static let spec = CommandSpec(
-        ["sift", "location", "disallow"], summary: "Leave location out of Sift app-state snapshots",
+        ["sift", "location", "disallow"],
+        summary: "Leave location out of Sift app-state snapshots",
         discussion: "The SDK's disallowCollectingLocationData: a location already set is kept but not sent.",
         examples: ["sift location disallow"]
     ) { context in

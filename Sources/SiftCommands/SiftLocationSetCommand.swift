@@ -4,7 +4,8 @@ import Sift
 
 enum SiftLocationSetCommand {
     static let spec = CommandSpec(
-        ["sift", "location", "set"], summary: "Set the location Sift app-state snapshots report (this machine has no GPS)",
+        ["sift", "location", "set"],
+        summary: "Set the location Sift app-state snapshots report (this machine has no GPS)",
         arguments: [
             ArgumentSpec("LAT", .number, "latitude in degrees, -90 to 90"),
             ArgumentSpec("LON", .number, "longitude in degrees, -180 to 180"),
@@ -27,13 +28,19 @@ enum SiftLocationSetCommand {
             for (name, range) in SiftLocationSetCommand.optionRanges {
                 guard let value = bound.options[name], value.isKnown else { continue }
                 guard let number = Double(value.text), number.isFinite, range.contains(number) else {
-                    throw ShellError(.invalidValue(name: "--" + name, value: value.text, expected: "a number from \(range.lowerBound) to \(range.upperBound)"), at: value.range)
+                    throw ShellError(
+                        .invalidValue(name: "--" + name, value: value.text, expected: "a number from \(range.lowerBound) to \(range.upperBound)"),
+                        at: value.range
+                    )
                 }
             }
             for (name, limit) in [("LAT", 90.0), ("LON", 180.0)] {
                 guard let value = bound.arguments.first(name), value.isKnown else { continue }
                 guard let number = Double(value.text), number.isFinite, abs(number) <= limit else {
-                    throw ShellError(.invalidValue(name: name, value: value.text, expected: "a number from -\(Int(limit)) to \(Int(limit))"), at: value.range)
+                    throw ShellError(
+                        .invalidValue(name: name, value: value.text, expected: "a number from -\(Int(limit)) to \(Int(limit))"),
+                        at: value.range
+                    )
                 }
             }
         }
@@ -45,9 +52,17 @@ enum SiftLocationSetCommand {
         func number(_ name: String) -> Double? { context.option(name).flatMap { Double($0.text) } }
         client.setLocation(
             SiftLocation(
-                latitude: latitude, longitude: longitude, timeMillis: Int64((client.clockNow * 1000).rounded(.down)), altitude: number("altitude"),
-                horizontalAccuracy: number("horizontal-accuracy"), verticalAccuracy: number("vertical-accuracy"),
-                floor: context.option("floor").flatMap { Int($0.text) }, speed: number("speed"), course: number("course")))
+                latitude: latitude,
+                longitude: longitude,
+                timeMillis: Int64((client.clockNow * 1000).rounded(.down)),
+                altitude: number("altitude"),
+                horizontalAccuracy: number("horizontal-accuracy"),
+                verticalAccuracy: number("vertical-accuracy"),
+                floor: context.option("floor").flatMap { Int($0.text) },
+                speed: number("speed"),
+                course: number("course")
+            )
+        )
         let allowed = client.settings.locationAllowed
         return Shown(latitude: latitude, longitude: longitude, allowed: allowed)
     }

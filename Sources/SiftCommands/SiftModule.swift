@@ -1,11 +1,13 @@
 import Backend
-import SiftBackend
 import Shell
+import SiftBackend
 
 extension EngineModule {
     /// Sift mobile events: accounts, beacon keys, events, queues, uploads.
     package static let sift = EngineModule(
-        name: "sift", summary: "Sift mobile events", helpTitle: nil,
+        name: "sift",
+        summary: "Sift mobile events",
+        helpTitle: nil,
         commands: [
             SiftAccountCommand.spec,
             SiftBeaconCommand.spec,
@@ -24,5 +26,9 @@ extension EngineModule {
             SiftLocationSetCommand.spec,
         ],
         backendCommands: [BackendSiftKeyCommand.spec],
-        runtime: SiftRuntime.self, backend: .sift, conformance: .sift, recognizer: .sift)
+        runtime: SiftRuntime.self,
+        backend: .sift,
+        conformance: .sift,
+        recognizer: .sift
+    )
 }

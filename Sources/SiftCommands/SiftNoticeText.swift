@@ -23,12 +23,15 @@ enum SiftNoticeText {
             case .delivered(let events, let afterFailures):
                 if afterFailures { output.line("[Sift] batch of \(SiftNoticeText.events(events)) delivered after earlier failures") }
             case .rejected(let events, let status, let rejects, let retryIn):
-                output.warn("[Sift] batch of \(SiftNoticeText.events(events)) rejected: HTTP \(status) (reject \(rejects) of 3); retrying in \(HTTPDurations.text(retryIn))")
+                output.warn(
+                    "[Sift] batch of \(SiftNoticeText.events(events)) rejected: HTTP \(status) (reject \(rejects) of 3); retrying in \(HTTPDurations.text(retryIn))"
+                )
             case .transportFailed(let events, let error, let attempt, let retryIn):
                 // Every minute, not every 5 s: 120 lines would bury the rest.
                 guard attempt == 1 || attempt % 12 == 0 else { return }
                 output.warn(
-                    "[Sift] batch of \(SiftNoticeText.events(events)) not sent: \(error); retrying every \(HTTPDurations.text(retryIn)) (try \(attempt) of 120)")
+                    "[Sift] batch of \(SiftNoticeText.events(events)) not sent: \(error); retrying every \(HTTPDurations.text(retryIn)) (try \(attempt) of 120)"
+                )
             case .dropped(let events, let reason):
                 output.warn("[Sift] batch of \(SiftNoticeText.events(events)) dropped: \(SiftText.drop(reason))")
             case .archiveProblem(let message):

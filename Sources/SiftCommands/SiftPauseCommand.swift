@@ -4,7 +4,8 @@ import Sift
 
 enum SiftPauseCommand {
     static let spec = CommandSpec(
-        ["sift", "pause"], summary: "Pause Sift collecting and uploading (events still queue, durably)",
+        ["sift", "pause"],
+        summary: "Pause Sift collecting and uploading (events still queue, durably)",
         discussion: "A batch being sent finishes. 'sift collect' is skipped while paused; 'sift resume' goes on.",
         examples: ["sift pause", "sift resume"]
     ) { context in

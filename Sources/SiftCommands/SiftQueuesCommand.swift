@@ -5,7 +5,8 @@ import Sift
 
 enum SiftQueuesCommand {
     static let spec = CommandSpec(
-        ["sift", "queues"], summary: "Show each Sift queue (count, oldest, ready or why not) and the uploader",
+        ["sift", "queues"],
+        summary: "Show each Sift queue (count, oldest, ready or why not) and the uploader",
         discussion: """
             The uploader line gives the batches waiting, the reject count, the next retry and the last failure. \
             Network errors are retried every 5 s up to 120 times, where the newest iOS SDK would drop the batch.

@@ -45,6 +45,8 @@ enum SiftRecognition {
         var count = 0
         if case .object(let object) = batch, case .array(let events)? = object["data"] { count = events.count }
         return RecognizedView(
-            value: .object(members), summary: "\(kind) to account \(account): \(count) event\(count == 1 ? "" : "s")\(gzipped ? " (gzip)" : "")\(status)")
+            value: .object(members),
+            summary: "\(kind) to account \(account): \(count) event\(count == 1 ? "" : "s")\(gzipped ? " (gzip)" : "")\(status)"
+        )
     }
 }

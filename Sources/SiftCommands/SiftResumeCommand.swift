@@ -4,7 +4,8 @@ import Sift
 
 enum SiftResumeCommand {
     static let spec = CommandSpec(
-        ["sift", "resume"], summary: "Resume Sift collecting and uploading (what became ready goes out)",
+        ["sift", "resume"],
+        summary: "Resume Sift collecting and uploading (what became ready goes out)",
         examples: ["sift resume"]
     ) { context in
         let sift = try context.session.engine(SiftRuntime.self, at: context.command.range)

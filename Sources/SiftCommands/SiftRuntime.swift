@@ -49,11 +49,18 @@ final class SiftRuntime: EngineRuntime {
         undeliveredFate = context.undeliveredFate
         secondSignalHint = context.secondSignalHint
         let configuration = SiftConfiguration(
-            directory: Self.directory(context.environment.paths), app: SiftApp(name: "sdkbench", version: SDKBenchVersion.current))
+            directory: Self.directory(context.environment.paths),
+            app: SiftApp(name: "sdkbench", version: SDKBenchVersion.current)
+        )
         do {
             client = try SiftClient(
-                configuration: configuration, http: trace.client(timeout: 30, sdkHeadersAndCookies: false), clock: context.environment.clock,
-                machine: context.machine, profile: context.device, events: { notice in output.emit(SiftNoticeText.Notice(notice: notice)) })
+                configuration: configuration,
+                http: trace.client(timeout: 30, sdkHeadersAndCookies: false),
+                clock: context.environment.clock,
+                machine: context.machine,
+                profile: context.device,
+                events: { notice in output.emit(SiftNoticeText.Notice(notice: notice)) }
+            )
         } catch {
             throw .engine(error, action: "cannot start Sift")
         }
@@ -76,7 +83,8 @@ final class SiftRuntime: EngineRuntime {
     static var idleStatus: EngineStatus {
         EngineStatus(
             line: "not started",
-            fields: ["account": .null, "user": .null, "queued": .int(0), "batches": .int(0), "rejects": .int(0), "paused": .bool(false)])
+            fields: ["account": .null, "user": .null, "queued": .int(0), "batches": .int(0), "rejects": .int(0), "paused": .bool(false)]
+        )
     }
 
     func status() -> EngineStatus {
@@ -94,7 +102,8 @@ final class SiftRuntime: EngineRuntime {
                 "server": .string(target),
                 "account": settings.account.map(Value.string) ?? .null, "user": settings.userID.map(Value.string) ?? .null,
                 "queued": .int(queued), "batches": .int(uploader.batches), "rejects": .int(uploader.rejects), "paused": .bool(settings.paused),
-            ])
+            ]
+        )
     }
 
     func deviceChanged(_ context: EngineContext) { client.setDevice(machine: context.machine, profile: context.device) }
@@ -182,7 +191,9 @@ final class SiftRuntime: EngineRuntime {
             let slow = {
                 let batches = client.uploaderStatus().batches
                 guard batches > 0 else { return }
-                output.warn("[Sift] sending \(SiftNoticeText.batches(batches)) before exit (at most \(Int(budget.inSeconds.rounded(.up))) s; \(hint))")
+                output.warn(
+                    "[Sift] sending \(SiftNoticeText.batches(batches)) before exit (at most \(Int(budget.inSeconds.rounded(.up))) s; \(hint))"
+                )
                 output.flush()
             }
             if case .interrupted = AsyncBridge.wait(budget: budget, slow: slow, { await client.waitUntilSettled(throughRetries: false) }) {

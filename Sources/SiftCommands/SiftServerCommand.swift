@@ -4,10 +4,15 @@ import Sift
 
 enum SiftServerCommand {
     static let spec = CommandSpec(
-        ["sift", "server"], summary: "Set where Sift batches go: a URL format with %@ or {account}, local, or sdk",
+        ["sift", "server"],
+        summary: "Set where Sift batches go: a URL format with %@ or {account}, local, or sdk",
         arguments: [
             ArgumentSpec(
-                "URL_FORMAT", .rule(.siftServer), "e.g. http://127.0.0.1:8080/v3/accounts/%@/mobile_events, local, or sdk", optional: true)
+                "URL_FORMAT",
+                .rule(.siftServer),
+                "e.g. http://127.0.0.1:8080/v3/accounts/%@/mobile_events, local, or sdk",
+                optional: true
+            )
         ],
         discussion: """
             Without an argument, shows the format in use. By default batches go to the host 'configure host' \

@@ -4,7 +4,8 @@ import Sift
 
 enum SiftUnsetUserCommand {
     static let spec = CommandSpec(
-        ["sift", "unset-user"], summary: "Remove the Sift user id: later events carry none",
+        ["sift", "unset-user"],
+        summary: "Remove the Sift user id: later events carry none",
         examples: ["sift unset-user"]
     ) { context in
         let sift = try context.session.engine(SiftRuntime.self, at: context.command.range)

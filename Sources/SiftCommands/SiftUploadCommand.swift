@@ -4,10 +4,16 @@ import Sift
 
 enum SiftUploadCommand {
     static let spec = CommandSpec(
-        ["sift", "upload"], summary: "Hand ready Sift queues to the uploader and send (--force: every queued event)",
+        ["sift", "upload"],
+        summary: "Hand ready Sift queues to the uploader and send (--force: every queued event)",
         options: [
             OptionSpec("force", "ignore the queues' readiness, as the SDK's upload:YES"),
-            OptionSpec("wait", value: .duration, valueName: "DURATION", "also wait through retries until every batch is delivered or dropped, at most DURATION"),
+            OptionSpec(
+                "wait",
+                value: .duration,
+                valueName: "DURATION",
+                "also wait through retries until every batch is delivered or dropped, at most DURATION"
+            ),
         ],
         discussion: """
             Batches go one at a time, oldest first: PUT, gzipped JSON, Basic auth. Only 200 succeeds; 400 drops the \
@@ -49,7 +55,8 @@ enum SiftUploadCommand {
         if uploader.batches > 0, !uploader.missing.isEmpty {
             return context.failure(
                 "sift upload: nothing can be sent until \(uploader.missing.joined(separator: " and ")) \(uploader.missing.count == 1 ? "is" : "are") set "
-                    + "('sift account ID', 'sift beacon KEY'); \(SiftNoticeText.batches(uploader.batches)) \(uploader.batches == 1 ? "waits" : "wait") in the journal")
+                    + "('sift account ID', 'sift beacon KEY'); \(SiftNoticeText.batches(uploader.batches)) \(uploader.batches == 1 ? "waits" : "wait") in the journal"
+            )
         }
         return nil
     }
@@ -72,11 +79,14 @@ enum SiftUploadCommand {
 
         func render(into lines: inout TerminalLines) {
             if let stillWaiting { lines.warn("[Sift] still waiting after \(stillWaiting); the uploader goes on in the background") }
-            var line = "sift upload: \(SiftNoticeText.events(report.transferred)) handed over; delivered \(SiftNoticeText.events(report.deliveredEvents))"
+            var line =
+                "sift upload: \(SiftNoticeText.events(report.transferred)) handed over; delivered \(SiftNoticeText.events(report.deliveredEvents))"
             line += " in \(SiftNoticeText.batches(report.deliveredBatches))"
             if !report.dropped.isEmpty { line += "; dropped \(SiftNoticeText.batches(report.dropped.count))" }
             lines.line(line)
-            if report.uploader.batches > 0 || report.uploader.paused { lines.line("  uploader: " + SiftNoticeText.uploader(report.uploader, now: now)) }
+            if report.uploader.batches > 0 || report.uploader.paused {
+                lines.line("  uploader: " + SiftNoticeText.uploader(report.uploader, now: now))
+            }
         }
     }
 }

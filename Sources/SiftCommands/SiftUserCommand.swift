@@ -4,7 +4,8 @@ import Sift
 
 enum SiftUserCommand {
     static let spec = CommandSpec(
-        ["sift", "user"], summary: "Set the Sift user id that events without one carry",
+        ["sift", "user"],
+        summary: "Set the Sift user id that events without one carry",
         arguments: [ArgumentSpec("ID", .text, "the user id, e.g. user-42")],
         discussion: "Filled in when an event is queued: events queued before keep what they had.",
         examples: ["sift user user-42"]

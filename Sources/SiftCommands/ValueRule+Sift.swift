@@ -4,7 +4,8 @@ import Sift
 extension ValueRule {
     /// `sift server`: the embedded backend, the SDK's production URL, or a URL format the engine accepts.
     static let siftServer = ValueRule(
-        name: "sift-server", expected: "local, sdk, or an http(s) URL with %@ or {account} where the account id goes",
+        name: "sift-server",
+        expected: "local, sdk, or an http(s) URL with %@ or {account} where the account id goes",
         suggestions: ["local", "sdk"]
     ) { text in
         text == "local" || text == SiftRuntime.productionSetting || (try? SiftURLFormat(text)) != nil

@@ -23,9 +23,15 @@ package enum ConformanceFold {
             case .passed: reason = ""
             }
             for rule in chosen {
-                folded.testCases.append(TestCase(
-                    name: rule.title, file: report.file, line: rule.lines.lowerBound, duration: .zero,
-                    outcome: .error(message: "not checked: the suite's set-up failed at line \(setUp.line): \(reason)")))
+                folded.testCases.append(
+                    TestCase(
+                        name: rule.title,
+                        file: report.file,
+                        line: rule.lines.lowerBound,
+                        duration: .zero,
+                        outcome: .error(message: "not checked: the suite's set-up failed at line \(setUp.line): \(reason)")
+                    )
+                )
             }
             folded.status = .error
             return folded
@@ -36,9 +42,12 @@ package enum ConformanceFold {
             // A rule that did not hold points at the line that showed it; one that held, at itself.
             let culprit = cases.first { $0.outcome != .passed }
             var testCase = TestCase(
-                name: rule.title, file: report.file, line: culprit?.line ?? rule.lines.lowerBound,
+                name: rule.title,
+                file: report.file,
+                line: culprit?.line ?? rule.lines.lowerBound,
                 duration: cases.reduce(.zero) { $0 + $1.duration },
-                outcome: outcome(of: cases, stopped: report.status == .error, because: report.stoppedBecause))
+                outcome: outcome(of: cases, stopped: report.status == .error, because: report.stoppedBecause)
+            )
             let exchanges = ownExchanges.filter { rule.lines.contains($0.line) }
             testCase.warnings = exchanges.compactMap(\.warning)
             if testCase.outcome != .passed {

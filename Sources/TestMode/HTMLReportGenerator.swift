@@ -16,7 +16,8 @@ package enum HTMLReportGenerator {
                 .passed { color: #1a7f37; } .failed { color: #cf222e; } .error { color: #bc4c00; } .broken { color: #8250df; } .warning { color: #9a6700; }
                 details { margin: 4px 0; } summary { cursor: pointer; }
                 pre { background: #f6f8fa; padding: 8px; overflow-x: auto; }
-                """)
+                """
+        )
         html += """
             <h1>sdkbench test: <span id="run-status" class="\(run.status.rawValue)">\(run.status.rawValue)</span></h1>
             <table id="summary">
@@ -45,8 +46,11 @@ package enum HTMLReportGenerator {
     /// A horizontal bar per file, its length the file's share of the longest duration.
     private static func chart(_ files: [TestFileReport]) -> String {
         let longest = max(files.map(\.duration).max() ?? .zero, .milliseconds(1))
-        let barHeight = 18, labelWidth = 320, barWidth = 400
-        var svg = "<svg id=\"durations\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(labelWidth + barWidth + 80)\" height=\"\(files.count * barHeight + 4)\">\n"
+        let barHeight = 18
+        let labelWidth = 320
+        let barWidth = 400
+        var svg =
+            "<svg id=\"durations\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(labelWidth + barWidth + 80)\" height=\"\(files.count * barHeight + 4)\">\n"
         for (index, file) in files.enumerated() {
             let y = index * barHeight
             let width = max(1, Int((Double(barWidth) * file.duration.inSeconds / longest.inSeconds).rounded()))

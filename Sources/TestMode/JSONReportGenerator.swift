@@ -61,9 +61,11 @@ package enum JSONReportGenerator {
         object["p50Ms"] = milliseconds(histogram.p50)
         object["p99Ms"] = milliseconds(histogram.p99)
         object["maxMs"] = milliseconds(histogram.max)
-        object["buckets"] = .array(histogram.buckets.map { bucket in
-            .object(["lowerMs": milliseconds(bucket.lower), "upperMs": milliseconds(bucket.upper), "count": .int(bucket.count)])
-        })
+        object["buckets"] = .array(
+            histogram.buckets.map { bucket in
+                .object(["lowerMs": milliseconds(bucket.lower), "upperMs": milliseconds(bucket.upper), "count": .int(bucket.count)])
+            }
+        )
         return .object(object)
     }
 

@@ -49,7 +49,9 @@ package enum JUnitReportGenerator {
             xml += "    <properties>\n"
             xml += #"      <property name="tries" value="\#(suite.file.tries.count)"/>"# + "\n"
             for (index, attempt) in suite.file.tries.enumerated() {
-                xml += #"      <property name="try.\#(index + 1)" value="\#(attempt.status.rawValue) \#(ReportSeconds.text(attempt.duration)) s"/>"# + "\n"
+                xml +=
+                    #"      <property name="try.\#(index + 1)" value="\#(attempt.status.rawValue) \#(ReportSeconds.text(attempt.duration)) s"/>"#
+                    + "\n"
             }
             xml += "    </properties>\n"
         }
@@ -57,7 +59,8 @@ package enum JUnitReportGenerator {
             xml += #"    <testcase name="\#(XMLText.escaped(testCase.name))" classname="\#(XMLText.escaped(testCase.file))""#
             xml += #" file="\#(XMLText.escaped(testCase.file))" line="\#(testCase.line)" time="\#(ReportSeconds.text(testCase.duration))""#
             // Warnings decide nothing: JUnit readers show a case's own output beside it.
-            let output = testCase.warnings.isEmpty
+            let output =
+                testCase.warnings.isEmpty
                 ? "" : "      <system-out>\(XMLText.escaped(testCase.warnings.map { "warning: \($0)\n" }.joined()))</system-out>\n"
             switch testCase.outcome {
             case .passed:
@@ -70,7 +73,9 @@ package enum JUnitReportGenerator {
                 xml += ">\n      <failure message=\"\(XMLText.escaped(message))\" type=\"expect\">\(XMLText.escaped(body))</failure>\n"
                 xml += output + "    </testcase>\n"
             case .error(let message):
-                var body = suite.file.status == .broken ? suite.file.checkErrors.joined(separator: "\n") + "\n" : "\(testCase.file):\(testCase.line): \(message)\n"
+                var body =
+                    suite.file.status == .broken
+                    ? suite.file.checkErrors.joined(separator: "\n") + "\n" : "\(testCase.file):\(testCase.line): \(message)\n"
                 body += evidence(testCase)
                 let type = suite.file.status == .broken ? "broken" : "error"
                 xml += ">\n      <error message=\"\(XMLText.escaped(message))\" type=\"\(type)\">\(XMLText.escaped(body))</error>\n"

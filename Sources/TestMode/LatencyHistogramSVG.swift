@@ -6,7 +6,10 @@ import Shell
 enum LatencyHistogramSVG {
     static func render(_ histogram: LatencyHistogram) -> String {
         let tallest = max(1, histogram.buckets.map(\.count).max() ?? 1)
-        let barWidth = 44, plotHeight = 120, top = 16, labelHeight = 30
+        let barWidth = 44
+        let plotHeight = 120
+        let top = 16
+        let labelHeight = 30
         let width = max(1, histogram.buckets.count) * barWidth + 8
         let name = XMLText.escaped(histogram.name)
         var svg = "<svg class=\"latency\" data-name=\"\(name)\" data-count=\"\(histogram.count)\" xmlns=\"http://www.w3.org/2000/svg\""

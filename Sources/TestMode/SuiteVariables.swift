@@ -18,13 +18,15 @@ package struct SuiteVariables: Sendable {
     package mutating func add(_ variable: SuiteVariable) throws(SuiteVariablesError) {
         guard Variables.isValidName(variable.name) else {
             throw SuiteVariablesError(
-                message: "\(variable.origin): invalid variable name '\(variable.name)': expected \(Variables.nameRule)")
+                message: "\(variable.origin): invalid variable name '\(variable.name)': expected \(Variables.nameRule)"
+            )
         }
         // One rule wherever a secret is set: a one-letter secret turned every such letter of the output into ***.
         if variable.isSecret, !allowsShortSecrets, variable.value.count < SecretLength.minimum {
             throw SuiteVariablesError(
                 message: "\(variable.origin): secret '\(variable.name)' has \(variable.value.count) characters: expected at least "
-                    + "\(SecretLength.minimum) (add --allow-short to accept a shorter one, for tests)")
+                    + "\(SecretLength.minimum) (add --allow-short to accept a shorter one, for tests)"
+            )
         }
         if let index = all.firstIndex(where: { $0.name == variable.name }) {
             guard Self.place(all[index].origin) == Self.place(variable.origin) else {
@@ -47,8 +49,14 @@ package struct SuiteVariables: Sendable {
                 throw SuiteVariablesError(message: "\(file):\(index + 1): expected NAME=VALUE")
             }
             let name = SystemFiles.trimmed(trimmed[..<equals])
-            try add(SuiteVariable(
-                name: name, value: String(trimmed[trimmed.index(after: equals)...]), isSecret: secret, origin: "\(file):\(index + 1)"))
+            try add(
+                SuiteVariable(
+                    name: name,
+                    value: String(trimmed[trimmed.index(after: equals)...]),
+                    isSecret: secret,
+                    origin: "\(file):\(index + 1)"
+                )
+            )
         }
     }
 

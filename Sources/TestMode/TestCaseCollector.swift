@@ -31,7 +31,10 @@ final class TestCaseCollector: RunListener {
     private var linesOfSource: (name: String, lines: [Substring])?
 
     init(
-        secrets: SecretValues, stop: SessionStop? = nil, keepsEveryExchange: Bool = false, stopsWhenServerIsDead: Bool = false,
+        secrets: SecretValues,
+        stop: SessionStop? = nil,
+        keepsEveryExchange: Bool = false,
+        stopsWhenServerIsDead: Bool = false,
         takeExchanges: @escaping () -> [Exchange] = { [] }
     ) {
         self.stopsWhenServerIsDead = stopsWhenServerIsDead
@@ -54,8 +57,10 @@ final class TestCaseCollector: RunListener {
             outcome = .passed
         case .expectationFailed(let failure, _):
             outcome = .failed(
-                message: secrets.masked(failure.detail), actual: failure.actual.map { secrets.masked(JSONWriter.compact($0)) },
-                expected: failure.expected.map { secrets.masked(JSONWriter.compact($0)) })
+                message: secrets.masked(failure.detail),
+                actual: failure.actual.map { secrets.masked(JSONWriter.compact($0)) },
+                expected: failure.expected.map { secrets.masked(JSONWriter.compact($0)) }
+            )
         case .error(let error):
             // A sourced file's failure was counted where it happened; `source` only passes it on.
             if case .reported = error.kind { return }
@@ -73,7 +78,12 @@ final class TestCaseCollector: RunListener {
             outcome = .error(message: stop?.reason ?? "interrupted")
         }
         var testCase = TestCase(
-            name: name(of: result, in: source), file: source.name, line: result.range.start.line, duration: result.duration, outcome: outcome)
+            name: name(of: result, in: source),
+            file: source.name,
+            line: result.range.start.line,
+            duration: result.duration,
+            outcome: outcome
+        )
         // A case that did not hold shows the exchanges since the case before it, the last few.
         if outcome != .passed { testCase.evidence = recent.map(render) }
         recent.removeAll(keepingCapacity: true)

@@ -44,7 +44,11 @@ package struct TestDriver: Sendable {
     package var scriptSizeLimit = ScriptFileReader.defaultLimit
 
     package init(
-        jobs: Int, failFast: Bool = false, timeout: Duration? = nil, retries: Int = 0, retryInterval: Duration = .seconds(1),
+        jobs: Int,
+        failFast: Bool = false,
+        timeout: Duration? = nil,
+        retries: Int = 0,
+        retryInterval: Duration = .seconds(1),
         makeSession: @escaping @Sendable (_ home: String, _ loop: WorkerLoop) -> ShellSession
     ) {
         self.jobs = max(1, jobs)
@@ -77,7 +81,9 @@ package struct TestDriver: Sendable {
     /// `fileFinished` hears each report in file order, one at a time, and `progressChanged`
     /// where the run is whenever a file starts or ends.
     package func run(
-        _ files: [String], workDirectory: String, progressChanged: (@Sendable (TestProgress) -> Void)? = nil,
+        _ files: [String],
+        workDirectory: String,
+        progressChanged: (@Sendable (TestProgress) -> Void)? = nil,
         fileFinished: @escaping @Sendable (TestFileReport) -> Void
     ) -> TestRunReport {
         let clock = ContinuousClock()
@@ -159,7 +165,8 @@ package struct TestDriver: Sendable {
             var report = runOnce(file, home: home + "-\(tries.count + 1)", loop: loop, stop: stop)
             progress.withLock { _ = $0.running.removeValue(forKey: index) }
             tries.append(TestTry(status: report.status, duration: report.duration))
-            let again = (report.status == .failed || report.status == .error) && tries.count <= retries && !stop.isRequested
+            let again =
+                (report.status == .failed || report.status == .error) && tries.count <= retries && !stop.isRequested
                 && !progress.withLock({ $0.stopped })
             if !again {
                 if tries.count > 1 { report.tries = tries }
@@ -184,7 +191,10 @@ package struct TestDriver: Sendable {
         session.scriptSizeLimit = scriptSizeLimit
         session.trace.keepExchanges()
         let collector = TestCaseCollector(
-            secrets: session.secrets, stop: stop, keepsEveryExchange: keepsEveryExchange, stopsWhenServerIsDead: stopsWhenServerIsDead
+            secrets: session.secrets,
+            stop: stop,
+            keepsEveryExchange: keepsEveryExchange,
+            stopsWhenServerIsDead: stopsWhenServerIsDead
         ) {
             session.trace.takeExchanges()
         }
@@ -205,13 +215,20 @@ package struct TestDriver: Sendable {
         var stderr = shown.stderr
         if let reason = stop.reason, result.status != .success { stderr += "\(file): \(reason)\n" }
         var report = TestFileReport(
-            file: file, status: TestFileStatus(result.status),
+            file: file,
+            status: TestFileStatus(result.status),
             testCases: collector.testCases,
             checkErrors: collector.checkErrors.map { error in
                 session.secrets.masked(error.line(in: file))
             },
-            commandCount: result.commandCount, duration: result.duration, stdout: shown.stdout, stderr: stderr,
-            latencies: latencies, exchanges: collector.exchanges, warnings: collector.warnings)
+            commandCount: result.commandCount,
+            duration: result.duration,
+            stdout: shown.stdout,
+            stderr: stderr,
+            latencies: latencies,
+            exchanges: collector.exchanges,
+            warnings: collector.warnings
+        )
         if result.status != .success { report.stoppedBecause = stop.reason }
         return report
     }

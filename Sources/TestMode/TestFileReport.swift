@@ -29,9 +29,17 @@ package struct TestFileReport: Sendable {
     package var stoppedBecause: String?
 
     package init(
-        file: String, status: TestFileStatus, testCases: [TestCase] = [], checkErrors: [String] = [], commandCount: Int = 0,
-        duration: Duration = .zero, stdout: String = "", stderr: String = "", latencies: [LatencyHistogram] = [],
-        exchanges: [TestExchange] = [], warnings: [String] = []
+        file: String,
+        status: TestFileStatus,
+        testCases: [TestCase] = [],
+        checkErrors: [String] = [],
+        commandCount: Int = 0,
+        duration: Duration = .zero,
+        stdout: String = "",
+        stderr: String = "",
+        latencies: [LatencyHistogram] = [],
+        exchanges: [TestExchange] = [],
+        warnings: [String] = []
     ) {
         self.latencies = latencies
         self.exchanges = exchanges

@@ -14,7 +14,12 @@ package struct TestTerminalPrinter: Sendable {
     private let countsRules: Bool
 
     package init(
-        output: Output, quiet: Bool = false, verbose: Bool = false, useColor: Bool = false, showsProgress: Bool = false, countsRules: Bool = false
+        output: Output,
+        quiet: Bool = false,
+        verbose: Bool = false,
+        useColor: Bool = false,
+        showsProgress: Bool = false,
+        countsRules: Bool = false
     ) {
         self.countsRules = countsRules
         self.output = output

@@ -24,7 +24,11 @@ final class BlockingConnection: Sendable {
     /// 10 s, as KeepAliveTransport's connect). `opening` is told of each socket before it connects,
     /// so that it can be interrupted, and returns `true` when the exchange is cancelled already.
     static func open(
-        host: String, port: Int, deadline: ContinuousClock.Instant, timeout: Double, opening: (BlockingConnection) -> Bool
+        host: String,
+        port: Int,
+        deadline: ContinuousClock.Instant,
+        timeout: Double,
+        opening: (BlockingConnection) -> Bool
     ) throws(NetworkError) -> BlockingConnection {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC

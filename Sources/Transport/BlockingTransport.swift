@@ -142,15 +142,26 @@ package final class BlockingTransport: HTTPTransport {
                     throw .cancelled
                 }
             } else {
-                connection = try BlockingConnection.open(host: url.host, port: url.port ?? 80, deadline: deadline, timeout: timeout, opening: inFlight)
+                connection = try BlockingConnection.open(
+                    host: url.host,
+                    port: url.port ?? 80,
+                    deadline: deadline,
+                    timeout: timeout,
+                    opening: inFlight
+                )
             }
             do throws(NetworkError) {
                 let attempt: Attempt
                 switch Result(catching: { () throws(NetworkError) in try connection.write(bytes, until: deadline, timeout: timeout) }) {
                 case .success:
                     attempt = try read(
-                        from: connection, answersHead: request.method == .head, deadline: deadline, timeout: timeout,
-                        answerDeadline: answerDeadline, answerTimeout: request.idleTimeout)
+                        from: connection,
+                        answersHead: request.method == .head,
+                        deadline: deadline,
+                        timeout: timeout,
+                        answerDeadline: answerDeadline,
+                        answerTimeout: request.idleTimeout
+                    )
                 case .failure(.networkUnavailable(let reason)):
                     // A write on a connection the server already closed: nothing was answered.
                     attempt = .closedUnanswered(.networkUnavailable(reason))
@@ -191,8 +202,12 @@ package final class BlockingTransport: HTTPTransport {
     }
 
     private func read(
-        from connection: BlockingConnection, answersHead: Bool, deadline: ContinuousClock.Instant, timeout: Double,
-        answerDeadline: ContinuousClock.Instant?, answerTimeout: Double?
+        from connection: BlockingConnection,
+        answersHead: Bool,
+        deadline: ContinuousClock.Instant,
+        timeout: Double,
+        answerDeadline: ContinuousClock.Instant?,
+        answerTimeout: Double?
     ) throws(NetworkError) -> Attempt {
         var buffer: [UInt8] = []
         // Handed over and back, so that remembering a new head does not copy the others.
@@ -204,7 +219,10 @@ package final class BlockingTransport: HTTPTransport {
             let count: Int
             do throws(NetworkError) {
                 count = try connection.read(
-                    into: &buffer, until: waitsForAnswer ? answerDeadline! : deadline, limitSeconds: waitsForAnswer ? answerTimeout! : timeout)
+                    into: &buffer,
+                    until: waitsForAnswer ? answerDeadline! : deadline,
+                    limitSeconds: waitsForAnswer ? answerTimeout! : timeout
+                )
             } catch .networkUnavailable(let reason) where buffer.isEmpty {
                 // Reset before any byte of an answer: as a close, sent again on a reused connection.
                 return .closedUnanswered(.networkUnavailable(reason))

@@ -48,7 +48,9 @@ struct HTTP1ResponseParser {
     mutating func parse(_ buffer: [UInt8]) throws(NetworkError) -> Outcome {
         try buffer.withUnsafeBufferPointer { bytes throws(NetworkError) -> Outcome in
             while head == nil {
-                guard let parsed = try Self.head(in: bytes, from: headStart, answersHead: answersHead, recent: &recentHeads) else { return .incomplete }
+                guard let parsed = try Self.head(in: bytes, from: headStart, answersHead: answersHead, recent: &recentHeads) else {
+                    return .incomplete
+                }
                 if parsed.status < 200 {
                     headStart = parsed.bodyStart
                     continue
@@ -61,11 +63,17 @@ struct HTTP1ResponseParser {
                 guard bytes.count - head.bodyStart >= length else { return .incomplete }
                 let body = Array(bytes[head.bodyStart..<head.bodyStart + length])
                 return .complete(
-                    WireResponse(status: HTTPStatus(code: head.status), headers: head.fields, body: body), consumed: head.bodyStart + length,
-                    reusable: head.keepAlive)
+                    WireResponse(status: HTTPStatus(code: head.status), headers: head.fields, body: body),
+                    consumed: head.bodyStart + length,
+                    reusable: head.keepAlive
+                )
             case .chunked:
                 guard let (body, end) = try Self.chunkedBody(in: bytes, from: head.bodyStart) else { return .incomplete }
-                return .complete(WireResponse(status: HTTPStatus(code: head.status), headers: head.fields, body: body), consumed: end, reusable: head.keepAlive)
+                return .complete(
+                    WireResponse(status: HTTPStatus(code: head.status), headers: head.fields, body: body),
+                    consumed: end,
+                    reusable: head.keepAlive
+                )
             case .untilClose:
                 if bytes.count - head.bodyStart > LiveTransport.maximumBodySize { throw Self.tooLarge }
                 return .incomplete
@@ -99,7 +107,10 @@ struct HTTP1ResponseParser {
     static let tooLarge = NetworkError.invalidResponse("the body is larger than \(LiveTransport.maximumBodySize >> 20) MiB")
 
     private static func head(
-        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, answersHead: Bool, recent: inout RecentHeads
+        in bytes: UnsafeBufferPointer<UInt8>,
+        from start: Int,
+        answersHead: Bool,
+        recent: inout RecentHeads
     ) throws(NetworkError) -> Head? {
         guard let end = headEnd(in: bytes, from: start) else {
             if bytes.count - start > ResponseHeadLimit.headSize { throw ResponseHeadLimit.exceeded }
@@ -119,7 +130,8 @@ struct HTTP1ResponseParser {
         return parsed
     }
 
-    private static func parseHead(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, answersHead: Bool) throws(NetworkError) -> Head {
+    private static func parseHead(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, answersHead: Bool) throws(NetworkError) -> Head
+    {
         var lines = LineCursor(bytes: bytes, position: start, end: end)
         guard let statusLine = lines.next() else { throw notHTTP }
         let (minor, status) = try statusOf(statusLine, in: bytes)

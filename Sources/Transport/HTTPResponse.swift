@@ -17,7 +17,12 @@ package struct HTTPResponse: Sendable {
     package let resentAfterDroppedConnection: Bool
 
     package init(
-        request: HTTPRequest, status: HTTPStatus, headers: HTTPFields, body: [UInt8], duration: Double, resentAfterDroppedConnection: Bool = false
+        request: HTTPRequest,
+        status: HTTPStatus,
+        headers: HTTPFields,
+        body: [UInt8],
+        duration: Double,
+        resentAfterDroppedConnection: Bool = false
     ) {
         self.request = request
         self.status = status

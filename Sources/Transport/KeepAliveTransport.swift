@@ -90,28 +90,31 @@ package final class KeepAliveTransport: HTTPTransport {
         // A bootstrap per connection: its initializer is read when the channel is made, after
         // the address is resolved, and connections to several origins may be on their way.
         ClientBootstrap(group: loop)
-        .channelOption(.socketOption(.tcp_nodelay), value: 1)
-        // Reads start at 512 bytes rather than 2 KiB and grow for bigger answers: each of
-        // thousands of connections holds its read buffer (1.5 KB a device of 10,000).
-        .channelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 512, maximum: 65536))
-        .connectTimeout(.seconds(10))
-        .channelInitializer { channel in
-            channel.eventLoop.makeCompletedFuture {
-                if let tls {
-                    let serverName = host.contains(":") || host.allSatisfy({ $0.isNumber || $0 == "." }) ? nil : host
-                    try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName))
+            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            // Reads start at 512 bytes rather than 2 KiB and grow for bigger answers: each of
+            // thousands of connections holds its read buffer (1.5 KB a device of 10,000).
+            .channelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 512, maximum: 65536))
+            .connectTimeout(.seconds(10))
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    if let tls {
+                        let serverName = host.contains(":") || host.allSatisfy({ $0.isNumber || $0 == "." }) ? nil : host
+                        try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName))
+                    }
+                    try channel.pipeline.syncOperations.addHTTPClientHandlers(
+                        leftOverBytesStrategy: .forwardBytes,
+                        decoderLimitConfiguration: ResponseHeadLimit.decoderLimits
+                    )
+                    try channel.pipeline.syncOperations.addHandler(ExchangeHandler { channel in idle.put(channel, key: key) })
                 }
-                try channel.pipeline.syncOperations.addHTTPClientHandlers(leftOverBytesStrategy: .forwardBytes, decoderLimitConfiguration: ResponseHeadLimit.decoderLimits)
-                try channel.pipeline.syncOperations.addHandler(ExchangeHandler { channel in idle.put(channel, key: key) })
             }
-        }
-        .connect(host: host, port: port)
-        .whenComplete { result in
-            switch result {
-            case .success(let channel): exchange.send(on: channel, reused: false, retry: nil)
-            case .failure(let error): exchange.promise.fail(error)
+            .connect(host: host, port: port)
+            .whenComplete { result in
+                switch result {
+                case .success(let channel): exchange.send(on: channel, reused: false, retry: nil)
+                case .failure(let error): exchange.promise.fail(error)
+                }
             }
-        }
     }
 }
 
@@ -263,7 +266,12 @@ private final class ExchangeHandler: ChannelInboundHandler, RemovableChannelHand
             answerBegan = nil
             promise.succeed(
                 WireResponse(
-                    status: HTTPStatus(code: Int(head.status.code)), headers: headers, body: bytes, resentAfterDroppedConnection: resent))
+                    status: HTTPStatus(code: Int(head.status.code)),
+                    headers: headers,
+                    body: bytes,
+                    resentAfterDroppedConnection: resent
+                )
+            )
             if reusable, context.channel.isActive { release(context.channel) } else { context.close(promise: nil) }
         }
     }

@@ -43,9 +43,14 @@ package final class LiveTransport: HTTPTransport {
         var tls = TLSConfiguration.makeClientConfiguration()
         if !verifiesCertificates { tls.certificateVerification = .none }
         var configuration = HTTPClient.Configuration(
-            tlsConfiguration: tls, redirectConfiguration: .disallow, decompression: .disabled)
+            tlsConfiguration: tls,
+            redirectConfiguration: .disallow,
+            decompression: .disabled
+        )
         configuration.connectionPool = HTTPClient.Configuration.ConnectionPool(
-            idleTimeout: .init(Self.poolIdleTimeout), concurrentHTTP1ConnectionsPerHostSoftLimit: 8)
+            idleTimeout: .init(Self.poolIdleTimeout),
+            concurrentHTTP1ConnectionsPerHostSoftLimit: 8
+        )
         // A refused connection is an answer: fail at once and let the engines' own retry rules
         // decide, instead of the pool retrying until the connect timeout.
         configuration.connectionPool.retryConnectionEstablishment = false
@@ -81,7 +86,7 @@ package final class LiveTransport: HTTPTransport {
                 let sent = ContinuousClock.now
                 do {
                     return (try await client.execute(sending, deadline: deadline), false)
-                } catch where mayResend(after: error, origin: origin, sent: sent, deadline: deadline) {
+                } catch  where mayResend(after: error, origin: origin, sent: sent, deadline: deadline) {
                     return (try await client.execute(sending, deadline: deadline), true)
                 }
             }
@@ -97,8 +102,11 @@ package final class LiveTransport: HTTPTransport {
                 keptOpen.withLock { $0[origin] = now }
             }
             return WireResponse(
-                status: HTTPStatus(code: Int(response.status.code)), headers: headers, body: Array(buffer: bytes),
-                resentAfterDroppedConnection: resent)
+                status: HTTPStatus(code: Int(response.status.code)),
+                headers: headers,
+                body: Array(buffer: bytes),
+                resentAfterDroppedConnection: resent
+            )
         } catch let wait as AnswerWait {
             throw .timeout(seconds: wait.seconds)
         } catch {
@@ -132,7 +140,8 @@ package final class LiveTransport: HTTPTransport {
     /// and `AnswerWait` thrown. Bodies here are small JSON that arrives with its head, so the wait
     /// for the head is the idle wait URLSession's request timeout measures.
     private static func answer<Answer: Sendable>(
-        within idle: Double?, _ execute: @escaping @Sendable () async throws -> Answer
+        within idle: Double?,
+        _ execute: @escaping @Sendable () async throws -> Answer
     ) async throws -> Answer {
         guard let idle else { return try await execute() }
         return try await withThrowingTaskGroup(of: Answer?.self) { group in

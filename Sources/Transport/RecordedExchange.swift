@@ -19,8 +19,13 @@ package struct RecordedExchange: Sendable {
     package var responseBody: [UInt8]
 
     package init(
-        method: String, url: String, requestHeaders: HTTPFields = [:], requestBody: [UInt8] = [], status: Int? = nil,
-        responseHeaders: HTTPFields = [:], responseBody: [UInt8] = []
+        method: String,
+        url: String,
+        requestHeaders: HTTPFields = [:],
+        requestBody: [UInt8] = [],
+        status: Int? = nil,
+        responseHeaders: HTTPFields = [:],
+        responseBody: [UInt8] = []
     ) {
         self.method = method
         self.url = url
@@ -48,7 +53,13 @@ extension RecordedExchange {
     /// recording transport holds.
     package init(_ request: WireRequest, response: WireResponse?) {
         self.init(
-            method: request.method.rawValue, url: request.url, requestHeaders: request.headers, requestBody: request.body ?? [],
-            status: response.map { $0.status.code }, responseHeaders: response?.headers ?? [:], responseBody: response?.body ?? [])
+            method: request.method.rawValue,
+            url: request.url,
+            requestHeaders: request.headers,
+            requestBody: request.body ?? [],
+            status: response.map { $0.status.code },
+            responseHeaders: response?.headers ?? [:],
+            responseBody: response?.body ?? []
+        )
     }
 }

@@ -14,7 +14,8 @@ enum ResponseHeadLimit {
 
     /// What every transport says past either limit.
     static let exceeded = NetworkError.invalidResponse(
-        "response headers too large (over \(fieldSize >> 10) KiB in a field or \(headSize >> 10) KiB in all)")
+        "response headers too large (over \(fieldSize >> 10) KiB in a field or \(headSize >> 10) KiB in all)"
+    )
 
     /// SwiftNIO's HTTP/1 decoder (`KeepAliveTransport`'s, and AsyncHTTPClient's once replaced)
     /// with these limits; it counts names and values as above.
@@ -34,7 +35,11 @@ enum ResponseHeadLimit {
         channel.eventLoop.submit {
             let pipeline = channel.pipeline.syncOperations
             let context = try pipeline.context(handlerType: ByteToMessageHandler<HTTPResponseDecoder>.self)
-            let decoder = HTTPResponseDecoder(leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .forward, limitConfiguration: decoderLimits)
+            let decoder = HTTPResponseDecoder(
+                leftOverBytesStrategy: .dropBytes,
+                informationalResponseStrategy: .forward,
+                limitConfiguration: decoderLimits
+            )
             try pipeline.addHandler(ByteToMessageHandler(decoder), position: .after(context.handler))
             pipeline.removeHandler(context: context, promise: nil)
         }

@@ -18,7 +18,12 @@ package struct WireRequest: Sendable {
     package var encoding: EncodedRequest?
 
     package init(
-        method: HTTPMethod, url: String, headers: HTTPFields, body: [UInt8]?, idleTimeout: Double? = nil, parsedURL: ParsedURL? = nil
+        method: HTTPMethod,
+        url: String,
+        headers: HTTPFields,
+        body: [UInt8]?,
+        idleTimeout: Double? = nil,
+        parsedURL: ParsedURL? = nil
     ) {
         self.method = method
         self.url = url

@@ -16,15 +16,20 @@ struct CheckCommand: ParsableCommand {
             with 'sdkbench test'). Every rule is a test case named by its id and the contract it comes from; each \
             run makes fresh devices and users, so it can run against a shared server. With no --server, the \
             suites check the embedded backend (a self-test). Exit status as 'test': 0 when every rule held.
-            """)
+            """
+    )
 
     @OptionGroup var global: GlobalOptions
 
     @Option(help: ArgumentHelp("The server to check (http(s)://host[:port]); default: the embedded backend.", valueName: "URL"))
     var server: String?
 
-    @Option(name: .customLong("only"), parsing: .singleValue, help: ArgumentHelp("Check only this rule (repeatable).", valueName: "RULE"),
-            completion: .list(ShellCatalog.standard.conformanceSuites.flatMap(\.rules).map(\.id)))
+    @Option(
+        name: .customLong("only"),
+        parsing: .singleValue,
+        help: ArgumentHelp("Check only this rule (repeatable).", valueName: "RULE"),
+        completion: .list(ShellCatalog.standard.conformanceSuites.flatMap(\.rules).map(\.id))
+    )
     var only: [String] = []
 
     @Flag(help: "List the rules (id, source, what is checked) and the variables each suite needs.")
@@ -33,18 +38,26 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "List each statement of the SDK's contract about the server, with the rules that check it or why none can.")
     var coverage = false
 
-    @Option(name: .customLong("print"), help: ArgumentHelp("Write a service's suite to standard output.", valueName: "SERVICE"),
-            completion: .list(ShellCatalog.standard.conformanceSuites.map(\.service)))
+    @Option(
+        name: .customLong("print"),
+        help: ArgumentHelp("Write a service's suite to standard output.", valueName: "SERVICE"),
+        completion: .list(ShellCatalog.standard.conformanceSuites.map(\.service))
+    )
     var print: String?
 
-    @Option(name: .customLong("request-timeout"), parsing: .unconditional,
-            help: ArgumentHelp("How long a request waits for its answer; the first that gets none ends the service's suite.", valueName: "DURATION"))
+    @Option(
+        name: .customLong("request-timeout"),
+        parsing: .unconditional,
+        help: ArgumentHelp("How long a request waits for its answer; the first that gets none ends the service's suite.", valueName: "DURATION")
+    )
     var requestTimeout = "5s"
 
     @OptionGroup var suite: SuiteOptions
 
-    @Argument(help: ArgumentHelp("The services to check, or 'all'.", valueName: "SERVICE"),
-              completion: .list(ShellCatalog.standard.conformanceSuites.map(\.service) + ["all"]))
+    @Argument(
+        help: ArgumentHelp("The services to check, or 'all'.", valueName: "SERVICE"),
+        completion: .list(ShellCatalog.standard.conformanceSuites.map(\.service) + ["all"])
+    )
     var services: [String] = []
 
     static var suites: [ConformanceSuite] { ShellCatalog.standard.conformanceSuites }
@@ -74,7 +87,9 @@ struct CheckCommand: ParsableCommand {
         var host = Substring(server.drop { $0 != ":" }.dropFirst(3))
         while host.hasSuffix("/") { host = host.dropLast() }
         guard HostSyntax.isValid(String(host)) else {
-            throw ValidationError("--server: expected http(s)://host[:port] with no path, got '\(server)' (the suites call the SDKs' paths from the root)")
+            throw ValidationError(
+                "--server: expected http(s)://host[:port] with no path, got '\(server)' (the suites call the SDKs' paths from the root)"
+            )
         }
     }
 
@@ -86,7 +101,9 @@ struct CheckCommand: ParsableCommand {
         let chosen = Self.suites.filter { services.contains("all") || services.contains($0.service) }
         let ids = Set(chosen.flatMap(\.rules).map(\.id))
         for rule in only where !ids.contains(rule) {
-            throw ValidationError("--only: no rule '\(rule)' in \(chosen.map(\.service).joined(separator: ", ")) ('sdkbench check \(services.joined(separator: " ")) --list' lists them)")
+            throw ValidationError(
+                "--only: no rule '\(rule)' in \(chosen.map(\.service).joined(separator: ", ")) ('sdkbench check \(services.joined(separator: " ")) --list' lists them)"
+            )
         }
         return only.isEmpty ? chosen : chosen.filter { suite in suite.rules.contains { only.contains($0.id) } }
     }

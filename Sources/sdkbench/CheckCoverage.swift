@@ -7,7 +7,8 @@ enum CheckCoverage {
         var text = ""
         for suite in suites {
             let checked = suite.coverage.count { !$0.rules.isEmpty }
-            text += "\(suite.service): \(suite.coverage.count) statements, \(checked) checked by \(Set(suite.coverage.flatMap(\.rules)).count) rules, "
+            text +=
+                "\(suite.service): \(suite.coverage.count) statements, \(checked) checked by \(Set(suite.coverage.flatMap(\.rules)).count) rules, "
             text += "\(suite.coverage.count - checked) unchecked\n"
             for entry in suite.coverage {
                 text += "  [\(entry.source)] \(entry.statement)\n"

@@ -10,7 +10,9 @@ import Shell
 
 struct CompletionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "completions", abstract: "Print a shell completion script (bash, zsh or fish).")
+        commandName: "completions",
+        abstract: "Print a shell completion script (bash, zsh or fish)."
+    )
 
     @Argument(help: "The shell.", completion: .list(["bash", "zsh", "fish"]))
     var shell: String

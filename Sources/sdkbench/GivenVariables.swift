@@ -10,7 +10,11 @@ import TestMode
 enum GivenVariables {
     /// - Throws: `ValidationError` saying which variable and where.
     static func collect(
-        variables: [String], secrets: [String], files: [(path: String, secret: Bool)] = [], allowShort: Bool, environment: [String: String]
+        variables: [String],
+        secrets: [String],
+        files: [(path: String, secret: Bool)] = [],
+        allowShort: Bool,
+        environment: [String: String]
     ) throws(ValidationError) -> SuiteVariables {
         var given: [SuiteVariable] = []
         for (texts, option) in [(variables, "--var"), (secrets, "--secret")] {

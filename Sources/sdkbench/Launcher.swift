@@ -32,10 +32,14 @@ struct Launcher {
         session = ShellSession(
             catalog: .standard,
             environment: ShellEnvironment(
-                paths: paths, useColor: color, isInteractive: interactive,
+                paths: paths,
+                useColor: color,
+                isInteractive: interactive,
                 clock: environment["SDKBENCH_FAKE_CLOCK"].flatMap(SteppingClock.parse) ?? SystemClock(),
-                processEnvironment: environment),
-            output: Output(destination: .standardStreams, useColor: color))
+                processEnvironment: environment
+            ),
+            output: Output(destination: .standardStreams, useColor: color)
+        )
         SignalTrap.install()
         watchdog = UnansweredSignalWatchdog(shutdownBudget: ShellSession.shutdownBudget.inSeconds)
         session.restorePendingWork()
@@ -53,7 +57,10 @@ struct Launcher {
     /// Runs each file in turn in this one session, every run told to `listeners` (the terminal
     /// when `nil`); the status is the first failed file's.
     func runFiles(
-        _ files: [String], variables: [(String, String)], options: RunOptions, listeners: [any RunListener]? = nil
+        _ files: [String],
+        variables: [(String, String)],
+        options: RunOptions,
+        listeners: [any RunListener]? = nil
     ) -> ExitStatus {
         for (name, value) in variables { session.variables.set(name, .string(value)) }
         var results: [RunResult] = []
@@ -66,7 +73,10 @@ struct Launcher {
                 return .usage
             }
             session.currentSourceDirectory = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : nil
-            let result = ScriptRunner(session: session, listeners: listeners).run(SourceFile(name: file == ScriptFileReader.standardInput ? "<stdin>" : file, fileBytes: bytes), options: options)
+            let result = ScriptRunner(session: session, listeners: listeners).run(
+                SourceFile(name: file == ScriptFileReader.standardInput ? "<stdin>" : file, fileBytes: bytes),
+                options: options
+            )
             results.append(result)
             if result.status != .success, !options.keepGoing { break }
             if session.quitRequested { break }

@@ -17,8 +17,11 @@ import Transport
 /// figures by SDK call, thresholds and a JSON report; `merge` and `k8s` for runs past one machine.
 struct LoadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "load", abstract: "Run one .sdk script as many simulated devices; merge sharded runs; print a Kubernetes Job.",
-        subcommands: [LoadRunCommand.self, LoadMergeCommand.self, LoadK8sCommand.self], defaultSubcommand: LoadRunCommand.self)
+        commandName: "load",
+        abstract: "Run one .sdk script as many simulated devices; merge sharded runs; print a Kubernetes Job.",
+        subcommands: [LoadRunCommand.self, LoadMergeCommand.self, LoadK8sCommand.self],
+        defaultSubcommand: LoadRunCommand.self
+    )
 }
 
 /// `sdkbench load [run] SCRIPT`: the devices of one machine (all, or a `--segment`).
@@ -39,7 +42,8 @@ struct LoadRunCommand: ParsableCommand {
             front (with the limit found). Exit status: 0, or 4 when a --threshold fails, 2 when the script does not check, \
             3 on an error of the run itself, when a device could not start or when Ctrl-C stopped it (143 for SIGTERM): \
             the summary and reports are written either way.
-            """)
+            """
+    )
 
     @OptionGroup var global: GlobalOptions
 
@@ -50,24 +54,43 @@ struct LoadRunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Run the K-th of N disjoint shares of the devices (same indexes and ids as the whole run).", valueName: "K/N"))
     var segment: String?
 
-    @Option(name: .customLong("threshold"), parsing: .singleValue,
-            help: ArgumentHelp("A rule the run must meet: KIND:p99<200ms, errors<1%, rate>=500/s, checks>99%, iteration_errors<1% (exit 4 when one fails).", valueName: "EXPR"))
+    @Option(
+        name: .customLong("threshold"),
+        parsing: .singleValue,
+        help: ArgumentHelp(
+            "A rule the run must meet: KIND:p99<200ms, errors<1%, rate>=500/s, checks>99%, iteration_errors<1% (exit 4 when one fails).",
+            valueName: "EXPR"
+        )
+    )
     var thresholds: [String] = []
 
-    @Option(name: .customLong("out"), parsing: .singleValue, help: ArgumentHelp(LoadOutputRegistry.standard.help, valueName: "KIND=TARGET"),
-            completion: .list(LoadOutputRegistry.standard.kinds.map { $0.target == .absent ? $0.name : $0.name + "=" }))
+    @Option(
+        name: .customLong("out"),
+        parsing: .singleValue,
+        help: ArgumentHelp(LoadOutputRegistry.standard.help, valueName: "KIND=TARGET"),
+        completion: .list(LoadOutputRegistry.standard.kinds.map { $0.target == .absent ? $0.name : $0.name + "=" })
+    )
     var out: [String] = []
 
-    @Option(name: .customLong("report-json"), help: ArgumentHelp("Write the JSON report (schema sdkbench-load-report, version 2): --out json=FILE.", valueName: "FILE"),
-            completion: .file(extensions: ["json"]))
+    @Option(
+        name: .customLong("report-json"),
+        help: ArgumentHelp("Write the JSON report (schema sdkbench-load-report, version 2): --out json=FILE.", valueName: "FILE"),
+        completion: .file(extensions: ["json"])
+    )
     var json: String?
 
-    @Option(name: .customLong("hdr-log"), help: ArgumentHelp("Write HdrHistogram's interval log, a line per kind and second: --out hdr=FILE.", valueName: "FILE"),
-            completion: .file(extensions: ["hlog"]))
+    @Option(
+        name: .customLong("hdr-log"),
+        help: ArgumentHelp("Write HdrHistogram's interval log, a line per kind and second: --out hdr=FILE.", valueName: "FILE"),
+        completion: .file(extensions: ["hlog"])
+    )
     var hdrLog: String?
 
-    @Option(name: .customLong("report-html"), help: ArgumentHelp("Write an HTML report, DIR/index.html (one page, nothing from a network): --out html=DIR.", valueName: "DIR"),
-            completion: .directory)
+    @Option(
+        name: .customLong("report-html"),
+        help: ArgumentHelp("Write an HTML report, DIR/index.html (one page, nothing from a network): --out html=DIR.", valueName: "DIR"),
+        completion: .directory
+    )
     var html: String?
 
     @Flag(name: .customLong("keep-state"), help: "Keep the devices' state directories (they are removed at the end), in state/load/kept-PID-XXXXXX.")
@@ -79,8 +102,14 @@ struct LoadRunCommand: ParsableCommand {
     @Option(name: .customLong("var"), parsing: .singleValue, help: ArgumentHelp("Set a variable in every device's session.", valueName: "NAME=VALUE"))
     var variables: [String] = []
 
-    @Option(name: .customLong("secret"), parsing: .singleValue,
-            help: ArgumentHelp("Set a secret variable in every device's session: masked as *** everywhere (SDKBENCH_SECRET_NAME in the environment too).", valueName: "NAME=VALUE"))
+    @Option(
+        name: .customLong("secret"),
+        parsing: .singleValue,
+        help: ArgumentHelp(
+            "Set a secret variable in every device's session: masked as *** everywhere (SDKBENCH_SECRET_NAME in the environment too).",
+            valueName: "NAME=VALUE"
+        )
+    )
     var secrets: [String] = []
 
     @Flag(name: .customLong("allow-short"), help: "Accept a secret shorter than 8 characters (for tests; it is masked only as a whole word).")
@@ -106,8 +135,11 @@ struct LoadRunCommand: ParsableCommand {
     func outputSpecs() throws(ValidationError) -> [LoadOutputSpec] {
         var specs = try LoadOutputChoice.specs(
             out: out,
-            shorthands: [.init(option: "--report-json", kind: "json", target: json), .init(option: "--hdr-log", kind: "hdr", target: hdrLog),
-                         .init(option: "--report-html", kind: "html", target: html)])
+            shorthands: [
+                .init(option: "--report-json", kind: "json", target: json), .init(option: "--hdr-log", kind: "hdr", target: hdrLog),
+                .init(option: "--report-html", kind: "html", target: html),
+            ]
+        )
         if !quiet, !specs.contains(where: { $0.kind.name == "progress" }) { specs += try LoadOutputChoice.specs(out: ["progress"], shorthands: []) }
         return specs
     }
@@ -156,14 +188,24 @@ struct LoadRunCommand: ParsableCommand {
         }
         let catalog = ShellCatalog.standard
         let driver = LoadDriver(
-            plan: plan, transport: KeepAliveTransport(), insecureTransport: KeepAliveTransport(verifiesCertificates: false),
+            plan: plan,
+            transport: KeepAliveTransport(),
+            insecureTransport: KeepAliveTransport(verifiesCertificates: false),
             classify: { catalog.requestKind(method: $0, path: $1) }
         ) { _, home, transport, insecure in
             var sessionEnvironment = ShellEnvironment(
-                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"), startsTicker: true,
-                processEnvironment: environment, transport: transport, keepsState: false)
+                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),
+                startsTicker: true,
+                processEnvironment: environment,
+                transport: transport,
+                keepsState: false
+            )
             sessionEnvironment.insecureTransport = insecure
-            let session = ShellSession(catalog: .standard, environment: sessionEnvironment, output: Output(destination: .discard, revealsSecrets: false))
+            let session = ShellSession(
+                catalog: .standard,
+                environment: sessionEnvironment,
+                output: Output(destination: .discard, revealsSecrets: false)
+            )
             session.shareEmbeddedBackend(backend)
             session.scriptSizeLimit = scriptSizeLimit
             for variable in suiteVariables {
@@ -178,7 +220,12 @@ struct LoadRunCommand: ParsableCommand {
         let metrics = LoadMetrics(keepsIntervals: outputs.keepsIntervals)
         outputs.start(plan: plan, metrics: metrics, control: control)
         var report = driver.run(
-            CheckedScript(SourceFile(name: script, fileBytes: bytes), table: catalog.table), workDirectory: work.path, metrics: metrics, control: control, signalsSince: signals)
+            CheckedScript(SourceFile(name: script, fileBytes: bytes), table: catalog.table),
+            workDirectory: work.path,
+            metrics: metrics,
+            control: control,
+            signalsSince: signals
+        )
         report.script = LoadScriptIdentity(name: script, sha256: UserHash.sha256Hex(String(decoding: bytes, as: UTF8.self)))
         outputs.stop()
         if keepState {
@@ -204,7 +251,8 @@ struct LoadRunCommand: ParsableCommand {
         if report.devicesUnstarted > 0 {
             terminal.writeError(
                 "sdkbench load: \(report.devicesUnstarted) of \(report.devices + report.devicesUnstarted) devices could not start "
-                    + "(the system would make no more threads): the run is not the one asked for\n")
+                    + "(the system would make no more threads): the run is not the one asked for\n"
+            )
             terminal.flush()
         }
         if SignalTrap.terminationRequested { Glibc.exit(143) }

@@ -19,7 +19,8 @@ struct LoadK8sCommand: ParsableCommand {
             file, or writes a secret as it is: the ConfigMap holds {{name}} references only, and the values reach \
             the pods as SDKBENCH_SECRET_name variables from a Secret (--secret makes NAME-secrets, --secret-from \
             names one made elsewhere, whose keys are the variables' names).
-            """)
+            """
+    )
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Pods, each running one segment of the devices.", valueName: "N"))
     var segments: Int
@@ -33,15 +34,28 @@ struct LoadK8sCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The Job's name, and the prefix of its ConfigMap and volume.", valueName: "NAME"))
     var name = "sdkbench-load"
 
-    @Option(name: .customLong("var"), parsing: .singleValue, help: ArgumentHelp("Set a variable in every device's session (a pod environment variable).", valueName: "NAME=VALUE"))
+    @Option(
+        name: .customLong("var"),
+        parsing: .singleValue,
+        help: ArgumentHelp("Set a variable in every device's session (a pod environment variable).", valueName: "NAME=VALUE")
+    )
     var variables: [String] = []
 
-    @Option(name: .customLong("secret"), parsing: .singleValue,
-            help: ArgumentHelp("Set a secret variable in every device's session, through the Secret NAME-secrets the manifest makes.", valueName: "NAME=VALUE"))
+    @Option(
+        name: .customLong("secret"),
+        parsing: .singleValue,
+        help: ArgumentHelp(
+            "Set a secret variable in every device's session, through the Secret NAME-secrets the manifest makes.",
+            valueName: "NAME=VALUE"
+        )
+    )
     var secrets: [String] = []
 
-    @Option(name: .customLong("secret-from"), parsing: .singleValue,
-            help: ArgumentHelp("Take secret variables from this existing Secret: each key is a variable's name.", valueName: "SECRET"))
+    @Option(
+        name: .customLong("secret-from"),
+        parsing: .singleValue,
+        help: ArgumentHelp("Take secret variables from this existing Secret: each key is a variable's name.", valueName: "SECRET")
+    )
     var secretsFrom: [String] = []
 
     @Flag(name: .customLong("allow-short"), help: "Accept a secret shorter than 8 characters (for tests; it is masked only as a whole word).")
@@ -105,9 +119,17 @@ struct LoadK8sCommand: ParsableCommand {
         var arguments = planOptions.arguments
         if allowShort { arguments.append("--allow-short") }
         let manifest = LoadK8sManifest(
-            name: name, namespace: namespace, image: image, segments: segments, devices: planOptions.devices, loadArguments: arguments,
-            script: checked.source.text, variables: given.filter { !$0.isSecret }.map { ($0.name, $0.value) },
-            secrets: given.filter(\.isSecret).map { ($0.name, $0.value) }, secretsFrom: secretsFrom)
+            name: name,
+            namespace: namespace,
+            image: image,
+            segments: segments,
+            devices: planOptions.devices,
+            loadArguments: arguments,
+            script: checked.source.text,
+            variables: given.filter { !$0.isSecret }.map { ($0.name, $0.value) },
+            secrets: given.filter(\.isSecret).map { ($0.name, $0.value) },
+            secretsFrom: secretsFrom
+        )
         // Printed as it is: the Secret it holds is what --secret asked for.
         print(manifest.text, terminator: "")
     }
@@ -124,8 +146,10 @@ struct LoadK8sCommand: ParsableCommand {
             var error = ShellError(
                 .usage(
                     "a secret written in the script ('\(secret.command)'): the ConfigMap would show it to anyone who can read it; write "
-                        + "{{NAME}} here and give it with --secret NAME=VALUE or --secret-from SECRET"),
-                at: secret.range)
+                        + "{{NAME}} here and give it with --secret NAME=VALUE or --secret-from SECRET"
+                ),
+                at: secret.range
+            )
             error.secrets = [secret.value]
             return error
         }

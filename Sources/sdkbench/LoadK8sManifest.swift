@@ -30,7 +30,8 @@ struct LoadK8sManifest {
         let load = ["sdkbench", "load", "/sdkbench/script.sdk"] + loadArguments
         // Quoted for sh, then the pod's index put in: --segment is 1-based, the index 0-based.
         let quoted = load.map { "'" + $0.replacing("'", with: #"'\''"#) + "'" }.joined(separator: " ")
-        let command = "exec \(quoted) --segment \"$((JOB_COMPLETION_INDEX + 1))/\(segments)\" --quiet"
+        let command =
+            "exec \(quoted) --segment \"$((JOB_COMPLETION_INDEX + 1))/\(segments)\" --quiet"
             + " --report-json \"/results/segment-${JOB_COMPLETION_INDEX}.json\" --hdr-log \"/results/segment-${JOB_COMPLETION_INDEX}.hlog\""
         let ns = namespace.map { " -n \($0)" } ?? ""
         var secretNames = secretsFrom
@@ -39,10 +40,17 @@ struct LoadK8sManifest {
         for variable in variables {
             env += "            - name: \(Self.variablePrefix)\(variable.name)\n              value: \(Self.json(variable.value))\n"
         }
-        let envFrom = secretNames.isEmpty ? "" : "          envFrom:\n" + secretNames.map {
-            "            - prefix: \(Self.secretPrefix)\n              secretRef:\n                name: \($0)\n"
-        }.joined()
-        let secretObject = secrets.isEmpty ? "" : """
+        let envFrom =
+            secretNames.isEmpty
+            ? ""
+            : "          envFrom:\n"
+                + secretNames.map {
+                    "            - prefix: \(Self.secretPrefix)\n              secretRef:\n                name: \($0)\n"
+                }.joined()
+        let secretObject =
+            secrets.isEmpty
+            ? ""
+            : """
             apiVersion: v1
             kind: Secret
             metadata:

@@ -18,21 +18,36 @@ struct LoadMergeCommand: ParsableCommand {
             segment. Thresholds are judged on the merged figures (exit 4 when one fails). Only the segments of one \
             run are merged: a segment given twice, mixed N (1/2 with 1/3, a whole run with a segment), another \
             script or plan are refused, and so are segments missing unless --allow-partial (exit 1).
-            """)
+            """
+    )
 
-    @Option(name: .customLong("threshold"), parsing: .singleValue,
-            help: ArgumentHelp("A rule the merged run must meet (as load's).", valueName: "EXPR"))
+    @Option(
+        name: .customLong("threshold"),
+        parsing: .singleValue,
+        help: ArgumentHelp("A rule the merged run must meet (as load's).", valueName: "EXPR")
+    )
     var thresholds: [String] = []
 
-    @Option(name: .customLong("out"), parsing: .singleValue,
-            help: ArgumentHelp("Send the merged run to an output, as load's (repeatable; not hdr nor progress).", valueName: "KIND=TARGET"),
-            completion: .list(LoadOutputRegistry.standard.kinds.filter { $0.mergeRefusal == nil }.map { $0.target == .absent ? $0.name : $0.name + "=" }))
+    @Option(
+        name: .customLong("out"),
+        parsing: .singleValue,
+        help: ArgumentHelp("Send the merged run to an output, as load's (repeatable; not hdr nor progress).", valueName: "KIND=TARGET"),
+        completion: .list(LoadOutputRegistry.standard.kinds.filter { $0.mergeRefusal == nil }.map { $0.target == .absent ? $0.name : $0.name + "=" })
+    )
     var out: [String] = []
 
-    @Option(name: .customLong("report-json"), help: ArgumentHelp("Write the merged JSON report: --out json=FILE.", valueName: "FILE"), completion: .file(extensions: ["json"]))
+    @Option(
+        name: .customLong("report-json"),
+        help: ArgumentHelp("Write the merged JSON report: --out json=FILE.", valueName: "FILE"),
+        completion: .file(extensions: ["json"])
+    )
     var json: String?
 
-    @Option(name: .customLong("report-html"), help: ArgumentHelp("Write the merged HTML report, DIR/index.html: --out html=DIR.", valueName: "DIR"), completion: .directory)
+    @Option(
+        name: .customLong("report-html"),
+        help: ArgumentHelp("Write the merged HTML report, DIR/index.html: --out html=DIR.", valueName: "DIR"),
+        completion: .directory
+    )
     var html: String?
 
     @Flag(help: "Print only the thresholds that failed and the iterations' errors.")
@@ -54,7 +69,9 @@ struct LoadMergeCommand: ParsableCommand {
     /// cannot write (it has the segments' JSON reports, no run).
     func outputSpecs() throws(ValidationError) -> [LoadOutputSpec] {
         let specs = try LoadOutputChoice.specs(
-            out: out, shorthands: [.init(option: "--report-json", kind: "json", target: json), .init(option: "--report-html", kind: "html", target: html)])
+            out: out,
+            shorthands: [.init(option: "--report-json", kind: "json", target: json), .init(option: "--report-html", kind: "html", target: html)]
+        )
         for spec in specs {
             if let refusal = spec.kind.mergeRefusal { throw ValidationError("\(spec.option): load merge cannot write it: \(refusal)") }
         }

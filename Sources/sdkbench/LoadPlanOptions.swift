@@ -7,28 +7,51 @@ import Shell
 /// Each is parsed `.unconditional`, as `SuiteOptions`' numbers are: `--rate -5/s` is a rate to refuse
 /// in words, not a missing value.
 struct LoadPlanOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp("Simulated devices (of the whole run, when sharded), each a session and a thread of its own.", valueName: "N"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Simulated devices (of the whole run, when sharded), each a session and a thread of its own.", valueName: "N")
+    )
     var devices: Int
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Each device runs the script this many times.", valueName: "K"))
     var iterations: Int?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Devices start iterations for this long (30s, 2m); one in flight finishes.", valueName: "DURATION"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Devices start iterations for this long (30s, 2m); one in flight finishes.", valueName: "DURATION")
+    )
     var duration: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The pause between a device's iterations (default none).", valueName: "DURATION"))
     var think: String?
 
-    @Option(name: .customLong("ramp-up"), parsing: .unconditional, help: ArgumentHelp("Start the devices evenly over this long.", valueName: "DURATION"))
+    @Option(
+        name: .customLong("ramp-up"),
+        parsing: .unconditional,
+        help: ArgumentHelp("Start the devices evenly over this long.", valueName: "DURATION")
+    )
     var rampUp: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Makes {{device.id}}: the same seed, the same ids.", valueName: "N"))
     var seed: UInt64 = 0
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The open model: start iterations at this rate (500/s), each on an idle device; --iterations is then the whole run's total.", valueName: "R/s"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The open model: start iterations at this rate (500/s), each on an idle device; --iterations is then the whole run's total.",
+            valueName: "R/s"
+        )
+    )
     var rate: String?
 
-    @Option(name: .customLong("max-devices"), parsing: .unconditional, help: ArgumentHelp("Under --rate, devices there may be when none is idle (default --devices); past them an arrival is dropped.", valueName: "N"))
+    @Option(
+        name: .customLong("max-devices"),
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Under --rate, devices there may be when none is idle (default --devices); past them an arrival is dropped.",
+            valueName: "N"
+        )
+    )
     var maxDevices: Int?
 
     /// `500/s` or `500` as a number per second.
@@ -42,7 +65,9 @@ struct LoadPlanOptions: ParsableArguments {
         guard (iterations == nil) != (duration == nil) else { throw ValidationError("give --iterations K or --duration D, one of them") }
         if let iterations, iterations < 1 { throw ValidationError("--iterations must be at least 1, got \(iterations)") }
         if let rate {
-            guard let perSecond = ratePerSecond, perSecond.isFinite else { throw ValidationError("--rate: expected a rate per second (500/s), got '\(rate)'") }
+            guard let perSecond = ratePerSecond, perSecond.isFinite else {
+                throw ValidationError("--rate: expected a rate per second (500/s), got '\(rate)'")
+            }
             guard perSecond > 0 else { throw ValidationError("--rate must be more than 0 per second, got \(rate)") }
         }
         if let maxDevices {
@@ -58,8 +83,15 @@ struct LoadPlanOptions: ParsableArguments {
     func plan(segment: LoadSegment) -> LoadPlan {
         let seconds = { (text: String) in DurationParser.duration(text)! }
         return LoadPlan(
-            devices: devices, stop: iterations.map { .iterations($0) } ?? .duration(seconds(duration!)), think: think.map(seconds) ?? .zero,
-            rampUp: rampUp.map(seconds) ?? .zero, seed: seed, segment: segment, rate: ratePerSecond, maxDevices: maxDevices)
+            devices: devices,
+            stop: iterations.map { .iterations($0) } ?? .duration(seconds(duration!)),
+            think: think.map(seconds) ?? .zero,
+            rampUp: rampUp.map(seconds) ?? .zero,
+            seed: seed,
+            segment: segment,
+            rate: ratePerSecond,
+            maxDevices: maxDevices
+        )
     }
 
     /// The options as `load` takes them again (for the pods of `load k8s`).

@@ -10,7 +10,9 @@ import Shell
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "run", abstract: "Run .sdk scripts in order; stop at the first error.")
+        commandName: "run",
+        abstract: "Run .sdk scripts in order; stop at the first error."
+    )
 
     @OptionGroup var global: GlobalOptions
 
@@ -22,8 +24,11 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Print each command before running it.")
     var echo = false
 
-    @Option(name: .customLong("var"), parsing: .singleValue,
-            help: ArgumentHelp("Set a variable before the first script runs.", valueName: "NAME=VALUE"))
+    @Option(
+        name: .customLong("var"),
+        parsing: .singleValue,
+        help: ArgumentHelp("Set a variable before the first script runs.", valueName: "NAME=VALUE")
+    )
     var variables: [String] = []
 
     @Argument(help: ArgumentHelp("Scripts to run.", valueName: "FILE"), completion: .file(extensions: ["sdk"]))
@@ -38,6 +43,7 @@ struct RunCommand: ParsableCommand {
         let launcher = try Launcher(global: global)
         launcher.session.scriptSizeLimit = scriptSize.limit
         launcher.finish(
-            launcher.runFiles(files, variables: assignments, options: RunOptions(keepGoing: keepGoing, echo: echo)))
+            launcher.runFiles(files, variables: assignments, options: RunOptions(keepGoing: keepGoing, echo: echo))
+        )
     }
 }

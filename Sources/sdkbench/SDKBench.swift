@@ -90,14 +90,16 @@ struct SDKBench: ParsableCommand {
     }
 
     @Option(
-        name: .customShort("c"), parsing: .singleValue,
+        name: .customShort("c"),
+        parsing: .singleValue,
         help: ArgumentHelp("Run COMMAND and exit; repeat -c for several.", valueName: "COMMAND"),
         completion: .custom { _, _, prefix in
             let home = getenv("HOME").map { String(cString: $0) }
             let completer = Completer(table: .standard, home: home)
             guard CompletionShell.requesting == .bash else { return completer.completeWholeLine(prefix) }
             return completer.completeWholeLine(prefix, keepingQuoteOpen: true).map(BashWordList.escaped)
-        })
+        }
+    )
     var commands: [String] = []
 
     mutating func run() throws {

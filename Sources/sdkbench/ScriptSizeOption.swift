@@ -3,8 +3,11 @@ import Platform
 
 /// `--max-script-size SIZE`: the most bytes a script file (and each file it sources) may hold.
 struct ScriptSizeOption: ParsableArguments {
-    @Option(name: .customLong("max-script-size"), parsing: .unconditional,
-            help: ArgumentHelp("Refuse a script, or a file it sources, larger than SIZE (default 64MB; 500KB, 1GB, bytes).", valueName: "SIZE"))
+    @Option(
+        name: .customLong("max-script-size"),
+        parsing: .unconditional,
+        help: ArgumentHelp("Refuse a script, or a file it sources, larger than SIZE (default 64MB; 500KB, 1GB, bytes).", valueName: "SIZE")
+    )
     var text: String?
 
     /// The limit in bytes.

@@ -18,7 +18,8 @@ struct ServeCommand: ParsableCommand {
             The first line printed is the backend's URL. Its /_sdkbench/status, /_sdkbench/received/SERVICE and \
             /_sdkbench/fault/SERVICE routes let scripts inspect it. It leaves within 2 s of the signal (status 3 \
             when a request still open made it stop without waiting).
-            """)
+            """
+    )
 
     @Option(help: ArgumentHelp("The address to bind.", valueName: "HOST"))
     var host = "127.0.0.1"
@@ -58,7 +59,12 @@ struct ServeCommand: ParsableCommand {
         Task {
             do {
                 let backend = try await LocalBackend.start(
-                    host: host, port: port, groups: ShellCatalog.standard.backendGroups, handlesSignals: true, breaks: breaks)
+                    host: host,
+                    port: port,
+                    groups: ShellCatalog.standard.backendGroups,
+                    handlesSignals: true,
+                    breaks: breaks
+                )
                 // Armed once the backend listens for signals too, so that an early one is not swallowed.
                 let watchdog = ShutdownWatchdog(budget: .milliseconds(1500))
                 let sources = watchdog.arm()

@@ -1,7 +1,7 @@
 import ArgumentParser
-import Shell
 import LineEditing
 import Platform
+import Shell
 import TestMode
 
 /// The options `test` and `check` share: how files run, the reports, variables and secrets.
@@ -15,7 +15,10 @@ struct SuiteOptions: ParsableArguments {
     @Flag(name: .customLong("fail-fast"), help: "Start no more files once one did not pass.")
     var failFast = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("How long one file may run (250ms, 30s, 2m); past it the file is an error.", valueName: "DURATION"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("How long one file may run (250ms, 30s, 2m); past it the file is an error.", valueName: "DURATION")
+    )
     var timeout: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Run a file that failed or had an error again, up to N more times.", valueName: "N"))
@@ -24,8 +27,11 @@ struct SuiteOptions: ParsableArguments {
     @Option(name: .customLong("retry-interval"), parsing: .unconditional, help: ArgumentHelp("The pause before each retry.", valueName: "DURATION"))
     var retryInterval: String = "1s"
 
-    @Option(name: .customLong("report-junit"), help: ArgumentHelp("Write a JUnit XML report ('-': standard output).", valueName: "FILE"),
-            completion: .file(extensions: ["xml"]))
+    @Option(
+        name: .customLong("report-junit"),
+        help: ArgumentHelp("Write a JUnit XML report ('-': standard output).", valueName: "FILE"),
+        completion: .file(extensions: ["xml"])
+    )
     var junit: String?
 
     @Option(name: .customLong("report-tap"), help: ArgumentHelp("Write a TAP version 13 report.", valueName: "FILE"), completion: .file())
@@ -34,24 +40,41 @@ struct SuiteOptions: ParsableArguments {
     @Option(name: .customLong("report-json"), help: ArgumentHelp("Write a JSON report.", valueName: "FILE"), completion: .file(extensions: ["json"]))
     var json: String?
 
-    @Option(name: .customLong("report-html"), help: ArgumentHelp("Write an HTML report, DIR/index.html (one page, nothing from a network).", valueName: "DIR"),
-            completion: .directory)
+    @Option(
+        name: .customLong("report-html"),
+        help: ArgumentHelp("Write an HTML report, DIR/index.html (one page, nothing from a network).", valueName: "DIR"),
+        completion: .directory
+    )
     var html: String?
 
-    @Option(name: .customLong("var"), parsing: .singleValue,
-            help: ArgumentHelp("Set a variable in every file's session.", valueName: "NAME=VALUE"))
+    @Option(
+        name: .customLong("var"),
+        parsing: .singleValue,
+        help: ArgumentHelp("Set a variable in every file's session.", valueName: "NAME=VALUE")
+    )
     var variables: [String] = []
 
-    @Option(name: .customLong("secret"), parsing: .singleValue,
-            help: ArgumentHelp("Set a secret variable in every file's session: masked as *** in every output and report.", valueName: "NAME=VALUE"))
+    @Option(
+        name: .customLong("secret"),
+        parsing: .singleValue,
+        help: ArgumentHelp("Set a secret variable in every file's session: masked as *** in every output and report.", valueName: "NAME=VALUE")
+    )
     var secrets: [String] = []
 
-    @Option(name: .customLong("vars-file"), parsing: .singleValue,
-            help: ArgumentHelp("Set the variables of a file of NAME=VALUE lines ('#' comments).", valueName: "FILE"), completion: .file())
+    @Option(
+        name: .customLong("vars-file"),
+        parsing: .singleValue,
+        help: ArgumentHelp("Set the variables of a file of NAME=VALUE lines ('#' comments).", valueName: "FILE"),
+        completion: .file()
+    )
     var varsFiles: [String] = []
 
-    @Option(name: .customLong("secrets-file"), parsing: .singleValue,
-            help: ArgumentHelp("Like --vars-file, each value a secret.", valueName: "FILE"), completion: .file())
+    @Option(
+        name: .customLong("secrets-file"),
+        parsing: .singleValue,
+        help: ArgumentHelp("Like --vars-file, each value a secret.", valueName: "FILE"),
+        completion: .file()
+    )
     var secretsFiles: [String] = []
 
     @Flag(name: .customLong("allow-short"), help: "Accept a secret shorter than 8 characters (for tests; it is masked only as a whole word).")
@@ -67,7 +90,9 @@ struct SuiteOptions: ParsableArguments {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         if quiet, verbose { throw ValidationError("give --quiet or --verbose, not both") }
         if retry < 0 { throw ValidationError("--retry must be 0 or more, got \(retry)") }
-        if let timeout, DurationParser.seconds(timeout) == nil { throw ValidationError("--timeout: expected a duration (250ms, 30s, 2m), got '\(timeout)'") }
+        if let timeout, DurationParser.seconds(timeout) == nil {
+            throw ValidationError("--timeout: expected a duration (250ms, 30s, 2m), got '\(timeout)'")
+        }
         if DurationParser.seconds(retryInterval) == nil {
             throw ValidationError("--retry-interval: expected a duration (250ms, 1s, 2m), got '\(retryInterval)'")
         }
@@ -77,13 +102,19 @@ struct SuiteOptions: ParsableArguments {
     /// The reports asked for.
     var reportTargets: ReportTargets {
         ReportTargets(
-            files: [("--report-junit", junit), ("--report-tap", tap), ("--report-json", json)], directories: [("--report-html", html)])
+            files: [("--report-junit", junit), ("--report-tap", tap), ("--report-json", json)],
+            directories: [("--report-html", html)]
+        )
     }
 
     /// Every variable from the options, their files and the environment.
     func collectVariables(environment: [String: String]) throws(ValidationError) -> SuiteVariables {
         try GivenVariables.collect(
-            variables: variables, secrets: secrets, files: varsFiles.map { ($0, false) } + secretsFiles.map { ($0, true) },
-            allowShort: allowShort, environment: environment)
+            variables: variables,
+            secrets: secrets,
+            files: varsFiles.map { ($0, false) } + secretsFiles.map { ($0, true) },
+            allowShort: allowShort,
+            environment: environment
+        )
     }
 }

@@ -34,7 +34,8 @@ struct SuiteRun {
     func execute(_ files: [String], paths: StatePaths) -> Never {
         let options = options
         let destination = options.reportTargets.terminalDestination
-        let color = !global.noColor && environment["NO_COLOR"] == nil && isatty(destination == .standardStreams ? 1 : 2) != 0
+        let color =
+            !global.noColor && environment["NO_COLOR"] == nil && isatty(destination == .standardStreams ? 1 : 2) != 0
             && environment["TERM"] != "dumb"
         let terminal = Output(destination: destination, useColor: color)
         for variable in variables where variable.isSecret { terminal.secrets.add(variable.value) }
@@ -53,16 +54,25 @@ struct SuiteRun {
         let variables = variables
         let requestTimeout = requestTimeout
         var driver = TestDriver(
-            jobs: options.jobs ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))), failFast: options.failFast,
-            timeout: options.timeout.map(seconds), retries: options.retry, retryInterval: seconds(options.retryInterval)
+            jobs: options.jobs ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))),
+            failFast: options.failFast,
+            timeout: options.timeout.map(seconds),
+            retries: options.retry,
+            retryInterval: seconds(options.retryInterval)
         ) { home, loop in
             var sessionEnvironment = ShellEnvironment(
-                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"), clock: clock,
-                processEnvironment: environment, keepsState: false)
+                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),
+                clock: clock,
+                processEnvironment: environment,
+                keepsState: false
+            )
             sessionEnvironment.run(on: loop)
             // `--reveal` does not unmask here: what a file prints goes into the reports.
             let session = ShellSession(
-                catalog: .standard, environment: sessionEnvironment, output: Output(destination: .memory, revealsSecrets: false))
+                catalog: .standard,
+                environment: sessionEnvironment,
+                output: Output(destination: .memory, revealsSecrets: false)
+            )
             if let requestTimeout { session.defaultRequestTimeout = requestTimeout }
             for variable in variables {
                 if variable.isSecret { session.secrets.add(variable.value) }
@@ -76,8 +86,13 @@ struct SuiteRun {
         driver.keepsEveryExchange = countsRules
         driver.stopsWhenServerIsDead = countsRules
         let printer = TestTerminalPrinter(
-            output: terminal, quiet: options.quiet, verbose: options.verbose, useColor: color,
-            showsProgress: isatty(2) != 0 && environment["TERM"] != "dumb", countsRules: countsRules)
+            output: terminal,
+            quiet: options.quiet,
+            verbose: options.verbose,
+            useColor: color,
+            showsProgress: isatty(2) != 0 && environment["TERM"] != "dumb",
+            countsRules: countsRules
+        )
         let transform = transform
         var report = driver.run(files, workDirectory: work.path, progressChanged: { printer.progressChanged($0) }) {
             printer.fileFinished(transform($0))

@@ -20,7 +20,8 @@ struct TestCommand: ParsableCommand {
             (it does not parse or check: nothing of it ran). Exit status: 0 when all passed, else 2 if any is \
             broken, else 3 if any had an error, else 4. An expect's test case is named by a '# test: NAME' \
             comment on the line before it, else by the expect as written.
-            """)
+            """
+    )
 
     @OptionGroup var global: GlobalOptions
 

@@ -23,7 +23,8 @@ struct BackendRouterTests {
         try await Application(router: router).test(.router, test)
     }
 
-    private static let batch = #"{"entries":[{"id":"a","feature":"login","layer":"api","startTime":"s","endTime":"e","duration":0.25}],"appVersion":"1.5.0","timestamp":"t"}"#
+    private static let batch =
+        #"{"entries":[{"id":"a","feature":"login","layer":"api","startTime":"s","endTime":"e","duration":0.25}],"appVersion":"1.5.0","timestamp":"t"}"#
 
     @Test func theCatalogIsWhatIsServed() {
         #expect(StandardGroups.all.map(\.service) == [.hamon, .perf, .miataru, .sift])
@@ -110,7 +111,11 @@ struct BackendRouterTests {
         try await withClient { client in
             try await client.execute(uri: "/api/performance/batch", method: .post, body: ByteBuffer(string: #"{"entries":[01]}"#)) { response in
                 #expect(response.status.code == 422)
-                #expect(String(buffer: response.body).contains(#""loc":["body",13],"msg":"JSON decode error","input":{},"ctx":{"error":"Expecting ',' delimiter"}"#))
+                #expect(
+                    String(buffer: response.body).contains(
+                        #""loc":["body",13],"msg":"JSON decode error","input":{},"ctx":{"error":"Expecting ',' delimiter"}"#
+                    )
+                )
             }
             try await client.execute(uri: "/v1/users/u1", method: .patch, body: ByteBuffer(bytes: [0x7B, 0xFF, 0x7D])) { response in
                 #expect(response.status.code == 400)

@@ -1,6 +1,6 @@
+import Hamon
 import Testing
 
-import Hamon
 @testable import Backend
 @testable import HamonBackend
 
@@ -19,7 +19,10 @@ struct HamonRoutesTests {
     }
 
     @Test func eventsAreDecryptedStoredAndDeduplicatedByUuid() {
-        let first = routes.receiveEvents(userID: "u1", body: body(#"{"events":[\#(event("A")),\#(event("B", parameters: #"{"tags":["x"],"ok":true,"n":3}"#))]}"#))
+        let first = routes.receiveEvents(
+            userID: "u1",
+            body: body(#"{"events":[\#(event("A")),\#(event("B", parameters: #"{"tags":["x"],"ok":true,"n":3}"#))]}"#)
+        )
         #expect(first.status == 200)
         #expect(first.body == #"{"status":"success"}"#)
         let again = routes.receiveEvents(userID: "u1", body: body(#"{"events":[\#(event("B")),\#(event("C"))]}"#))
@@ -33,13 +36,15 @@ struct HamonRoutesTests {
     @Test func aMissingOrMistypedFieldIsA422InFastAPIsShape() {
         let answer = routes.receiveEvents(
             userID: "u1",
-            body: body(#"{"events":[{"uuid":"A","timestamp":"soon","parameters":{}},\#(event("B", timestamp: "1.5"))]}"#))
+            body: body(#"{"events":[{"uuid":"A","timestamp":"soon","parameters":{}},\#(event("B", timestamp: "1.5"))]}"#)
+        )
         #expect(answer.status == 422)
         #expect(
             answer.body
                 == #"{"detail":[{"loc":["body","events",0,"timestamp"],"msg":"value is not a valid integer","type":"type_error.integer"},"#
                 + #"{"loc":["body","events",0,"name"],"msg":"field required","type":"value_error.missing"},"#
-                + #"{"loc":["body","events",1,"timestamp"],"msg":"value is not a valid integer","type":"type_error.integer"}]}"#)
+                + #"{"loc":["body","events",1,"timestamp"],"msg":"value is not a valid integer","type":"type_error.integer"}]}"#
+        )
         #expect(received.contains(#""count":0"#))
         let noEvents = routes.receiveEvents(userID: "u1", body: body(#"{"evnts":[]}"#))
         #expect(noEvents.status == 422)
@@ -50,7 +55,9 @@ struct HamonRoutesTests {
     }
 
     @Test func aPayloadThatDoesNotDecryptIsA400() {
-        for payload in [#"{"payload":"bm90IGVuY3J5cHRlZA=="}"#, #"{"payload":"%%%"}"#, #"{"payload":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="}"#] {
+        for payload in [
+            #"{"payload":"bm90IGVuY3J5cHRlZA=="}"#, #"{"payload":"%%%"}"#, #"{"payload":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="}"#,
+        ] {
             let answer = routes.receiveEvents(userID: "u", body: Array(payload.utf8))
             #expect(answer.status == 400, "\(payload)")
             #expect(answer.body == #"{"detail":"could not decrypt payload"}"#)
@@ -71,8 +78,11 @@ struct HamonRoutesTests {
 
     @Test func theBackendReadsWhatTheEngineBuilds() {
         let user = UserData.build(
-            device: DeviceFacts(locale: "en_US"), app: AppIdentity(version: "1", versionCode: 1),
-            install: InstallRecord(advertisingID: "X", firstOpenMillis: 1, lastUpdateMillis: 1, lastVersion: "1"), fcmToken: nil)
+            device: DeviceFacts(locale: "en_US"),
+            app: AppIdentity(version: "1", versionCode: 1),
+            install: InstallRecord(advertisingID: "X", firstOpenMillis: 1, lastUpdateMillis: 1, lastVersion: "1"),
+            fcmToken: nil
+        )
         #expect(routes.updateUser(id: "u", body: body(JSONWriterBridge.compact(user))).status == 200)
         let event = AnalyticsEvent(uuid: "U", timestamp: 5, name: "n", parameters: HamonTestObjects.parameters)
         let batch = #"{"events":["# + String(decoding: event.encoded, as: UTF8.self) + "]}"

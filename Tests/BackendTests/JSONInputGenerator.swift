@@ -1,4 +1,5 @@
 import Platform
+
 /// Seeded JSON-ish inputs for the differential test: valid documents with tricky tokens and
 /// blanks, then mutated byte by byte into near misses.
 struct JSONInputGenerator {
@@ -37,7 +38,9 @@ struct JSONInputGenerator {
         case 3: return blank + pick(Self.numbers) + pick(Self.blanks)
         case 4: return "[" + (0..<random.next() % 4).map { _ in value(depth: depth + 1) }.joined(separator: ",") + pick(Self.blanks) + "]"
         default:
-            let members = (0..<random.next() % 4).map { _ in pick(Self.blanks) + "\"" + pick(Self.strings) + "\"" + pick(Self.blanks) + ":" + value(depth: depth + 1) }
+            let members = (0..<random.next() % 4).map { _ in
+                pick(Self.blanks) + "\"" + pick(Self.strings) + "\"" + pick(Self.blanks) + ":" + value(depth: depth + 1)
+            }
             return "{" + members.joined(separator: ",") + pick(Self.blanks) + "}"
         }
     }

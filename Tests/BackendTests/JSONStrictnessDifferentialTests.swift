@@ -53,7 +53,9 @@ struct JSONStrictnessDifferentialTests {
     }
 
     @Test func bytesThatAreNotUTF8AreRefused() {
-        for bytes: [UInt8] in [[0x22, 0xFF, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], [0x22, 0xC3, 0x22]] {
+        for bytes: [UInt8] in [
+            [0x22, 0xFF, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], [0x22, 0xC3, 0x22],
+        ] {
             #expect(verdicts(bytes).backend == false, "\(bytes)")
         }
     }
@@ -61,7 +63,8 @@ struct JSONStrictnessDifferentialTests {
     /// Thousands of seeded inputs, most of them near misses: a disagreement prints the input.
     @Test func bothReadersAgreeOnGeneratedInputs() {
         var generator = JSONInputGenerator(seed: 0x5DB_E4C4)
-        var accepted = 0, refused = 0
+        var accepted = 0
+        var refused = 0
         for _ in 0..<4000 {
             let bytes = generator.next()
             let (backend, client) = verdicts(bytes)

@@ -26,8 +26,10 @@ struct MiataruConformanceTests {
                 + "here the current location, history and visitors are still there",
             200, #"{"MiataruResponse":"ACK","MiataruVerboseResponse":"Location data deleted for device: peerA-r3","MiataruDeletedCount":3}"#
         ),
-        55: ("a wrongly cased name: the real server answers a raw JavaScript error, we say what to fix",
-             500, #"{"error":"route names are case-sensitive: /v1/getlocation is /v1/GetLocation"}"#),
+        55: (
+            "a wrongly cased name: the real server answers a raw JavaScript error, we say what to fix",
+            500, #"{"error":"route names are case-sensitive: /v1/getlocation is /v1/GetLocation"}"#
+        ),
         57: ("invalid JSON: the error is our parser's message, not JavaScript's", 400, #"{"error":"invalid JSON at character 0: Expecting value"}"#),
         58: ("a wrongly cased name (see 55)", 500, #"{"error":"route names are case-sensitive: /v1/updatelocation is /v1/UpdateLocation"}"#),
         59: ("a wrongly cased name (see 55)", 500, #"{"error":"route names are case-sensitive: /v1/SetDeviceKey is /v1/setDeviceKey"}"#),
@@ -53,7 +55,9 @@ struct MiataruConformanceTests {
     @Test func everyRecordedExchangeIsAnsweredAsTheRealServerAnswers() async throws {
         let steps = try MiataruTranscript.load().steps
         let clock = ManualClock(1_795_434_914)
-        let services: [any BackendServiceRoutes] = [HamonRoutes(), PerformanceRoutes(), MiataruRoutes(state: MiataruState(now: { [clock] in clock.millisecondsSinceEpoch }))]
+        let services: [any BackendServiceRoutes] = [
+            HamonRoutes(), PerformanceRoutes(), MiataruRoutes(state: MiataruState(now: { [clock] in clock.millisecondsSinceEpoch })),
+        ]
         let router = BackendRouter.make(services: services, records: BackendRecords(services), plan: FaultPlan(), holds: HeldRequests())
         try await Application(router: router).test(.router) { client in
             for step in steps {
@@ -68,7 +72,9 @@ struct MiataruConformanceTests {
                     #expect(mismatch == nil, "step \(step.number) \(step.method) \(step.path): \(mismatch ?? "")")
                     if let listed {
                         // A listed step must still differ from the recording, or the list has rotted.
-                        let same = response.status.code == recorded.status && MiataruAnswerComparison.difference(expected: recorded.answer, actual: answer) == nil
+                        let same =
+                            response.status.code == recorded.status
+                            && MiataruAnswerComparison.difference(expected: recorded.answer, actual: answer) == nil
                         #expect(!same, "step \(step.number) is listed (\(listed.reason)) but answers as recorded")
                     }
                 }

@@ -15,22 +15,35 @@ struct MiataruRoutesTests {
     func call(_ call: MiataruCall, _ body: String) -> BackendAnswer { routes.respond(call, bytes: Array(body.utf8)) }
 
     @discardableResult
-    func upload(_ device: String, latitude: String = "\"50\"", history: String = "False", retention: String = "\"30\"", extra: String = "") -> BackendAnswer {
+    func upload(
+        _ device: String,
+        latitude: String = "\"50\"",
+        history: String = "False",
+        retention: String = "\"30\"",
+        extra: String = ""
+    ) -> BackendAnswer {
         call(
             .updateLocation,
             #"{"MiataruConfig":{"EnableLocationHistory":"\#(history)","LocationDataRetentionTime":\#(retention)},"#
-                + #""MiataruLocation":[{"Device":"\#(device)","Timestamp":"1700000000000","Longitude":"10","Latitude":\#(latitude),"HorizontalAccuracy":"5"\#(extra)}]}"#)
+                + #""MiataruLocation":[{"Device":"\#(device)","Timestamp":"1700000000000","Longitude":"10","Latitude":\#(latitude),"HorizontalAccuracy":"5"\#(extra)}]}"#
+        )
     }
 
     @discardableResult
     func read(_ target: String, as requester: String = "reader", key: String? = nil) -> BackendAnswer {
         let keyMember = key.map { #","RequestMiataruDeviceKey":"\#($0)""# } ?? ""
-        return call(.getLocation, #"{"MiataruConfig":{"RequestMiataruDeviceID":"\#(requester)"\#(keyMember)},"MiataruGetLocation":[{"Device":"\#(target)"}]}"#)
+        return call(
+            .getLocation,
+            #"{"MiataruConfig":{"RequestMiataruDeviceID":"\#(requester)"\#(keyMember)},"MiataruGetLocation":[{"Device":"\#(target)"}]}"#
+        )
     }
 
     @discardableResult
     func history(_ target: String, as requester: String = "reader", amount: String = "\"2000\"") -> BackendAnswer {
-        call(.getLocationHistory, #"{"MiataruConfig":{"RequestMiataruDeviceID":"\#(requester)"},"MiataruGetLocationHistory":{"Device":"\#(target)","Amount":\#(amount)}}"#)
+        call(
+            .getLocationHistory,
+            #"{"MiataruConfig":{"RequestMiataruDeviceID":"\#(requester)"},"MiataruGetLocationHistory":{"Device":"\#(target)","Amount":\#(amount)}}"#
+        )
     }
 
     @discardableResult
@@ -72,13 +85,17 @@ struct MiataruRoutesTests {
         #expect(
             read("d").body
                 == #"{"MiataruLocation":[{"Device":"d","Timestamp":"1700000000000","Longitude":"10","Latitude":50.10,"HorizontalAccuracy":"5","#
-                + #""Speed":0,"BatteryLevel":"80","Slogan":null}]}"#)
+                + #""Speed":0,"BatteryLevel":"80","Slogan":null}]}"#
+        )
         // The number -1 is the server's "not sent"; the string "-1" is a value.
         #expect(upload("d", extra: #","Altitude":"-1""#).status == 200)
         #expect(read("d").body.contains(#""HorizontalAccuracy":"5","Altitude":"-1","Slogan":null"#))
-        let object = #"{"MiataruConfig":{"LocationDataRetentionTime":5},"MiataruLocation":{"Device":"o","Timestamp":1,"Longitude":1,"Latitude":2,"HorizontalAccuracy":3}}"#
+        let object =
+            #"{"MiataruConfig":{"LocationDataRetentionTime":5},"MiataruLocation":{"Device":"o","Timestamp":1,"Longitude":1,"Latitude":2,"HorizontalAccuracy":3}}"#
         #expect(call(.updateLocation, object).status == 200)
-        #expect(read("o").body == #"{"MiataruLocation":[{"Device":"o","Timestamp":1,"Longitude":1,"Latitude":2,"HorizontalAccuracy":3,"Slogan":null}]}"#)
+        #expect(
+            read("o").body == #"{"MiataruLocation":[{"Device":"o","Timestamp":1,"Longitude":1,"Latitude":2,"HorizontalAccuracy":3,"Slogan":null}]}"#
+        )
     }
 
     @Test func uploadsAreCheckedWithTheServersTexts() {
@@ -97,10 +114,13 @@ struct MiataruRoutesTests {
         #expect(upload("e", retention: "\"0\"").body == #"{"error":"Bad Request: LocationDataRetentionTime must be greater than 0"}"#)
         #expect(upload("e", retention: "0").body == #"{"error":"Bad Request: Missing RequestProperty _locationDataRetentionTime in configuration"}"#)
         #expect(upload("e", retention: "1e300").status == 200)
-        let stamp = #"{"MiataruConfig":{"LocationDataRetentionTime":"1"},"MiataruLocation":[{"Device":"e","Timestamp":1.5,"Longitude":1,"Latitude":1,"HorizontalAccuracy":1}]}"#
+        let stamp =
+            #"{"MiataruConfig":{"LocationDataRetentionTime":"1"},"MiataruLocation":[{"Device":"e","Timestamp":1.5,"Longitude":1,"Latitude":1,"HorizontalAccuracy":1}]}"#
         #expect(call(.updateLocation, stamp).body == #"{"error":"Bad Request: Timestamp must be an integer"}"#)
         #expect(call(.updateLocation, #"{"MiataruConfig":{"LocationDataRetentionTime":"1"},"MiataruLocation":[]}"#).status == 400)
-        #expect(call(.updateLocation, #"{"MiataruConfig":{"LocationDataRetentionTime":"1"}}"#).body == #"{"error":"Bad Request: Device is required"}"#)
+        #expect(
+            call(.updateLocation, #"{"MiataruConfig":{"LocationDataRetentionTime":"1"}}"#).body == #"{"error":"Bad Request: Device is required"}"#
+        )
     }
 
     @Test func withoutHistoryTheCurrentLocationExpiresAfterTheRetentionTime() {
@@ -120,19 +140,37 @@ struct MiataruRoutesTests {
         for latitude in ["1", "2"] { upload("h", latitude: "\"\(latitude)\"", history: "true") }
         #expect(history("h").body.contains(#""AvailableDeviceLocationUpdates":2"#))
         upload("h", latitude: "\"3\"", history: "False")
-        #expect(history("h").body == #"{"MiataruServerConfig":{"MaximumNumberOfLocationUpdates":1023,"AvailableDeviceLocationUpdates":0},"MiataruLocation":[]}"#)
+        #expect(
+            history("h").body
+                == #"{"MiataruServerConfig":{"MaximumNumberOfLocationUpdates":1023,"AvailableDeviceLocationUpdates":0},"MiataruLocation":[]}"#
+        )
         #expect(read("h").body.contains(#""Latitude":"3""#))
     }
 
     @Test func historyKeepsTheNewest1023() {
         let entries = (1...1030).map { #"{"Device":"i","Timestamp":\#($0),"Longitude":1,"Latitude":1,"HorizontalAccuracy":1}"# }
-        #expect(call(.updateLocation, #"{"MiataruConfig":{"EnableLocationHistory":"True","LocationDataRetentionTime":"1"},"MiataruLocation":[\#(entries.joined(separator: ","))]}"#).status == 200)
+        #expect(
+            call(
+                .updateLocation,
+                #"{"MiataruConfig":{"EnableLocationHistory":"True","LocationDataRetentionTime":"1"},"MiataruLocation":[\#(entries.joined(separator: ","))]}"#
+            ).status == 200
+        )
         let answer = history("i", amount: "2").body
-        #expect(answer.hasPrefix(#"{"MiataruServerConfig":{"MaximumNumberOfLocationUpdates":1023,"AvailableDeviceLocationUpdates":1023},"MiataruLocation":[{"Device":"i","Timestamp":1030,"#))
+        #expect(
+            answer.hasPrefix(
+                #"{"MiataruServerConfig":{"MaximumNumberOfLocationUpdates":1023,"AvailableDeviceLocationUpdates":1023},"MiataruLocation":[{"Device":"i","Timestamp":1030,"#
+            )
+        )
         #expect(answer.contains(#""Timestamp":1029,"#) && !answer.contains(#""Timestamp":1028,"#))
         #expect(history("i", amount: "\"0\"").body == #"{"error":"Bad Request: missing device or amount"}"#)
-        #expect(call(.getLocationHistory, #"{"MiataruGetLocationHistory":{"Device":"i","Amount":1,"DeviceKey":"k"}}"#).body == #"{"error":"Bad Request: invalid GetLocationHistory key: DeviceKey"}"#)
-        #expect(call(.getLocationHistory, #"{"MiataruGetLocationHistory":{"Device":"i","Amount":1}}"#).body == #"{"error":"Bad Request: RequestMiataruDeviceID is required"}"#)
+        #expect(
+            call(.getLocationHistory, #"{"MiataruGetLocationHistory":{"Device":"i","Amount":1,"DeviceKey":"k"}}"#).body
+                == #"{"error":"Bad Request: invalid GetLocationHistory key: DeviceKey"}"#
+        )
+        #expect(
+            call(.getLocationHistory, #"{"MiataruGetLocationHistory":{"Device":"i","Amount":1}}"#).body
+                == #"{"error":"Bad Request: RequestMiataruDeviceID is required"}"#
+        )
     }
 
     @Test func eachVisitorIsKeptOnceNewestFirstAndTenAtMost() {
@@ -146,8 +184,15 @@ struct MiataruRoutesTests {
         read("t", as: "t")
         read("nobody-here", as: "r1")
         let ids = (try? WireJSON.parse(Array(visitors("t").body.utf8)))?["MiataruVisitors"]
-        guard case .array(let list)? = ids else { Issue.record("no visitors"); return }
-        #expect(list.compactMap { if case .string(let id)? = $0["DeviceID"] { id } else { nil } } == ["r5", "r12", "r11", "r10", "r9", "r8", "r7", "r6", "r4", "r3"])
+        guard case .array(let list)? = ids else {
+            Issue.record("no visitors")
+            return
+        }
+        #expect(
+            list.compactMap { if case .string(let id)? = $0["DeviceID"] { id } else { nil } } == [
+                "r5", "r12", "r11", "r10", "r9", "r8", "r7", "r6", "r4", "r3",
+            ]
+        )
         #expect(list.first?["TimeStamp"] == .number(String(clock.millisecondsSinceEpoch), isInteger: true))
         #expect(visitors("t").body.contains(#""AvailableVisitorHistory":10"#))
         #expect(visitors("nobody-here").body.contains(#""AvailableVisitorHistory":0"#))
@@ -166,26 +211,42 @@ struct MiataruRoutesTests {
         #expect(visitors("own", key: "k").body.contains(#"[{"DeviceID":"past""#))
         #expect(visitors("own", key: "k").body.contains(#""AvailableVisitorHistory":2"#))
         let list = call(.getAllowedDeviceList, #"{"MiataruGetAllowedDeviceList":{"DeviceID":"own","DeviceKey":"k"}}"#).body
-        #expect(list == #"{"MiataruAllowedDeviceList":{"DeviceID":"own","IsAllowedDeviceListEnabled":true,"allowedDevices":[{"DeviceID":"now","hasCurrentLocationAccess":true,"hasHistoryAccess":false},{"DeviceID":"past","hasCurrentLocationAccess":false,"hasHistoryAccess":true}]}}"#)
-        #expect(allow("own", #"[{"DeviceID":"now","hasHistoryAccess":"yes"}]"#).body == #"{"error":"Bad Request: allowedDevices[0].hasHistoryAccess must be a boolean"}"#)
+        #expect(
+            list
+                == #"{"MiataruAllowedDeviceList":{"DeviceID":"own","IsAllowedDeviceListEnabled":true,"allowedDevices":[{"DeviceID":"now","hasCurrentLocationAccess":true,"hasHistoryAccess":false},{"DeviceID":"past","hasCurrentLocationAccess":false,"hasHistoryAccess":true}]}}"#
+        )
+        #expect(
+            allow("own", #"[{"DeviceID":"now","hasHistoryAccess":"yes"}]"#).body
+                == #"{"error":"Bad Request: allowedDevices[0].hasHistoryAccess must be a boolean"}"#
+        )
         #expect(allow("own", key: "wrong", "[]").body == #"{"error":"Forbidden: DeviceKey does not match"}"#)
         #expect(allow("own", "[]").status == 200)
         #expect(read("own", as: "past").body.contains(#""Device":"own""#))
-        #expect(call(.getAllowedDeviceList, #"{"MiataruGetAllowedDeviceList":{"DeviceID":"own"}}"#).body == #"{"error":"Bad Request: missing DeviceKey"}"#)
+        #expect(
+            call(.getAllowedDeviceList, #"{"MiataruGetAllowedDeviceList":{"DeviceID":"own"}}"#).body == #"{"error":"Bad Request: missing DeviceKey"}"#
+        )
     }
 
     @Test func securityStatusNeedsAKeyOfTheAskersOwn() {
         setKey("asker", new: "ak")
         upload("target")
         func status(_ key: String, asker: String = "asker") -> BackendAnswer {
-            call(.getDeviceSecurityStatus, #"{"MiataruGetDeviceSecurityStatus":{"DeviceID":"target","RequestDeviceID":"\#(asker)","RequestDeviceKey":"\#(key)"}}"#)
+            call(
+                .getDeviceSecurityStatus,
+                #"{"MiataruGetDeviceSecurityStatus":{"DeviceID":"target","RequestDeviceID":"\#(asker)","RequestDeviceKey":"\#(key)"}}"#
+            )
         }
         #expect(status("x", asker: "keyless").body == #"{"error":"Forbidden: DeviceKey must be set for this device"}"#)
         #expect(status("wrong").body == #"{"error":"Forbidden: DeviceKey does not match"}"#)
         #expect(visitors("target").body.contains(#""AvailableVisitorHistory":0"#))
-        #expect(status("ak").body == #"{"MiataruDeviceSecurityStatus":{"DeviceID":"target","HasDeviceKey":false,"IsAllowedDeviceListEnabled":false}}"#)
+        #expect(
+            status("ak").body == #"{"MiataruDeviceSecurityStatus":{"DeviceID":"target","HasDeviceKey":false,"IsAllowedDeviceListEnabled":false}}"#
+        )
         #expect(visitors("target").body.contains(#"{"DeviceID":"asker","#))
-        #expect(call(.getDeviceSecurityStatus, #"{"MiataruGetDeviceSecurityStatus":{"DeviceID":"target","RequestDeviceID":"asker"}}"#).body == #"{"error":"Bad Request: missing RequestDeviceKey"}"#)
+        #expect(
+            call(.getDeviceSecurityStatus, #"{"MiataruGetDeviceSecurityStatus":{"DeviceID":"target","RequestDeviceID":"asker"}}"#).body
+                == #"{"error":"Bad Request: missing RequestDeviceKey"}"#
+        )
     }
 
     @Test func slogansNeedAKeyAndShowInLocations() {
@@ -207,7 +268,10 @@ struct MiataruRoutesTests {
         let slogan = call(.getDeviceSlogan, #"{"MiataruGetDeviceSlogan":{"DeviceID":"s","RequestDeviceID":"fan","RequestDeviceKey":"fk"}}"#)
         #expect(slogan.body == #"{"MiataruDeviceSlogan":{"DeviceID":"s","Slogan":"hello"}}"#)
         #expect(visitors("s", key: "sk").body.contains(#"[{"DeviceID":"fan","#))
-        #expect(call(.getDeviceSlogan, #"{"MiataruGetDeviceSlogan":{"DeviceID":"x","RequestDeviceID":"fan","RequestDeviceKey":"fk"}}"#).body == #"{"MiataruDeviceSlogan":{"DeviceID":"x","Slogan":null}}"#)
+        #expect(
+            call(.getDeviceSlogan, #"{"MiataruGetDeviceSlogan":{"DeviceID":"x","RequestDeviceID":"fan","RequestDeviceKey":"fk"}}"#).body
+                == #"{"MiataruDeviceSlogan":{"DeviceID":"x","Slogan":null}}"#
+        )
     }
 
     @Test func aRefusedCallChangesNothing() {
@@ -225,10 +289,16 @@ struct MiataruRoutesTests {
 
     @Test func geoJSONIsRefusedForKeyedDevicesAndEmptyForUnknownOnes() throws {
         upload("geo", latitude: "\"48.0\"")
-        #expect(try routes.geoJSON(ids: ["geo"]) == #"{"geometry":{"type":"Point","coordinates":[10,48]},"type":"Feature","properties":{"name":"geo","timestamp":"1700000000000","horizontalAccuracy":"5"}}"#)
+        #expect(
+            try routes.geoJSON(ids: ["geo"])
+                == #"{"geometry":{"type":"Point","coordinates":[10,48]},"type":"Feature","properties":{"name":"geo","timestamp":"1700000000000","horizontalAccuracy":"5"}}"#
+        )
         #expect(try routes.geoJSON(ids: ["unknown"]) == "{}")
         setKey("geo", new: "gk")
-        #expect(call(.getLocationGeoJSON, #"{"MiataruGetLocation":[{"Device":"unknown"},{"Device":"geo"}]}"#).body == #"{"error":"Unauthorized: GetLocationGeoJSON is not available when DeviceKey is set"}"#)
+        #expect(
+            call(.getLocationGeoJSON, #"{"MiataruGetLocation":[{"Device":"unknown"},{"Device":"geo"}]}"#).body
+                == #"{"error":"Unauthorized: GetLocationGeoJSON is not available when DeviceKey is set"}"#
+        )
         #expect(MiataruNumber.text(-0.0) == "0" && MiataruNumber.text(10.837502) == "10.837502" && MiataruNumber.text(-180) == "-180")
     }
 
@@ -236,11 +306,18 @@ struct MiataruRoutesTests {
         setKey("m", new: "secret-new-1")
         setKey("m", current: #""secret-new-1""#, new: "secret-new-2")
         read("m", as: "m", key: "secret-new-2")
-        call(.getDeviceSlogan, #"{"MiataruGetDeviceSlogan":{"DeviceID":"m","RequestDeviceID":"m","RequestDeviceKey":"secret-new-2","nested":[{"devicekey":"secret-stray"}]}}"#)
+        call(
+            .getDeviceSlogan,
+            #"{"MiataruGetDeviceSlogan":{"DeviceID":"m","RequestDeviceID":"m","RequestDeviceKey":"secret-new-2","nested":[{"devicekey":"secret-stray"}]}}"#
+        )
         call(.updateLocation, "not json secret-raw")
         let received = routes.recorder.receivedJSON(requests: 5, limit: nil)
         #expect(!received.contains("secret"))
-        #expect(received.hasPrefix(#"{"requests":5,"calls":{"UpdateLocation":1,"GetLocation":1,"setDeviceKey":2,"getDeviceSlogan":1},"count":5,"received":["#))
+        #expect(
+            received.hasPrefix(
+                #"{"requests":5,"calls":{"UpdateLocation":1,"GetLocation":1,"setDeviceKey":2,"getDeviceSlogan":1},"count":5,"received":["#
+            )
+        )
         #expect(received.contains(#""body":{"MiataruSetDeviceKey":{"DeviceID":"m","CurrentDeviceKey":"***","NewDeviceKey":"***"}}"#))
         #expect(received.contains(#"{"method":"POST","path":"/v1/UpdateLocation","status":400,"body":null}"#))
         #expect(routes.recorder.receivedJSON(requests: 5, limit: 1).contains(#""count":5,"received":[{"method":"POST","path":"/v1/UpdateLocation""#))

@@ -37,8 +37,14 @@ struct MiataruTranscript {
                 let parts = line.dropFirst(5).split(separator: " ")
                 steps.append(
                     Step(
-                        number: Int(parts[0].dropLast())!, method: HTTPRequest.Method(String(parts[1]))!, path: String(parts[2]), body: nil,
-                        status: 0, answer: ""))
+                        number: Int(parts[0].dropLast())!,
+                        method: HTTPRequest.Method(String(parts[1]))!,
+                        path: String(parts[2]),
+                        body: nil,
+                        status: 0,
+                        answer: ""
+                    )
+                )
             } else if line.hasPrefix("REQ  ") {
                 steps[steps.count - 1].body = String(line.dropFirst(5))
             } else if line.hasPrefix("RESP ") {

@@ -16,7 +16,8 @@ struct SiftListScanTests {
     private let sample = Array(
         (#"{"data":[{"time":1731927483234,"mobile_event_type":"tap","path":"/a\/b\"c","user_id":"u","installation_id":"i","#
             + #""fields":{"k":"v","e\n":"\t"},"metrics":{},"ios_app_state":{"n":-1.5e3,"l":[true,false,null,{"x":[]}]},"#
-            + #""other":0}, {"time":0,"ios_device_properties":{"a":"b"}}]}"#).utf8)
+            + #""other":0}, {"time":0,"ios_device_properties":{"a":"b"}}]}"#).utf8
+    )
 
     @Test func theSDKsBodiesAreValidWithTheirCounts() {
         #expect(SiftListScan.validEventCount(sample) == 2)

@@ -34,7 +34,8 @@ struct SiftRouterTests {
 
     @Test func anUploadWithTheSDKsHeadersIsStored() async throws {
         try await withClient { client in
-            try await client.execute(uri: "/v3/accounts/acct9/mobile_events", method: .put, headers: Self.headers(key: "k"), body: Self.body) { response in
+            try await client.execute(uri: "/v3/accounts/acct9/mobile_events", method: .put, headers: Self.headers(key: "k"), body: Self.body) {
+                response in
                 #expect(response.status.code == 200)
                 #expect(String(buffer: response.body) == #"{"status":0,"error_message":"OK"}"#)
             }
@@ -50,7 +51,8 @@ struct SiftRouterTests {
         plan.set(.status(500), times: 2, for: .sift)
         try await withClient { client in
             for expected in [500, 500, 200] {
-                try await client.execute(uri: "/v3/accounts/a/mobile_events", method: .put, headers: Self.headers(key: "k"), body: Self.body) { response in
+                try await client.execute(uri: "/v3/accounts/a/mobile_events", method: .put, headers: Self.headers(key: "k"), body: Self.body) {
+                    response in
                     #expect(response.status.code == expected)
                 }
             }
@@ -64,7 +66,9 @@ struct SiftRouterTests {
             try await client.execute(uri: "/v3/accounts/a/mobile_events", method: .post, body: Self.body) { response in
                 #expect(response.status.code == 405)
                 #expect(response.headers[.allow] == "PUT")
-                #expect(String(buffer: response.body) == #"{"status":57,"error_message":"POST is not allowed here: mobile events are sent with PUT"}"#)
+                #expect(
+                    String(buffer: response.body) == #"{"status":57,"error_message":"POST is not allowed here: mobile events are sent with PUT"}"#
+                )
             }
             for uri in ["/v3/accounts/a", "/v3/accounts/a/mobile_events/x", "/v3/accounts//mobile_events"] {
                 try await client.execute(uri: uri, method: .put, body: Self.body) { response in #expect(response.status.code == 404, "\(uri)") }
@@ -81,7 +85,8 @@ struct SiftRouterTests {
                 #expect(String(buffer: response.body) == #"{"sift_auth":"key"}"#)
             }
             for (used, status) in [("other", 401), (key, 200)] {
-                try await client.execute(uri: "/v3/accounts/a/mobile_events", method: .put, headers: Self.headers(key: used), body: Self.body) { response in
+                try await client.execute(uri: "/v3/accounts/a/mobile_events", method: .put, headers: Self.headers(key: used), body: Self.body) {
+                    response in
                     #expect(response.status.code == status, "\(used)")
                     #expect(!String(buffer: response.body).contains(key))
                 }
@@ -97,7 +102,8 @@ struct SiftRouterTests {
             try await client.execute(uri: "/_sdkbench/sift-key", method: .delete) { response in
                 #expect(String(buffer: response.body) == #"{"sift_auth":"any"}"#)
             }
-            try await client.execute(uri: "/v3/accounts/a/mobile_events", method: .put, headers: Self.headers(key: "other"), body: Self.body) { response in
+            try await client.execute(uri: "/v3/accounts/a/mobile_events", method: .put, headers: Self.headers(key: "other"), body: Self.body) {
+                response in
                 #expect(response.status.code == 200)
             }
             try await client.execute(uri: "/_sdkbench/received/sift", method: .get) { response in

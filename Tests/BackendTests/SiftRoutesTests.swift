@@ -21,8 +21,14 @@ struct SiftRoutesTests {
         #expect(
             received.contains(
                 #""uploads":[{"account":"acct1","status":200,"events":2,"gzip":true,"bytes":\#(upload.body.count),"json_bytes":\#(json.utf8.count),"content_type":"application/json","auth":"any"}]"#
-            ), "\(received)")
-        #expect(received.contains(#"{"account":"acct1","duplicates":0,"event":{"time":1731927483300,"mobile_event_type":"screen","installation_id":"inst-1","fields":{"a":"1"}}}"#))
+            ),
+            "\(received)"
+        )
+        #expect(
+            received.contains(
+                #"{"account":"acct1","duplicates":0,"event":{"time":1731927483300,"mobile_event_type":"screen","installation_id":"inst-1","fields":{"a":"1"}}}"#
+            )
+        )
     }
 
     @Test func withNoKeySetAnyKeyOrNoHeaderIsAccepted() {
@@ -112,7 +118,13 @@ struct SiftRoutesTests {
 
     @Test func anUngzippedJSONBodyIsAcceptedAndMarked() {
         let json = Bodies.list([Bodies.event()])
-        let upload = SiftRoutes.Upload(account: "a", authorization: nil, contentEncoding: nil, contentType: "application/json", body: Array(json.utf8))
+        let upload = SiftRoutes.Upload(
+            account: "a",
+            authorization: nil,
+            contentEncoding: nil,
+            contentType: "application/json",
+            body: Array(json.utf8)
+        )
         #expect(routes.receive(upload).status == 200)
         #expect(received.contains(#""not_gzipped":1"#))
         #expect(received.contains(#""gzip":false"#))
@@ -171,7 +183,8 @@ struct SiftRoutesTests {
     }
 
     @Test func theOptionalKeysAndUnknownOnesAreAccepted() {
-        let full = #"{"time":0,"mobile_event_type":"t","path":"/p","user_id":"u","installation_id":"i","fields":{},"device_properties":{"a":"b"},"metrics":{"m":"1"},"ios_app_state":{"battery_level":0.5,"network_addresses":["::1"]},"ios_device_properties":{"app_name":"x"},"extra":[1]}"#
+        let full =
+            #"{"time":0,"mobile_event_type":"t","path":"/p","user_id":"u","installation_id":"i","fields":{},"device_properties":{"a":"b"},"metrics":{"m":"1"},"ios_app_state":{"battery_level":0.5,"network_addresses":["::1"]},"ios_device_properties":{"app_name":"x"},"extra":[1]}"#
         #expect(routes.receive(Bodies.upload(Bodies.list([full]))).status == 200)
         #expect(routes.receive(Bodies.upload(#"{"data":[]}"#)).status == 200)
         #expect(received.contains(#""batches":2,"count":1"#))
@@ -211,6 +224,8 @@ struct SiftRoutesTests {
         #expect(newest.contains(#""events":[{"account":"acct1","duplicates":0,"event":{"time":3,"#))
         #expect(newest.ranges(of: #""status":200"#).count == 1)
         routes.recorder.clear()
-        #expect(received == #"{"requests":0,"batches":0,"count":0,"duplicates":0,"refused":0,"not_gzipped":0,"accounts":{},"uploads":[],"events":[]}"#)
+        #expect(
+            received == #"{"requests":0,"batches":0,"count":0,"duplicates":0,"refused":0,"not_gzipped":0,"accounts":{},"uploads":[],"events":[]}"#
+        )
     }
 }

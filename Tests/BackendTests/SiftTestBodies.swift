@@ -24,6 +24,11 @@ enum SiftTestBodies {
     /// A gzipped upload of `json` with the SDK's headers.
     static func upload(_ json: String, account: String = "acct1", key: String? = "any-key") -> SiftRoutes.Upload {
         SiftRoutes.Upload(
-            account: account, authorization: key.map(basic), contentEncoding: "gzip", contentType: "application/json", body: gzip(json))
+            account: account,
+            authorization: key.map(basic),
+            contentEncoding: "gzip",
+            contentType: "application/json",
+            body: gzip(json)
+        )
     }
 }

@@ -1,8 +1,7 @@
-import Testing
-
 import DurableQueue
 import SDKBenchTesting
 import Synchronization
+import Testing
 
 @Suite(.timeLimit(.minutes(1)))
 struct JournalTests {
@@ -84,7 +83,8 @@ struct JournalTests {
         let queue = Queue()
         let writer = Task.detached {
             for index in 0..<2000 {
-                try journal.append(Array("{\"i\":\(index)}".utf8)) { seq in queue.add(JournalRecord(seq: seq, bytes: Array("{\"i\":\(index)}".utf8))) }
+                try journal.append(Array("{\"i\":\(index)}".utf8)) { seq in queue.add(JournalRecord(seq: seq, bytes: Array("{\"i\":\(index)}".utf8)))
+                }
             }
         }
         for _ in 0..<50 { try journal.rewrite { queue.all } }

@@ -1,5 +1,3 @@
-import Testing
-
 import Backend
 import HTTPTypes
 import JSON
@@ -8,7 +6,9 @@ import SDKBenchCatalog
 import SDKBenchShellTesting
 import SDKBenchTesting
 import Script
+import Testing
 import Transport
+
 @testable import HTTPCommands
 @testable import Shell
 
@@ -28,8 +28,13 @@ struct HTTPCommandTests {
             parameters: [
                 ("name", BoundValue(value: "Ada", range: at(9))), ("age", BoundValue(value: 36, range: at(6))),
                 ("bio", BoundValue(value: "@bio.txt", range: at(8))), ("at", BoundValue(value: "@ada", range: at(10), isQuoted: true)),
-            ])
-        #expect(items.headers.map { "\($0.name)=\($0.value ?? "<removed>")" } == ["Accept=application/json", "X-Odd=a==b", "X-Gone=<removed>", "X-Empty="])
+            ]
+        )
+        #expect(
+            items.headers.map { "\($0.name)=\($0.value ?? "<removed>")" } == [
+                "Accept=application/json", "X-Odd=a==b", "X-Gone=<removed>", "X-Empty=",
+            ]
+        )
         #expect(items.query.map { "\($0.0)=\($0.1)" } == ["page=2"])
         #expect(items.fields.map(\.name) == ["age", "meta", "bio", "name", "at"])
         #expect(items.fields.map(\.source) == [.value(36), .jsonFile("m.json"), .textFile("bio.txt"), .value("Ada"), .value("@ada")])
@@ -43,11 +48,13 @@ struct HTTPCommandTests {
     @Test func aPathToAHostConfiguredInsecureAcceptsItsCertificate() async throws {
         let server = try await TLSTestServer.start()
         let harness = ShellHarness()
-        let configured = await harness.execute("""
+        let configured = await harness.execute(
+            """
             configure host 127.0.0.1:\(server.port) --https --insecure
             http GET /tls
             expect last.status == 200
-            """)
+            """
+        )
         #expect(configured.status == .success, "\(configured.stderr)")
         let whole = await harness.execute("http GET \(server.url)/tls")
         #expect(whole.status == .runtime && whole.stderr.lowercased().contains("certificate"), "\(whole.stderr)")
@@ -59,7 +66,8 @@ struct HTTPCommandTests {
 
     @Test func aRequestToTheBackendReturnsStatusHeadersAndJSON() async {
         let harness = ShellHarness()
-        let run = await harness.execute("""
+        let run = await harness.execute(
+            """
             http GET /_sdkbench/health page==2
             expect last.status == 200
             expect last.json.status == ok
@@ -70,7 +78,8 @@ struct HTTPCommandTests {
             http POST /api/performance/batch appVersion=1.0
             expect last.status == 422
             expect last.json.detail[0].loc[1] == entries
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stderr)")
         #expect(run.stdout.contains("HTTP/1.1 422 Unprocessable Entity"))
         await harness.close()
@@ -103,7 +112,9 @@ struct HTTPCommandTests {
     @Test func lastOfAFailedRequestIsThatFailure() async throws {
         let harness = ShellHarness()
         let run = await harness.execute(
-            "configure host 127.0.0.1:1\nhttp GET /x\nexpect last.status == 200\necho {{last.error}} / {{last.command}}\n", options: RunOptions(keepGoing: true))
+            "configure host 127.0.0.1:1\nhttp GET /x\nexpect last.status == 200\necho {{last.error}} / {{last.command}}\n",
+            options: RunOptions(keepGoing: true)
+        )
         #expect(run.status == .runtime)
         #expect(run.stderr.contains("test.sdk:3:1: error: expect failed"), "\(run.stderr)")
         #expect(run.stderr.contains("no key 'status' (keys: error, command)") || run.stderr.contains("keys: command, error"), "\(run.stderr)")
@@ -111,7 +122,9 @@ struct HTTPCommandTests {
         #expect(run.stdout.contains("GET http://127.0.0.1:1/x: network unavailable: connection refused / http"), "\(run.stdout)")
         // A --check-status failure keeps the answer that came back as `last`, as HTTPie shows it.
         let checked = await harness.execute(
-            "configure host local\nhttp GET /nothing-here --check-status\nexpect last.status == 404\n", options: RunOptions(keepGoing: true))
+            "configure host local\nhttp GET /nothing-here --check-status\nexpect last.status == 404\n",
+            options: RunOptions(keepGoing: true)
+        )
         #expect(checked.stderr.contains("--check-status"), "\(checked.stderr)")
         #expect(!checked.stderr.contains("expect failed"), "\(checked.stderr)")
         await harness.close()
@@ -132,12 +145,14 @@ struct HTTPCommandTests {
 
     @Test func authOptionSendsBasicAuthMaskedInTracesAndKeptOutOfHistory() async throws {
         let harness = ShellHarness()
-        let run = await harness.execute("""
+        let run = await harness.execute(
+            """
             trace on
             http GET /_sdkbench/health --auth ada:s3cret
             http GET /_sdkbench/health -a ada:s3cret
             http GET /_sdkbench/health -a ada -v
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stderr)")
         #expect(run.stdout.split(separator: "\n").filter { $0 == "Authorization: Basic ***" }.count == 3)
         #expect(!run.stdout.contains("s3cret"))
@@ -165,8 +180,12 @@ struct HTTPCommandTests {
     @Test func nestedFieldsBuildObjectsAndArrays() async {
         let harness = ShellHarness()
         let run = await harness.execute(
-            "set id d-1\nhttp POST http://127.0.0.1:1/x k[DeviceID]={{id}} k[CurrentDeviceKey]:=null tags[]=a tags[]=b pts[1][x]:=2 plain=1 k[n]:=3 -v\n")
-        #expect(run.stdout.contains(#"{"k":{"DeviceID":"d-1","CurrentDeviceKey":null,"n":3},"tags":["a","b"],"pts":[null,{"x":2}],"plain":"1"}"#), "\(run.stdout)")
+            "set id d-1\nhttp POST http://127.0.0.1:1/x k[DeviceID]={{id}} k[CurrentDeviceKey]:=null tags[]=a tags[]=b pts[1][x]:=2 plain=1 k[n]:=3 -v\n"
+        )
+        #expect(
+            run.stdout.contains(#"{"k":{"DeviceID":"d-1","CurrentDeviceKey":null,"n":3},"tags":["a","b"],"pts":[null,{"x":2}],"plain":"1"}"#),
+            "\(run.stdout)"
+        )
         let clash = await harness.execute("http POST http://127.0.0.1:1/x a=1 a[b]=2\n")
         #expect(clash.stderr.contains("body field 'a[b]': 'b' is a key, but the value there is string"), "\(clash.stderr)")
         let top = await harness.execute("http POST http://127.0.0.1:1/x []=1\n")
@@ -184,7 +203,8 @@ struct HTTPCommandTests {
             let bodies = run.stdout.split(separator: "\n").filter { $0.hasPrefix(#"{"f""#) }
             #expect(
                 bodies == [#"{"f":{"a":"v1"},"lit":"1"}"#, #"{"f":{"b1":"v2"},"lit":"1","n":1}"#, #"{"f":{"b2":"v3"},"lit":"1","n":2}"#],
-                "reuses \(reuses): \(run.stdout)")
+                "reuses \(reuses): \(run.stdout)"
+            )
             await harness.close()
         }
     }
@@ -238,7 +258,8 @@ struct HTTPCommandTests {
         let second = try await LocalBackend.start(groups: ShellCatalog.standard.backendGroups)
         let harness = ShellHarness()
         // The line's third run uses the binding its second kept, and the host set after it.
-        let run = await harness.execute("""
+        let run = await harness.execute(
+            """
             configure host 127.0.0.1:\(first.port)
             set v x
             set port \(first.port)
@@ -247,7 +268,9 @@ struct HTTPCommandTests {
               configure host 127.0.0.1:{{port}}
               set port \(second.port)
             end
-            """, options: RunOptions(reusesBindings: true))
+            """,
+            options: RunOptions(reusesBindings: true)
+        )
         let hosts = run.stdout.split(separator: "\n").filter { $0.hasPrefix("Host:") }
         #expect(hosts == ["Host: 127.0.0.1:\(first.port)", "Host: 127.0.0.1:\(first.port)", "Host: 127.0.0.1:\(second.port)"], "\(run.stdout)")
         await harness.close()
@@ -300,7 +323,10 @@ struct HTTPCommandTests {
     @Test func aKeptRequestFollowsItsFieldsAndOptions() async {
         let harness = ShellHarness()
         func bodies(_ value: String, _ option: String) async -> [String] {
-            let run = await harness.execute("set b \(value)\nrepeat 2\n  http POST /v1/nowhere b={{b}} \(option) -v\nend\n", options: RunOptions(reusesBindings: true))
+            let run = await harness.execute(
+                "set b \(value)\nrepeat 2\n  http POST /v1/nowhere b={{b}} \(option) -v\nend\n",
+                options: RunOptions(reusesBindings: true)
+            )
             return run.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix(#"{"b""#) || $0.hasPrefix("b=") }
         }
         #expect(await bodies("1", "--form") == ["b=1", "b=1"])
@@ -369,14 +395,16 @@ struct HTTPCommandTests {
 
     @Test func theMethodMayBeLeftOutAndIsCaseInsensitive() async {
         let harness = ShellHarness()
-        let run = await harness.execute("""
+        let run = await harness.execute(
+            """
             http /_sdkbench/health
             expect last.status == 200
             http post /_sdkbench/health a=1 -v
             http /_sdkbench/health a=1 -v
             http /_sdkbench/health --raw x -v
             http Delete /_sdkbench/health -v
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stderr)")
         #expect(run.stdout.split(separator: "\n").filter { $0 == "POST /_sdkbench/health HTTP/1.1" }.count == 3)
         #expect(run.stdout.contains("DELETE /_sdkbench/health HTTP/1.1"))
@@ -387,11 +415,13 @@ struct HTTPCommandTests {
 
     @Test func checkStatusFailsOnAnErrorStatusAfterPrintingTheResponse() async {
         let harness = ShellHarness()
-        let run = await harness.execute("""
+        let run = await harness.execute(
+            """
             http GET /_sdkbench/health --check-status
             http POST /api/performance/batch appVersion=1.0 --check-status
             echo after
-            """)
+            """
+        )
         #expect(run.status == .runtime)
         #expect(run.stdout.contains("HTTP/1.1 200 OK"))
         #expect(run.stdout.contains("HTTP/1.1 422 Unprocessable Entity"))
@@ -404,7 +434,8 @@ struct HTTPCommandTests {
     @Test func binaryBodiesAreNotDumped() {
         func render(_ body: [UInt8], _ type: String) -> String {
             HTTPResponseText.render(
-                HTTPResponse(request: HTTPRequest(), status: 200, headers: [.contentType: type], body: body, duration: 0))
+                HTTPResponse(request: HTTPRequest(), status: 200, headers: [.contentType: type], body: body, duration: 0)
+            )
         }
         let png = render([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0xFF], "image/png")
         #expect(png.contains("binary data not shown (9 bytes, image/png)"))
@@ -443,10 +474,16 @@ struct HTTPCommandTests {
         let memo = HTTPLineMemo()
         func value(_ body: String) -> Value {
             HTTPResponseText.value(
-                HTTPResponse(request: HTTPRequest(), status: 200, headers: [:], body: Array(body.utf8), duration: 0.001), cookies: [], memo: memo)
+                HTTPResponse(request: HTTPRequest(), status: 200, headers: [:], body: Array(body.utf8), duration: 0.001),
+                cookies: [],
+                memo: memo
+            )
         }
         func plain(_ body: String) -> Value {
-            HTTPResponseText.value(HTTPResponse(request: HTTPRequest(), status: 200, headers: [:], body: Array(body.utf8), duration: 0.001), cookies: [])
+            HTTPResponseText.value(
+                HTTPResponse(request: HTTPRequest(), status: 200, headers: [:], body: Array(body.utf8), duration: 0.001),
+                cookies: []
+            )
         }
         let bodies = (0..<6).map { #"{"fish":"><)))\#($0)>"}"# } + ["not json", String(repeating: "x", count: 300)]
         // Round and round, past the few kept, and back to each.
@@ -460,13 +497,30 @@ struct HTTPCommandTests {
     @Test func aRepeatedAnswerIsTheSameValueWithItsOwnDuration() throws {
         let memo = HTTPLineMemo()
         let url = try ParsedURL("http://h/x")
-        func answer(_ status: HTTPStatus = 200, _ headers: HTTPFields = [.contentType: "application/json"], _ body: String = #"{"a":1}"#, duration: Double = 0.002, cookies: [Cookie] = []) -> Value {
+        func answer(
+            _ status: HTTPStatus = 200,
+            _ headers: HTTPFields = [.contentType: "application/json"],
+            _ body: String = #"{"a":1}"#,
+            duration: Double = 0.002,
+            cookies: [Cookie] = []
+        ) -> Value {
             HTTPResponseText.value(
-                HTTPResponse(request: HTTPRequest(), status: status, headers: headers, body: Array(body.utf8), duration: duration), cookies: cookies, memo: memo)
+                HTTPResponse(request: HTTPRequest(), status: status, headers: headers, body: Array(body.utf8), duration: duration),
+                cookies: cookies,
+                memo: memo
+            )
         }
-        func plain(_ status: HTTPStatus = 200, _ headers: HTTPFields = [.contentType: "application/json"], _ body: String = #"{"a":1}"#, duration: Double = 0.002, cookies: [Cookie] = []) -> Value {
+        func plain(
+            _ status: HTTPStatus = 200,
+            _ headers: HTTPFields = [.contentType: "application/json"],
+            _ body: String = #"{"a":1}"#,
+            duration: Double = 0.002,
+            cookies: [Cookie] = []
+        ) -> Value {
             HTTPResponseText.value(
-                HTTPResponse(request: HTTPRequest(), status: status, headers: headers, body: Array(body.utf8), duration: duration), cookies: cookies)
+                HTTPResponse(request: HTTPRequest(), status: status, headers: headers, body: Array(body.utf8), duration: duration),
+                cookies: cookies
+            )
         }
         let held = answer()
         #expect(held == plain())
@@ -503,7 +557,8 @@ struct HTTPCommandTests {
 struct PerformanceAnalyticsTests {
     @Test func timingsArePostedInBatchesAndKeptWhenTheServerFails() async {
         let harness = ShellHarness()
-        let run = await harness.execute("""
+        let run = await harness.execute(
+            """
             backend fault perf 500
             perf destination add analytics /api/performance/batch --batch 2
             perf start deposit api
@@ -517,7 +572,8 @@ struct PerformanceAnalyticsTests {
             expect last.entries[0].feature == deposit
             expect last.entries[0].metadata.status == ok
             expect last.app_versions[0] == 0.1.0
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stderr)")
         #expect(run.stderr.contains("perf destination analytics: HTTP 500 Internal Server Error; 2 entries kept for the next flush"))
         await harness.close()
@@ -530,7 +586,8 @@ struct PerformanceAnalyticsTests {
     @Test func unsentTimingsSurviveTheRunAndAreDeliveredByTheNext() async throws {
         let backend = try await LocalBackend.start(groups: ShellCatalog.standard.backendGroups)
         let first = ShellHarness()
-        let failed = await first.execute("""
+        let failed = await first.execute(
+            """
             configure host 127.0.0.1:\(backend.port)
             backend fault perf 500 --times 100
             perf destination add analytics /api/performance/batch --batch 1 --interval 5m --layer api
@@ -541,7 +598,8 @@ struct PerformanceAnalyticsTests {
             perf start login api
             perf end login api
             perf flush
-            """)
+            """
+        )
         #expect(failed.status == .runtime)
         #expect(failed.stderr.contains("perf analytics: http://127.0.0.1:\(backend.port)/api/performance/batch: HTTP 500"), "\(failed.stderr)")
         await first.close()
@@ -552,8 +610,11 @@ struct PerformanceAnalyticsTests {
         #expect(
             second.output.captured().stdout.contains(
                 "[perf] restored 2 timings for http://127.0.0.1:\(backend.port)/api/performance/batch from the last run as destination 1 "
-                    + "(batch 1, every 300.000s, layer api); it sends them at the next flush or interval, then retires, and takes no new timings"))
-        let delivered = await second.execute("""
+                    + "(batch 1, every 300.000s, layer api); it sends them at the next flush or interval, then retires, and takes no new timings"
+            )
+        )
+        let delivered = await second.execute(
+            """
             configure host 127.0.0.1:\(backend.port)
             backend fault perf 500 --times 0
             perf destination list
@@ -568,9 +629,14 @@ struct PerformanceAnalyticsTests {
             expect last.entries[0].feature == deposit
             expect last.entries[1].feature == login
             perf destination list
-            """)
+            """
+        )
         #expect(delivered.status == .success, "\(delivered.stderr)")
-        #expect(delivered.stdout.contains("[perf] destination 1 (analytics http://127.0.0.1:\(backend.port)/api/performance/batch (batch 1, every 300.000s)) delivered what the last run kept and is retired"))
+        #expect(
+            delivered.stdout.contains(
+                "[perf] destination 1 (analytics http://127.0.0.1:\(backend.port)/api/performance/batch (batch 1, every 300.000s)) delivered what the last run kept and is retired"
+            )
+        )
         #expect(delivered.stdout.hasSuffix("(no destinations: timings stay in memory)\n"))
         await second.close()
         let third = ShellHarness(sharingHomeOf: first)

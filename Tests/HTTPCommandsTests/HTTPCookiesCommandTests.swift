@@ -27,7 +27,8 @@ struct HTTPCookiesCommandTests {
     // seed 003 "Multi-Value Headers" (headers: [String: [String]]); RFC 6265 §3 (servers send one Set-Cookie per cookie), §5.2.1 (Expires)
     @Test func aRepeatedSetCookieWithAnExpiresDateIsAListAndLastCookiesHoldsWhatItSet() async {
         let harness = ShellHarness(transport: Self.transport())
-        let run = await harness.execute("""
+        let run = await harness.execute(
+            """
             http GET http://shop.test/account/login
             expect last.headers.set-cookie[0] == "\(Self.expiring)"
             expect last.headers.set-cookie[1] == "theme=dark; Secure"
@@ -42,7 +43,8 @@ struct HTTPCookiesCommandTests {
             http GET http://api.shop.test/lang
             expect last.headers.set-cookie == "lang=en; Domain=shop.test"
             expect last.cookies[0].host_only == false
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stderr)")
         await harness.close()
     }
@@ -51,12 +53,14 @@ struct HTTPCookiesCommandTests {
     @Test func theJarSendsCookiesOnlyWhereTheyMatch() async throws {
         let transport = Self.transport()
         let harness = ShellHarness(transport: transport)
-        let run = await harness.execute("""
+        let run = await harness.execute(
+            """
             http GET http://shop.test/account/login
             http GET http://api.shop.test/lang
             http GET http://shop.test/account/orders
             http GET http://api.shop.test/lang
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stderr)")
         let sent = transport.requests.map { $0.headers[values: .cookie] }
         #expect(sent[0] == [])
@@ -70,7 +74,8 @@ struct HTTPCookiesCommandTests {
     // RFC 6265 §5.3 (the stored fields: name, value, domain, path, expiry, secure-only); secret rules of the shell
     @Test func httpCookiesListsTheJarWithSecretValuesMasked() async {
         let harness = ShellHarness(transport: Self.transport())
-        let run = await harness.execute("""
+        let run = await harness.execute(
+            """
             http GET http://shop.test/account/login
             http GET http://api.shop.test/lang
             http cookies
@@ -78,16 +83,20 @@ struct HTTPCookiesCommandTests {
             expect last[0].domain == shop.test
             expect last[1].name == session_token
             expect last[2].path == "/account"
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stderr)")
-        let table = run.stdout.split(separator: "\n").suffix(4).map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        let table = run.stdout.split(separator: "\n").suffix(4).map {
+            $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        }
         #expect(
             table == [
                 "name value domain path expires secure",
                 "lang en .shop.test / session no",
                 "session_token *** shop.test / 2099-10-21T07:28:00.000Z no",
                 "theme dark shop.test /account session yes",
-            ])
+            ]
+        )
         #expect(!run.stdout.contains("abc123xyz"))
         let empty = await ShellHarness().execute("http cookies\n")
         #expect(empty.stdout == "(no cookies)\n")

@@ -1,6 +1,6 @@
+import SDKBenchShellTesting
 import Testing
 
-import SDKBenchShellTesting
 @testable import Shell
 
 /// Seed 000 §2 (HamonNetworkService, Configuration): URLSession's two deadlines, 30 s for the
@@ -11,7 +11,9 @@ import SDKBenchShellTesting
 struct HamonDeadlineTests {
     @Test func theDefaultsAreTheSeeds() async {
         let harness = ShellHarness()
-        let run = await harness.execute("status\nexpect last.hamon.user == null\nhamon timeout 30s\nexpect last.request == 30\nexpect last.resource == 60\nstatus\n")
+        let run = await harness.execute(
+            "status\nexpect last.hamon.user == null\nhamon timeout 30s\nexpect last.request == 30\nexpect last.resource == 60\nstatus\n"
+        )
         #expect(run.status == .success, "\(run.stderr)")
         #expect(run.stdout.contains("timeouts 30 s request, 60 s resource"), "\(run.stdout)")
         await harness.close()
@@ -42,7 +44,10 @@ struct HamonDeadlineTests {
         let harness = ShellHarness()
         let run = await harness.execute("log a\nlog b\n")
         #expect(run.status == .success, "\(run.stderr)")
-        #expect(run.stderr.ranges(of: "no 'configure host' yet, so events go to the embedded backend at http://127.0.0.1:").count == 1, "said exactly once: \(run.stderr)")
+        #expect(
+            run.stderr.ranges(of: "no 'configure host' yet, so events go to the embedded backend at http://127.0.0.1:").count == 1,
+            "said exactly once: \(run.stderr)"
+        )
         #expect(run.stderr.contains("the SDK would hold them until configured"))
         await harness.close()
     }

@@ -1,9 +1,9 @@
 import JSON
-import Testing
-
 import SDKBenchShellTesting
 import SDKBenchTesting
 import Script
+import Testing
+
 @testable import Shell
 
 /// Hamon through the shell, against the in-process backend on loopback.
@@ -18,7 +18,8 @@ struct HamonFlowTests {
         let harness = ShellHarness()
         var script = "user app-instance-1\n"
         for index in 1...25 {
-            script += "log purchase index:=\(index) product_id=p\(index) price:=9.99 paid:=true tags:='[\"a\",\"b\"]' meta:='{\"source\":\"app\"}' note:=null\n"
+            script +=
+                "log purchase index:=\(index) product_id=p\(index) price:=9.99 paid:=true tags:='[\"a\",\"b\"]' meta:='{\"source\":\"app\"}' note:=null\n"
         }
         script += "flush\nqueue\nexpect last.count == 0\nbackend received hamon\nexpect last.count == 25\nexpect last.duplicates == 0\n"
         let run = await harness.execute(script)
@@ -69,7 +70,9 @@ struct HamonFlowTests {
             #expect(failed.stdout.contains("retrying once"))
         }
         // The short timeout is for the fault only: on a loaded machine the real flush may need more.
-        let delivered = await harness.execute("hamon timeout 30s\nflush\nbackend received hamon\nexpect last.count == 7\nexpect last.duplicates == 0\nqueue\nexpect last.count == 0\n")
+        let delivered = await harness.execute(
+            "hamon timeout 30s\nflush\nbackend received hamon\nexpect last.count == 7\nexpect last.duplicates == 0\nqueue\nexpect last.count == 0\n"
+        )
         #expect(delivered.status == .success, "\(fault): \(delivered.stderr)")
         await harness.close()
     }
@@ -85,7 +88,9 @@ struct HamonFlowTests {
 
     @Test func eventsWaitForAUserAndTheQueueCanBeCleared() async {
         let harness = ShellHarness()
-        let run = await harness.execute("log a\nlog b\nflush\nqueue\nexpect last.count == 2\nexpect last.events[1].name == b\nqueue clear\nqueue\nexpect last.count == 0\n")
+        let run = await harness.execute(
+            "log a\nlog b\nflush\nqueue\nexpect last.count == 2\nexpect last.events[1].name == b\nqueue clear\nqueue\nexpect last.count == 0\n"
+        )
         #expect(run.status == .success, "\(run.stderr)")
         #expect(run.stderr.contains("waiting for userId"))
         #expect(run.stderr.contains("2 events wait for a user id"))
@@ -108,7 +113,9 @@ struct HamonFlowTests {
 
     @Test func aHostThatIsNotLocalOverHTTPWarns() async {
         let harness = ShellHarness()
-        let run = await harness.execute("configure host http://api.example.com/\nexpect last.host == api.example.com\nconfigure host 10.0.0.5:8000\nconfigure host local\nexpect last.local == true\n")
+        let run = await harness.execute(
+            "configure host http://api.example.com/\nexpect last.host == api.example.com\nconfigure host 10.0.0.5:8000\nconfigure host local\nexpect last.local == true\n"
+        )
         #expect(run.status == .success, "\(run.stderr)")
         #expect(run.stderr.components("App Transport Security").count == 2)
         let bad = await harness.execute("configure host 'a b'\n")
@@ -122,7 +129,8 @@ struct HamonFlowTests {
     @Test func aConfigureHostLineRunAgainSetsWhatItsWordsSay() async {
         let harness = ShellHarness()
         func run(_ line: String, first: String) async -> (seen: String, stderr: String) {
-            let result = await harness.execute("""
+            let result = await harness.execute(
+                """
                 set h \(first)
                 set seen ""
                 repeat 3
@@ -130,7 +138,8 @@ struct HamonFlowTests {
                   set seen "{{seen}} {{last.host}}/{{last.https}}"
                   set h two.example
                 end
-                """)
+                """
+            )
             #expect(result.status == .success, "\(result.stderr)")
             return (harness.session.variables["seen"]?.plainText ?? "", result.stderr)
         }

@@ -29,7 +29,8 @@ struct HamonRecognizerTests {
         let call = try #require(ShellCatalog.standard.recognize(events, keys: RecognizerKeys(["hamon.key": HamonCipher.key])))
         #expect(call.kind == "hamon.events")
         #expect(call.summary == "hamon.events for user u-1: 2 events (purchase, open)")
-        guard case .object(let view) = call.value, case .object(let decrypted)? = view["decrypted"], case .array(let list)? = decrypted["events"] else {
+        guard case .object(let view) = call.value, case .object(let decrypted)? = view["decrypted"], case .array(let list)? = decrypted["events"]
+        else {
             Issue.record("no decrypted events: \(call.value)")
             return
         }

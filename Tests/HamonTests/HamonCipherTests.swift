@@ -1,8 +1,8 @@
 import FoundationEssentials
 import Platform
+import SDKBenchTesting
 import Testing
 
-import SDKBenchTesting
 @testable import Hamon
 
 struct HamonCipherTests {
@@ -15,7 +15,11 @@ struct HamonCipherTests {
 
     /// The payload must equal what the `openssl enc` command line computes for the same key and
     /// zero IV, prefixed with the 16 IV bytes: an answer that does not come from our own code.
-    @Test(arguments: ["", "a", #"{"events":[{"uuid":"550E8400-E29B-41D4-A716-446655440000","timestamp":1731927483234,"name":"purchase","parameters":{"price":9.99}}]}"#, String(repeating: "0123456789abcdef", count: 4), "ünïcødé ✓"])
+    @Test(arguments: [
+        "", "a",
+        #"{"events":[{"uuid":"550E8400-E29B-41D4-A716-446655440000","timestamp":1731927483234,"name":"purchase","parameters":{"price":9.99}}]}"#,
+        String(repeating: "0123456789abcdef", count: 4), "ünïcødé ✓",
+    ])
     func encryptionMatchesTheOpensslCommandLine(plaintext: String) async {
         let hexKey = HamonCipher.key.map { byte in
             let digits = Array("0123456789abcdef")

@@ -1,9 +1,9 @@
 import JSON
 import Ping
-import Testing
-
 import SDKBenchTesting
+import Testing
 import Transport
+
 @testable import Hamon
 
 /// The engine with a recording transport and a manual clock: no sockets, no sleeps.
@@ -23,10 +23,15 @@ struct HamonClientTests {
             configuration.standardHeaders = [:]
             let client = try HamonClient(
                 configuration: HamonConfiguration(
-                    journalPath: home.path + "/hamon/queue.journal", installPath: home.path + "/hamon/install.json",
-                    app: AppIdentity(version: "1.2.3", versionCode: 7)),
-                client: PingClient(configuration: configuration, transport: transport), clock: clock,
-                device: DeviceFacts(locale: "en_US", osVersion: "12", kernelRelease: "6.1.0"), events: { [notices] in notices.record($0) })
+                    journalPath: home.path + "/hamon/queue.journal",
+                    installPath: home.path + "/hamon/install.json",
+                    app: AppIdentity(version: "1.2.3", versionCode: 7)
+                ),
+                client: PingClient(configuration: configuration, transport: transport),
+                clock: clock,
+                device: DeviceFacts(locale: "en_US", osVersion: "12", kernelRelease: "6.1.0"),
+                events: { [notices] in notices.record($0) }
+            )
             client.configure(server: HamonEndpoint(host: "10.0.0.5:8000"))
             return client
         }
@@ -144,10 +149,13 @@ struct HamonClientTests {
     }
 
     @Test func validationErrorsCarryFastAPIDetails() async throws {
-        let body = #"{"detail":[{"loc":["body","events",0,"timestamp"],"msg":"value is not a valid integer","type":"type_error.integer"},{"loc":["body","name"],"msg":"field required","type":"value_error.missing"}]}"#
-        let fixture = Fixture(RecordingTransport { _, index in
-            .success(WireResponse(status: index == 0 ? 200 : 422, body: Array(body.utf8)))
-        })
+        let body =
+            #"{"detail":[{"loc":["body","events",0,"timestamp"],"msg":"value is not a valid integer","type":"type_error.integer"},{"loc":["body","name"],"msg":"field required","type":"value_error.missing"}]}"#
+        let fixture = Fixture(
+            RecordingTransport { _, index in
+                .success(WireResponse(status: index == 0 ? 200 : 422, body: Array(body.utf8)))
+            }
+        )
         let client = try fixture.makeClient()
         _ = await client.setUser("u")
         try client.log("x")
@@ -157,15 +165,21 @@ struct HamonClientTests {
             Issue.record("expected validation details, got \(String(describing: report.failure))")
             return
         }
-        #expect(details.map(\.line) == ["Field: body.events.0.timestamp, Message: value is not a valid integer", "Field: body.name, Message: field required"])
+        #expect(
+            details.map(\.line) == [
+                "Field: body.events.0.timestamp, Message: value is not a valid integer", "Field: body.name, Message: field required",
+            ]
+        )
         #expect(details[1].type == "value_error.missing")
         #expect(report.remaining == 1)
     }
 
     @Test func noAnswerKeepsTheEventsAndSaysWhy() async throws {
-        let fixture = Fixture(RecordingTransport { _, index in
-            index == 0 ? .success(WireResponse(status: 200)) : .failure(.timeout(seconds: 30))
-        })
+        let fixture = Fixture(
+            RecordingTransport { _, index in
+                index == 0 ? .success(WireResponse(status: 200)) : .failure(.timeout(seconds: 30))
+            }
+        )
         let client = try fixture.makeClient()
         _ = await client.setUser("u")
         try client.log("x")

@@ -1,15 +1,17 @@
-import Testing
-
 import SDKBenchTesting
+import Testing
 import Transport
+
 @testable import Hamon
 
 @Suite(.timeLimit(.minutes(1)))
 struct HamonQueueDurabilityTests {
     @Test func eventsNotAcknowledgedAreRestoredByTheNextEngineInOrder() async throws {
-        let fixture = HamonClientTests.Fixture(RecordingTransport { _, index in
-            index < 2 ? .success(WireResponse(status: 200)) : .failure(.networkUnavailable("down"))
-        })
+        let fixture = HamonClientTests.Fixture(
+            RecordingTransport { _, index in
+                index < 2 ? .success(WireResponse(status: 200)) : .failure(.networkUnavailable("down"))
+            }
+        )
         var uuids: [String] = []
         do {
             let client = try fixture.makeClient()

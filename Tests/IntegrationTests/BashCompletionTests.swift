@@ -66,7 +66,11 @@ struct BashCompletionTests {
     @Test func checkCompletesServicesAndRuleIds() async {
         #expect(await complete(["sdkbench", "check", "mi"], current: "mi") == ["miataru"])
         #expect(await complete(["sdkbench", "check", "a"], current: "a") == ["all"])
-        #expect(await complete(["sdkbench", "check", "miataru", "--only", "miataru.allowed.n"], current: "miataru.allowed.n") == ["miataru.allowed.not-listed"])
+        #expect(
+            await complete(["sdkbench", "check", "miataru", "--only", "miataru.allowed.n"], current: "miataru.allowed.n") == [
+                "miataru.allowed.not-listed"
+            ]
+        )
         #expect(await complete(["sdkbench", "check", "--print", "si"], current: "si") == ["sift"])
     }
 

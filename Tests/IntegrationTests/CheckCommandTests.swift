@@ -16,19 +16,26 @@ struct CheckCommandTests {
     /// Runs `commands` (a shell script where `$url` is a `sdkbench serve` started with `serveArguments`
     /// and its Sift key set, and `sdkbench` the binary under test), then stops the server.
     private func withServe(_ serveArguments: String, _ commands: String, home: TemporaryDirectory) async -> ProcessResult {
-        await ProcessRunner.run("/bin/bash", ["-c", """
-            sdkbench() { "$0" "$@"; }
-            export SDKBENCH_HOME="\(home.path)/home" NO_COLOR=1
-            "$0" serve --port 0 \(serveArguments) > "\(home.path)/serve.out" 2> "\(home.path)/serve.err" &
-            serve=$!
-            until [ -s "\(home.path)/serve.out" ]; do kill -0 "$serve" 2>/dev/null || { echo "serve died: $(cat "\(home.path)/serve.err")"; exit 99; }; done
-            url=$(head -n 1 "\(home.path)/serve.out")
-            sdkbench -c "configure host $url" -c "backend sift-key \(Self.beaconKey)" > /dev/null || { kill "$serve"; exit 98; }
-            \(commands)
-            status=$?
-            kill "$serve"; wait "$serve"
-            exit $status
-            """, SDKBenchFiles.sdkbenchExecutable], deadline: .seconds(60))
+        await ProcessRunner.run(
+            "/bin/bash",
+            [
+                "-c",
+                """
+                sdkbench() { "$0" "$@"; }
+                export SDKBENCH_HOME="\(home.path)/home" NO_COLOR=1
+                "$0" serve --port 0 \(serveArguments) > "\(home.path)/serve.out" 2> "\(home.path)/serve.err" &
+                serve=$!
+                until [ -s "\(home.path)/serve.out" ]; do kill -0 "$serve" 2>/dev/null || { echo "serve died: $(cat "\(home.path)/serve.err")"; exit 99; }; done
+                url=$(head -n 1 "\(home.path)/serve.out")
+                sdkbench -c "configure host $url" -c "backend sift-key \(Self.beaconKey)" > /dev/null || { kill "$serve"; exit 98; }
+                \(commands)
+                status=$?
+                kill "$serve"; wait "$serve"
+                exit $status
+                """, SDKBenchFiles.sdkbenchExecutable,
+            ],
+            deadline: .seconds(60)
+        )
     }
 
     @Test func everyServiceChecksTheEmbeddedBackendRuleByRule() async {
@@ -62,7 +69,10 @@ struct CheckCommandTests {
         let local = await sdkbench(["test", files[0], files[1], files[2], "--var", "server=local"], home: home)
         #expect(local.status == 0, "\(local.stdout)\(local.stderr)")
         let sift = await withServe(
-            "", #"sdkbench test "\#(files[3])" --var server="$url" --var sift_account=acct --secret sift_beacon_key=\#(Self.beaconKey)"#, home: home)
+            "",
+            #"sdkbench test "\#(files[3])" --var server="$url" --var sift_account=acct --secret sift_beacon_key=\#(Self.beaconKey)"#,
+            home: home
+        )
         #expect(sift.status == 0, "\(sift.stdout)\(sift.stderr)")
         #expect(sift.stdout.contains("PASS   \(files[3])  (13 assertions, "), "\(sift.stdout)")
     }
@@ -73,7 +83,10 @@ struct CheckCommandTests {
         defer { home.remove() }
         let junit = home.path + "/junit.xml"
         let run = await withServe(
-            "--break miataru.allowed.not-listed", #"sdkbench check miataru --server "$url" --report-junit "\#(junit)""#, home: home)
+            "--break miataru.allowed.not-listed",
+            #"sdkbench check miataru --server "$url" --report-junit "\#(junit)""#,
+            home: home
+        )
         #expect(run.status == 4, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("FAIL   miataru.sdk  (1 of 22 rules failed, "), "\(run.stdout)")
         let xml = try #require(SDKBenchFiles.read(junit))
@@ -81,7 +94,10 @@ struct CheckCommandTests {
         #expect(xml.contains("what the server did ("), "\(xml)")
         #expect(xml.contains("POST /v1/GetLocation HTTP/1.1"))
         // Times and what the server printed (ports, dates) vary; the cases do not.
-        let stable = xml.replacing(/time="[0-9.]+"/, with: #"time="T""#).replacing(/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/, with: "UUID").replacing(/\ {4}<system-out>[\s\S]*?<\/system-out>\n/, with: "")
+        let stable = xml.replacing(/time="[0-9.]+"/, with: #"time="T""#).replacing(
+            /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/,
+            with: "UUID"
+        ).replacing(/\ {4}<system-out>[\s\S]*?<\/system-out>\n/, with: "")
             .replacing(/\ {4}<system-err>[\s\S]*?<\/system-err>\n/, with: "")
             .replacing(/\nwhat the server did[\s\S]*?<\/failure>/, with: "</failure>")
         if let mismatch = Golden.mismatch(stable, file: "broken-not-listed.xml", directory: Self.directory) { Issue.record("\(mismatch)") }
@@ -92,9 +108,13 @@ struct CheckCommandTests {
         let home = TemporaryDirectory()
         defer { home.remove() }
         let reports = ["junit.xml", "report.tap", "report.json"].map { home.path + "/" + $0 }
-        let run = await withServe("", #"""
+        let run = await withServe(
+            "",
+            #"""
             sdkbench check sift --server "$url" --var sift_account=acct --var sift_beacon_key=\#(Self.beaconKey) --verbose               --report-junit "\#(reports[0])" --report-tap "\#(reports[1])" --report-json "\#(reports[2])" --report-html "\#(home.path)/html"
-            """#, home: home)
+            """#,
+            home: home
+        )
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let encoded = "aW50ZWdyYXRpb24tYmVhY29uLWtleQ=="  // base64 of the key
         for text in [run.stdout, run.stderr] + (reports + [home.path + "/html/index.html"]).compactMap(SDKBenchFiles.read) {
@@ -107,12 +127,18 @@ struct CheckCommandTests {
         let home = TemporaryDirectory()
         defer { home.remove() }
         let unknown = await sdkbench(["check", "nope"], home: home)
-        #expect(unknown.status == 1 && unknown.stderr.contains("no suite for 'nope'; expected hamon, perf, miataru, sift or all"), "\(unknown.stderr)")
+        #expect(
+            unknown.status == 1 && unknown.stderr.contains("no suite for 'nope'; expected hamon, perf, miataru, sift or all"),
+            "\(unknown.stderr)"
+        )
         let rule = await sdkbench(["check", "miataru", "--only", "miataru.no-such-rule"], home: home)
         #expect(rule.status == 1 && rule.stderr.contains("--only: no rule 'miataru.no-such-rule' in miataru"), "\(rule.stderr)")
         let secrets = await sdkbench(["check", "sift", "--server", "http://127.0.0.1:9"], home: home)
         #expect(secrets.status == 1, "\(secrets.stderr)")
-        #expect(secrets.stderr.contains("--var sift_account=… (the Sift account id the uploads go to), --secret sift_beacon_key=…"), "\(secrets.stderr)")
+        #expect(
+            secrets.stderr.contains("--var sift_account=… (the Sift account id the uploads go to), --secret sift_beacon_key=…"),
+            "\(secrets.stderr)"
+        )
         for server in ["not a url", "https://example.com/api", "ftp://example.com"] {
             let bad = await sdkbench(["check", "miataru", "--server", server], home: home)
             #expect(bad.status == 1 && bad.stderr.contains("--server: expected http(s)://host[:port]"), "\(server): \(bad.stderr)")

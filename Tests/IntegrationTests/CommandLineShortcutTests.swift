@@ -10,7 +10,8 @@ struct CommandLineShortcutTests {
         #expect(CommandLineShortcut.parse(["-c", "help"]) == .init(commands: ["help"]))
         #expect(
             CommandLineShortcut.parse(["--home", "/h", "--no-color", "-c", "echo a", "-c", "echo b"])
-                == .init(home: "/h", noColor: true, commands: ["echo a", "echo b"]))
+                == .init(home: "/h", noColor: true, commands: ["echo a", "echo b"])
+        )
         for declined in [
             [], ["--home", "/h"], ["-c"], ["-c", "-x"], ["--home=/h", "-c", "help"], ["--home", "/a", "--home", "/b", "-c", "x"],
             ["--no-color", "--no-color", "-c", "x"], ["run", "x.sdk"], ["-c", "help", "--help"], ["--version"], ["-c", "x", "extra"],

@@ -5,7 +5,11 @@ import Testing
 struct CommandLineTests {
     private func sdkbench(_ arguments: [String], stdin: String = "", home: TemporaryDirectory) async -> ProcessResult {
         await ProcessRunner.run(
-            SDKBenchFiles.sdkbenchExecutable, arguments, environment: ["NO_COLOR": "1", "SDKBENCH_HOME": home.path], stdin: stdin)
+            SDKBenchFiles.sdkbenchExecutable,
+            arguments,
+            environment: ["NO_COLOR": "1", "SDKBENCH_HOME": home.path],
+            stdin: stdin
+        )
     }
 
     /// A script over 1 MB is checked on several cores: a typo near its end still stops it before
@@ -121,11 +125,17 @@ struct CommandLineTests {
         let home = TemporaryDirectory()
         defer { home.remove() }
         let flag = await ProcessRunner.run(
-            SDKBenchFiles.sdkbenchExecutable, ["--home", "", "-c", "status"], environment: ["NO_COLOR": "1", "HOME": home.path])
+            SDKBenchFiles.sdkbenchExecutable,
+            ["--home", "", "-c", "status"],
+            environment: ["NO_COLOR": "1", "HOME": home.path]
+        )
         #expect(flag.status == 1)
         #expect(flag.stderr.contains("--home is empty"), "\(flag.stderr)")
         let variable = await ProcessRunner.run(
-            SDKBenchFiles.sdkbenchExecutable, ["-c", "status"], environment: ["NO_COLOR": "1", "HOME": home.path, "SDKBENCH_HOME": ""])
+            SDKBenchFiles.sdkbenchExecutable,
+            ["-c", "status"],
+            environment: ["NO_COLOR": "1", "HOME": home.path, "SDKBENCH_HOME": ""]
+        )
         #expect(variable.status == 1)
         #expect(variable.stderr.contains("SDKBENCH_HOME is empty"), "\(variable.stderr)")
         #expect(!SDKBenchFiles.exists(home.path + "/.local/state/sdkbench"))

@@ -26,7 +26,11 @@ struct CommandTreeTests {
 
     private func sdkbench(_ arguments: [String], home: TemporaryDirectory) async -> ProcessResult {
         await ProcessRunner.run(
-            SDKBenchFiles.sdkbenchExecutable, arguments, environment: ["NO_COLOR": "1", "SDKBENCH_HOME": home.path], workingDirectory: home.path)
+            SDKBenchFiles.sdkbenchExecutable,
+            arguments,
+            environment: ["NO_COLOR": "1", "SDKBENCH_HOME": home.path],
+            workingDirectory: home.path
+        )
     }
 
     /// The root (path `[]`) and every sub-command below it, with ArgumentParser's own `help` left out.

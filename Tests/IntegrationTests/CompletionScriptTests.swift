@@ -18,8 +18,10 @@ struct CompletionScriptTests {
         // What completions/sdkbench.bash runs at TAB after `sdkbench -c 'perf st`: the option, the
         // word index, the cursor offset in the word, then the words of the line.
         let result = await ProcessRunner.run(
-            SDKBenchFiles.sdkbenchExecutable, ["---completion", "--", "-c", "2", "7", "sdkbench", "-c", "perf st"],
-            environment: ["SAP_SHELL": "bash"])
+            SDKBenchFiles.sdkbenchExecutable,
+            ["---completion", "--", "-c", "2", "7", "sdkbench", "-c", "perf st"],
+            environment: ["SAP_SHELL": "bash"]
+        )
         // The lone match `perf start` comes back as what may follow it, so that bash keeps the
         // quote open (BashCompletionTests runs the script itself).
         #expect(result.status == 0)
@@ -27,12 +29,16 @@ struct CompletionScriptTests {
         #expect(lines.contains("perf start deposit"))
         #expect(lines.allSatisfy { $0.hasPrefix("perf start ") })
         let group = await ProcessRunner.run(
-            SDKBenchFiles.sdkbenchExecutable, ["---completion", "--", "-c", "2", "7", "sdkbench", "-c", "perf de"],
-            environment: ["SAP_SHELL": "bash"])
+            SDKBenchFiles.sdkbenchExecutable,
+            ["---completion", "--", "-c", "2", "7", "sdkbench", "-c", "perf de"],
+            environment: ["SAP_SHELL": "bash"]
+        )
         #expect(group.stdout.split(separator: "\n").contains("perf destination add"))
         let zsh = await ProcessRunner.run(
-            SDKBenchFiles.sdkbenchExecutable, ["---completion", "--", "-c", "2", "7", "sdkbench", "-c", "perf st"],
-            environment: ["SAP_SHELL": "zsh"])
+            SDKBenchFiles.sdkbenchExecutable,
+            ["---completion", "--", "-c", "2", "7", "sdkbench", "-c", "perf st"],
+            environment: ["SAP_SHELL": "zsh"]
+        )
         #expect(zsh.stdout.split(separator: "\n").first == "perf start")
     }
 }

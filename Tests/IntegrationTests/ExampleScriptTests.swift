@@ -12,7 +12,8 @@ struct ExampleScriptTests {
     static let goldens = Golden.directory(of: #filePath) + "/Fixtures/examples"
 
     static var names: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: examples)) ?? []).filter { $0.hasSuffix(".sdk") }.map { String($0.dropLast(4)) }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: examples)) ?? []).filter { $0.hasSuffix(".sdk") }.map { String($0.dropLast(4)) }
+            .sorted()
     }
 
     @Test func everyExampleHasAGoldenRun() {
@@ -28,7 +29,9 @@ struct ExampleScriptTests {
             ["run", "--home", home.path, "--var", "out=\(home.path)", "--var", "server=local", "\(name).sdk"],
             // The real clock: the tour measures its sleeps (a stepping clock is read by background
             // threads too, so its timings would depend on how often they ran).
-            environment: ["NO_COLOR": "1"], workingDirectory: Self.examples)
+            environment: ["NO_COLOR": "1"],
+            workingDirectory: Self.examples
+        )
         for (text, suffix) in [(result.stdout, "stdout"), (result.stderr, "stderr"), ("\(result.status)\n", "exit")] {
             if let mismatch = Golden.mismatch(Self.steady(text, home: home.path), file: "\(name).\(suffix)", directory: Self.goldens) {
                 Issue.record("\(mismatch)")

@@ -14,7 +14,11 @@ struct ExportToStreamTests {
             "-c 'perf export csv \(path)'", "-c 'echo after-export'", ">> '\(log)'",
         ].joined(separator: " ")
         let result = await ProcessRunner.run(
-            "/bin/sh", ["-c", command], environment: ["NO_COLOR": "1", "SDKBENCH_HOME": home.path], deadline: .seconds(60))
+            "/bin/sh",
+            ["-c", command],
+            environment: ["NO_COLOR": "1", "SDKBENCH_HOME": home.path],
+            deadline: .seconds(60)
+        )
         #expect(result.status == 0, "\(result.stderr)")
         let text = try #require(SDKBenchFiles.read(log))
         #expect(text.hasPrefix("earlier line 1\nearlier line 2\n"), "\(text)")

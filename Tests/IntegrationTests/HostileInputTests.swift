@@ -11,7 +11,11 @@ import Testing
 struct HostileInputTests {
     private func sdkbench(_ arguments: [String], home: TemporaryDirectory, deadline: Duration = .seconds(20)) async -> ProcessResult {
         await ProcessRunner.run(
-            SDKBenchFiles.sdkbenchExecutable, arguments, environment: ["NO_COLOR": "1", "SDKBENCH_HOME": home.path + "/home"], deadline: deadline)
+            SDKBenchFiles.sdkbenchExecutable,
+            arguments,
+            environment: ["NO_COLOR": "1", "SDKBENCH_HOME": home.path + "/home"],
+            deadline: deadline
+        )
     }
 
     /// `/dev/zero` grew to 5.9 GB and a FIFO with no writer waited for ever: each is refused with its kind named.
@@ -20,7 +24,9 @@ struct HostileInputTests {
         defer { home.remove() }
         let fifo = home.path + "/f.sdk"
         #expect(mkfifo(fifo, 0o600) == 0)
-        for arguments in [["test", "/dev/zero"], ["test", fifo], ["run", "/dev/zero"], ["run", fifo], ["load", fifo, "--devices", "1", "--iterations", "1"]] {
+        for arguments in [
+            ["test", "/dev/zero"], ["test", fifo], ["run", "/dev/zero"], ["run", fifo], ["load", fifo, "--devices", "1", "--iterations", "1"],
+        ] {
             let run = await sdkbench(arguments, home: home, deadline: .seconds(30))
             #expect(!run.timedOut, "\(arguments) hung")
             #expect(run.status != 0, "\(arguments): \(run.stdout)")
@@ -33,14 +39,25 @@ struct HostileInputTests {
         let home = TemporaryDirectory()
         defer { home.remove() }
         let run = await ProcessRunner.run(
-            SDKBenchFiles.sdkbenchExecutable, ["run", "-"], environment: ["NO_COLOR": "1", "SDKBENCH_HOME": home.path + "/home"], stdin: "echo from-stdin\n")
+            SDKBenchFiles.sdkbenchExecutable,
+            ["run", "-"],
+            environment: ["NO_COLOR": "1", "SDKBENCH_HOME": home.path + "/home"],
+            stdin: "echo from-stdin\n"
+        )
         #expect(run.status == 0 && run.stdout == "from-stdin\n", "\(run.stderr)")
         let test = await ProcessRunner.run(
-            SDKBenchFiles.sdkbenchExecutable, ["test", "-"], environment: ["NO_COLOR": "1", "SDKBENCH_HOME": home.path + "/home"], stdin: "expect 1 == 2\n")
+            SDKBenchFiles.sdkbenchExecutable,
+            ["test", "-"],
+            environment: ["NO_COLOR": "1", "SDKBENCH_HOME": home.path + "/home"],
+            stdin: "expect 1 == 2\n"
+        )
         #expect(test.status == 4 && test.stdout.contains("FAIL   -"), "\(test.stdout)\(test.stderr)")
         let big = await ProcessRunner.run(
-            SDKBenchFiles.sdkbenchExecutable, ["run", "--max-script-size", "10", "-"], environment: ["SDKBENCH_HOME": home.path + "/home"],
-            stdin: "echo from-stdin\n")
+            SDKBenchFiles.sdkbenchExecutable,
+            ["run", "--max-script-size", "10", "-"],
+            environment: ["SDKBENCH_HOME": home.path + "/home"],
+            stdin: "echo from-stdin\n"
+        )
         #expect(big.status == 1 && big.stderr.contains("it holds more than the 10 bytes a script may hold"), "\(big.stderr)")
     }
 
@@ -51,8 +68,11 @@ struct HostileInputTests {
         let refused = await sdkbench(["run", "--max-script-size", "1KB", script], home: home)
         #expect(refused.status == 1)
         #expect(!refused.stdout.contains("ran"))
-        #expect(refused.stderr.contains("cannot read '\(script)': it holds 1 KB, more than the 1 KB a script may hold (--max-script-size)")
-            || refused.stderr.contains("more than the 1 KB a script may hold (--max-script-size)"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("cannot read '\(script)': it holds 1 KB, more than the 1 KB a script may hold (--max-script-size)")
+                || refused.stderr.contains("more than the 1 KB a script may hold (--max-script-size)"),
+            "\(refused.stderr)"
+        )
         let allowed = await sdkbench(["run", "--max-script-size", "2KB", script], home: home)
         #expect(allowed.status == 0, "\(allowed.stderr)")
         let tested = await sdkbench(["test", "--max-script-size", "100", script], home: home)
@@ -74,15 +94,19 @@ struct HostileInputTests {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
         try #require(bound == 0 && listen(listener, 128) == 0)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }
         let port = Int(UInt16(bigEndian: address.sin_port))
         let json = home.path + "/check.json"
         let run = await sdkbench(
-            ["check", "perf", "--server", "http://127.0.0.1:\(port)", "--request-timeout", "300ms", "--report-json", json], home: home,
-            deadline: .seconds(30))
+            ["check", "perf", "--server", "http://127.0.0.1:\(port)", "--request-timeout", "300ms", "--report-json", json],
+            home: home,
+            deadline: .seconds(30)
+        )
         #expect(!run.timedOut)
         #expect(run.status == 3, "\(run.stdout)\(run.stderr)")
         let report = try #require(SDKBenchFiles.read(json))

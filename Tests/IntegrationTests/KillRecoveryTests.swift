@@ -32,7 +32,8 @@ struct KillRecoveryTests {
             capture received last
             echo "received={{received.count}} duplicates={{received.duplicates}}"
             echo "events={{received.events}}"
-            """)
+            """
+        )
         let result = await KillRestartDriver.run(work: work, first: firstScript, second: secondScript, killAfter: "logged-500")
         #expect(result.stdout == "first=137\nsecond=0\nserve=0\n", "\(result.stderr) \(work.read("err2") ?? "")")
         let output = work.read("out2") ?? ""

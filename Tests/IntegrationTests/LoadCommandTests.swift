@@ -27,87 +27,128 @@ struct LoadCommandTests {
         let script = home.write("flow.sdk", Self.flow)
         let json = home.path + "/load.json"
         let run = await sdkbench(
-            ["load", script, "--devices", "5", "--iterations", "4", "--threshold", "errors<1%", "--threshold", "checks>=100%",
-             "--threshold", "miataru.UpdateLocation:p99<10s", "--report-json", json], home: home)
+            [
+                "load", script, "--devices", "5", "--iterations", "4", "--threshold", "errors<1%", "--threshold", "checks>=100%",
+                "--threshold", "miataru.UpdateLocation:p99<10s", "--report-json", json,
+            ],
+            home: home
+        )
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("checks:     40: 40 passed, 0 failed"), "\(run.stdout)")
         #expect(run.stdout.contains("  ok     errors<1%"), "\(run.stdout)")
-        let reader = await ProcessRunner.run("/usr/bin/env", ["python3", "-c", """
-            import json, sys
-            r = json.load(open(sys.argv[1]))
-            assert r['schema'] == 'sdkbench-load-report' and r['version'] == 2
-            kinds = r['kinds']
-            print(sorted((k, v['count'], v['statuses'].get('200', 0)) for k, v in kinds.items()))
-            u = kinds['miataru.UpdateLocation']['latencyMs']
-            print(0 < u['p50'] <= u['p90'] <= u['p99'] <= u['max'], r['iterations'], r['checks']['passed'], [t['ok'] for t in r['thresholds']])
-            """, json])
-        #expect(reader.stdout == """
-            [('http GET /_sdkbench/health', 20, 20), ('miataru.GetLocation', 20, 20), ('miataru.UpdateLocation', 20, 20), ('miataru.setDeviceKey', 20, 20)]
-            True 20 40 [True, True, True]
+        let reader = await ProcessRunner.run(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                """
+                import json, sys
+                r = json.load(open(sys.argv[1]))
+                assert r['schema'] == 'sdkbench-load-report' and r['version'] == 2
+                kinds = r['kinds']
+                print(sorted((k, v['count'], v['statuses'].get('200', 0)) for k, v in kinds.items()))
+                u = kinds['miataru.UpdateLocation']['latencyMs']
+                print(0 < u['p50'] <= u['p90'] <= u['p99'] <= u['max'], r['iterations'], r['checks']['passed'], [t['ok'] for t in r['thresholds']])
+                """, json,
+            ]
+        )
+        #expect(
+            reader.stdout == """
+                [('http GET /_sdkbench/health', 20, 20), ('miataru.GetLocation', 20, 20), ('miataru.UpdateLocation', 20, 20), ('miataru.setDeviceKey', 20, 20)]
+                True 20 40 [True, True, True]
 
-            """, "\(reader.stderr)")
+                """,
+            "\(reader.stderr)"
+        )
         // The HdrHistogram interval log, read by Python's hdrhistogram: per tag the same count as the
         // JSON report, and the same median within the histograms' precision.
         let log = home.path + "/load.hlog"
-        let logged = await sdkbench(["load", script, "--devices", "3", "--duration", "1500ms", "--hdr-log", log, "--report-json", json, "--quiet"], home: home)
+        let logged = await sdkbench(
+            ["load", script, "--devices", "3", "--duration", "1500ms", "--hdr-log", log, "--report-json", json, "--quiet"],
+            home: home
+        )
         #expect(logged.status == 0, "\(logged.stdout)\(logged.stderr)")
-        let hdr = await ProcessRunner.run("/usr/bin/env", ["python3", "-c", """
-            import json, sys
-            from hdrh.log import HistogramLogReader
-            from hdrh.histogram import HdrHistogram
-            reader = HistogramLogReader(sys.argv[1], HdrHistogram(1, 3600000000, 3))
-            totals = {}
-            while True:
-                interval = reader.get_next_interval_histogram()
-                if interval is None: break
-                totals.setdefault(interval.get_tag(), HdrHistogram(1, 3600000000, 3)).add(interval)
-            report = json.load(open(sys.argv[2]))
-            for kind, figures in sorted(report['kinds'].items()):
-                merged = totals[kind.replace(' ', '_')]
-                median = merged.get_value_at_percentile(50) / 1000
-                print(kind, merged.get_total_count() == figures['count'], abs(median - figures['latencyMs']['p50']) <= 0.01 * median + 0.002)
-            """, log, json])
-        #expect(hdr.stdout == """
-            http GET /_sdkbench/health True True
-            miataru.GetLocation True True
-            miataru.UpdateLocation True True
-            miataru.setDeviceKey True True
+        let hdr = await ProcessRunner.run(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                """
+                import json, sys
+                from hdrh.log import HistogramLogReader
+                from hdrh.histogram import HdrHistogram
+                reader = HistogramLogReader(sys.argv[1], HdrHistogram(1, 3600000000, 3))
+                totals = {}
+                while True:
+                    interval = reader.get_next_interval_histogram()
+                    if interval is None: break
+                    totals.setdefault(interval.get_tag(), HdrHistogram(1, 3600000000, 3)).add(interval)
+                report = json.load(open(sys.argv[2]))
+                for kind, figures in sorted(report['kinds'].items()):
+                    merged = totals[kind.replace(' ', '_')]
+                    median = merged.get_value_at_percentile(50) / 1000
+                    print(kind, merged.get_total_count() == figures['count'], abs(median - figures['latencyMs']['p50']) <= 0.01 * median + 0.002)
+                """, log, json,
+            ]
+        )
+        #expect(
+            hdr.stdout == """
+                http GET /_sdkbench/health True True
+                miataru.GetLocation True True
+                miataru.UpdateLocation True True
+                miataru.setDeviceKey True True
 
-            """, "\(hdr.stdout)\(hdr.stderr)")
+                """,
+            "\(hdr.stdout)\(hdr.stderr)"
+        )
         // The HTML page as headless Chromium builds it, its figures against the JSON report's.
         let html = home.path + "/html"
-        let paged = await sdkbench(["load", script, "--devices", "2", "--iterations", "3", "--report-html", html, "--report-json", json, "--quiet"], home: home)
+        let paged = await sdkbench(
+            ["load", script, "--devices", "2", "--iterations", "3", "--report-html", html, "--report-json", json, "--quiet"],
+            home: home
+        )
         #expect(paged.status == 0, "\(paged.stderr)")
         let dom = await ProcessRunner.run(
-            "/usr/bin/env", ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", "file://\(html)/index.html"], deadline: .seconds(60))
+            "/usr/bin/env",
+            ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", "file://\(html)/index.html"],
+            deadline: .seconds(60)
+        )
         #expect(dom.status == 0, "\(dom.stderr)")
-        let page = await ProcessRunner.run("/usr/bin/env", ["python3", "-c", """
-            import json, sys
-            from html.parser import HTMLParser
-            class Page(HTMLParser):
-                def __init__(self):
-                    super().__init__(); self.rows = {}; self.charts = {}; self.external = 0
-                def handle_starttag(self, tag, attrs):
-                    attrs = dict(attrs)
-                    if tag == 'tr' and attrs.get('class') == 'kind': self.rows[attrs['data-kind']] = (int(attrs['data-count']), attrs['data-p99'])
-                    if tag == 'svg' and 'data-kind' in attrs: self.charts.setdefault(attrs['data-kind'], []).append(attrs['class'])
-                    if tag == 'svg' and attrs.get('class') == 'distribution': self.charts[attrs['data-kind']].append(int(attrs['data-count']))
-                    self.external += sum(1 for key in ('src', 'href') if key in attrs)
-            page = Page(); page.feed(sys.stdin.read())
-            report = json.load(open(sys.argv[1]))
-            for kind, figures in sorted(report['kinds'].items()):
-                count, p99 = page.rows[kind]
-                print(kind, count == figures['count'], float(p99) == figures['latencyMs']['p99'], page.charts[kind] == ['over-time', 'distribution', figures['count']])
-            print('external', page.external)
-            """, json], stdin: dom.stdout)
-        #expect(page.stdout == """
-            http GET /_sdkbench/health True True True
-            miataru.GetLocation True True True
-            miataru.UpdateLocation True True True
-            miataru.setDeviceKey True True True
-            external 0
+        let page = await ProcessRunner.run(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                """
+                import json, sys
+                from html.parser import HTMLParser
+                class Page(HTMLParser):
+                    def __init__(self):
+                        super().__init__(); self.rows = {}; self.charts = {}; self.external = 0
+                    def handle_starttag(self, tag, attrs):
+                        attrs = dict(attrs)
+                        if tag == 'tr' and attrs.get('class') == 'kind': self.rows[attrs['data-kind']] = (int(attrs['data-count']), attrs['data-p99'])
+                        if tag == 'svg' and 'data-kind' in attrs: self.charts.setdefault(attrs['data-kind'], []).append(attrs['class'])
+                        if tag == 'svg' and attrs.get('class') == 'distribution': self.charts[attrs['data-kind']].append(int(attrs['data-count']))
+                        self.external += sum(1 for key in ('src', 'href') if key in attrs)
+                page = Page(); page.feed(sys.stdin.read())
+                report = json.load(open(sys.argv[1]))
+                for kind, figures in sorted(report['kinds'].items()):
+                    count, p99 = page.rows[kind]
+                    print(kind, count == figures['count'], float(p99) == figures['latencyMs']['p99'], page.charts[kind] == ['over-time', 'distribution', figures['count']])
+                print('external', page.external)
+                """, json,
+            ],
+            stdin: dom.stdout
+        )
+        #expect(
+            page.stdout == """
+                http GET /_sdkbench/health True True True
+                miataru.GetLocation True True True
+                miataru.UpdateLocation True True True
+                miataru.setDeviceKey True True True
+                external 0
 
-            """, "\(page.stdout)\(page.stderr)")
+                """,
+            "\(page.stdout)\(page.stderr)"
+        )
         let failing = await sdkbench(["load", script, "--devices", "2", "--iterations", "1", "--threshold", "rate>1000000/s", "--quiet"], home: home)
         #expect(failing.status == 4, "\(failing.stdout)\(failing.stderr)")
         #expect(failing.stdout.hasPrefix("  FAILED rate>1000000/s"), "\(failing.stdout)")
@@ -136,7 +177,9 @@ struct LoadCommandTests {
         // `device set` writes the device's state file: seeing it, the test knows an iteration runs.
         let script = home.write("flow.sdk", "device set model signal-test\nhttp GET /_sdkbench/health\nexpect last.status == 200\n")
         let terminal = await ReplTerminalTests.Terminal.start(
-            command: "env SDKBENCH_HOME=\(home.path)/home TERM=xterm \(SDKBenchFiles.sdkbenchExecutable) load \(script) --devices 3 --duration 60s --think 10ms; echo EXIT=$?; sleep 60")
+            command:
+                "env SDKBENCH_HOME=\(home.path)/home TERM=xterm \(SDKBenchFiles.sdkbenchExecutable) load \(script) --devices 3 --duration 60s --think 10ms; echo EXIT=$?; sleep 60"
+        )
         let running = await terminal.waitFor("the progress block") { $0.contains("devices active") && $0.contains("  http GET /_sdkbench/health  ") }
         #expect(running.contains("elapsed "), "\(running)")
         await terminal.send("C-c")
@@ -151,20 +194,32 @@ struct LoadCommandTests {
     /// passed, sends it `signal`: its exit status, the milliseconds from the signal to its exit,
     /// and what it printed, and when the signal was sent (seconds since the epoch).
     static func signalled(
-        _ home: TemporaryDirectory, script: String, arguments: String, started: String, settle: String = "0", signal: String
+        _ home: TemporaryDirectory,
+        script: String,
+        arguments: String,
+        started: String,
+        settle: String = "0",
+        signal: String
     ) async -> (status: Int?, milliseconds: Int, out: String, signalledAt: Double) {
-        let run = await ProcessRunner.run("/bin/bash", ["-c", """
-            export SDKBENCH_HOME="\(home.path)/home" NO_COLOR=1
-            "$0" load "\(script)" \(arguments) --report-json "\(home.path)/load.json" > "\(home.path)/out" 2>&1 &
-            load=$!
-            until ls "\(home.path)"/home/state/load/run-*/\(started) > /dev/null 2>&1; do kill -0 $load 2>/dev/null || exit 9; sleep 0.05; done
-            sleep \(settle)
-            start=$(date +%s%N)
-            kill -\(signal) $load
-            wait $load
-            status=$?
-            echo "status=$status ms=$(( ($(date +%s%N) - start) / 1000000 )) at=$start"
-            """, SDKBenchFiles.sdkbenchExecutable], deadline: .seconds(60))
+        let run = await ProcessRunner.run(
+            "/bin/bash",
+            [
+                "-c",
+                """
+                export SDKBENCH_HOME="\(home.path)/home" NO_COLOR=1
+                "$0" load "\(script)" \(arguments) --report-json "\(home.path)/load.json" > "\(home.path)/out" 2>&1 &
+                load=$!
+                until ls "\(home.path)"/home/state/load/run-*/\(started) > /dev/null 2>&1; do kill -0 $load 2>/dev/null || exit 9; sleep 0.05; done
+                sleep \(settle)
+                start=$(date +%s%N)
+                kill -\(signal) $load
+                wait $load
+                status=$?
+                echo "status=$status ms=$(( ($(date +%s%N) - start) / 1000000 )) at=$start"
+                """, SDKBenchFiles.sdkbenchExecutable,
+            ],
+            deadline: .seconds(60)
+        )
         let line = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
         let status = line.hasPrefix("status=") ? Int(line.dropFirst(7).prefix { $0.isNumber }) : nil
         let milliseconds = Int(line.split(separator: "ms=").last?.prefix { $0.isNumber } ?? "") ?? .max
@@ -198,12 +253,21 @@ struct LoadCommandTests {
         // `device set` writes the device's state file: seeing it, the test knows an iteration runs.
         let script = home.write("flow.sdk", "device set model signal-test\nhttp GET /_sdkbench/health\nexpect last.status == 200\n")
         let run = await Self.signalled(
-            home, script: script, arguments: "--devices 4 --duration 60s --think 20ms", started: "device-*/state/device.json", signal: "INT")
+            home,
+            script: script,
+            arguments: "--devices 4 --duration 60s --think 20ms",
+            started: "device-*/state/device.json",
+            signal: "INT"
+        )
         #expect(run.milliseconds < 3000, "\(run.out)")
         #expect(run.status == 3, "\(run.out)")
         let reader = await ProcessRunner.run(
             "/usr/bin/env",
-            ["python3", "-c", "import json, sys; r = json.load(open(sys.argv[1])); print(r['interrupted'], r['iterations'] > 0)", home.path + "/load.json"])
+            [
+                "python3", "-c", "import json, sys; r = json.load(open(sys.argv[1])); print(r['interrupted'], r['iterations'] > 0)",
+                home.path + "/load.json",
+            ]
+        )
         #expect(reader.stdout == "True True\n", "\(reader.stderr)")
         #expect(home.read("out")?.contains("(stopped early)") == true, "\(home.read("out") ?? "")")
     }
@@ -219,15 +283,25 @@ struct LoadCommandTests {
         let script = home.write("paced.sdk", "device set model paced\nsleep 100ms\n")
         let devices = 40
         let run = await Self.signalled(
-            home, script: script, arguments: "--devices \(devices) --duration 60s", started: "device-*/state/device.json", settle: "1", signal: "TERM")
+            home,
+            script: script,
+            arguments: "--devices \(devices) --duration 60s",
+            started: "device-*/state/device.json",
+            settle: "1",
+            signal: "TERM"
+        )
         #expect(run.status == 143, "\(run.out)")
         let reader = await ProcessRunner.run(
             "/usr/bin/env",
-            ["python3", "-c", """
+            [
+                "python3", "-c",
+                """
                 import json, sys
                 r = json.load(open(sys.argv[1]))
                 print(r['startedAt'], r['iterations'], r['iterationsFailed'], sorted(e['kind'] for e in r['iterationErrors']))
-                """, home.path + "/load.json"])
+                """, home.path + "/load.json",
+            ]
+        )
         let fields = reader.stdout.split(separator: " ", maxSplits: 3)
         let startedAt = try #require(fields.first.flatMap { Double($0) }, "\(reader.stdout)\(reader.stderr)")
         let iterations = try #require(Int(fields[1]))
@@ -253,7 +327,10 @@ struct LoadCommandTests {
         #expect(whole.stderr.contains("use fewer devices, or shard the run (--segment K/N"), "\(whole.stderr)")
         #expect(SystemFiles.list(home.path + "/home/state/load").isEmpty, "no device started")
         let segment = await sdkbench(["load", script, "--devices", "10000000", "--iterations", "1", "--segment", "1/2"], home: home)
-        #expect(segment.status == 1 && segment.stderr.contains("5000000 devices need 5000000 threads") && segment.stderr.contains("or more segments"), "\(segment.stderr)")
+        #expect(
+            segment.status == 1 && segment.stderr.contains("5000000 devices need 5000000 threads") && segment.stderr.contains("or more segments"),
+            "\(segment.stderr)"
+        )
     }
 
     /// A device that still cannot start during the run fails it, saying so: here the open model's
@@ -265,25 +342,32 @@ struct LoadCommandTests {
         defer { home.remove() }
         // Each iteration outlasts the arrivals: each arrival needs a new device.
         let script = home.write("slow.sdk", "device set model slow\nsleep 4s\n")
-        let run = await ProcessRunner.run("/bin/bash", ["-c", """
-            cd "\(home.path)" && chmod -R a+rwX . || exit 97
-            export SDKBENCH_HOME="\(home.path)/home" NO_COLOR=1
-            # Not root, who is not held to RLIMIT_NPROC. The taker holds 300 of the user's 400
-            # threads before the run starts: 300 devices cannot all start.
-            prlimit --nproc=400 setpriv --reuid=65534 --regid=65534 --clear-groups /usr/bin/python3 -c '
-            import threading, time
-            for _ in range(300): threading.Thread(target=time.sleep, args=(30,), daemon=True).start()
-            print("taken", flush=True)
-            time.sleep(30)' > taker.out &
-            taker=$!
-            until [ -s taker.out ]; do kill -0 $taker 2>/dev/null || exit 8; sleep 0.05; done
-            cat taker.out
-            prlimit --nproc=400 setpriv --reuid=65534 --regid=65534 --clear-groups "$0" load "\(script)" --devices 1 --max-devices 300 \\
-                --rate 100/s --duration 3s --report-json load.json > out 2>&1
-            echo "status=$?"
-            kill $taker
-            /usr/bin/python3 -c "import json; r = json.load(open('load.json')); print('unstarted', r['devicesUnstarted'] > 0)"
-            """, SDKBenchFiles.sdkbenchExecutable], deadline: .seconds(60))
+        let run = await ProcessRunner.run(
+            "/bin/bash",
+            [
+                "-c",
+                """
+                cd "\(home.path)" && chmod -R a+rwX . || exit 97
+                export SDKBENCH_HOME="\(home.path)/home" NO_COLOR=1
+                # Not root, who is not held to RLIMIT_NPROC. The taker holds 300 of the user's 400
+                # threads before the run starts: 300 devices cannot all start.
+                prlimit --nproc=400 setpriv --reuid=65534 --regid=65534 --clear-groups /usr/bin/python3 -c '
+                import threading, time
+                for _ in range(300): threading.Thread(target=time.sleep, args=(30,), daemon=True).start()
+                print("taken", flush=True)
+                time.sleep(30)' > taker.out &
+                taker=$!
+                until [ -s taker.out ]; do kill -0 $taker 2>/dev/null || exit 8; sleep 0.05; done
+                cat taker.out
+                prlimit --nproc=400 setpriv --reuid=65534 --regid=65534 --clear-groups "$0" load "\(script)" --devices 1 --max-devices 300 \\
+                    --rate 100/s --duration 3s --report-json load.json > out 2>&1
+                echo "status=$?"
+                kill $taker
+                /usr/bin/python3 -c "import json; r = json.load(open('load.json')); print('unstarted', r['devicesUnstarted'] > 0)"
+                """, SDKBenchFiles.sdkbenchExecutable,
+            ],
+            deadline: .seconds(60)
+        )
         let out = home.read("out") ?? ""
         #expect(run.stdout == "taken\nstatus=3\nunstarted True\n", "\(run.stdout)\(run.stderr)\(out)")
         #expect(out.contains("devices could not start (the system would make no more threads): the run is not the one asked for"), "\(out)")
@@ -296,15 +380,30 @@ struct LoadCommandTests {
     @Test func sigtermDuringRequestsThatNeverEndStillWritesTheReport() async throws {
         let home = TemporaryDirectory()
         defer { home.remove() }
-        let script = home.write("hang.sdk", "backend fault miataru timeout --times 1000\nmiataru timeout 60s\nmiataru device d-{{device.id}}\nmiataru location update 52.5 13.4\n")
-        let run = await Self.signalled(home, script: script, arguments: "--devices 3 --duration 60s", started: "device-*/state", settle: "0.3", signal: "TERM")
+        let script = home.write(
+            "hang.sdk",
+            "backend fault miataru timeout --times 1000\nmiataru timeout 60s\nmiataru device d-{{device.id}}\nmiataru location update 52.5 13.4\n"
+        )
+        let run = await Self.signalled(
+            home,
+            script: script,
+            arguments: "--devices 3 --duration 60s",
+            started: "device-*/state",
+            settle: "0.3",
+            signal: "TERM"
+        )
         #expect(run.status == 143, "\(run.out)")
         // Within a second or so on an idle machine; the point is that the run, not the watchdog, ends it.
         #expect(run.milliseconds < 10_000, "\(run.out)")
         #expect(!run.out.contains("leaving now"), "\(run.out)")
         let reader = await ProcessRunner.run(
             "/usr/bin/env",
-            ["python3", "-c", "import json, sys; r = json.load(open(sys.argv[1])); print(r['interrupted'], r['kinds']['miataru.UpdateLocation']['errors'])", home.path + "/load.json"])
+            [
+                "python3", "-c",
+                "import json, sys; r = json.load(open(sys.argv[1])); print(r['interrupted'], r['kinds']['miataru.UpdateLocation']['errors'])",
+                home.path + "/load.json",
+            ]
+        )
         #expect(reader.stdout == "True {'cancelled': 3}\n", "\(reader.stdout)\(reader.stderr)\(run.out)")
     }
 }

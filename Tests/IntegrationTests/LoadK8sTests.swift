@@ -14,7 +14,9 @@ struct LoadK8sTests {
         await ProcessRunner.run(
             SDKBenchFiles.sdkbenchExecutable,
             ["load", "k8s", script, "--segments", "2", "--image", "registry.example.com/sdkbench:1", "--devices", "4", "--iterations", "1"] + more,
-            environment: ["NO_COLOR": "1", "SDKBENCH_HOME": home.path + "/home"], deadline: .seconds(30))
+            environment: ["NO_COLOR": "1", "SDKBENCH_HOME": home.path + "/home"],
+            deadline: .seconds(30)
+        )
     }
 
     /// Runs Python on the manifest at `path`: PyYAML's documents as JSON, one a line, after
@@ -31,17 +33,23 @@ struct LoadK8sTests {
         #expect(validated.status == 0, "\(validated.stdout)\(validated.stderr)")
         let read = await ProcessRunner.run(
             "/usr/bin/env",
-            ["python3", "-c", """
+            [
+                "python3", "-c",
+                """
                 import json, sys, yaml
                 for index, path in enumerate(sys.argv[1:]):
                     for d in yaml.safe_load_all(open(path, encoding='utf-8')): print(index, json.dumps(d))
-                """] + paths,
-            deadline: .seconds(30))
+                """,
+            ] + paths,
+            deadline: .seconds(30)
+        )
         try #require(read.status == 0, "\(read.stderr)")
         var documents = [[[String: Any]]](repeating: [], count: paths.count)
         for line in read.stdout.split(separator: "\n") {
             let index = try #require(Int(line.prefix { $0 != " " }))
-            documents[index].append(try #require(try JSONSerialization.jsonObject(with: Data(line.drop { $0 != " " }.dropFirst().utf8)) as? [String: Any]))
+            documents[index].append(
+                try #require(try JSONSerialization.jsonObject(with: Data(line.drop { $0 != " " }.dropFirst().utf8)) as? [String: Any])
+            )
         }
         return documents
     }
@@ -54,14 +62,20 @@ struct LoadK8sTests {
             "http GET /x -a ada:S3CRET-literal-auth", "http GET http://ada:S3CRET-literal-url@127.0.0.1:9/x",
             "http GET /x Authorization:'Bearer S3CRET-literal-bearer'", "http POST /x password=S3CRET-literal-field",
         ]
-        let script = home.write("literal.sdk", "echo start\n" + secrets.joined(separator: "\n") + "\nhttp GET /x -a ada:{{pw}}\nsift beacon {{key}}\n")
+        let script = home.write(
+            "literal.sdk",
+            "echo start\n" + secrets.joined(separator: "\n") + "\nhttp GET /x -a ada:{{pw}}\nsift beacon {{key}}\n"
+        )
         let run = await k8s(script, home: home)
         #expect(run.status == 2, "\(run.stderr)")
         #expect(run.stdout.isEmpty, "no manifest: \(run.stdout)")
         for line in 2...(secrets.count + 1) {
             #expect(run.stderr.contains("literal.sdk:\(line):"), "line \(line) is refused: \(run.stderr)")
         }
-        #expect(!run.stderr.contains("literal.sdk:\(secrets.count + 2):") && !run.stderr.contains("literal.sdk:\(secrets.count + 3):"), "references pass")
+        #expect(
+            !run.stderr.contains("literal.sdk:\(secrets.count + 2):") && !run.stderr.contains("literal.sdk:\(secrets.count + 3):"),
+            "references pass"
+        )
         #expect(run.stderr.contains("--secret NAME=VALUE or --secret-from SECRET"), "\(run.stderr)")
         #expect(run.stderr.contains("'\(script)' writes a secret as it is; no manifest printed"), "\(run.stderr)")
         #expect(!run.stderr.contains("S3CRET-literal"), "the secrets are masked in the excerpts: \(run.stderr)")
@@ -87,8 +101,10 @@ struct LoadK8sTests {
         let text = "configure host {{server}}\nsift beacon {{beacon}}\nhttp GET /x -a ada:{{pw}}\nexpect 1 == 1\n"
         let script = home.write("refs.sdk", text)
         let run = await k8s(
-            script, ["--secret", "pw=S3CRET-password", "--secret-from", "team-keys", "--var", "server=http://api.example.com", "--name", "ld"],
-            home: home)
+            script,
+            ["--secret", "pw=S3CRET-password", "--secret-from", "team-keys", "--var", "server=http://api.example.com", "--name", "ld"],
+            home: home
+        )
         #expect(run.status == 0, "\(run.stderr)")
         let documents = try await documents(home.write("job.yaml", run.stdout))
         let byKind = Dictionary(documents.map { (($0["kind"] as? String) ?? "", $0) }, uniquingKeysWith: { first, _ in first })
@@ -143,7 +159,8 @@ struct LoadK8sTests {
         let home = TemporaryDirectory()
         defer { home.remove() }
         let texts = [
-            "", "\n", "\n\n", "a", "---\n...\n", "  lead\nx", "\tx\n", "a\r\nb", "a\rb", "bell\u{7}", "del\u{7F}", "nel\u{85}x", "ls\u{2028}ps\u{2029}",
+            "", "\n", "\n\n", "a", "---\n...\n", "  lead\nx", "\tx\n", "a\r\nb", "a\rb", "bell\u{7}", "del\u{7F}", "nel\u{85}x",
+            "ls\u{2028}ps\u{2029}",
             "bom\u{FEFF}mid", "emoji 😀\n", "key: |\n  - x\n", "\"\\'", "a  \n  \n", "\u{0}", "é\u{300}\n",
         ]
         var yaml = ""
@@ -156,7 +173,9 @@ struct LoadK8sTests {
                 "python3", "-c",
                 "import json, sys, yaml\nd = yaml.safe_load(open(sys.argv[1], encoding='utf-8'))\nfor i, t in enumerate(json.load(open(sys.argv[2]))):\n    print(i, d['t%d' % i] == t, repr(d['t%d' % i]))",
                 path, expected,
-            ], deadline: .seconds(30))
+            ],
+            deadline: .seconds(30)
+        )
         #expect(read.status == 0, "\(read.stderr)\n\(yaml)")
         #expect(!read.stdout.contains(" False "), "\(read.stdout)\n\(yaml)")
         #expect(read.stdout.split(separator: "\n").count == texts.count, "\(read.stdout)")

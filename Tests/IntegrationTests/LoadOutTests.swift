@@ -33,7 +33,11 @@ struct LoadOutTests {
         // All of them, the --outs first in their order, then the shorthands.
         #expect(
             try outputs(["--quiet", "--report-html", html, "--out", "hdr=" + hdr, "--report-json", json, "--out", "json=-"])
-                == [.init(kind: "hdr", target: hdr), .init(kind: "json", target: "-"), .init(kind: "json", target: json), .init(kind: "html", target: html)])
+                == [
+                    .init(kind: "hdr", target: hdr), .init(kind: "json", target: "-"), .init(kind: "json", target: json),
+                    .init(kind: "html", target: html),
+                ]
+        )
         let merged = { (arguments: [String]) throws -> [LoadOutputSpecText] in
             try LoadMergeCommand.parse(["a.json"] + arguments).outputSpecs().map(LoadOutputSpecText.init)
         }
@@ -55,7 +59,10 @@ struct LoadOutTests {
             (load + ["--out", "hdr=-", "--report-json", "-"], "--out hdr and --report-json both name standard output ('-')"),
             (load + ["--out", "hdr=" + home.path + "/nowhere/l.hlog"], "--out hdr: cannot write \(home.path)/nowhere/l.hlog"),
             (load + ["--out", "html=" + script], "--out html: cannot write \(script): Not a directory"),
-            (["load", "merge", script, "--out", "hdr=m.hlog"], "--out hdr: load merge cannot write it: the segments' JSON reports hold no second-by-second histograms"),
+            (
+                ["load", "merge", script, "--out", "hdr=m.hlog"],
+                "--out hdr: load merge cannot write it: the segments' JSON reports hold no second-by-second histograms"
+            ),
             (["load", "merge", script, "--out", "progress"], "--out progress: load merge cannot write it: there is no run to watch"),
         ]
         for (arguments, message) in refusals {
@@ -73,46 +80,61 @@ struct LoadOutTests {
         let script = home.write("flow.sdk", "http GET /_sdkbench/health\nexpect last.status == 200\n")
         let (log, html) = (home.path + "/run.hlog", home.path + "/html")
         let run = await sdkbench(
-            ["load", script, "--devices", "2", "--duration", "1200ms", "--out", "json=-", "--out", "hdr=" + log, "--out", "html=" + html], home: home)
+            ["load", script, "--devices", "2", "--duration", "1200ms", "--out", "json=-", "--out", "hdr=" + log, "--out", "html=" + html],
+            home: home
+        )
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("checks:"), "the summary goes to standard error: \(run.stderr)")
         let json = home.write("run.json", run.stdout)
-        let read = await ProcessRunner.run("/usr/bin/env", ["python3", "-c", """
-            import json, sys
-            from hdrh.log import HistogramLogReader
-            from hdrh.histogram import HdrHistogram
-            from html.parser import HTMLParser
-            report = json.load(open(sys.argv[1]))
-            reader = HistogramLogReader(sys.argv[2], HdrHistogram(1, 3600000000, 3))
-            total = HdrHistogram(1, 3600000000, 3)
-            while True:
-                interval = reader.get_next_interval_histogram()
-                if interval is None: break
-                total.add(interval)
-            class Page(HTMLParser):
-                rows = {}
-                def handle_starttag(self, tag, attrs):
-                    attrs = dict(attrs)
-                    if tag == 'tr' and attrs.get('class') == 'kind': self.rows[attrs['data-kind']] = int(attrs['data-count'])
-            page = Page(); page.feed(open(sys.argv[3] + '/index.html').read())
-            count = report['kinds']['http GET /_sdkbench/health']['count']
-            print(report['schema'], count > 0, total.get_total_count() == count, page.rows == {'http GET /_sdkbench/health': count})
-            """, json, log, html])
+        let read = await ProcessRunner.run(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                """
+                import json, sys
+                from hdrh.log import HistogramLogReader
+                from hdrh.histogram import HdrHistogram
+                from html.parser import HTMLParser
+                report = json.load(open(sys.argv[1]))
+                reader = HistogramLogReader(sys.argv[2], HdrHistogram(1, 3600000000, 3))
+                total = HdrHistogram(1, 3600000000, 3)
+                while True:
+                    interval = reader.get_next_interval_histogram()
+                    if interval is None: break
+                    total.add(interval)
+                class Page(HTMLParser):
+                    rows = {}
+                    def handle_starttag(self, tag, attrs):
+                        attrs = dict(attrs)
+                        if tag == 'tr' and attrs.get('class') == 'kind': self.rows[attrs['data-kind']] = int(attrs['data-count'])
+                page = Page(); page.feed(open(sys.argv[3] + '/index.html').read())
+                count = report['kinds']['http GET /_sdkbench/health']['count']
+                print(report['schema'], count > 0, total.get_total_count() == count, page.rows == {'http GET /_sdkbench/health': count})
+                """, json, log, html,
+            ]
+        )
         #expect(read.stdout == "sdkbench-load-report True True True\n", "\(read.stdout)\(read.stderr)")
 
         let paged = await sdkbench(["load", script, "--devices", "1", "--iterations", "2", "--out", "html=-", "--quiet"], home: home)
         #expect(paged.status == 0, "\(paged.stderr)")
-        let page = await ProcessRunner.run("/usr/bin/env", ["python3", "-c", """
-            import sys
-            from html.parser import HTMLParser
-            class Page(HTMLParser):
-                rows = {}
-                def handle_starttag(self, tag, attrs):
-                    attrs = dict(attrs)
-                    if tag == 'tr' and attrs.get('class') == 'kind': self.rows[attrs['data-kind']] = int(attrs['data-count'])
-            page = Page(); page.feed(sys.stdin.read())
-            print(page.rows)
-            """], stdin: paged.stdout)
+        let page = await ProcessRunner.run(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                """
+                import sys
+                from html.parser import HTMLParser
+                class Page(HTMLParser):
+                    rows = {}
+                    def handle_starttag(self, tag, attrs):
+                        attrs = dict(attrs)
+                        if tag == 'tr' and attrs.get('class') == 'kind': self.rows[attrs['data-kind']] = int(attrs['data-count'])
+                page = Page(); page.feed(sys.stdin.read())
+                print(page.rows)
+                """,
+            ],
+            stdin: paged.stdout
+        )
         #expect(page.stdout == "{'http GET /_sdkbench/health': 2}\n", "\(page.stderr)\(paged.stdout.prefix(200))")
     }
 }

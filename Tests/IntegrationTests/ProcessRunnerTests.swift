@@ -7,8 +7,11 @@ import Testing
 struct ProcessRunnerTests {
     @Test func stdinEnvironmentAndBothOutputsArePassedThrough() async {
         let result = await ProcessRunner.run(
-            "/bin/sh", ["-c", "read line; echo \"$line $GREETING\"; echo oops >&2; exit 3"], environment: ["GREETING": "world"],
-            stdin: "hello\n")
+            "/bin/sh",
+            ["-c", "read line; echo \"$line $GREETING\"; echo oops >&2; exit 3"],
+            environment: ["GREETING": "world"],
+            stdin: "hello\n"
+        )
         #expect(result.status == 3)
         #expect(result.stdout == "hello world\n")
         #expect(result.stderr == "oops\n")

@@ -113,7 +113,8 @@ struct ReplTerminalTests {
     func completionHistorySignalsAndSecrets() async throws {
         let home = TemporaryDirectory()
         defer { home.remove() }
-        let command = "env SDKBENCH_HOME=\(home.path) NO_COLOR=1 TERM=xterm HOME=\(home.path) \(SDKBenchFiles.sdkbenchExecutable); echo EXIT=$?; sleep 60"
+        let command =
+            "env SDKBENCH_HOME=\(home.path) NO_COLOR=1 TERM=xterm HOME=\(home.path) \(SDKBenchFiles.sdkbenchExecutable); echo EXIT=$?; sleep 60"
         let terminal = await Terminal.start(command: command)
         // capture-pane drops trailing spaces, so a prompt shows as `sdkbench>`.
         await terminal.waitFor("the prompt") { $0.contains("sdkbench>") }
@@ -144,7 +145,10 @@ struct ReplTerminalTests {
         // A header credential on a refused connection, and a mistyped secret line: neither may
         // reach the history file.
         let steps = [
-            ("http GET http://127.0.0.1:1/x Authorization:'Bearer T0PS3CRET'", "the refused connection to be reported", "error: GET http://127.0.0.1:1/x"),
+            (
+                "http GET http://127.0.0.1:1/x Authorization:'Bearer T0PS3CRET'", "the refused connection to be reported",
+                "error: GET http://127.0.0.1:1/x"
+            ),
             ("set t X9SECRETX --secret", "the missing option value to be reported", "option '--secret' needs a value"),
             ("sift beacon B3ACONS3CRET", "the beacon key to be set", "sift beacon key set"),
             ("perf pending", "perf pending to list the timing", "deposit.api"),
@@ -175,7 +179,8 @@ struct ReplTerminalTests {
     func miataruKeyAndAllowedListInTheRepl() async throws {
         let home = TemporaryDirectory()
         defer { home.remove() }
-        let command = "env SDKBENCH_HOME=\(home.path) NO_COLOR=1 TERM=xterm HOME=\(home.path) \(SDKBenchFiles.sdkbenchExecutable); echo EXIT=$?; sleep 60"
+        let command =
+            "env SDKBENCH_HOME=\(home.path) NO_COLOR=1 TERM=xterm HOME=\(home.path) \(SDKBenchFiles.sdkbenchExecutable); echo EXIT=$?; sleep 60"
         let terminal = await Terminal.start(command: command)
         await terminal.waitFor("the prompt") { $0.contains("sdkbench>") }
 
@@ -230,7 +235,8 @@ struct ReplTerminalTests {
     func ctrlCStopsTheRunningCommandAndTheReplGoesOn() async throws {
         let home = TemporaryDirectory()
         defer { home.remove() }
-        let command = "env SDKBENCH_HOME=\(home.path) NO_COLOR=1 TERM=xterm HOME=\(home.path) \(SDKBenchFiles.sdkbenchExecutable); echo EXIT=$?; sleep 60"
+        let command =
+            "env SDKBENCH_HOME=\(home.path) NO_COLOR=1 TERM=xterm HOME=\(home.path) \(SDKBenchFiles.sdkbenchExecutable); echo EXIT=$?; sleep 60"
         let terminal = await Terminal.start(command: command)
         await terminal.waitFor("the prompt") { $0.contains("sdkbench>") }
         var stopped: [String: Double] = [:]

@@ -26,29 +26,45 @@ struct ReportPipeTests {
         let junit = await sdkbench(["test", file, "--report-junit", "-"], home: home)
         #expect(junit.status == 4)
         #expect(junit.stderr.contains("FAIL   \(file)"), "the human lines go to standard error: \(junit.stderr)")
-        let parsed = await python("""
+        let parsed = await python(
+            """
             import sys
             from junitparser import JUnitXml
             xml = JUnitXml.fromstring(sys.stdin.read())
             print(xml.tests, xml.failures, '|'.join(case.name for suite in xml for case in suite))
-            """, input: junit.stdout)
+            """,
+            input: junit.stdout
+        )
         #expect(parsed.stdout == "2 1 one|two\n", "\(parsed.stderr)\n\(junit.stdout)")
 
         let tap = await sdkbench(["test", file, "--report-tap", "-"], home: home)
-        let prove = await ProcessRunner.run("/usr/bin/env", ["perl", "-MTAP::Parser", "-e", """
-            my $p = TAP::Parser->new({ tap => do { local $/; <STDIN> } });
-            while (my $r = $p->next) {}
-            print scalar($p->passed), " ", scalar($p->failed), " ", ($p->parse_errors ? "errors" : "clean"), "\\n";
-            """], stdin: tap.stdout)
+        let prove = await ProcessRunner.run(
+            "/usr/bin/env",
+            [
+                "perl", "-MTAP::Parser", "-e",
+                """
+                my $p = TAP::Parser->new({ tap => do { local $/; <STDIN> } });
+                while (my $r = $p->next) {}
+                print scalar($p->passed), " ", scalar($p->failed), " ", ($p->parse_errors ? "errors" : "clean"), "\\n";
+                """,
+            ],
+            stdin: tap.stdout
+        )
         #expect(prove.stdout == "1 1 clean\n", "\(prove.stderr)\n\(tap.stdout)")
 
         let check = await sdkbench(["check", "perf", "--report-json", "-"], home: home)
         #expect(check.status == 0, "\(check.stderr)")
-        let rules = await python("import sys, json; r = json.load(sys.stdin); print(r['summary'] if 'summary' in r else sorted(r))", input: check.stdout)
+        let rules = await python(
+            "import sys, json; r = json.load(sys.stdin); print(r['summary'] if 'summary' in r else sorted(r))",
+            input: check.stdout
+        )
         #expect(rules.status == 0, "check's JSON from a pipe: \(rules.stderr)\n\(check.stdout)")
         #expect(check.stderr.contains("PASS   perf.sdk"), "\(check.stderr)")
 
-        let load = await sdkbench(["load", home.write("l.sdk", "echo hi\n"), "--devices", "1", "--iterations", "2", "--report-json", "-"], home: home)
+        let load = await sdkbench(
+            ["load", home.write("l.sdk", "echo hi\n"), "--devices", "1", "--iterations", "2", "--report-json", "-"],
+            home: home
+        )
         #expect(load.status == 0, "\(load.stderr)")
         let loaded = await python("import sys, json; r = json.load(sys.stdin); print(r['schema'])", input: load.stdout)
         #expect(loaded.stdout == "sdkbench-load-report\n", "\(loaded.stderr)\n\(load.stdout)")
@@ -57,7 +73,9 @@ struct ReportPipeTests {
         for k in 1...2 {
             let path = home.path + "/segment-\(k).json"
             let segment = await sdkbench(
-                ["load", home.path + "/l.sdk", "--devices", "2", "--iterations", "2", "--segment", "\(k)/2", "--report-json", path], home: home)
+                ["load", home.path + "/l.sdk", "--devices", "2", "--iterations", "2", "--segment", "\(k)/2", "--report-json", path],
+                home: home
+            )
             #expect(segment.status == 0, "\(segment.stderr)")
             segments.append(path)
         }
@@ -90,7 +108,10 @@ struct ReportPipeTests {
             (["test", file, "--report-tap", home.path + "/a-directory"], "--report-tap: cannot write \(home.path)/a-directory: Is a directory"),
             (["check", "perf", "--report-json", "/nonexistent/c.json"], "--report-json: cannot write /nonexistent/c.json"),
             (["test", file, "--report-html", home.path + "/a-file"], "--report-html: cannot write \(home.path)/a-file: Not a directory"),
-            (["load", file, "--devices", "1", "--iterations", "1", "--report-json", "/nonexistent/l.json"], "--report-json: cannot write /nonexistent/l.json"),
+            (
+                ["load", file, "--devices", "1", "--iterations", "1", "--report-json", "/nonexistent/l.json"],
+                "--report-json: cannot write /nonexistent/l.json"
+            ),
             (["load", file, "--devices", "1", "--iterations", "1", "--hdr-log", home.path + "/a-directory"], "--hdr-log: cannot write"),
             (["load", "merge", file, "--report-json", "/nonexistent/m.json"], "--report-json: cannot write /nonexistent/m.json"),
         ] {
@@ -115,6 +136,9 @@ struct ReportPipeTests {
             reports.append(run.stdout.replacingOccurrences(of: file, with: "FILE"))
         }
         #expect(reports[0] == reports[1], "LF:\n\(reports[0])\nCRLF:\n\(reports[1])")
-        #expect(reports[1].contains("ok 1 - FILE: one\n") && reports[1].contains("not ok 2 - FILE: two\n") && reports[1].contains("ok 3 - FILE: three\n"), "\(reports[1])")
+        #expect(
+            reports[1].contains("ok 1 - FILE: one\n") && reports[1].contains("not ok 2 - FILE: two\n") && reports[1].contains("ok 3 - FILE: three\n"),
+            "\(reports[1])"
+        )
     }
 }

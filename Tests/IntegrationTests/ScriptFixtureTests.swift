@@ -22,7 +22,9 @@ struct ScriptFixtureTests {
         let result = await ProcessRunner.run(
             SDKBenchFiles.sdkbenchExecutable,
             ["run", "--home", home.path, "--var", "tmp=\(home.path)"] + flags + ["\(name).sdk"],
-            environment: ["NO_COLOR": "1", "SDKBENCH_FAKE_CLOCK": "1731927483.234+0.125"], workingDirectory: Self.fixtures)
+            environment: ["NO_COLOR": "1", "SDKBENCH_FAKE_CLOCK": "1731927483.234+0.125"],
+            workingDirectory: Self.fixtures
+        )
         let stdout = result.stdout.replacingAll(home.path, with: "$TMP")
         let stderr = result.stderr.replacingAll(home.path, with: "$TMP")
         for (text, suffix) in [(stdout, "stdout"), (stderr, "stderr"), ("\(result.status)\n", "exit")] {
@@ -36,8 +38,11 @@ struct ScriptFixtureTests {
         let home = TemporaryDirectory()
         defer { home.remove() }
         let result = await ProcessRunner.run(
-            SDKBenchFiles.sdkbenchExecutable, ["run", "--home", home.path, "--var", "tmp=\(home.path)", "ok-basics.sdk"],
-            environment: ["NO_COLOR": "1"], workingDirectory: Self.fixtures)
+            SDKBenchFiles.sdkbenchExecutable,
+            ["run", "--home", home.path, "--var", "tmp=\(home.path)", "ok-basics.sdk"],
+            environment: ["NO_COLOR": "1"],
+            workingDirectory: Self.fixtures
+        )
         #expect(result.status == 0)
         let csv = home.read("timings.csv") ?? ""
         // RFC 4180 rows end in CRLF, which Swift treats as one Character.

@@ -15,8 +15,11 @@ struct SecretReportsTests {
 
     private func sdkbench(_ arguments: [String], home: TemporaryDirectory, environment: [String: String] = [:]) async -> ProcessResult {
         await ProcessRunner.run(
-            SDKBenchFiles.sdkbenchExecutable, arguments,
-            environment: ["NO_COLOR": "1", "SDKBENCH_HOME": home.path + "/home"].merging(environment) { $1 }, deadline: .seconds(60))
+            SDKBenchFiles.sdkbenchExecutable,
+            arguments,
+            environment: ["NO_COLOR": "1", "SDKBENCH_HOME": home.path + "/home"].merging(environment) { $1 },
+            deadline: .seconds(60)
+        )
     }
 
     @Test(arguments: [false, true])
@@ -39,10 +42,16 @@ struct SecretReportsTests {
             echo {{tok}} --reveal
             expect 1 == 1
 
-            """)
-        let junit = home.path + "/junit.xml", tap = home.path + "/r.tap", json = home.path + "/r.json", html = home.path + "/html"
+            """
+        )
+        let junit = home.path + "/junit.xml"
+        let tap = home.path + "/r.tap"
+        let json = home.path + "/r.json"
+        let html = home.path + "/html"
         let run = await sdkbench(
-            ["test", file, "--verbose", "--report-junit", junit, "--report-tap", tap, "--report-json", json, "--report-html", html], home: home)
+            ["test", file, "--verbose", "--report-junit", junit, "--report-tap", tap, "--report-json", json, "--report-html", html],
+            home: home
+        )
         await server.stop()
         #expect(run.status == 4, "two expects fail (exit 4), the rest runs: \(run.stdout)\n\(run.stderr)")
         #expect(run.stdout.contains("***"), "\(run.stdout)")
@@ -75,7 +84,9 @@ struct SecretReportsTests {
         let allowed = await sdkbench(["test", file, "--secret", "a=abc", "--allow-short"], home: home)
         #expect(allowed.status == 0, "\(allowed.stdout)\(allowed.stderr)")
         let load = await sdkbench(
-            ["load", file, "--devices", "1", "--iterations", "1", "--secret", "a=abc", "--allow-short", "--threshold", "checks>99%", "--quiet"], home: home)
+            ["load", file, "--devices", "1", "--iterations", "1", "--secret", "a=abc", "--allow-short", "--threshold", "checks>99%", "--quiet"],
+            home: home
+        )
         #expect(load.status == 0, "\(load.stdout)\(load.stderr)")
     }
 

@@ -16,7 +16,8 @@ struct ShutdownTests {
             echo ready
             sleep 60s
             echo not reached
-            """)
+            """
+        )
         // The shell waits for "ready" (no fixed delay), then sends SIGTERM during the sleep.
         let driver = """
             "$0" run --home "$1" --var "tmp=$1" "$2" > "$1/out" 2> "$1/err" &
@@ -73,17 +74,22 @@ struct ShutdownTests {
             """
         let result = await ProcessRunner.run("/bin/sh", ["-c", driver, SDKBenchFiles.sdkbenchExecutable, home.path, script])
         let milliseconds = Int(result.stdout.split(separator: "=").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? .max
-        let restarted = await ProcessRunner.run(SDKBenchFiles.sdkbenchExecutable, ["--home", home.path, "-c", "queue", "-c", "expect last.count == 10"])
+        let restarted = await ProcessRunner.run(
+            SDKBenchFiles.sdkbenchExecutable,
+            ["--home", home.path, "-c", "queue", "-c", "expect last.count == 10"]
+        )
         return (result.stdout, milliseconds, home.read("err") ?? "", restarted.status == 0)
     }
 
     /// SIGTERM while an automatic flush is stuck in a request: out within the 5 s budget, with a
     /// line saying what is kept; the next run restores it.
     @Test func aStuckFlushDoesNotHoldUpExitBeyondTheBudget() async {
-        let run = await stopStuckFlush("""
+        let run = await stopStuckFlush(
+            """
             start=$(date +%s%N)
             kill -TERM "$pid"
-            """)
+            """
+        )
         #expect(run.exit.hasPrefix("exit=143 "), "\(run.exit) \(run.err)")
         #expect(run.milliseconds < 7_000, "shutdown took \(run.milliseconds) ms")
         #expect(run.err.contains("events kept in the journal for the next run"), "\(run.err)")
@@ -93,12 +99,14 @@ struct ShutdownTests {
     /// A second SIGTERM while shutdown waits for a stuck flush leaves at once; the journal keeps
     /// every event.
     @Test func aSecondSignalLeavesAtOnce() async {
-        let run = await stopStuckFlush("""
+        let run = await stopStuckFlush(
+            """
             kill -TERM "$pid"
             until grep -q "before exit" "$1/err" 2>/dev/null; do kill -0 "$pid" 2>/dev/null || break; done
             start=$(date +%s%N)
             kill -TERM "$pid"
-            """)
+            """
+        )
         #expect(run.exit.hasPrefix("exit=143 "), "\(run.exit) \(run.err)")
         #expect(run.milliseconds < 2_000, "the second signal took \(run.milliseconds) ms")
         #expect(run.err.contains("leaving at once: 10 events kept in the journal"), "\(run.err)")

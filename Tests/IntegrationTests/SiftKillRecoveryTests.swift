@@ -34,9 +34,13 @@ struct SiftKillRecoveryTests {
             backend received sift
             capture received last
             echo "received={{received.count}} duplicates={{received.duplicates}}"
-            """)
+            """
+        )
         let result = await KillRestartDriver.run(work: work, first: firstScript, second: secondScript, killAfter: "queued-40")
-        #expect(result.stdout == "first=137\nsecond=0\nserve=0\n", "\(result.stdout) \(result.stderr) \(work.read("err2") ?? "") \(work.read("out2") ?? "")")
+        #expect(
+            result.stdout == "first=137\nsecond=0\nserve=0\n",
+            "\(result.stdout) \(result.stderr) \(work.read("err2") ?? "") \(work.read("out2") ?? "")"
+        )
         let output = work.read("out2") ?? ""
         #expect(output.contains("[Sift] restored 6 events queued and 2 batches waiting from the last run"), "\(output.prefix(600))")
         #expect(output.contains("received=40 duplicates=0"), "\(output.suffix(600))")

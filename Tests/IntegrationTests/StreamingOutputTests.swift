@@ -79,8 +79,10 @@ struct StreamingOutputTests {
         }
         #expect(read(pipe, until: "holding\n", deadline: 10).contains("holding\n"))
         let second = await ProcessRunner.run(
-            SDKBenchFiles.sdkbenchExecutable, ["--home", home.path, "run", "--keep-going", home.write("s.sdk", "log a\nlog b\nlog c\n")],
-            environment: ["NO_COLOR": "1"])
+            SDKBenchFiles.sdkbenchExecutable,
+            ["--home", home.path, "run", "--keep-going", home.write("s.sdk", "log a\nlog b\nlog c\n")],
+            environment: ["NO_COLOR": "1"]
+        )
         #expect(second.status == 3)
         #expect(second.stderr.components("in use by another sdkbench process").count == 2, "\(second.stderr)")
         #expect(second.stderr.components("error:").count == 4, "\(second.stderr)")

@@ -17,7 +17,10 @@ struct TestCommandTests {
     private static func suite(_ home: TemporaryDirectory) -> String {
         mkdir(home.path + "/suite", 0o755)
         mkdir(home.path + "/suite/nested", 0o755)
-        _ = home.write("suite/a-pass.sdk", "# test: the token is set\nexpect token == \"\(secret)\"\nexpect 1 == 1\nrepeat 3\nperf start login api\nperf end login api\nend\n")
+        _ = home.write(
+            "suite/a-pass.sdk",
+            "# test: the token is set\nexpect token == \"\(secret)\"\nexpect 1 == 1\nrepeat 3\nperf start login api\nperf end login api\nend\n"
+        )
         _ = home.write("suite/b-fail.sdk", "expect 1 == 2\necho token={{token}}\nexpect 2 == 2\n")
         _ = home.write("suite/nested/c-error.sdk", "expect 1 == 1\nsource missing.sdk\nexpect 1 == 1\n")
         _ = home.write("suite/nested/d-broken.sdk", "expect 1 == 1\nbogus command\n")
@@ -33,13 +36,17 @@ struct TestCommandTests {
         let home = TemporaryDirectory()
         defer { home.remove() }
         let suite = Self.suite(home)
-        let junit = home.path + "/junit.xml", tap = home.path + "/report.tap", json = home.path + "/report.json", html = home.path + "/html"
+        let junit = home.path + "/junit.xml"
+        let tap = home.path + "/report.tap"
+        let json = home.path + "/report.json"
+        let html = home.path + "/html"
         let run = await sdkbench(
             [
                 "test", suite, "--jobs", "2", "--secret", "token=\(Self.secret)", "--report-junit", junit, "--report-tap", tap, "--report-json", json,
                 "--report-html", html,
             ],
-            home: home)
+            home: home
+        )
         #expect(run.status == 2, "broken wins: \(run.stdout)\n\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         try #require(lines.count >= 4)
@@ -58,61 +65,92 @@ struct TestCommandTests {
         #expect(reports[0].contains("name=\"the token is set\""))
 
         // Python's own XML reader, counting exactly.
-        let etree = await ProcessRunner.run("/usr/bin/env", ["python3", "-c", """
-            import sys, xml.etree.ElementTree as ET
-            root = ET.parse(sys.argv[1]).getroot()
-            cases = root.findall('./testsuite/testcase')
-            print(root.get('tests'), root.get('failures'), root.get('errors'), len(root.findall('testsuite')), len(cases),
-                  len(root.findall('./testsuite/testcase/failure')), len(root.findall('./testsuite/testcase/error')),
-                  '|'.join(c.get('name') for c in cases))
-            """, junit])
-        #expect(etree.stdout == "7 1 2 4 7 1 2 the token is set|expect 1 == 1|expect 1 == 2|expect 2 == 2|expect 1 == 1|source missing.sdk|check\n", "\(etree.stderr)")
+        let etree = await ProcessRunner.run(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                """
+                import sys, xml.etree.ElementTree as ET
+                root = ET.parse(sys.argv[1]).getroot()
+                cases = root.findall('./testsuite/testcase')
+                print(root.get('tests'), root.get('failures'), root.get('errors'), len(root.findall('testsuite')), len(cases),
+                      len(root.findall('./testsuite/testcase/failure')), len(root.findall('./testsuite/testcase/error')),
+                      '|'.join(c.get('name') for c in cases))
+                """, junit,
+            ]
+        )
+        #expect(
+            etree.stdout == "7 1 2 4 7 1 2 the token is set|expect 1 == 1|expect 1 == 2|expect 2 == 2|expect 1 == 1|source missing.sdk|check\n",
+            "\(etree.stderr)"
+        )
 
-        let junitparser = await ProcessRunner.run("/usr/bin/env", ["python3", "-c", """
-            import sys
-            from junitparser import JUnitXml, Failure, Error
-            xml = JUnitXml.fromfile(sys.argv[1])
-            cases = [case for suite in xml for case in suite]
-            failed = sum(1 for case in cases for r in case.result if isinstance(r, Failure))
-            errors = sum(1 for case in cases for r in case.result if isinstance(r, Error))
-            print(len(list(xml)), len(cases), failed, errors, xml.tests)
-            """, junit])
+        let junitparser = await ProcessRunner.run(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                """
+                import sys
+                from junitparser import JUnitXml, Failure, Error
+                xml = JUnitXml.fromfile(sys.argv[1])
+                cases = [case for suite in xml for case in suite]
+                failed = sum(1 for case in cases for r in case.result if isinstance(r, Failure))
+                errors = sum(1 for case in cases for r in case.result if isinstance(r, Error))
+                print(len(list(xml)), len(cases), failed, errors, xml.tests)
+                """, junit,
+            ]
+        )
         #expect(junitparser.stdout == "4 7 1 2 7\n", "\(junitparser.stderr)")
 
-        let tapParser = await ProcessRunner.run("/usr/bin/env", ["perl", "-MTAP::Parser", "-e", """
-            open(my $fh, '<', $ARGV[0]) or die; local $/; my $tap = <$fh>;
-            my $parser = TAP::Parser->new({ tap => $tap });
-            while (my $result = $parser->next) {}
-            printf "%d %d %d %d %s\\n", $parser->tests_run, scalar($parser->passed), scalar($parser->failed), $parser->version, $parser->parse_errors ? 'errors' : 'clean';
-            """, tap])
+        let tapParser = await ProcessRunner.run(
+            "/usr/bin/env",
+            [
+                "perl", "-MTAP::Parser", "-e",
+                """
+                open(my $fh, '<', $ARGV[0]) or die; local $/; my $tap = <$fh>;
+                my $parser = TAP::Parser->new({ tap => $tap });
+                while (my $result = $parser->next) {}
+                printf "%d %d %d %d %s\\n", $parser->tests_run, scalar($parser->passed), scalar($parser->failed), $parser->version, $parser->parse_errors ? 'errors' : 'clean';
+                """, tap,
+            ]
+        )
         #expect(tapParser.stdout == "7 4 3 13 clean\n", "\(tapParser.stderr)")
 
         // The page as a real browser builds it, its counts against the JSON report's.
         let dom = await ProcessRunner.run(
-            "/usr/bin/env", ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", "file://\(html)/index.html"], deadline: .seconds(60))
-        let page = await ProcessRunner.run("/usr/bin/env", ["python3", "-c", """
-            import sys, re
-            from html.parser import HTMLParser
-            class Page(HTMLParser):
-                def __init__(self):
-                    super().__init__(); self.ids = {}; self.current = None; self.files = []; self.bars = 0; self.external = []
-                    self.latency = []; self.buckets = 0
-                def handle_starttag(self, tag, attrs):
-                    attrs = dict(attrs)
-                    if 'id' in attrs: self.current = attrs['id']
-                    if tag == 'details': self.files.append(attrs.get('data-status'))
-                    if tag == 'rect' and attrs.get('class', '').startswith('bar '): self.bars += 1
-                    if tag == 'svg' and attrs.get('class') == 'latency': self.latency.append(attrs['data-name'] + '=' + attrs['data-count'])
-                    if tag == 'rect' and attrs.get('class') == 'bucket': self.buckets += int(attrs['data-count'])
-                    for key in ('src', 'href'):
-                        if key in attrs: self.external.append(attrs[key])
-                def handle_data(self, data):
-                    if self.current: self.ids[self.current] = data.strip(); self.current = None
-            page = Page(); page.feed(sys.stdin.read())
-            print(page.ids.get('summary-files'), page.ids.get('summary-passed'), page.ids.get('summary-failed'), page.ids.get('summary-error'),
-                  page.ids.get('summary-broken'), page.ids.get('summary-assertions'), page.ids.get('summary-assertions-failed'),
-                  ','.join(page.files), page.bars, len(page.external), ','.join(page.latency), page.buckets)
-            """], stdin: dom.stdout)
+            "/usr/bin/env",
+            ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", "file://\(html)/index.html"],
+            deadline: .seconds(60)
+        )
+        let page = await ProcessRunner.run(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                """
+                import sys, re
+                from html.parser import HTMLParser
+                class Page(HTMLParser):
+                    def __init__(self):
+                        super().__init__(); self.ids = {}; self.current = None; self.files = []; self.bars = 0; self.external = []
+                        self.latency = []; self.buckets = 0
+                    def handle_starttag(self, tag, attrs):
+                        attrs = dict(attrs)
+                        if 'id' in attrs: self.current = attrs['id']
+                        if tag == 'details': self.files.append(attrs.get('data-status'))
+                        if tag == 'rect' and attrs.get('class', '').startswith('bar '): self.bars += 1
+                        if tag == 'svg' and attrs.get('class') == 'latency': self.latency.append(attrs['data-name'] + '=' + attrs['data-count'])
+                        if tag == 'rect' and attrs.get('class') == 'bucket': self.buckets += int(attrs['data-count'])
+                        for key in ('src', 'href'):
+                            if key in attrs: self.external.append(attrs[key])
+                    def handle_data(self, data):
+                        if self.current: self.ids[self.current] = data.strip(); self.current = None
+                page = Page(); page.feed(sys.stdin.read())
+                print(page.ids.get('summary-files'), page.ids.get('summary-passed'), page.ids.get('summary-failed'), page.ids.get('summary-error'),
+                      page.ids.get('summary-broken'), page.ids.get('summary-assertions'), page.ids.get('summary-assertions-failed'),
+                      ','.join(page.files), page.bars, len(page.external), ','.join(page.latency), page.buckets)
+                """,
+            ],
+            stdin: dom.stdout
+        )
         #expect(dom.status == 0, "\(dom.stderr)")
         #expect(page.stdout == "4 1 1 1 1 5 1 passed,failed,error,broken 4 0 perf login.api=3 3\n", "\(page.stdout)\(page.stderr)")
 

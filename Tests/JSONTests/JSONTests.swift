@@ -5,7 +5,10 @@ import Testing
 struct JSONParserTests {
     @Test func parsesEveryType() throws {
         let value = try JSONParser.parse(#"{"a":1,"b":-2.5e1,"c":"x\u00e9\n","d":[true,false,null],"e":{}}"#)
-        guard case .object(let object) = value else { Issue.record("object"); return }
+        guard case .object(let object) = value else {
+            Issue.record("object")
+            return
+        }
         #expect(object.keys == ["a", "b", "c", "d", "e"])
         #expect(object["a"] == .int(1))
         #expect(object["b"] == .double(-25))

@@ -31,7 +31,8 @@ struct DeviceCapacityTests {
         let refusal = try #require(capacity.refusal(devices: 100_000, sharded: false))
         #expect(
             refusal == "100000 devices need 100000 threads; this machine allows about 32545 more (kernel.pid_max 32768, 159 tasks running); "
-                + "use fewer devices, or shard the run (--segment K/N on several machines, or load k8s)")
+                + "use fewer devices, or shard the run (--segment K/N on several machines, or load k8s)"
+        )
         #expect(DeviceCapacity(threads: capacity.threads, descriptors: nil).refusal(devices: 30_000, sharded: false) == nil)
         #expect(capacity.refusal(devices: 50_000, sharded: true)?.hasSuffix("use fewer devices, or more segments") == true)
     }
@@ -44,7 +45,10 @@ struct DeviceCapacityTests {
         #expect(DeviceCapacity.measure(root: cgroup.path).refusal(devices: 800, sharded: false)?.contains("allows about 777 more") == true)
         let maps = try Self.machine(pidMax: 4_194_304)
         defer { maps.remove() }
-        #expect(DeviceCapacity.measure(root: maps.path).threads == DeviceCapacity.Limit(name: "vm.max_map_count 65530, 2 maps a thread, 100 in use", remaining: 32715))
+        #expect(
+            DeviceCapacity.measure(root: maps.path).threads
+                == DeviceCapacity.Limit(name: "vm.max_map_count 65530, 2 maps a thread, 100 in use", remaining: 32715)
+        )
         // "max" is no limit.
         let unlimited = try Self.machine(pidMax: 4_194_304, pidsMax: "max")
         defer { unlimited.remove() }
@@ -56,6 +60,7 @@ struct DeviceCapacityTests {
         #expect(
             capacity.refusal(devices: 2000, sharded: false)
                 == "2000 devices need 2000 file descriptors (a socket each); this process may open about 948 more (ulimit -n 1024, 12 open); "
-                + "raise ulimit -n, or use fewer devices, or shard the run (--segment K/N on several machines, or load k8s)")
+                + "raise ulimit -n, or use fewer devices, or shard the run (--segment K/N on several machines, or load k8s)"
+        )
     }
 }

@@ -21,7 +21,11 @@ struct LoadDriverTests {
     /// Runs `script` with `plan` against a fresh backend the devices share; the report and what
     /// the backend received from Miataru.
     static func run(
-        _ script: String, plan: LoadPlan, control: LoadControl = LoadControl(), outputs: LoadOutputs? = nil, prepare: @Sendable (LocalBackend) -> Void = { _ in }
+        _ script: String,
+        plan: LoadPlan,
+        control: LoadControl = LoadControl(),
+        outputs: LoadOutputs? = nil,
+        prepare: @Sendable (LocalBackend) -> Void = { _ in }
     ) async throws -> (LoadRunReport, LoadControl, Int) {
         let backend = try await LocalBackend.start(groups: ShellCatalog.standard.backendGroups)
         prepare(backend)
@@ -34,18 +38,28 @@ struct LoadDriverTests {
     /// Runs `script` with `plan`, the devices sharing `shared` as their embedded backend; with
     /// `outputs`, called as `load` calls them (start, samples, stop, end).
     static func run(
-        _ script: String, plan: LoadPlan, control: LoadControl = LoadControl(), sharing shared: SharedEmbeddedBackend, outputs: LoadOutputs? = nil
+        _ script: String,
+        plan: LoadPlan,
+        control: LoadControl = LoadControl(),
+        sharing shared: SharedEmbeddedBackend,
+        outputs: LoadOutputs? = nil
     ) async throws -> LoadRunReport {
         let work = TemporaryDirectory()
         defer { work.remove() }
         let catalog = ShellCatalog.standard
         let driver = LoadDriver(
-            plan: plan, transport: LiveTransport.shared, insecureTransport: KeepAliveTransport(verifiesCertificates: false),
+            plan: plan,
+            transport: LiveTransport.shared,
+            insecureTransport: KeepAliveTransport(verifiesCertificates: false),
             classify: { catalog.requestKind(method: $0, path: $1) }
         ) { _, home, transport, insecure in
             var environment = ShellEnvironment(
-                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"), machine: ShellHarness.machine,
-                startsTicker: false, transport: transport, keepsState: false)
+                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),
+                machine: ShellHarness.machine,
+                startsTicker: false,
+                transport: transport,
+                keepsState: false
+            )
             environment.insecureTransport = insecure
             let session = ShellSession(catalog: .standard, environment: environment, output: Output(destination: .discard))
             session.shareEmbeddedBackend(shared)
@@ -54,7 +68,14 @@ struct LoadDriverTests {
         let path = work.path
         let metrics = LoadMetrics(keepsIntervals: outputs?.keepsIntervals ?? true)
         outputs?.start(plan: plan, metrics: metrics, control: control)
-        let report = await OwnThread.run { driver.run(CheckedScript(SourceFile(name: "flow.sdk", text: script), table: ShellCatalog.standard.table), workDirectory: path, metrics: metrics, control: control) }
+        let report = await OwnThread.run {
+            driver.run(
+                CheckedScript(SourceFile(name: "flow.sdk", text: script), table: ShellCatalog.standard.table),
+                workDirectory: path,
+                metrics: metrics,
+                control: control
+            )
+        }
         outputs?.stop()
         _ = outputs?.end(report, thresholds: [])
         return report
@@ -80,15 +101,19 @@ struct LoadDriverTests {
         let server = try await LocalBackend.start(groups: ShellCatalog.standard.backendGroups)
         let elsewhere = SharedEmbeddedBackend(groups: ShellCatalog.standard.backendGroups)
         let configured = try await Self.run(
-            "configure host 127.0.0.1:\(server.port)\nhttp GET /_sdkbench/health\nexpect last.status == 200\n", plan: LoadPlan(devices: 4, stop: .iterations(2)),
-            sharing: elsewhere)
+            "configure host 127.0.0.1:\(server.port)\nhttp GET /_sdkbench/health\nexpect last.status == 200\n",
+            plan: LoadPlan(devices: 4, stop: .iterations(2)),
+            sharing: elsewhere
+        )
         await server.stop()
         #expect(configured.metrics.checksPassed == 8)
         #expect(elsewhere.running == nil, "a script with its own host started a backend")
         let shared = SharedEmbeddedBackend(groups: ShellCatalog.standard.backendGroups)
         let local = try await Self.run(
-            "http POST /v1/GetLocation MiataruConfig[RequestMiataruDeviceID]=r MiataruGetLocation[0][Device]=x\nexpect last.status == 200\n", plan: LoadPlan(devices: 4, stop: .iterations(2)),
-            sharing: shared)
+            "http POST /v1/GetLocation MiataruConfig[RequestMiataruDeviceID]=r MiataruGetLocation[0][Device]=x\nexpect last.status == 200\n",
+            plan: LoadPlan(devices: 4, stop: .iterations(2)),
+            sharing: shared
+        )
         #expect(local.metrics.checksPassed == 8)
         let backend = try #require(shared.running)
         #expect(backend.requestCount(.miataru) == 8, "one backend served every device")
@@ -130,9 +155,12 @@ struct LoadDriverTests {
     @Test func everyExchangeIsCountedUnderItsCallAndEveryExpectIsACheck() async throws {
         let (report, _, received) = try await Self.run(Self.flow, plan: LoadPlan(devices: 4, stop: .iterations(3)))
         let kinds = report.metrics.kinds.mapValues(\.count)
-        #expect(kinds == [
-            "miataru.setDeviceKey": 12, "miataru.UpdateLocation": 36, "miataru.GetLocation": 12, "http GET /_sdkbench/health": 12,
-        ], "\(kinds)")
+        #expect(
+            kinds == [
+                "miataru.setDeviceKey": 12, "miataru.UpdateLocation": 36, "miataru.GetLocation": 12, "http GET /_sdkbench/health": 12,
+            ],
+            "\(kinds)"
+        )
         #expect(received == 12 + 36 + 12, "the backend saw exactly what was counted")
         #expect(report.metrics.kinds.values.allSatisfy { $0.failed == 0 && $0.latency.totalCount == UInt64($0.count) })
         #expect(report.metrics.checksPassed == 24 && report.metrics.checksFailed == 12, "a failed expect is a check, not a stop")
@@ -153,9 +181,15 @@ struct LoadDriverTests {
     @Test func arrivalsRunOnIdleDevicesOrAreDropped() async throws {
         // Room for a device per arrival: none is dropped, however busy the machine.
         let fast = try await Self.run("http GET /_sdkbench/health\n", plan: LoadPlan(devices: 2, stop: .iterations(20), rate: 100, maxDevices: 20))
-        #expect(fast.0.metrics.iterations == 20 && fast.0.metrics.droppedIterations == 0, "\(fast.0.metrics.iterations) \(fast.0.metrics.droppedIterations)")
+        #expect(
+            fast.0.metrics.iterations == 20 && fast.0.metrics.droppedIterations == 0,
+            "\(fast.0.metrics.iterations) \(fast.0.metrics.droppedIterations)"
+        )
         #expect(fast.0.metrics.kinds["http GET /_sdkbench/health"]?.count == 20 && fast.0.devices <= 20)
-        let slow = try await Self.run("http GET /_sdkbench/health\nsleep 300ms\n", plan: LoadPlan(devices: 1, stop: .iterations(10), rate: 50, maxDevices: 2))
+        let slow = try await Self.run(
+            "http GET /_sdkbench/health\nsleep 300ms\n",
+            plan: LoadPlan(devices: 1, stop: .iterations(10), rate: 50, maxDevices: 2)
+        )
         #expect(slow.0.metrics.iterations + slow.0.metrics.droppedIterations == 10, "\(slow.0.metrics)")
         #expect(slow.0.metrics.droppedIterations > 0 && slow.0.devices == 2, "two devices cannot keep up with 50/s of 300 ms iterations")
     }
@@ -172,7 +206,10 @@ struct LoadDriverTests {
             expect last.event.ios_device_properties.mobile_carrier_name == "carrier-{{device.index}}"
             """
         let (report, _, _) = try await Self.run(script, plan: LoadPlan(devices: 4, stop: .iterations(2)))
-        #expect(report.metrics.checksPassed == 16 && report.metrics.checksFailed == 0, "\(report.metrics.checksPassed) passed, \(report.metrics.checksFailed) failed")
+        #expect(
+            report.metrics.checksPassed == 16 && report.metrics.checksFailed == 0,
+            "\(report.metrics.checksPassed) passed, \(report.metrics.checksFailed) failed"
+        )
     }
 
     @Test func deviceIdsAreStableByIndexAndSeedAndDistinct() {
@@ -185,7 +222,10 @@ struct LoadDriverTests {
 
     /// An error ends its iteration, not the device: the next iteration runs.
     @Test func anErrorEndsTheIterationAndTheDeviceGoesOn() async throws {
-        let (report, _, _) = try await Self.run("http GET /_sdkbench/health\nsource nowhere.sdk\nexpect 1 == 1\n", plan: LoadPlan(devices: 2, stop: .iterations(4)))
+        let (report, _, _) = try await Self.run(
+            "http GET /_sdkbench/health\nsource nowhere.sdk\nexpect 1 == 1\n",
+            plan: LoadPlan(devices: 2, stop: .iterations(4))
+        )
         #expect(report.metrics.iterations == 8 && report.metrics.iterationsFailed == 8)
         #expect(report.metrics.kinds["http GET /_sdkbench/health"]?.count == 8)
         #expect(report.metrics.checksPassed == 0, "the expect after the error did not run")
@@ -225,7 +265,9 @@ struct LoadDriverTests {
             control.interrupt()
         }
         let (report, _, _) = try await Self.run(
-            "http POST /v1/users/u/event name=e --timeout 60s\n", plan: LoadPlan(devices: 2, stop: .duration(.seconds(60))), control: control
+            "http POST /v1/users/u/event name=e --timeout 60s\n",
+            plan: LoadPlan(devices: 2, stop: .duration(.seconds(60))),
+            control: control
         ) { backend in
             backend.inject(.timeout, times: 2, for: .hamon)
             held.backend.withLock { $0 = backend }
@@ -251,7 +293,10 @@ struct LoadDriverTests {
             control.stop()
         }
         let stopped = try await Self.run(
-            "http GET /_sdkbench/health\n", plan: LoadPlan(devices: 2, stop: .duration(.seconds(60)), think: .milliseconds(50)), control: control)
+            "http GET /_sdkbench/health\n",
+            plan: LoadPlan(devices: 2, stop: .duration(.seconds(60)), think: .milliseconds(50)),
+            control: control
+        )
         _ = try await stopper.value
         #expect(stopped.0.interrupted && stopped.0.duration < .seconds(30), "a 60 s run stopped after 200 ms")
     }

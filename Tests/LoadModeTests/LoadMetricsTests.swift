@@ -82,7 +82,8 @@ struct LoadMetricsTests {
         for _ in 0..<5000 { _ = figures.latency.record(UInt64.random(in: 1...3_600_000_000, using: &generator) >> UInt64.random(in: 0...30)) }
         _ = figures.latency.record(1234, count: 400)
         // In no order, repeated, at the ends and past them.
-        let percentiles = [99, 0, 0.1, 1, 25, 50, 50.5, 50, 90, 99.9, 99.99, 100, 120] + (0..<40).map({ _ in Double.random(in: 0...100, using: &generator) })
+        let percentiles =
+            [99, 0, 0.1, 1, 25, 50, 50.5, 50, 90, 99.9, 99.99, 100, 120] + (0..<40).map({ _ in Double.random(in: 0...100, using: &generator) })
         let values = KindFigures.values(atPercentiles: percentiles, of: figures.latency)
         #expect(values == percentiles.map { figures.latency.valueAtPercentile($0) }, "\(percentiles)")
         #expect(figures.milliseconds(atPercentile: 99) == Double(figures.latency.valueAtPercentile(99)) / 1000)

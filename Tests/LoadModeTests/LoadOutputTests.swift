@@ -77,7 +77,10 @@ struct LoadOutputTests {
         #expect(!outputs.keepsIntervals)
         // Each iteration sleeps: the run lasts at least 400 ms, 80 sample periods.
         let (report, _, _) = try await LoadDriverTests.run(
-            "http GET /_sdkbench/health\nexpect last.status == 200\nsleep 100ms\n", plan: LoadPlan(devices: 2, stop: .iterations(4)), outputs: outputs)
+            "http GET /_sdkbench/health\nexpect last.status == 200\nsleep 100ms\n",
+            plan: LoadPlan(devices: 2, stop: .iterations(4)),
+            outputs: outputs
+        )
         let calls = recording.calls.withLock { $0 }
         #expect(calls.first == "start 2")
         #expect(calls.suffix(2) == ["stop", "end"])

@@ -11,7 +11,12 @@ struct LoadReportMergeTests {
     /// Segment `k` of `n` of a run: `devices` devices that made `iterations` iterations (one
     /// failed by `source`), as `load --report-json` writes it.
     static func report(
-        _ k: Int, of n: Int, plan: LoadPlan = plan, script: LoadScriptIdentity = script, devices: Int = 2, iterations: Int = 6
+        _ k: Int,
+        of n: Int,
+        plan: LoadPlan = plan,
+        script: LoadScriptIdentity = script,
+        devices: Int = 2,
+        iterations: Int = 6
     ) -> String {
         var metrics = LoadMetrics.Snapshot()
         metrics.iterations = iterations
@@ -41,37 +46,51 @@ struct LoadReportMergeTests {
         #expect(merged.mergedSegments?.held == [1, 2, 3, 4] && merged.mergedSegments?.count == 4)
         #expect(merged.plan?.devices == 8 && merged.plan?.segment == .whole && merged.script == Self.script)
         #expect(LoadSummary.text(merged, thresholds: []).contains("segments:   4 of 4\n"))
-        #expect(LoadHTMLReport.generate(merged, thresholds: []).contains("data-kind=\"source\" data-count=\"4\">4 × source: flow.sdk:2:1: cannot read "),
-            "the HTML report lists the iterations' errors too")
+        #expect(
+            LoadHTMLReport.generate(merged, thresholds: []).contains("data-kind=\"source\" data-count=\"4\">4 × source: flow.sdk:2:1: cannot read "),
+            "the HTML report lists the iterations' errors too"
+        )
         // The merged report says what it holds, and is not itself a segment to merge again.
         let text = LoadJSONReport.generate(merged, thresholds: [])
         #expect(text.contains("\"segments\"") && !text.contains("\"segment\":"))
-        #expect(refusal([("merged.json", text), ("s1.json", Self.report(1, of: 4))]) == "merged.json: a merged report; merge the segments' own reports")
+        #expect(
+            refusal([("merged.json", text), ("s1.json", Self.report(1, of: 4))]) == "merged.json: a merged report; merge the segments' own reports"
+        )
     }
 
     @Test func aSegmentTwiceIsRefused() {
         #expect(
             refusal([("a.json", Self.report(1, of: 2)), ("b.json", Self.report(1, of: 2))])
-                == "b.json: segment 1/2 again (a.json is it too): its figures would count twice")
+                == "b.json: segment 1/2 again (a.json is it too): its figures would count twice"
+        )
     }
 
     @Test func mixedSegmentCountsAreRefused() {
-        #expect(refusal([("a.json", Self.report(1, of: 2)), ("b.json", Self.report(1, of: 3))])?.hasPrefix("b.json: segment 1/3, but a.json is 1/2") == true)
+        #expect(
+            refusal([("a.json", Self.report(1, of: 2)), ("b.json", Self.report(1, of: 3))])?.hasPrefix("b.json: segment 1/3, but a.json is 1/2")
+                == true
+        )
         // A whole run with a segment of another run of the same plan.
-        #expect(refusal([("whole.json", Self.report(1, of: 1)), ("b.json", Self.report(2, of: 2))])?.hasPrefix("b.json: segment 2/2, but whole.json is 1/1") == true)
+        #expect(
+            refusal([("whole.json", Self.report(1, of: 1)), ("b.json", Self.report(2, of: 2))])?.hasPrefix(
+                "b.json: segment 2/2, but whole.json is 1/1"
+            ) == true
+        )
     }
 
     @Test func anotherScriptOrPlanIsRefused() {
         let other = LoadScriptIdentity(name: "other.sdk", sha256: String(repeating: "cd", count: 32))
         #expect(
             refusal([("a.json", Self.report(1, of: 2)), ("b.json", Self.report(2, of: 2, script: other))])
-                == "b.json: ran another script: other.sdk (sha256 cdcdcdcdcdcd…), a.json ran flow.sdk (sha256 abababababab…)")
+                == "b.json: ran another script: other.sdk (sha256 cdcdcdcdcdcd…), a.json ran flow.sdk (sha256 abababababab…)"
+        )
         var seeded = Self.plan
         seeded.seed = 43
         seeded.devices = 4
         #expect(
             refusal([("a.json", Self.report(1, of: 2)), ("b.json", Self.report(2, of: 2, plan: seeded))])
-                == #"b.json: another plan than a.json's: devices 4 against 8, seed "43" against "42""#)
+                == #"b.json: another plan than a.json's: devices 4 against 8, seed "43" against "42""#
+        )
     }
 
     @Test func missingSegmentsAreNamedAndAllowedOnlyWhenAsked() throws {

@@ -1,10 +1,10 @@
 import JSON
 import Miataru
-import Testing
-
 import SDKBenchShellTesting
 import SDKBenchTesting
 import Script
+import Testing
+
 @testable import Shell
 
 #if canImport(Glibc)
@@ -39,7 +39,8 @@ struct MiataruFlowTests {
         let first = await harness.execute("miataru device phone-a\nmiataru key set first-key\nmiataru location update 49.8 10.8\n")
         #expect(first.status == .success, "\(first.stderr)")
         let change = await harness.execute(
-            "miataru key set second-key\nexpect last.changed == true\nmiataru location update 49.9 10.8\nstatus\nexpect last.miataru.key == true\nexpect last.miataru.device == phone-a\n")
+            "miataru key set second-key\nexpect last.changed == true\nmiataru location update 49.9 10.8\nstatus\nexpect last.miataru.key == true\nexpect last.miataru.device == phone-a\n"
+        )
         #expect(change.status == .success, "\(change.stderr)")
         #expect(try Self.storedKey(harness, "phone-a") == "second-key")
         #expect(change.stdout.contains("DeviceKey changed"))
@@ -62,7 +63,8 @@ struct MiataruFlowTests {
 
     @Test func updateLocationWithAndWithoutAKey() async throws {
         let harness = ShellHarness()
-        let run = await harness.execute("""
+        let run = await harness.execute(
+            """
             miataru device plain
             miataru location update 48.0 10.8 --accuracy 20
             expect last.withKey == false
@@ -74,7 +76,8 @@ struct MiataruFlowTests {
             expect last.found == 2
             expect last.locations[0].Latitude == 48
             expect last.locations[1].BatteryLevel == 80
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stderr)\n\(run.stdout)")
         await harness.close()
     }
@@ -95,7 +98,8 @@ struct MiataruFlowTests {
 
     @Test func visitorHistoryWithAndWithoutAKey() async throws {
         let harness = ShellHarness()
-        let run = await harness.execute("""
+        let run = await harness.execute(
+            """
             miataru device plain
             miataru location update 48.0 10.8
             miataru device keyed
@@ -110,14 +114,16 @@ struct MiataruFlowTests {
             miataru visitors
             expect last.visitors[0].DeviceID == "reader"
             expect last.available == 1
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stderr)\n\(run.stdout)")
         await harness.close()
     }
 
     @Test func geoJSONFallsBackToGetLocationWhenTheDeviceHasAKey() async throws {
         let harness = ShellHarness()
-        let run = await harness.execute("""
+        let run = await harness.execute(
+            """
             miataru device plain
             miataru location update 48.0 10.837502
             miataru geojson plain
@@ -133,7 +139,8 @@ struct MiataruFlowTests {
             expect last.geojson.properties.name == "keyed"
             miataru geojson nobody-there
             expect last.found == false
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stderr)\n\(run.stdout)")
         #expect(run.stdout.contains("GetLocationGeoJSON answered 401 (keyed has a DeviceKey): built from GetLocation instead"))
         await harness.close()
@@ -142,7 +149,8 @@ struct MiataruFlowTests {
     /// Two devices share through an allowed list, a third is denied; history follows its own flag.
     @Test func theAllowedListGrantsAndDenies() async throws {
         let harness = ShellHarness()
-        let run = await harness.execute("""
+        let run = await harness.execute(
+            """
             miataru device owner
             miataru key set --generate
             miataru location update 50.0 10.0 --history
@@ -175,7 +183,8 @@ struct MiataruFlowTests {
             miataru device stranger
             miataru history owner
             expect last.available == 2
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stderr)\n\(run.stdout)")
         #expect(run.stdout.contains("owner  no location, or not allowed"))
         await harness.close()
@@ -187,7 +196,9 @@ struct MiataruFlowTests {
         #expect(set.status == .success, "\(set.stderr)")
         await first.close()
         let second = ShellHarness(sharingHomeOf: first)
-        let show = await second.execute("miataru key show\nexpect last.stored == true\nexpect last.length == 8\nmiataru device\nexpect last.device == \"phone-a\"\n")
+        let show = await second.execute(
+            "miataru key show\nexpect last.stored == true\nexpect last.length == 8\nmiataru device\nexpect last.device == \"phone-a\"\n"
+        )
         #expect(show.status == .success, "\(show.stderr)")
         #expect(show.stdout.contains(": …(8 chars) in "), "\(show.stdout)")
         await second.close()
@@ -231,7 +242,8 @@ struct MiataruFlowTests {
 
     @Test func securityStatusAndSlogans() async throws {
         let harness = ShellHarness()
-        let run = await harness.execute("""
+        let run = await harness.execute(
+            """
             miataru device owner
             miataru key set --generate
             miataru location update 50.0 10.0
@@ -248,7 +260,8 @@ struct MiataruFlowTests {
             miataru location get owner
             expect last.locations[0].Slogan == "on my way"
             miataru delete
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stderr)\n\(run.stdout)")
         await harness.close()
     }
@@ -278,7 +291,12 @@ struct MiataruFlowTests {
         // Port 1 on loopback: nothing listens there, so the connection is refused at once.
         let run = await harness.execute("miataru server http://127.0.0.1:1\nmiataru device phone-a\nmiataru key set key-one-1\n")
         #expect(run.status == .runtime)
-        #expect(run.stderr.contains("miataru key set: nothing was sent: no answer from http://127.0.0.1:1 (network unavailable: connection refused); no key is stored for phone-a; check 'miataru server'"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "miataru key set: nothing was sent: no answer from http://127.0.0.1:1 (network unavailable: connection refused); no key is stored for phone-a; check 'miataru server'"
+            ),
+            "\(run.stderr)"
+        )
         let store = Self.store(harness)
         #expect(try store.key(server: "http://127.0.0.1:1", device: "phone-a") == nil)
         #expect(try store.pendingKey(server: "http://127.0.0.1:1", device: "phone-a") == nil)

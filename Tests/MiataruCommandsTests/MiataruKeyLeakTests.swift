@@ -1,10 +1,10 @@
 import Foundation
 import Miataru
-import Testing
-
 import SDKBenchShellTesting
 import SDKBenchTesting
 import Script
+import Testing
+
 @testable import Shell
 
 /// Issue 10's key-leak test: a session sets and changes a key with `trace on` and uses it in
@@ -16,7 +16,8 @@ struct MiataruKeyLeakTests {
 
     @Test func noKeyComesOutAnywhereButTheKeyStore() async throws {
         let harness = ShellHarness()
-        let run = await harness.execute("""
+        let run = await harness.execute(
+            """
             trace on
             miataru device leak-a
             miataru key set \(Self.typedKey)
@@ -36,7 +37,9 @@ struct MiataruKeyLeakTests {
             vars
             backend received miataru
             expect last.requests == 0
-            """, options: RunOptions(keepGoing: true, echo: true))
+            """,
+            options: RunOptions(keepGoing: true, echo: true)
+        )
         await harness.close()
         let generated = try #require(try DeviceKeyStore(directory: harness.home.path + "/state/miataru/keys").key(server: "local", device: "leak-a"))
         #expect(generated.count == 256)

@@ -68,16 +68,22 @@ struct MiataruRecognizerTests {
             let shown = JSONWriter.compact(call.value) + call.summary
             for key in keys { #expect(!shown.contains(key), "\(call.kind) shows \(key): \(shown)") }
         }
-        #expect(kinds.isSuperset(of: ["miataru.UpdateLocation", "miataru.GetLocation", "miataru.setDeviceKey", "miataru.GetVisitorHistory"]), "\(kinds)")
+        #expect(
+            kinds.isSuperset(of: ["miataru.UpdateLocation", "miataru.GetLocation", "miataru.setDeviceKey", "miataru.GetVisitorHistory"]),
+            "\(kinds)"
+        )
     }
 
     @Test func anUpdateSaysItsDeviceAndItsAnswer() throws {
         let exchanges = try Self.exchanges()
-        let keyed = try #require(exchanges.first { String(decoding: $0.requestBody, as: UTF8.self).contains(#""DeviceKey":"key-A-2""#) && $0.status == 200 })
+        let keyed = try #require(
+            exchanges.first { String(decoding: $0.requestBody, as: UTF8.self).contains(#""DeviceKey":"key-A-2""#) && $0.status == 200 }
+        )
         let call = try #require(EngineRecognizer.miataru.recognize(keyed))
         #expect(call.kind == "miataru.UpdateLocation")
         #expect(call.summary == "miataru.UpdateLocation peerA-r3 → 200 ACK")
-        guard case .object(let view) = call.value, case .object(let request)? = view["request"], case .array(let locations)? = request["MiataruLocation"],
+        guard case .object(let view) = call.value, case .object(let request)? = view["request"],
+            case .array(let locations)? = request["MiataruLocation"],
             case .object(let location)? = locations.first
         else {
             Issue.record("no request location: \(call.value)")

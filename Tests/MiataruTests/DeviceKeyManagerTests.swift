@@ -32,7 +32,8 @@ struct DeviceKeyManagerTests {
 
     @Test func aRefusalKeepsTheOldKey() async throws {
         let (client, _) = Self.client { _, index in
-            index == 0 ? Self.answer(200, #"{"MiataruResponse":"ACK"}"#) : Self.answer(403, #"{"error":"Forbidden: CurrentDeviceKey does not match"}"#)
+            index == 0
+                ? Self.answer(200, #"{"MiataruResponse":"ACK"}"#) : Self.answer(403, #"{"error":"Forbidden: CurrentDeviceKey does not match"}"#)
         }
         _ = try await manager.change(device: "A", to: "one", client: client)
         await #expect(throws: DeviceKeyChangeError.refused(.forbidden("Forbidden: CurrentDeviceKey does not match"), hadKey: true)) {

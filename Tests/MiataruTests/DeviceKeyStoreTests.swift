@@ -2,11 +2,11 @@ import Platform
 import SDKBenchTesting
 import Testing
 
+@testable import Miataru
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-
-@testable import Miataru
 
 struct DeviceKeyStoreTests {
     let home = TemporaryDirectory("miataru-store")

@@ -34,27 +34,47 @@ struct MiataruClientTests {
 
     @Test func updateLocationSendsStringsAndTheKeyOnlyWhenThereIsOne() async throws {
         let transport = Self.answering(Self.ack)
-        let update = LocationUpdate(device: "A", timestamp: 1_700_000_000, latitude: "49.8", longitude: "10.8", accuracy: "50", speed: "3.5", keepsHistory: true)
+        let update = LocationUpdate(
+            device: "A",
+            timestamp: 1_700_000_000,
+            latitude: "49.8",
+            longitude: "10.8",
+            accuracy: "50",
+            speed: "3.5",
+            keepsHistory: true
+        )
         try await Self.client(transport).updateLocation(update, deviceKey: nil)
         try await Self.client(transport).updateLocation(update, deviceKey: "k")
-        #expect(Self.body(transport, 0) == #"{"MiataruConfig":{"EnableLocationHistory":"True","LocationDataRetentionTime":"30"},"MiataruLocation":[{"Device":"A","Timestamp":"1700000000","Longitude":"10.8","Latitude":"49.8","HorizontalAccuracy":"50","Speed":"3.5"}]}"#)
+        #expect(
+            Self.body(transport, 0)
+                == #"{"MiataruConfig":{"EnableLocationHistory":"True","LocationDataRetentionTime":"30"},"MiataruLocation":[{"Device":"A","Timestamp":"1700000000","Longitude":"10.8","Latitude":"49.8","HorizontalAccuracy":"50","Speed":"3.5"}]}"#
+        )
         #expect(Self.body(transport, 1).hasSuffix(#""Speed":"3.5","DeviceKey":"k"}]}"#))
     }
 
     @Test func readsNameTheRequesterAndItsKeyInTheConfigNeverInTheHistoryObject() async throws {
-        let transport = Self.answering(#"{"MiataruServerConfig":{"MaximumNumberOfLocationUpdates":1023,"AvailableDeviceLocationUpdates":0},"MiataruLocation":[]}"#)
+        let transport = Self.answering(
+            #"{"MiataruServerConfig":{"MaximumNumberOfLocationUpdates":1023,"AvailableDeviceLocationUpdates":0},"MiataruLocation":[]}"#
+        )
         let client = Self.client(transport)
         _ = try await client.getLocationHistory(of: "B", amount: 5, as: MiataruRequester(deviceID: "A", deviceKey: "kA"))
         _ = try await client.getLocationHistory(of: "B", amount: 5, as: MiataruRequester(deviceID: "A", deviceKey: nil))
-        #expect(Self.body(transport, 0) == #"{"MiataruConfig":{"RequestMiataruDeviceID":"A","RequestMiataruDeviceKey":"kA"},"MiataruGetLocationHistory":{"Device":"B","Amount":"5"}}"#)
-        #expect(Self.body(transport, 1) == #"{"MiataruConfig":{"RequestMiataruDeviceID":"A"},"MiataruGetLocationHistory":{"Device":"B","Amount":"5"}}"#)
+        #expect(
+            Self.body(transport, 0)
+                == #"{"MiataruConfig":{"RequestMiataruDeviceID":"A","RequestMiataruDeviceKey":"kA"},"MiataruGetLocationHistory":{"Device":"B","Amount":"5"}}"#
+        )
+        #expect(
+            Self.body(transport, 1) == #"{"MiataruConfig":{"RequestMiataruDeviceID":"A"},"MiataruGetLocationHistory":{"Device":"B","Amount":"5"}}"#
+        )
     }
 
     /// The transcript's step 18: numbers as numbers from one uploader, as strings from another, and a null.
     @Test func locationsDecodeNumbersSentEitherWayAndNullEntries() async throws {
-        let transport = Self.answering(#"""
+        let transport = Self.answering(
+            #"""
             {"MiataruLocation":[{"Device":"A","Timestamp":1700000180,"Longitude":10.9,"Latitude":50.1,"HorizontalAccuracy":12.5,"Speed":0,"BatteryLevel":55,"Slogan":null},{"Device":"D","Timestamp":"1700000000","Longitude":"10.837502","Latitude":"48.0","HorizontalAccuracy":"50.00","Slogan":"hi"},null]}
-            """#)
+            """#
+        )
         let locations = try await Self.client(transport).getLocation(of: ["A", "D", "X"], as: MiataruRequester(deviceID: "B", deviceKey: nil))
         #expect(locations.count == 3)
         let a = try #require(locations[0])
@@ -62,16 +82,27 @@ struct MiataruClientTests {
         #expect(a.latitude == 50.1 && a.speed == 0 && a.battery == 55 && a.altitude == nil && a.timestamp == 1_700_000_180)
         #expect(d.latitude == 48 && d.longitude == 10.837502 && d.accuracy == 50 && d.slogan == "hi" && d.timestamp == 1_700_000_000)
         #expect(locations[2] == nil)
-        #expect(Self.body(transport) == #"{"MiataruConfig":{"RequestMiataruDeviceID":"B"},"MiataruGetLocation":[{"Device":"A"},{"Device":"D"},{"Device":"X"}]}"#)
-        guard case .object(let value) = d.value else { Issue.record("not an object"); return }
-        #expect(value["Latitude"] == Value.double(48) && value["HorizontalAccuracy"] == Value.double(50) && value["Timestamp"] == Value.int(1_700_000_000) && value["Longitude"] == Value.double(10.837502))
+        #expect(
+            Self.body(transport)
+                == #"{"MiataruConfig":{"RequestMiataruDeviceID":"B"},"MiataruGetLocation":[{"Device":"A"},{"Device":"D"},{"Device":"X"}]}"#
+        )
+        guard case .object(let value) = d.value else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(
+            value["Latitude"] == Value.double(48) && value["HorizontalAccuracy"] == Value.double(50) && value["Timestamp"] == Value.int(1_700_000_000)
+                && value["Longitude"] == Value.double(10.837502)
+        )
     }
 
     @Test func statusesBecomeTypedErrorsWithTheServersText() async throws {
         let cases: [(Int, String, MiataruError)] = [
             (403, #"{"error":"Forbidden: DeviceKey does not match"}"#, .forbidden("Forbidden: DeviceKey does not match")),
-            (401, #"{"error":"Unauthorized: GetLocationGeoJSON is not available when DeviceKey is set"}"#,
-                .unauthorized("Unauthorized: GetLocationGeoJSON is not available when DeviceKey is set")),
+            (
+                401, #"{"error":"Unauthorized: GetLocationGeoJSON is not available when DeviceKey is set"}"#,
+                .unauthorized("Unauthorized: GetLocationGeoJSON is not available when DeviceKey is set")
+            ),
             (400, #"{"error":"Bad Request: Latitude must be at most 90"}"#, .badRequest("Bad Request: Latitude must be at most 90")),
             (429, #"{"error":"Too Many Requests"}"#, .tooManyRequests("Too Many Requests", retryAfter: nil)),
             (500, "<html>oops</html>", .status(500, "<html>oops</html>")),
@@ -90,7 +121,9 @@ struct MiataruClientTests {
     }
 
     @Test func allowedListsRoundTrip() async throws {
-        let transport = Self.answering(#"{"MiataruAllowedDeviceList":{"DeviceID":"A","IsAllowedDeviceListEnabled":true,"allowedDevices":[{"DeviceID":"B","hasCurrentLocationAccess":true}]}}"#)
+        let transport = Self.answering(
+            #"{"MiataruAllowedDeviceList":{"DeviceID":"A","IsAllowedDeviceListEnabled":true,"allowedDevices":[{"DeviceID":"B","hasCurrentLocationAccess":true}]}}"#
+        )
         let list = try await Self.client(transport).getAllowedDevices(of: "A", deviceKey: nil)
         #expect(list.isEnabled && list.devices == [AllowedDevice(deviceID: "B", hasCurrentLocationAccess: true, hasHistoryAccess: false)])
         #expect(Self.body(transport) == #"{"MiataruGetAllowedDeviceList":{"DeviceID":"A","DeviceKey":""}}"#)
@@ -106,9 +139,14 @@ struct MiataruClientTests {
     }
 
     @Test func theBuiltGeoJSONHasTheServersShape() throws {
-        let location = try MiataruLocation(decoding: try JSONParser.parse(
-            #"{"Device":"peerD-r3","Timestamp":"1700000000000","Longitude":"10.837502","Latitude":"48.0","HorizontalAccuracy":"50.00","Slogan":null}"#))
-        #expect(JSONWriter.compact(location.geoJSON)
-            == #"{"geometry":{"type":"Point","coordinates":[10.837502,48]},"type":"Feature","properties":{"name":"peerD-r3","timestamp":"1700000000000","horizontalAccuracy":"50.00"}}"#)
+        let location = try MiataruLocation(
+            decoding: try JSONParser.parse(
+                #"{"Device":"peerD-r3","Timestamp":"1700000000000","Longitude":"10.837502","Latitude":"48.0","HorizontalAccuracy":"50.00","Slogan":null}"#
+            )
+        )
+        #expect(
+            JSONWriter.compact(location.geoJSON)
+                == #"{"geometry":{"type":"Point","coordinates":[10.837502,48]},"type":"Feature","properties":{"name":"peerD-r3","timestamp":"1700000000000","horizontalAccuracy":"50.00"}}"#
+        )
     }
 }

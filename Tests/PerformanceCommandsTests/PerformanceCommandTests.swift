@@ -5,7 +5,8 @@ import Shell
 import Testing
 
 struct PerformanceCommandTests {
-    static let storedEntry = #"{"id":"login_web_1731927483.234","feature":"login","layer":"web","startTime":"2024-11-18T10:58:03.234Z","endTime":"2024-11-18T10:58:04.468Z","duration":1.234,"metadata":{"status":"ok"},"context":{"deviceModel":"Box","iosVersion":"12","appVersion":"0.1.0","buildNumber":"1","networkType":"Ethernet"}}"#
+    static let storedEntry =
+        #"{"id":"login_web_1731927483.234","feature":"login","layer":"web","startTime":"2024-11-18T10:58:03.234Z","endTime":"2024-11-18T10:58:04.468Z","duration":1.234,"metadata":{"status":"ok"},"context":{"deviceModel":"Box","iosVersion":"12","appVersion":"0.1.0","buildNumber":"1","networkType":"Ethernet"}}"#
 
     @Test func exportAllReadsDailyFilesAndReportsLinesItSkipped() {
         let harness = ShellHarness()
@@ -24,7 +25,11 @@ struct PerformanceCommandTests {
         harness.run("perf start a b\nperf end a b")
         let result = harness.run("perf export csv /nonexistent-dir/x.csv")
         #expect(result.status == .runtime)
-        #expect(result.stderr.hasPrefix("test.sdk:1:17: error: cannot export to '/nonexistent-dir/x.csv': cannot create /nonexistent-dir/x.csv: No such file or directory"))
+        #expect(
+            result.stderr.hasPrefix(
+                "test.sdk:1:17: error: cannot export to '/nonexistent-dir/x.csv': cannot create /nonexistent-dir/x.csv: No such file or directory"
+            )
+        )
     }
 
     @Test func fifoMatchingThroughCommands() {
@@ -38,7 +43,8 @@ struct PerformanceCommandTests {
             perf end deposit api
             expect last.metadata.n == "2"
             perf end deposit api
-            """)
+            """
+        )
         #expect(result.status == .success)
         #expect(result.stderr.contains("end() called for deposit.api without start()"))
     }

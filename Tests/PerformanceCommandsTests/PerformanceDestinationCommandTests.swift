@@ -25,7 +25,8 @@ struct PerformanceDestinationCommandTests {
             perf destination remove --all
             expect last[1] == 2
             perf destination list
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains("1  console (standard)  [only feature deposit]"))

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
-
 import SDKBenchShellTesting
 import SDKBenchTesting
+import Testing
+
 @testable import Shell
 
 /// Timings leave sdkbench with secret metadata values as `***` (exports, the file destination's
@@ -14,7 +14,8 @@ struct PerformanceExportSecretTests {
     @Test func exportsAndDailyFilesMaskSecretMetadata() async throws {
         let harness = ShellHarness()
         let daily = harness.home.path + "/daily"
-        let run = await harness.execute("""
+        let run = await harness.execute(
+            """
             set tok --secret \(Self.secret)
             perf destination add file --dir \(daily) --batch 1
             perf start login api
@@ -22,7 +23,8 @@ struct PerformanceExportSecretTests {
             perf export csv \(harness.home.path)/out.csv
             perf export json \(harness.home.path)/out.json
             perf export json \(harness.home.path)/all.json --all --dir \(daily)
-            """)
+            """
+        )
         await harness.close()
         #expect(run.status == .success, "\(run.stderr)")
         let files = ["/out.csv", "/out.json", "/all.json"].map { harness.home.path + $0 } + SDKBenchFiles.regularFiles(under: daily)
@@ -36,7 +38,8 @@ struct PerformanceExportSecretTests {
 
     @Test func theJournalsThatHoldSecretsAreOwnerOnly() async throws {
         let harness = ShellHarness()
-        let run = await harness.execute("""
+        let run = await harness.execute(
+            """
             user u1
             fcm S3CRET-fcm-journal
             log opened
@@ -46,7 +49,8 @@ struct PerformanceExportSecretTests {
             perf destination add analytics local --batch 100
             perf start a b
             perf end a b
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stderr)")
         let journals = SDKBenchFiles.regularFiles(under: harness.home.path + "/state").filter { $0.hasSuffix(".journal") }
         #expect(journals.contains { $0.contains("/hamon/") } && journals.contains { $0.contains("/sift/") }, "\(journals)")

@@ -23,7 +23,8 @@ struct PerformanceRecognizerTests {
             perf end login app
             perf flush
 
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stderr)")
         await harness.close()
         let batch = RecordedExchange(try #require(transport.requests.first), response: nil)

@@ -12,15 +12,33 @@ struct AnalyticsBatchTests {
 
     private func entry(_ index: Int) -> PerformanceEntry {
         PerformanceEntry(
-            id: "deposit_api_\(index)", feature: "deposit", layer: "api", startTime: Double(index), endTime: Double(index) + 1, duration: 1,
-            metadata: [:], context: testDevice, userIDHash: nil)
+            id: "deposit_api_\(index)",
+            feature: "deposit",
+            layer: "api",
+            startTime: Double(index),
+            endTime: Double(index) + 1,
+            duration: 1,
+            metadata: [:],
+            context: testDevice,
+            userIDHash: nil
+        )
     }
 
-    private func destination(_ settings: AnalyticsSettings, _ directory: TemporaryDirectory, _ transport: RecordingTransport) throws -> AnalyticsDestination {
+    private func destination(
+        _ settings: AnalyticsSettings,
+        _ directory: TemporaryDirectory,
+        _ transport: RecordingTransport
+    ) throws -> AnalyticsDestination {
         try AnalyticsDestination(
-            endpoint: settings.endpoint, batchSize: settings.batchSize, flushInterval: settings.flushInterval,
-            client: PingClient(transport: transport), clock: ManualClock(100), appVersion: "1.5.0",
-            journal: try AnalyticsJournal(directory: directory.path, settings: settings), events: { _ in })
+            endpoint: settings.endpoint,
+            batchSize: settings.batchSize,
+            flushInterval: settings.flushInterval,
+            client: PingClient(transport: transport),
+            clock: ManualClock(100),
+            appVersion: "1.5.0",
+            journal: try AnalyticsJournal(directory: directory.path, settings: settings),
+            events: { _ in }
+        )
     }
 
     /// How many entries each request carried.
@@ -80,7 +98,12 @@ struct AnalyticsBatchTests {
     @Test func theJournalKeepsTheSettingsItWasOpenedWith() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let settings = AnalyticsSettings(endpoint: Self.endpoint, batchSize: 7, flushInterval: 12.5, filter: DestinationFilter(feature: "login", layer: "api"))
+        let settings = AnalyticsSettings(
+            endpoint: Self.endpoint,
+            batchSize: 7,
+            flushInterval: 12.5,
+            filter: DestinationFilter(feature: "login", layer: "api")
+        )
         let sending = try destination(settings, directory, RecordingTransport())
         sending.log(entry(1), emit: { _ in })
         sending.close()

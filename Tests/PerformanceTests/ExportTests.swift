@@ -1,17 +1,28 @@
-@testable import Performance
 import Platform
 import SDKBenchTesting
 import Testing
 
+@testable import Performance
+
 struct ExportTests {
-    static func entry(metadata: [String: String] = ["url": "/v1/pay", "status": "success"], device: String = "TestBox 1")
+    static func entry(
+        metadata: [String: String] = ["url": "/v1/pay", "status": "success"],
+        device: String = "TestBox 1"
+    )
         -> PerformanceEntry
     {
         var context = testDevice
         context.deviceModel = device
         return PerformanceEntry(
-            id: "deposit_api_1731927483.234", feature: "deposit", layer: "api", startTime: 1_731_927_483.234,
-            endTime: 1_731_927_484.468, duration: 1.234, metadata: metadata, context: context)
+            id: "deposit_api_1731927483.234",
+            feature: "deposit",
+            layer: "api",
+            startTime: 1_731_927_483.234,
+            endTime: 1_731_927_484.468,
+            duration: 1.234,
+            metadata: metadata,
+            context: context
+        )
     }
 
     @Test func csvRowMatchesTheSeed() {
@@ -23,14 +34,17 @@ struct ExportTests {
 
     @Test func csvQuotesCommasQuotesAndNewlines() {
         let line = PerformanceExporter.csvLine(
-            for: Self.entry(metadata: ["note": "a,b", "say": "he said \"hi\"", "multi": "x\ny"], device: "Box, \"Pro\""))
+            for: Self.entry(metadata: ["note": "a,b", "say": "he said \"hi\"", "multi": "x\ny"], device: "Box, \"Pro\"")
+        )
         #expect(line.hasSuffix(",\"multi=x\ny|note=a,b|say=he said \"\"hi\"\"\",\"Box, \"\"Pro\"\"\",12"))
     }
 
-    @Test(arguments: [
-        (9.775161743164062e-06, "0.00001"), (1.234, "1.234"), (0.0, "0.0"), (2.0, "2.0"), (0.0000004, "0.0"), (123.4567891, "123.456789"),
-        (0.0000006, "0.000001"), (-1.5, "-1.5"), (86400.000001, "86400.000001"), (1e13, "0"), (-0.0000004, "0.0"), (10.05, "10.05"),
-    ] as [(Double, String)])
+    @Test(
+        arguments: [
+            (9.775161743164062e-06, "0.00001"), (1.234, "1.234"), (0.0, "0.0"), (2.0, "2.0"), (0.0000004, "0.0"), (123.4567891, "123.456789"),
+            (0.0000006, "0.000001"), (-1.5, "-1.5"), (86400.000001, "86400.000001"), (1e13, "0"), (-0.0000004, "0.0"), (10.05, "10.05"),
+        ] as [(Double, String)]
+    )
     func durationsArePlainDecimalsToTheMicrosecond(_ seconds: Double, _ text: String) {
         #expect(EntryEncoding.durationText(seconds) == text)
     }
@@ -68,11 +82,14 @@ struct ExportTests {
         #expect(jsonCount == 5)
         let back = Array(PerformanceStorage(directory: scratch.path).allEntries())
         // The files hold the seed's five context fields; the OS name is not among them.
-        #expect(back == entries.map { entry in
-            var stored = entry
-            stored.context.osName = ""
-            return stored
-        })
+        #expect(
+            back
+                == entries.map { entry in
+                    var stored = entry
+                    stored.context.osName = ""
+                    return stored
+                }
+        )
         #expect(scratch.names() == ["out.csv", "performance_2024-11-18.json"])  // no temporary left behind
     }
 

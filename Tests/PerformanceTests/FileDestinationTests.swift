@@ -101,7 +101,8 @@ struct FileDestinationTests {
         scratch.write("performance_2024-11-18.json", "{\"entries\":[\n\(good),\n{\"id\": broken,\n\(good)\n]}\n")
         let seen = EventLog<PerformanceEvent>()
         let entries = Array(
-            PerformanceStorage(directory: scratch.path).allEntries { file, line in seen.record(.warning("\(file):\(line)")) })
+            PerformanceStorage(directory: scratch.path).allEntries { file, line in seen.record(.warning("\(file):\(line)")) }
+        )
         #expect(entries.count == 2)
         #expect(seen.warnings == [scratch.path + "/performance_2024-11-18.json:3"])
     }
@@ -110,13 +111,25 @@ struct FileDestinationTests {
 struct DeviceContextTests {
     @Test func takesTheMachinesFactsInTheKitsWords() {
         let machine = MachineFacts(
-            osName: "Debian GNU/Linux", osVersion: "12", machine: "x86_64", model: "LENOVO ThinkPad X1",
+            osName: "Debian GNU/Linux",
+            osVersion: "12",
+            machine: "x86_64",
+            model: "LENOVO ThinkPad X1",
             networkInterfaces: [
                 NetworkInterface(name: "lo", isUp: true, kind: .loopback), NetworkInterface(name: "wlan0", isUp: true, kind: .wifi),
-            ])
-        #expect(DeviceContext(machine: machine, appVersion: "0.1.0", buildNumber: "3") == DeviceContext(
-            deviceModel: "LENOVO ThinkPad X1", iosVersion: "12", appVersion: "0.1.0", buildNumber: "3", networkType: "WiFi",
-            osName: "Debian GNU/Linux"))
+            ]
+        )
+        #expect(
+            DeviceContext(machine: machine, appVersion: "0.1.0", buildNumber: "3")
+                == DeviceContext(
+                    deviceModel: "LENOVO ThinkPad X1",
+                    iosVersion: "12",
+                    appVersion: "0.1.0",
+                    buildNumber: "3",
+                    networkType: "WiFi",
+                    osName: "Debian GNU/Linux"
+                )
+        )
         // Nothing known: the machine name stands in for the model, and no link is "none".
         let bare = DeviceContext(machine: MachineFacts(machine: "aarch64"), appVersion: "1", buildNumber: "1")
         #expect(bare.deviceModel == "aarch64")

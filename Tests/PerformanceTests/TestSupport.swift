@@ -3,8 +3,13 @@ import SDKBenchTesting
 @testable import Performance
 
 let testDevice = DeviceContext(
-    deviceModel: "TestBox 1", iosVersion: "12", appVersion: "0.1.0", buildNumber: "7", networkType: "Ethernet",
-    osName: "Debian GNU/Linux")
+    deviceModel: "TestBox 1",
+    iosVersion: "12",
+    appVersion: "0.1.0",
+    buildNumber: "7",
+    networkType: "Ethernet",
+    osName: "Debian GNU/Linux"
+)
 
 /// What a tracker reported, sorted for the assertions.
 extension EventLog<PerformanceEvent> {
@@ -19,6 +24,9 @@ extension EventLog<PerformanceEvent> {
 
 func makeTracker(clock: ManualClock, log: EventLog<PerformanceEvent>, capacity: Int = 1000) -> PerformanceTracker {
     PerformanceTracker(
-        configuration: PerformanceConfiguration(cacheCapacity: capacity), clock: clock, deviceContext: testDevice,
-        events: { log.record($0) })
+        configuration: PerformanceConfiguration(cacheCapacity: capacity),
+        clock: clock,
+        deviceContext: testDevice,
+        events: { log.record($0) }
+    )
 }

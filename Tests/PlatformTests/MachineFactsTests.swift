@@ -28,10 +28,12 @@ struct MachineFactsTests {
         #expect(facts.model == "LENOVO ThinkPad X1")
         #expect(facts.manufacturer == "LENOVO")
         #expect(facts.memoryBytes == 16_314_672 * 1024)
-        #expect(facts.networkInterfaces == [
-            NetworkInterface(name: "eth0", isUp: false, kind: .ethernet), NetworkInterface(name: "lo", isUp: false, kind: .loopback),
-            NetworkInterface(name: "wlan0", isUp: true, kind: .wifi),
-        ])
+        #expect(
+            facts.networkInterfaces == [
+                NetworkInterface(name: "eth0", isUp: false, kind: .ethernet), NetworkInterface(name: "lo", isUp: false, kind: .loopback),
+                NetworkInterface(name: "wlan0", isUp: true, kind: .wifi),
+            ]
+        )
         #expect(facts.connection == .wifi)
         // uname(2) and gethostname(2) are this machine's whatever the root.
         #expect(facts.kernelRelease != nil)

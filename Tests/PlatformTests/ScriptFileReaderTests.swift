@@ -28,8 +28,10 @@ final class ScriptFileReaderTests {
         #expect(throws: ScriptFileError.file(FileError(path: home.path + "/none", operation: "cannot open", code: ENOENT))) {
             try ScriptFileReader.read(home.path + "/none")
         }
-        #expect(ScriptFileError.tooLarge(size: 6_291_456_000, limit: 64 << 20).reason
-            == "it holds 5.9 GB, more than the 64 MB a script may hold (--max-script-size)")
+        #expect(
+            ScriptFileError.tooLarge(size: 6_291_456_000, limit: 64 << 20).reason
+                == "it holds 5.9 GB, more than the 64 MB a script may hold (--max-script-size)"
+        )
         #expect(ScriptFileError.notRegular(kind: "a character device").reason.hasPrefix("it is a character device, not a regular file"))
     }
 

@@ -48,15 +48,30 @@ struct ParserTests {
     @Test func parametersOptionsAndTypedValues() throws {
         let kinds = try tokens(#"log purchase amount:=12.5 currency=EUR --level verbose --dir=/tmp tags:='["a",1]'"#)
         #expect(word(kinds[0]) == "log")
-        guard case .typedParameter(let key, let value) = kinds[2] else { Issue.record("not typed"); return }
+        guard case .typedParameter(let key, let value) = kinds[2] else {
+            Issue.record("not typed")
+            return
+        }
         #expect(key == "amount" && value.literal == "12.5")
-        guard case .parameter(let key2, let value2) = kinds[3] else { Issue.record("not a parameter"); return }
+        guard case .parameter(let key2, let value2) = kinds[3] else {
+            Issue.record("not a parameter")
+            return
+        }
         #expect(key2 == "currency" && value2.literal == "EUR")
-        guard case .option(let name, let inline) = kinds[4] else { Issue.record("not an option"); return }
+        guard case .option(let name, let inline) = kinds[4] else {
+            Issue.record("not an option")
+            return
+        }
         #expect(name == "level" && inline == nil)
-        guard case .option(let name2, let inline2) = kinds[6] else { Issue.record("not an option"); return }
+        guard case .option(let name2, let inline2) = kinds[6] else {
+            Issue.record("not an option")
+            return
+        }
         #expect(name2 == "dir" && inline2?.literal == "/tmp")
-        guard case .typedParameter(_, let array) = kinds[7] else { Issue.record("not typed"); return }
+        guard case .typedParameter(_, let array) = kinds[7] else {
+            Issue.record("not typed")
+            return
+        }
         #expect(array.literal == #"["a",1]"#)
     }
 
@@ -75,7 +90,10 @@ struct ParserTests {
 
     @Test func variablesAreParts() throws {
         let kinds = try tokens("echo pre{{ name }}post {{last.json.items[0].id}}")
-        guard case .word(let first) = kinds[1], case .word(let second) = kinds[2] else { Issue.record("words"); return }
+        guard case .word(let first) = kinds[1], case .word(let second) = kinds[2] else {
+            Issue.record("words")
+            return
+        }
         #expect(first.parts.count == 3)
         #expect(first.soleVariable == nil)
         #expect(second.soleVariable?.path.description == "last.json.items[0].id")
@@ -93,9 +111,12 @@ struct ParserTests {
     }
 
     @Test func invalidVariableName() {
-        #expect(throws: ScriptError(
-            range: SourceRange(start: .init(line: 1, column: 6), end: .init(line: 1, column: 13)),
-            kind: .invalidVariableName("a b"))) { try Parser.parse("echo {{a b}}") }
+        #expect(
+            throws: ScriptError(
+                range: SourceRange(start: .init(line: 1, column: 6), end: .init(line: 1, column: 13)),
+                kind: .invalidVariableName("a b")
+            )
+        ) { try Parser.parse("echo {{a b}}") }
     }
 
     @Test func invalidJSONPointsAtTheOffendingCharacter() {
@@ -104,7 +125,10 @@ struct ParserTests {
             Issue.record("expected an error")
         } catch {
             #expect(error.range.start == SourcePosition(line: 1, column: 13))
-            guard case .invalidJSON(let key, _) = error.kind else { Issue.record("kind"); return }
+            guard case .invalidJSON(let key, _) = error.kind else {
+                Issue.record("kind")
+                return
+            }
             #expect(key == "n")
         }
     }
@@ -151,11 +175,15 @@ struct ParameterFastPathTests {
         if case .parameter(let key, let value) = kinds[0] {
             #expect(key == "product_id" && value.literal == "p-1")
             #expect(value.range.start.column == 20)
-        } else { Issue.record("product_id: \(kinds[0])") }
+        } else {
+            Issue.record("product_id: \(kinds[0])")
+        }
         if case .typedParameter(let key, let value) = kinds[1] {
             #expect(key == "price" && value.literal == "9.99")
             #expect(value.range.start.column == 31 && value.range.end.column == 35)
-        } else { Issue.record("price: \(kinds[1])") }
+        } else {
+            Issue.record("price: \(kinds[1])")
+        }
         if case .typedParameter(_, let value) = kinds[2] { #expect(value.literal == "-3e2") } else { Issue.record("n") }
         if case .parameter(let key, let value) = kinds[4] { #expect(key == "a.b" && value.literal == "x:y") } else { Issue.record("a.b") }
         #expect(statement.tokens[3].range.start.column == 24 && statement.tokens[3].range.end.column == 35)
@@ -176,7 +204,11 @@ struct ParameterFastPathTests {
             #expect(word.literal?.contains(":=@") == true)
         }
         let text = try #require(try Parser.parse("http POST /x note=@a.txt").first)
-        if case .parameter("note", let value) = text.tokens[3].kind { #expect(value.literal == "@a.txt") } else { Issue.record("\(text.tokens[3].kind)") }
+        if case .parameter("note", let value) = text.tokens[3].kind {
+            #expect(value.literal == "@a.txt")
+        } else {
+            Issue.record("\(text.tokens[3].kind)")
+        }
     }
 
     @Test func simpleScalarsAreRecognisedWithoutParsing() {

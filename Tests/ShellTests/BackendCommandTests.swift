@@ -1,7 +1,6 @@
-import Testing
-
 import SDKBenchShellTesting
 import SDKBenchTesting
+import Testing
 
 /// `backend` commands against a separate backend: another session's embedded one stands in for
 /// an `sdkbench serve`, reached only through its `/_sdkbench` routes.
@@ -16,7 +15,8 @@ struct BackendCommandTests {
     }
 
     @Test func clearCancelsTheFaultsPlannedOnASeparateServe() async throws {
-        let server = ShellHarness(), client = ShellHarness()
+        let server = ShellHarness()
+        let client = ShellHarness()
         let host = try await startSeparate(server)
         let run = await client.execute(
             """
@@ -24,7 +24,8 @@ struct BackendCommandTests {
             backend fault hamon 500 --times 3
             backend fault perf timeout
             backend clear hamon
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stderr)")
         let afterOne = await server.execute("backend status\n")
         #expect(!afterOne.stdout.contains("fault     hamon"), "\(afterOne.stdout)")
@@ -38,7 +39,8 @@ struct BackendCommandTests {
     }
 
     @Test func statusReportsTheConfiguredServeAndWhatItReceived() async throws {
-        let server = ShellHarness(), client = ShellHarness()
+        let server = ShellHarness()
+        let client = ShellHarness()
         let host = try await startSeparate(server)
         let run = await client.execute(
             """
@@ -54,7 +56,8 @@ struct BackendCommandTests {
             expect last.faults[0].service == perf
             expect last.faults[0].remaining == 2
             expect last.held == 0
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("url       http://\(host) (configured host: a separate 'sdkbench serve')"), "\(run.stdout)")
         #expect(run.stdout.contains("hamon    1 requests"), "\(run.stdout)")
@@ -72,7 +75,8 @@ struct BackendCommandTests {
             backend status
             expect last.running == false
             expect last.separate == true
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("url       http://127.0.0.1:1 (configured host, not reachable)"), "\(run.stdout)")
         #expect(run.stdout.contains("error     cannot reach the backend at 127.0.0.1:1"), "\(run.stdout)")

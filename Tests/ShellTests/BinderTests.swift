@@ -42,8 +42,15 @@ struct BinderTests {
 
     @Test func unknownCommandSuggestsTheClosest() {
         let error = failure("perf strat deposit api")
-        #expect(error?.kind == .unknownSubcommand(
-            group: "perf", word: "strat", choices: CommandTable.standard.nextWords(after: ["perf"]), suggestion: "start"))
+        #expect(
+            error?.kind
+                == .unknownSubcommand(
+                    group: "perf",
+                    word: "strat",
+                    choices: CommandTable.standard.nextWords(after: ["perf"]),
+                    suggestion: "start"
+                )
+        )
         #expect(error?.range?.start == SourcePosition(line: 1, column: 6))
         #expect(failure("ehco hi")?.kind == .unknownCommand("ehco", suggestion: "echo"))
         #expect(error?.status == .parse)
@@ -59,8 +66,10 @@ struct BinderTests {
     }
 
     @Test func unknownOptionSuggestsTheClosest() {
-        #expect(failure("perf export csv x.csv --featur deposit")?.kind
-            == .unknownOption(command: "perf export", option: "featur", suggestion: "feature"))
+        #expect(
+            failure("perf export csv x.csv --featur deposit")?.kind
+                == .unknownOption(command: "perf export", option: "featur", suggestion: "feature")
+        )
     }
 
     @Test func argumentCounts() {
@@ -70,7 +79,10 @@ struct BinderTests {
         }
         #expect(name == "LAYER")
         let extra = failure("perf start deposit api extra")
-        guard case .tooManyArguments? = extra?.kind else { Issue.record("expected too many"); return }
+        guard case .tooManyArguments? = extra?.kind else {
+            Issue.record("expected too many")
+            return
+        }
         #expect(extra?.range?.start.column == 24)
     }
 
@@ -81,10 +93,14 @@ struct BinderTests {
     }
 
     @Test func choicesAreCheckedBeforeRunning() {
-        #expect(failure("perf export xml out.xml")?.kind
-            == .invalidValue(name: "FORMAT", value: "xml", expected: "one of csv, json"))
-        #expect(failure("sleep soon")?.kind
-            == .invalidValue(name: "DURATION", value: "soon", expected: "a duration from 1ms to 24h, such as 250ms, 1.5s, 2m"))
+        #expect(
+            failure("perf export xml out.xml")?.kind
+                == .invalidValue(name: "FORMAT", value: "xml", expected: "one of csv, json")
+        )
+        #expect(
+            failure("sleep soon")?.kind
+                == .invalidValue(name: "DURATION", value: "soon", expected: "a duration from 1ms to 24h, such as 250ms, 1.5s, 2m")
+        )
     }
 
     @Test func parametersBecomeWordsForCommandsWithoutThem() throws {

@@ -42,7 +42,12 @@ struct BindingShapeTests {
 
     /// Binds `text` once whole and three times through its shape (recorded on the first), with
     /// each of `rounds` of variables in turn, and compares.
-    private func expectSameBindings(_ text: String, _ rounds: [[String: Value]], reusable: Bool, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectSameBindings(
+        _ text: String,
+        _ rounds: [[String: Value]],
+        reusable: Bool,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let statement = try #require(try Parser.parse(text).first, sourceLocation: sourceLocation)
         // One session's entries across the rounds, as a device keeps them; the first round of each
         // pass reads the process's cache.
@@ -68,7 +73,9 @@ struct BindingShapeTests {
         let key = BindingShape.Key(table: binder.table.identity, statement: statement)
         var fresh = BindingShape.SessionCache()
         let lookup = BindingShape.cached(key, statement: statement, session: &fresh)
-        if case .reusable = lookup { #expect(reusable, "\(text)", sourceLocation: sourceLocation) } else {
+        if case .reusable = lookup {
+            #expect(reusable, "\(text)", sourceLocation: sourceLocation)
+        } else {
             #expect(!reusable, "\(text)", sourceLocation: sourceLocation)
         }
     }
@@ -80,7 +87,9 @@ struct BindingShapeTests {
                 ["d": .string("one"), "n": .int(1), "t": .string("2s")],
                 ["d": .string("a secret value"), "n": .object(["x": .bool(true)]), "t": .string("10ms")],
                 ["d": .string(""), "n": .string("text"), "t": .string("1s")],
-            ], reusable: true)
+            ],
+            reusable: true
+        )
     }
 
     @Test func aValueThatFailsItsCheckFailsAlike() throws {
@@ -91,12 +100,17 @@ struct BindingShapeTests {
                 ["item": .string("nonsense"), "t": .string("2s"), "n": .int(1)],
                 ["item": .string("a=b"), "t": .string("soon"), "n": .int(1)],
                 ["item": .string("a=b"), "t": .string("1s")],
-            ], reusable: true)
+            ],
+            reusable: true
+        )
     }
 
     @Test func aWordThatDecidesWhereWordsGoIsBoundWholeEveryTime() throws {
         try expectSameBindings(
-            "http {{m}} /v1/x a=1", [["m": .string("PUT")], ["m": .string("/v1/y")], ["m": .string("nope")]], reusable: false)
+            "http {{m}} /v1/x a=1",
+            [["m": .string("PUT")], ["m": .string("/v1/y")], ["m": .string("nope")]],
+            reusable: false
+        )
     }
 
     @Test func aLineWithASecretIsBoundWholeEveryTime() throws {

@@ -1,9 +1,9 @@
 import Foundation
-import Testing
-
 import SDKBenchShellTesting
 import SDKBenchTesting
 import Script
+import Testing
+
 @testable import Shell
 
 /// Whatever can be checked without running is checked before the first line runs: exit 2,

@@ -88,8 +88,10 @@ struct CommandTableTests {
 
     /// `hamon log` is the canonical name; `log`, the core spelling, runs the same command.
     @Test func coreFormsRunTheCanonicalCommand() {
-        for (core, canonical) in [("user", "hamon user"), ("fcm", "hamon fcm"), ("log", "hamon log"), ("flush", "hamon flush"),
-            ("queue", "hamon queue"), ("queue clear", "hamon queue clear")] {
+        for (core, canonical) in [
+            ("user", "hamon user"), ("fcm", "hamon fcm"), ("log", "hamon log"), ("flush", "hamon flush"),
+            ("queue", "hamon queue"), ("queue clear", "hamon queue clear"),
+        ] {
             let words = core.split(separator: " ").map(String.init)
             #expect(table.resolve(words)?.spec.name == canonical)
             #expect(table.resolve(canonical.split(separator: " ").map(String.init))?.spec.name == canonical)

@@ -158,6 +158,8 @@ struct CompleterTests {
         let seen = Completer(table: .standard, sessionNames: { $0 == MiataruRuntime.deviceNames ? ["phone-2", "phone-3"] : [] })
         let request = CompletionRequest(line: "miataru location get phone-2 ph", fullLine: "miataru location get phone-2 ph")
         #expect(seen.complete(request).candidates == ["phone-2", "phone-3"])
-        #expect(seen.complete(CompletionRequest(line: "miataru allowed add p", fullLine: "miataru allowed add p")).candidates == ["phone-2", "phone-3"])
+        #expect(
+            seen.complete(CompletionRequest(line: "miataru allowed add p", fullLine: "miataru allowed add p")).candidates == ["phone-2", "phone-3"]
+        )
     }
 }

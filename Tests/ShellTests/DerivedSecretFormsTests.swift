@@ -1,9 +1,9 @@
 import Foundation
 import Hamon
-import Testing
-
 import SDKBenchShellTesting
 import SDKBenchTesting
+import Testing
+
 @testable import Shell
 
 /// A secret is masked in the forms it takes on the way out, not only as given: Basic credentials
@@ -21,9 +21,12 @@ struct DerivedSecretFormsTests {
         ("-a USER:PASS", { "http GET \($0)/headers -a user:\(password)" }),
         ("--auth USER:PASS -v", { "http GET \($0)/headers --auth user:\(password) -v" }),
         ("a password in the URL", { "http GET \($0.replacing("http://", with: "http://user:\(password)@"))/headers" }),
-        ("a percent-encoded password in the URL -v", {
-            "http GET \($0.replacing("http://", with: "http://user:\(password.replacing("-", with: "%2D"))@"))/headers -v"
-        }),
+        (
+            "a percent-encoded password in the URL -v",
+            {
+                "http GET \($0.replacing("http://", with: "http://user:\(password.replacing("-", with: "%2D"))@"))/headers -v"
+            }
+        ),
         ("a password from a secret variable", { "set pw --secret \(password)\nhttp GET \($0)/headers -a user:{{pw}}" }),
     ]
 
@@ -75,7 +78,8 @@ struct DerivedSecretFormsTests {
         let ciphertext = HamonCipher.encrypt(Array(#"{"note":"\#(secret)"}"#.utf8))
         let run = await harness.execute(
             "set t --secret \(secret)\nhamon encrypt note={{t}}\nset c {{last}}\necho {{c}}\nexpect c == 1\nhamon decrypt {{c}}\nexpect last.json.note == {{t}}\n",
-            options: RunOptions(keepGoing: true))
+            options: RunOptions(keepGoing: true)
+        )
         await harness.close()
         #expect(run.stderr.components(separatedBy: "expect failed").count == 2, "only the first expect fails: \(run.stderr)")
         for text in [run.stdout, run.stderr] {

@@ -1,10 +1,10 @@
 import JSON
 import Platform
-import Testing
-
 import SDKBenchShellTesting
 import SDKBenchTesting
 import Script
+import Testing
+
 @testable import Shell
 
 /// `device set`: one profile every engine's payloads report (seed fidelity §2), kept with the
@@ -34,20 +34,22 @@ struct DeviceProfileTests {
     /// from the profile, carrier fields included.
     @Test func siftSnapshotsReportTheProfile() async {
         let harness = ShellHarness(transport: RecordingTransport(statuses: []))
-        let run = await harness.execute(Self.phone + """
-            sift collect device
-            expect last.event.ios_device_properties.device_hardware_model == "iPhone15,2"
-            expect last.event.ios_device_properties.device_system_name == iOS
-            expect last.event.ios_device_properties.device_system_version == "17.4"
-            expect last.event.ios_device_properties.app_version == "5.1.0"
-            expect last.event.ios_device_properties.mobile_carrier_name == T-Mobile
-            expect last.event.ios_device_properties.mobile_iso_country_code == de
-            expect last.event.ios_device_properties.mobile_network_code == "01"
-            sift collect app-state
-            expect last.event.ios_app_state.battery_level == 0.42
-            expect last.event.ios_app_state.battery_state == ui_device_battery_state_charging
-            expect last.event.ios_app_state.proximity_state == true
-            """)
+        let run = await harness.execute(
+            Self.phone + """
+                sift collect device
+                expect last.event.ios_device_properties.device_hardware_model == "iPhone15,2"
+                expect last.event.ios_device_properties.device_system_name == iOS
+                expect last.event.ios_device_properties.device_system_version == "17.4"
+                expect last.event.ios_device_properties.app_version == "5.1.0"
+                expect last.event.ios_device_properties.mobile_carrier_name == T-Mobile
+                expect last.event.ios_device_properties.mobile_iso_country_code == de
+                expect last.event.ios_device_properties.mobile_network_code == "01"
+                sift collect app-state
+                expect last.event.ios_app_state.battery_level == 0.42
+                expect last.event.ios_app_state.battery_state == ui_device_battery_state_charging
+                expect last.event.ios_app_state.proximity_state == true
+                """
+        )
         #expect(run.status == .success, "\(run.stdout)\n\(run.stderr)")
         await harness.close()
     }
@@ -56,26 +58,28 @@ struct DeviceProfileTests {
     /// app_version, app_version_code) and seed 002's device context, from the same profile.
     @Test func hamonUserDataAndPerfContextReportTheProfile() async {
         let harness = ShellHarness(transport: RecordingTransport(statuses: []))
-        let run = await harness.execute(Self.phone + """
-            hamon userdata
-            expect last.device_model == "iPhone15,2"
-            expect last.manufacturer == Apple
-            expect last.os_version == "17.4"
-            expect last.os_version_int == 17
-            expect last.locale == de_DE
-            expect last.geo == DE
-            expect last.is_limited_ad_tracking == true
-            expect last.app_version == "5.1.0"
-            expect last.app_version_code == 510
-            expect last.connection_type == cellular
-            perf start login network
-            perf end login network
-            expect last.context.deviceModel == "iPhone15,2"
-            expect last.context.iosVersion == "17.4"
-            expect last.context.appVersion == "5.1.0"
-            expect last.context.buildNumber == "510"
-            expect last.context.networkType == Cellular
-            """)
+        let run = await harness.execute(
+            Self.phone + """
+                hamon userdata
+                expect last.device_model == "iPhone15,2"
+                expect last.manufacturer == Apple
+                expect last.os_version == "17.4"
+                expect last.os_version_int == 17
+                expect last.locale == de_DE
+                expect last.geo == DE
+                expect last.is_limited_ad_tracking == true
+                expect last.app_version == "5.1.0"
+                expect last.app_version_code == 510
+                expect last.connection_type == cellular
+                perf start login network
+                perf end login network
+                expect last.context.deviceModel == "iPhone15,2"
+                expect last.context.iosVersion == "17.4"
+                expect last.context.appVersion == "5.1.0"
+                expect last.context.buildNumber == "510"
+                expect last.context.networkType == Cellular
+                """
+        )
         #expect(run.status == .success, "\(run.stdout)\n\(run.stderr)")
         await harness.close()
     }
@@ -83,7 +87,8 @@ struct DeviceProfileTests {
     /// An engine already running takes a changed fact from its next payload on.
     @Test func runningEnginesFollowAChange() async {
         let harness = ShellHarness(transport: RecordingTransport(statuses: []))
-        let run = await harness.execute("""
+        let run = await harness.execute(
+            """
             hamon userdata
             sift collect device
             device set model Pixel-8
@@ -94,7 +99,8 @@ struct DeviceProfileTests {
             device unset model
             hamon userdata
             expect last.device_model != Pixel-8
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stdout)\n\(run.stderr)")
         await harness.close()
     }
@@ -102,14 +108,16 @@ struct DeviceProfileTests {
     /// Variables expand in values, so `{{device.index}}` makes each simulated device another phone.
     @Test func variablesExpandInFacts() async {
         let harness = ShellHarness(transport: RecordingTransport(statuses: []))
-        let run = await harness.execute("""
+        let run = await harness.execute(
+            """
             set n 7
             device set model "Pixel-{{n}}"
             device show
             expect last.model == Pixel-7
             status
             expect last.device.model == Pixel-7
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stdout)\n\(run.stderr)")
         #expect(run.stdout.contains("model                Pixel-7  (set)"), "\(run.stdout)")
         #expect(run.stdout.contains("device        model Pixel-7"), "\(run.stdout)")
@@ -123,14 +131,16 @@ struct DeviceProfileTests {
         #expect(set.status == .success, "\(set.stderr)")
         await first.close()
         let second = ShellHarness(sharingHomeOf: first, transport: RecordingTransport(statuses: []))
-        let run = await second.execute("""
+        let run = await second.execute(
+            """
             device show
             expect last.carrier-name == Vodafone
             expect last.battery-level == "0.5"
             device unset --all
             device show
             expect last.carrier-name == null
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stdout)\n\(run.stderr)")
         await second.close()
     }
@@ -138,14 +148,16 @@ struct DeviceProfileTests {
     /// Numbers as users type them are kept as the plain decimals the payloads send.
     @Test func batteryLevelsAreKeptAsPlainDecimals() async {
         let harness = ShellHarness(transport: RecordingTransport(statuses: []))
-        let run = await harness.execute("""
+        let run = await harness.execute(
+            """
             device set battery-level -0
             device show
             expect last.battery-level == "0.0"
             device set battery-level 1e-1
             device show
             expect last.battery-level == "0.1"
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stdout)\n\(run.stderr)")
         await harness.close()
     }

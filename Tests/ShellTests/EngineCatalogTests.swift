@@ -27,7 +27,12 @@ struct EngineCatalogTests {
 
         var tick: @Sendable () -> Void { {} }
 
-        func ping() -> Int { pings.withLock { $0 += 1; return $0 } }
+        func ping() -> Int {
+            pings.withLock {
+                $0 += 1
+                return $0
+            }
+        }
 
         func status() -> EngineStatus {
             let count = pings.withLock { $0 }
@@ -38,7 +43,9 @@ struct EngineCatalogTests {
     }
 
     static let fake = EngineModule(
-        name: "fake", summary: "Fake pings", helpTitle: "Fake engine",
+        name: "fake",
+        summary: "Fake pings",
+        helpTitle: "Fake engine",
         commands: [
             CommandSpec(["fake", "ping"], summary: "Count one ping", examples: ["fake ping"]) { context in
                 .int(try context.session.engine(FakeRuntime.self, at: context.command.range).ping())
@@ -47,7 +54,11 @@ struct EngineCatalogTests {
                 try send(context)
             },
         ],
-        runtime: FakeRuntime.self, backend: fakeGroup, conformance: fakeSuite, recognizer: fakeRecognizer)
+        runtime: FakeRuntime.self,
+        backend: fakeGroup,
+        conformance: fakeSuite,
+        recognizer: fakeRecognizer
+    )
 
     static let fakeGroup = BackendRouteGroup(service: BackendService(rawValue: "fake"), breaking: FakeBreak.self) { FakeRoutes(breaks: $0) }
 
@@ -61,10 +72,13 @@ struct EngineCatalogTests {
             expect last.status == 200
             expect last.json.pong == 7 -m "the pong is not the ping's number"
 
-            """)
+            """
+    )
 
     static let fakeRecognizer = EngineRecognizer(kind: { method, path in method == "POST" && path == "/v1/fake/pings" ? "fake.ping" : nil }) {
-        exchange, kind, _ in RecognizedView(value: .string(String(decoding: exchange.requestBody, as: UTF8.self)), summary: kind)
+        exchange,
+        kind,
+        _ in RecognizedView(value: .string(String(decoding: exchange.requestBody, as: UTF8.self)), summary: kind)
     }
 
     static let catalog = ShellCatalog(modules: ShellCatalog.standard.modules + [fake])
@@ -127,7 +141,8 @@ struct EngineCatalogTests {
             backend status
             expect last.requests.fake == 2
 
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stderr)")
         #expect(run.stdout.contains("fake     2 requests"), "\(run.stdout)")
         await harness.close()
@@ -146,7 +161,10 @@ struct EngineCatalogTests {
         #expect(!BackendBreaks.known(in: ShellCatalog.standard.backendGroups).contains(FakeBreak.pongEcho.rawValue))
         #expect(Self.fakeSuite.rules.map(\.id) == Self.fakeGroup.breaks)
         for broken in [false, true] {
-            let backend = try await LocalBackend.start(groups: groups, breaks: broken ? try BackendBreaks([FakeBreak.pongEcho.rawValue], of: groups) : .none)
+            let backend = try await LocalBackend.start(
+                groups: groups,
+                breaks: broken ? try BackendBreaks([FakeBreak.pongEcho.rawValue], of: groups) : .none
+            )
             let harness = ShellHarness(catalog: Self.catalog)
             let run = await harness.execute("set server \(backend.url)\n" + Self.fakeSuite.script)
             await harness.close()
@@ -163,12 +181,18 @@ struct EngineCatalogTests {
         let work = TemporaryDirectory()
         defer { work.remove() }
         let driver = LoadDriver(
-            plan: LoadPlan(devices: 2, stop: .iterations(3)), transport: LiveTransport.shared,
-            insecureTransport: KeepAliveTransport(verifiesCertificates: false), classify: { catalog.requestKind(method: $0, path: $1) }
+            plan: LoadPlan(devices: 2, stop: .iterations(3)),
+            transport: LiveTransport.shared,
+            insecureTransport: KeepAliveTransport(verifiesCertificates: false),
+            classify: { catalog.requestKind(method: $0, path: $1) }
         ) { _, home, transport, insecure in
             var environment = ShellEnvironment(
-                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"), machine: ShellHarness.machine,
-                startsTicker: false, transport: transport, keepsState: false)
+                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),
+                machine: ShellHarness.machine,
+                startsTicker: false,
+                transport: transport,
+                keepsState: false
+            )
             environment.insecureTransport = insecure
             let session = ShellSession(catalog: catalog, environment: environment, output: Output(destination: .discard))
             session.shareEmbeddedBackend(shared)
@@ -180,7 +204,9 @@ struct EngineCatalogTests {
         await OwnThread.run { shared.stop() }
         #expect(report.metrics.kinds.mapValues(\.count) == ["fake.ping": 6], "\(report.metrics.kinds.keys)")
         #expect(report.metrics.checksPassed == 6 && report.metrics.checksFailed == 0)
-        let call = catalog.recognize(RecordedExchange(method: "POST", url: "http://127.0.0.1:1/v1/fake/pings?x=1", requestBody: Array(#"{"n":1}"#.utf8)))
+        let call = catalog.recognize(
+            RecordedExchange(method: "POST", url: "http://127.0.0.1:1/v1/fake/pings?x=1", requestBody: Array(#"{"n":1}"#.utf8))
+        )
         #expect(call == RecognizedCall(kind: "fake.ping", value: .string(#"{"n":1}"#), summary: "fake.ping"))
     }
 }

@@ -43,7 +43,10 @@ import Testing
     final class TimerEngine: LoggingEngine, EngineRuntime {
         static let name = "timer"
         static var idleStatus: EngineStatus { EngineStatus(line: "off", fields: [:]) }
-        required init(context: EngineContext) { super.init(context); note("timer started") }
+        required init(context: EngineContext) {
+            super.init(context)
+            note("timer started")
+        }
         var tick: @Sendable () -> Void { {} }
         func status() -> EngineStatus { EngineStatus(line: "on", fields: [:]) }
         func shutdown(budget: Duration) -> Bool {
@@ -57,10 +60,16 @@ import Testing
         try? FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
         let output = Output(destination: .memory)
         let environment = ShellEnvironment(
-            paths: StatePaths(stateDirectory: state, configDirectory: home.path + "/config"), startsTicker: false)
+            paths: StatePaths(stateDirectory: state, configDirectory: home.path + "/config"),
+            startsTicker: false
+        )
         let events = ShellEventRouter(secrets: output.secrets) { output.show($0) }
         let context = EngineContext(
-            environment: environment, events: events, trace: TraceSink(events: events, transport: nil), server: ServiceHost(events: events, groups: []))
+            environment: environment,
+            events: events,
+            trace: TraceSink(events: events, transport: nil),
+            server: ServiceHost(events: events, groups: [])
+        )
         return (EngineRegistry(kinds: [QueueEngine.self, TimerEngine.self], context: context), state)
     }
 

@@ -21,7 +21,11 @@ struct HelpGoldenTests {
 
     @Test func aDiscussionIsReflowedWithBlankLinesBetweenParagraphs() throws {
         let spec = CommandSpec(
-            ["demo"], summary: "Demo", discussion: "One two\nthree.\n\nNext\nparagraph.", handler: { _ in .null })
+            ["demo"],
+            summary: "Demo",
+            discussion: "One two\nthree.\n\nNext\nparagraph.",
+            handler: { _ in .null }
+        )
         let help = try #require(HelpGenerator(table: CommandTable(commands: [spec])).help(for: ["demo"]))
         #expect(help.contains("\nOne two three.\n\nNext paragraph.\n"), "\(help)")
     }

@@ -1,8 +1,8 @@
-import Testing
-
 import SDKBenchShellTesting
 import SDKBenchTesting
 import Script
+import Testing
+
 @testable import Shell
 
 /// A secret on a line with a mistake: the check pass renders the line, and what sits in a secret

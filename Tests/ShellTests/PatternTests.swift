@@ -1,7 +1,7 @@
-import Testing
-
 import SDKBenchShellTesting
 import SDKBenchTesting
+import Testing
+
 @testable import Shell
 
 /// `expect … matches` searches under a step budget: a pattern that backtracks exponentially ends
@@ -24,12 +24,14 @@ struct PatternTests {
 
     @Test func ordinaryPatternsSearchAsBefore() {
         let harness = ShellHarness()
-        let run = harness.run("""
+        let run = harness.run(
+            """
             expect abc123 matches '[0-9]+'
             expect "ключ-7" matches '^\\w+-\\d$'
             expect 'a.b' matches '^a\\.b$'
             expect abc matches '^B'
-            """)
+            """
+        )
         #expect(run.status == .expectation, "\(run.stderr)")
         #expect(run.stderr.contains("test.sdk:4:"), "\(run.stderr)")
     }
@@ -39,6 +41,9 @@ struct PatternTests {
         let run = harness.run("echo never\nexpect abc matches 'a(b'\n")
         #expect(run.status == .parse, "\(run.stderr)")
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr.contains("test.sdk:2:20: error: invalid RHS 'a(b': expected a regular expression (missing closing parenthesis at offset 3)"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("test.sdk:2:20: error: invalid RHS 'a(b': expected a regular expression (missing closing parenthesis at offset 3)"),
+            "\(run.stderr)"
+        )
     }
 }

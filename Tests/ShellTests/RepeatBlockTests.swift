@@ -8,7 +8,9 @@ import Testing
 struct RepeatBlockTests {
     @Test func blocksNestAndIIsTheInnermostIteration() {
         let harness = ShellHarness()
-        let run = harness.run("set i outer\nrepeat 2\n  repeat 2\n    echo {{i}}\n  end\n  echo after {{i}}\nend\nrepeat 0\n  echo never\nend\necho {{i}}\n")
+        let run = harness.run(
+            "set i outer\nrepeat 2\n  repeat 2\n    echo {{i}}\n  end\n  echo after {{i}}\nend\nrepeat 0\n  echo never\nend\necho {{i}}\n"
+        )
         #expect(run.status == .success, "\(run.stderr)")
         #expect(run.stdout == "1\n2\nafter 1\n1\n2\nafter 2\nouter\n")
     }
@@ -34,7 +36,10 @@ struct RepeatBlockTests {
     @Test func aFailedExpectInsideEndsNoIterationWhereExpectsGoOn() {
         let harness = ShellHarness()
         let run = harness.run(
-            "repeat 4\n  expect {{i}} != 2\n  echo ran {{i}}\nend\necho after\n", name: "loop.sdk", options: RunOptions(continuesPastFailedExpects: true))
+            "repeat 4\n  expect {{i}} != 2\n  echo ran {{i}}\nend\necho after\n",
+            name: "loop.sdk",
+            options: RunOptions(continuesPastFailedExpects: true)
+        )
         #expect(run.status == .expectation)
         #expect(run.stdout == "ran 1\nran 2\nran 3\nran 4\nafter\n", "\(run.stdout)")
         #expect(run.stderr.contains("loop.sdk:2:3: error: expect failed: 2 != 2"), "\(run.stderr)")

@@ -1,10 +1,10 @@
 import Foundation
 import Ping
-import Testing
-
 import SDKBenchShellTesting
 import SDKBenchTesting
 import Script
+import Testing
+
 @testable import Shell
 
 /// Secrets planted through each way in never come out: stdout, stderr (error excerpts, `expect`
@@ -21,7 +21,8 @@ struct SecretMaskingTests {
 
     static let ways: [Way] = [
         Way(
-            name: "set --secret, then expect, echo, vars, status, trace", secret: "S3CRET-set-value",
+            name: "set --secret, then expect, echo, vars, status, trace",
+            secret: "S3CRET-set-value",
             script: """
                 set s --secret S3CRET-set-value
                 echo {{s}}
@@ -32,36 +33,53 @@ struct SecretMaskingTests {
                 trace off
                 http POST /_sdkbench/health pw={{s}} -v
                 expect s == other
-                """),
+                """
+        ),
         Way(
-            name: "the FCM token, through backend received", secret: "S3CRET-fcm-token",
+            name: "the FCM token, through backend received",
+            secret: "S3CRET-fcm-token",
             script: """
                 user u1
                 fcm S3CRET-fcm-token
                 backend received hamon
                 expect last.users[0] == nothing
-                """),
+                """
+        ),
         Way(
-            name: "an Authorization header on a refused connection", secret: "S3CRET-bearer",
-            script: "http GET http://127.0.0.1:1/x Authorization:'Bearer S3CRET-bearer'\n"),
+            name: "an Authorization header on a refused connection",
+            secret: "S3CRET-bearer",
+            script: "http GET http://127.0.0.1:1/x Authorization:'Bearer S3CRET-bearer'\n"
+        ),
         Way(
-            name: "a form password with -v", secret: "S3CRET-form",
-            script: "http POST /_sdkbench/health --form user=ada password=S3CRET-form -v\n"),
+            name: "a form password with -v",
+            secret: "S3CRET-form",
+            script: "http POST /_sdkbench/health --form user=ada password=S3CRET-form -v\n"
+        ),
         Way(
-            name: "a token query item with -v", secret: "S3CRET-query",
-            script: "http GET /_sdkbench/health token==S3CRET-query -v\nexpect last.status == 999\n"),
+            name: "a token query item with -v",
+            secret: "S3CRET-query",
+            script: "http GET /_sdkbench/health token==S3CRET-query -v\nexpect last.status == 999\n"
+        ),
         Way(
-            name: "a JSON body over 8 KiB with a password at its end", secret: "S3CRET-big-body",
-            script: "http POST /_sdkbench/health pad=\(String(repeating: "x", count: 9000)) password=S3CRET-big-body -v\n"),
+            name: "a JSON body over 8 KiB with a password at its end",
+            secret: "S3CRET-big-body",
+            script: "http POST /_sdkbench/health pad=\(String(repeating: "x", count: 9000)) password=S3CRET-big-body -v\n"
+        ),
         Way(
-            name: "a password in the URL, on a refused connection", secret: "S3CRET-url-pw",
-            script: "http GET http://ada:S3CRET-url-pw@127.0.0.1:1/x -v\n"),
+            name: "a password in the URL, on a refused connection",
+            secret: "S3CRET-url-pw",
+            script: "http GET http://ada:S3CRET-url-pw@127.0.0.1:1/x -v\n"
+        ),
         Way(
-            name: "--auth USER:PASS with a trace", secret: "S3CRET-auth",
-            script: "trace on\nhttp GET /_sdkbench/health --auth ada:S3CRET-auth\nhttp GET http://127.0.0.1:1/y -a ada:S3CRET-auth\n"),
+            name: "--auth USER:PASS with a trace",
+            secret: "S3CRET-auth",
+            script: "trace on\nhttp GET /_sdkbench/health --auth ada:S3CRET-auth\nhttp GET http://127.0.0.1:1/y -a ada:S3CRET-auth\n"
+        ),
         Way(
-            name: "a secret that needs JSON escaping", secret: #"S3CRET"quoted\"#,
-            script: #"set q --secret 'S3CRET"quoted\'"# + "\nhttp POST /_sdkbench/health v={{q}} -v\nvars\nexpect q == 1\n"),
+            name: "a secret that needs JSON escaping",
+            secret: #"S3CRET"quoted\"#,
+            script: #"set q --secret 'S3CRET"quoted\'"# + "\nhttp POST /_sdkbench/health v={{q}} -v\nvars\nexpect q == 1\n"
+        ),
     ]
 
     @Test(arguments: ways)
@@ -179,7 +197,10 @@ struct SecretMaskingTests {
     }
 
     @Test func secretNamesMatchWholeWordsOfTheName() {
-        for name in ["api_key", "x-api-key", "X-Api-Key", "token", "access_token", "deviceKey", "DeviceKey", "APIKey", "password", "client_secret", "Authorization", "Cookie"] {
+        for name in [
+            "api_key", "x-api-key", "X-Api-Key", "token", "access_token", "deviceKey", "DeviceKey", "APIKey", "password", "client_secret",
+            "Authorization", "Cookie",
+        ] {
             #expect(Redactor.isSecretName(name), "\(name)")
         }
         for name in ["keyboard_layout", "tokenized", "monkey", "keys_pressed", "secretary", "passwords_count"] {

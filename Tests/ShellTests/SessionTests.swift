@@ -32,14 +32,16 @@ struct VariablesTests {
 
     @Test func lastAndCapture() {
         let harness = ShellHarness()
-        let result = harness.run("""
+        let result = harness.run(
+            """
             echo first
             capture saved last
             echo second
             expect last == second
             expect saved == first
             expect saved != second
-            """)
+            """
+        )
         #expect(result.status == .success, "\(result.stderr)")
     }
 
@@ -79,7 +81,8 @@ struct ExpectTests {
 
     @Test func pathsIntoResults() {
         let harness = ShellHarness()
-        let result = harness.run("""
+        let result = harness.run(
+            """
             perf start deposit api
             perf start deposit api
             perf pending
@@ -87,7 +90,8 @@ struct ExpectTests {
             expect last.sessions[0].feature == deposit
             expect last.sessions exists
             expect last.nothing exists
-            """)
+            """
+        )
         #expect(result.status == .expectation)
         #expect(result.stderr.contains("test.sdk:7:8: error: expect failed: last.nothing exists"))
     }
@@ -108,7 +112,9 @@ struct ExpectTests {
     }
 
     @Test func aMessageSaysWhatAFailureMeansBeforeTheValues() {
-        let result = ShellHarness().run("set v '{\"a\":null}' --json\nexpect v.a.b == 1 -m \"the stored location is gone\"\nexpect 1 == 2 -m 'one is not two'")
+        let result = ShellHarness().run(
+            "set v '{\"a\":null}' --json\nexpect v.a.b == 1 -m \"the stored location is gone\"\nexpect 1 == 2 -m 'one is not two'"
+        )
         #expect(result.status == .expectation)
         #expect(result.stderr.contains("expect failed: the stored location is gone — v.a.b == 1: actual null at v.a"), "\(result.stderr)")
         let compared = ShellHarness().run("expect 1 == 2 -m 'one is not two'")

@@ -29,7 +29,9 @@ struct ShellEventRouterTests {
         let before = harness.output.captured()
         let (status, events, finished) = await OwnThread.run {
             let listener = EventListener()
-            let result = ScriptRunner(session: harness.session, listeners: [listener]).run(SourceFile(name: "silent.sdk", text: "log tap\nflush\nqueue\n"))
+            let result = ScriptRunner(session: harness.session, listeners: [listener]).run(
+                SourceFile(name: "silent.sdk", text: "log tap\nflush\nqueue\n")
+            )
             return (result.status, listener.events, listener.finished)
         }
         #expect(status == .success)

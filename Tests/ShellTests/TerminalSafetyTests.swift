@@ -1,7 +1,7 @@
-import Testing
-
 import SDKBenchTesting
 import Script
+import Testing
+
 @testable import Shell
 
 /// What reaches a terminal cannot drive it, and paths read as a shell would read them.

@@ -1,7 +1,7 @@
-import Testing
-
 import SDKBenchShellTesting
 import SDKBenchTesting
+import Testing
+
 @testable import Shell
 
 /// Values go on the wire as typed, or are refused by the check pass with a located error.
@@ -28,13 +28,15 @@ struct TypedValueTests {
 
     @Test func miataruSendsPlainDecimals() async {
         let harness = ShellHarness()
-        let run = await harness.execute("""
+        let run = await harness.execute(
+            """
             miataru device plain-dec
             miataru location update 4.98e1 1e1 --accuracy 2.5E1 --battery 8e1
             miataru location get plain-dec
             expect last.locations[0].Latitude == "49.8"
             expect last.locations[0].Longitude == "10"
-            """)
+            """
+        )
         await harness.close()
         #expect(run.status == .success, "\(run.stderr)\n\(run.stdout)")
     }

@@ -1,7 +1,6 @@
-import Testing
-
 import SDKBenchShellTesting
 import SDKBenchTesting
+import Testing
 
 /// `backend sift-key`: the key the Sift routes check, set in the embedded backend or in a separate
 /// `sdkbench serve`, never shown.
@@ -26,9 +25,12 @@ struct BackendSiftKeyCommandTests {
     @Test func theEmbeddedBackendThenRefusesAWrongKeyAndTheKeyIsNeverShown() async {
         let harness = ShellHarness()
         let run = await harness.execute(
-            Self.uploads(wrong: 200, right: 200) + "backend sift-key \(Self.key)\nexpect last.sift_auth == key\nbackend status\nexpect last.sift_auth == key\n" + Self.uploads(wrong: 401, right: 200)
+            Self.uploads(wrong: 200, right: 200)
+                + "backend sift-key \(Self.key)\nexpect last.sift_auth == key\nbackend status\nexpect last.sift_auth == key\n"
+                + Self.uploads(wrong: 401, right: 200)
                 + "backend sift-key --clear\nexpect last.sift_auth == any\n" + Self.uploads(wrong: 200, right: 200)
-                + "backend received sift\nexpect last.refused == 1\nexpect last.batches == 5\nexpect last.count == 2\nexpect last.duplicates == 3\n")
+                + "backend received sift\nexpect last.refused == 1\nexpect last.batches == 5\nexpect last.count == 2\nexpect last.duplicates == 3\n"
+        )
         #expect(run.status == .success, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("sift beacon key set (***): uploads without it are refused with 401"), "\(run.stdout)")
         #expect(run.stdout.contains("sift: any beacon key is accepted"))
@@ -38,12 +40,14 @@ struct BackendSiftKeyCommandTests {
     }
 
     @Test func aSeparateServeGetsTheKeyThroughItsControlRoute() async throws {
-        let server = ShellHarness(), client = ShellHarness()
+        let server = ShellHarness()
+        let client = ShellHarness()
         let started = await server.execute("backend start\n")
         let url = try #require(started.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).last { $0.hasPrefix("http://") })
         let run = await client.execute(
             "configure host \(url.dropFirst("http://".count))\ntrace on\nbackend sift-key \(Self.key)\n" + Self.uploads(wrong: 401, right: 200)
-                + "backend sift-key --clear\n" + Self.uploads(wrong: 200, right: 200))
+                + "backend sift-key --clear\n" + Self.uploads(wrong: 200, right: 200)
+        )
         #expect(run.status == .success, "\(run.stdout)\(run.stderr)")
         #expect(!run.stdout.contains(Self.key) && !run.stderr.contains(Self.key), "\(run.stdout)\(run.stderr)")
         let received = await server.execute("backend received sift\nexpect last.refused == 1\nexpect last.batches == 3\n")

@@ -1,10 +1,10 @@
 import JSON
-import Testing
-
 import SDKBenchShellTesting
 import SDKBenchTesting
 import Script
+import Testing
 import Transport
+
 @testable import Shell
 
 /// Sift through the shell, with a recording transport standing in for the server: the commands,
@@ -23,26 +23,31 @@ struct SiftFlowTests {
     @Test func anEventIsQueuedUploadedAndShown() async throws {
         let transport = RecordingTransport(statuses: [])
         let harness = ShellHarness(transport: transport)
-        let run = await harness.execute(Self.setup + """
-            sift event tap --path /checkout button=pay
-            expect last.queued == true
-            expect last.event.user_id == u1
-            expect last.event.fields.button == pay
-            sift event second
-            expect last.depth == 1
-            sift queues
-            expect last.queued == 1
-            expect last.queues[0].ready == false
-            sift upload --force
-            expect last.delivered >= 1
-            expect last.waiting == 0
-            status
-            expect last.sift.account == acct-1
-            expect last.sift.queued == 0
-            """)
+        let run = await harness.execute(
+            Self.setup + """
+                sift event tap --path /checkout button=pay
+                expect last.queued == true
+                expect last.event.user_id == u1
+                expect last.event.fields.button == pay
+                sift event second
+                expect last.depth == 1
+                sift queues
+                expect last.queued == 1
+                expect last.queues[0].ready == false
+                sift upload --force
+                expect last.delivered >= 1
+                expect last.waiting == 0
+                status
+                expect last.sift.account == acct-1
+                expect last.sift.queued == 0
+                """
+        )
         #expect(run.status == .success, "\(run.stdout)\n\(run.stderr)")
         #expect(transport.requests.count == 2, "the first event went at once, the second on --force")
-        #expect(run.stdout.contains("sift-default  1 event, oldest 2024-11-18T10:58:03.234Z, waiting: 1 of more than 32 events; by age after"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("sift-default  1 event, oldest 2024-11-18T10:58:03.234Z, waiting: 1 of more than 32 events; by age after"),
+            "\(run.stdout)"
+        )
         #expect(run.stdout.contains("sift-devprops  0 events, empty"))
         await harness.close()
     }
@@ -59,15 +64,17 @@ struct SiftFlowTests {
     @Test func rejectsAreRetriedUntilDeliveredWithWait() async {
         let transport = RecordingTransport(statuses: [200, 500, 500])
         let harness = ShellHarness(transport: transport)
-        let run = await harness.execute(Self.setup + """
-            sift event first
-            sift event second
-            sift upload --force --wait 30s
-            expect last.waiting == 0
-            expect last.uploader.rejects == 0
-            sift queues
-            expect last.uploader.batches == 0
-            """)
+        let run = await harness.execute(
+            Self.setup + """
+                sift event first
+                sift event second
+                sift upload --force --wait 30s
+                expect last.waiting == 0
+                expect last.uploader.rejects == 0
+                sift queues
+                expect last.uploader.batches == 0
+                """
+        )
         #expect(run.status == .success, "\(run.stdout)\n\(run.stderr)")
         #expect(transport.requests.count == 4)
         #expect(run.stderr.contains("[Sift] batch of 1 event rejected: HTTP 500 (reject 1 of 3); retrying in 5 s"))
@@ -98,7 +105,8 @@ struct SiftFlowTests {
 
     @Test func pauseCollectsNothingAndLocationFollowsItsSwitch() async {
         let harness = ShellHarness(transport: RecordingTransport(statuses: []))
-        let run = await harness.execute("""
+        let run = await harness.execute(
+            """
             sift location set 37.5 -122.25
             sift collect app-state --title Home
             expect last.event.ios_app_state.location.latitude == 37.5
@@ -115,7 +123,8 @@ struct SiftFlowTests {
             sift resume
             sift collect device
             expect last.event.ios_device_properties.device_name == testbox
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stdout)\n\(run.stderr)")
         let disallowed = run.stdout.split(separator: "\n").first { $0.hasPrefix("disallowed: ") } ?? ""
         #expect(disallowed.contains("sdk_version") && !disallowed.contains("location"), "\(disallowed)")
@@ -127,7 +136,8 @@ struct SiftFlowTests {
     @Test func theDefaultServerIsTheEmbeddedBackendAndProductionOnlyByName() async throws {
         let transport = RecordingTransport(statuses: [])
         let harness = ShellHarness(transport: transport)
-        let run = await harness.execute("""
+        let run = await harness.execute(
+            """
             sift server
             expect last.server matches '^http://127\\.0\\.0\\.1:[0-9]+/v3/accounts/%@/mobile_events$'
             expect last.setting == host
@@ -139,7 +149,8 @@ struct SiftFlowTests {
             expect last.setting == sdk
             sift server local
             expect last.setting == local
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stderr)\n\(run.stdout)")
         await harness.close()
     }

@@ -1,10 +1,10 @@
 import Foundation
-import Testing
-
 import SDKBenchShellTesting
 import SDKBenchTesting
 import Script
+import Testing
 import Transport
+
 @testable import Shell
 
 /// The beacon key with `trace on` through every Sift command: neither the key nor its base64
@@ -17,7 +17,8 @@ struct SiftKeyLeakTests {
     @Test func theBeaconKeyComesOutNowhere() async throws {
         let transport = RecordingTransport(statuses: [500])
         let harness = ShellHarness(transport: transport)
-        let run = await harness.execute("""
+        let run = await harness.execute(
+            """
             trace on
             sift server http://127.0.0.1:9/v3/accounts/%@/mobile_events
             sift account leak
@@ -29,7 +30,9 @@ struct SiftKeyLeakTests {
             status
             vars
             echo {{last}}
-            """, options: RunOptions(keepGoing: true, echo: true))
+            """,
+            options: RunOptions(keepGoing: true, echo: true)
+        )
         await harness.close()
         let encoded = Data(Self.key.utf8).base64EncodedString()
         #expect(transport.requests.contains { $0.headers[.authorization] == "Basic " + encoded }, "the key was sent")

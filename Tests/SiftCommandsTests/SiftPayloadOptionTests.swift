@@ -1,8 +1,8 @@
 import JSON
-import Testing
-
 import SDKBenchShellTesting
 import SDKBenchTesting
+import Testing
+
 @testable import Shell
 
 /// Seed 001 §3.1 and §3.4 from the shell: an event's own user id, metrics and legacy device
@@ -13,7 +13,8 @@ struct SiftPayloadOptionTests {
     /// Sift object"; metrics and device_properties are string maps.
     @Test func anEventCarriesItsOwnUserMetricsAndDeviceProperties() async {
         let harness = ShellHarness(transport: RecordingTransport(statuses: []))
-        let run = await harness.execute("""
+        let run = await harness.execute(
+            """
             sift user shared-user
             sift event login --user u-42 --metrics '{"queue_ms":"12"}' --device-properties '{"jailbroken":"false"}'
             expect last.event.user_id == u-42
@@ -21,7 +22,8 @@ struct SiftPayloadOptionTests {
             expect last.event.device_properties.jailbroken == "false"
             sift event plain
             expect last.event.user_id == shared-user
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stdout)\n\(run.stderr)")
         await harness.close()
     }
@@ -47,7 +49,8 @@ struct SiftPayloadOptionTests {
     /// Seed 001 §3.4: altitude, horizontal and vertical accuracy, floor, speed and course.
     @Test func aLocationSetWithEveryPartIsSentWhole() async {
         let harness = ShellHarness(transport: RecordingTransport(statuses: []))
-        let run = await harness.execute("""
+        let run = await harness.execute(
+            """
             sift location allow
             sift location set 52.52 13.405 --altitude 34 --horizontal-accuracy 5 --vertical-accuracy 3 --floor 2 --speed 1.5 --course 270
             sift collect app-state
@@ -58,7 +61,8 @@ struct SiftPayloadOptionTests {
             expect last.event.ios_app_state.location.floor == 2
             expect last.event.ios_app_state.location.speed == 1.5
             expect last.event.ios_app_state.location.course == 270
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stdout)\n\(run.stderr)")
         await harness.close()
     }

@@ -25,7 +25,8 @@ struct SiftRecognizerTests {
             sift user u1
             sift event tap --path /checkout button=pay
 
-            """)
+            """
+        )
         #expect(run.status == .success, "\(run.stderr)")
         await harness.close()
         let upload = RecordedExchange(try #require(transport.requests.first), response: WireResponse(status: .ok, body: Array("{}".utf8)))
@@ -46,7 +47,11 @@ struct SiftRecognizerTests {
 
     @Test func aCutStreamIsSaidNotShown() throws {
         let cut = RecordedExchange(
-            method: "PUT", url: "/v3/accounts/a/mobile_events", requestHeaders: [.contentEncoding: "gzip"], requestBody: [0x1f, 0x8b, 0x08, 0x00])
+            method: "PUT",
+            url: "/v3/accounts/a/mobile_events",
+            requestHeaders: [.contentEncoding: "gzip"],
+            requestBody: [0x1f, 0x8b, 0x08, 0x00]
+        )
         let call = try #require(EngineRecognizer.sift.recognize(cut))
         #expect(call.summary == "sift.upload to account a: the gzip body is truncated")
     }

@@ -1,10 +1,10 @@
 import JSON
 import Ping
 import Platform
-import Testing
-
 import SDKBenchTesting
+import Testing
 import Transport
+
 @testable import Sift
 
 /// The engine with a recording transport and a manual clock: no sockets, no real waits.
@@ -18,7 +18,11 @@ struct SiftClientTests {
         let sender: (any HTTPTransport)?
         let notices = EventLog<SiftNotice>()
 
-        init(_ transport: RecordingTransport = RecordingTransport(statuses: []), clock: ManualClock = ManualClock(), sender: (any HTTPTransport)? = nil) {
+        init(
+            _ transport: RecordingTransport = RecordingTransport(statuses: []),
+            clock: ManualClock = ManualClock(),
+            sender: (any HTTPTransport)? = nil
+        ) {
             self.transport = transport
             self.clock = clock
             self.sender = sender
@@ -29,10 +33,18 @@ struct SiftClientTests {
             configuration.standardHeaders = [:]
             let client = try SiftClient(
                 configuration: SiftConfiguration(directory: home.path + "/sift", app: SiftApp(name: "sdkbench", version: "0.1.0")),
-                http: PingClient(configuration: configuration, transport: sender ?? transport), clock: clock,
-                machine: MachineFacts(osName: "Debian GNU/Linux", osVersion: "12", kernelRelease: "6.1.0-test", machine: "x86_64", hostname: "testbox"),
+                http: PingClient(configuration: configuration, transport: sender ?? transport),
+                clock: clock,
+                machine: MachineFacts(
+                    osName: "Debian GNU/Linux",
+                    osVersion: "12",
+                    kernelRelease: "6.1.0-test",
+                    machine: "x86_64",
+                    hostname: "testbox"
+                ),
                 sensors: SiftSensors(battery: { PowerSupply(level: 0.5, state: .charging) }, networkAddresses: { ["127.0.0.1", "10.1.2.3"] }),
-                events: { [notices] in notices.record($0) })
+                events: { [notices] in notices.record($0) }
+            )
             if configured {
                 client.setAccount("acct-1")
                 client.setBeaconKey("beacon-key")
@@ -50,7 +62,10 @@ struct SiftClientTests {
         defer { work.remove() }
         let path = work.path + "/body.gz"
         try AtomicFile.write(request.body ?? [], to: path)
-        let result = await ProcessRunner.run("/usr/bin/env", ["python3", "-c", "import gzip,sys; sys.stdout.write(gzip.open(sys.argv[1]).read().decode())", path])
+        let result = await ProcessRunner.run(
+            "/usr/bin/env",
+            ["python3", "-c", "import gzip,sys; sys.stdout.write(gzip.open(sys.argv[1]).read().decode())", path]
+        )
         #expect(result.status == 0, "\(result.stderr)")
         guard case .object(let list) = try JSONParser.parse(result.stdout), case .array(let data)? = list["data"] else { return [] }
         return data.compactMap { if case .object(let event) = $0 { event } else { nil } }
@@ -155,17 +170,29 @@ struct SiftClientTests {
     @Test func theSameDevicePropertiesAreTakenAgainOnlyAfterAnHour() async throws {
         let fixture = Fixture()
         let sift = try fixture.makeClient(configured: false)
-        guard case .appended(let first) = try sift.collectDeviceProperties() else { Issue.record("not collected"); return }
+        guard case .appended(let first) = try sift.collectDeviceProperties() else {
+            Issue.record("not collected")
+            return
+        }
         #expect(first.outcome == .queued(depth: 1) && first.transferred == 1)
         let properties = try #require(first.event.iosDeviceProperties)
         #expect(properties["device_name"] == .string("testbox") && properties["device_system_version"] == .string("12"))
         #expect(properties["device_kernel_version"] == .string("6.1.0-test") && properties["mobile_carrier_name"] == nil)
-        guard case .appended(let second) = try sift.collectDeviceProperties() else { Issue.record("not collected"); return }
+        guard case .appended(let second) = try sift.collectDeviceProperties() else {
+            Issue.record("not collected")
+            return
+        }
         #expect(second.outcome == .droppedSameEvent(acceptAgainAfterMillis: first.event.time + 3_600_000))
         fixture.clock.advance(by: .seconds(3600))
-        guard case .appended(let third) = try sift.collectDeviceProperties() else { Issue.record("not collected"); return }
+        guard case .appended(let third) = try sift.collectDeviceProperties() else {
+            Issue.record("not collected")
+            return
+        }
         #expect(third.outcome == .queued(depth: 1))
-        guard case .appended(let state) = try sift.collectAppState(titles: ["Home"]) else { Issue.record("not collected"); return }
+        guard case .appended(let state) = try sift.collectAppState(titles: ["Home"]) else {
+            Issue.record("not collected")
+            return
+        }
         #expect(state.event.iosAppState?["battery_state"] == .string("ui_device_battery_state_charging"))
         #expect(state.event.iosAppState?["location"] == nil, "no location was set")
         await sift.close()

@@ -30,7 +30,10 @@ struct SiftEventTests {
         var event = SiftEvent(time: 1_731_927_483_234, type: "tap", path: "", fields: JSONObject())
         event.userID = "u1"
         event.installationID = "00ab"
-        #expect(String(decoding: event.wireJSON, as: UTF8.self) == #"{"time":1731927483234,"mobile_event_type":"tap","user_id":"u1","installation_id":"00ab"}"#)
+        #expect(
+            String(decoding: event.wireJSON, as: UTF8.self)
+                == #"{"time":1731927483234,"mobile_event_type":"tap","user_id":"u1","installation_id":"00ab"}"#
+        )
         #expect(SiftEvent(wireJSON: event.wireJSON)?.isEssentiallyEqual(to: SiftEvent(time: 0, type: "tap")) == false)
         let back = SiftEvent(wireJSON: event.wireJSON)
         #expect(back?.time == event.time && back?.userID == "u1" && back?.path == nil && back?.fields == nil)

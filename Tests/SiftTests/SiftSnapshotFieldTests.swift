@@ -23,7 +23,13 @@ struct SiftSnapshotFieldTests {
         try profile.set(.proximity, "true")
         let battery = profile.battery(over: PowerSupply(level: 0.9, state: .full))
         let state = AppStateCollector.snapshot(
-            sdkVersion: "1", titles: [], battery: battery, proximity: profile.proximity ?? false, networkAddresses: [], location: nil)
+            sdkVersion: "1",
+            titles: [],
+            battery: battery,
+            proximity: profile.proximity ?? false,
+            networkAddresses: [],
+            location: nil
+        )
         #expect(state["battery_level"] == .double(0.25))
         #expect(state["battery_state"] == .string("ui_device_battery_state_full"), "the state not set stays the machine's")
         #expect(state["proximity_state"] == .bool(true))
@@ -32,8 +38,16 @@ struct SiftSnapshotFieldTests {
     /// Seed 001 §3.4: altitude, both accuracies, floor, speed and course go out when given.
     @Test func aLocationCarriesEveryGivenPart() throws {
         let location = SiftLocation(
-            latitude: 52.52, longitude: 13.405, timeMillis: 1_700_000_000_000, altitude: 34, horizontalAccuracy: 5, verticalAccuracy: 3,
-            floor: 2, speed: 1.5, course: 270)
+            latitude: 52.52,
+            longitude: 13.405,
+            timeMillis: 1_700_000_000_000,
+            altitude: 34,
+            horizontalAccuracy: 5,
+            verticalAccuracy: 3,
+            floor: 2,
+            speed: 1.5,
+            course: 270
+        )
         let state = AppStateCollector.snapshot(sdkVersion: "1", titles: [], battery: nil, networkAddresses: [], location: location)
         let sent = try #require(object(state["location"]), "no location in \(state)")
         #expect(sent["time"] == .int(1_700_000_000_000))
@@ -60,8 +74,17 @@ struct SiftSnapshotFieldTests {
             #expect(sent[name] == .double(-1), "\(name): \(String(describing: sent[name]))")
         }
         let partly = SiftLocation(latitude: 1.5, longitude: 2.5, timeMillis: 3, speed: 4)
-        let partlySent = try #require(object(AppStateCollector.snapshot(
-            sdkVersion: "1", titles: [], battery: nil, networkAddresses: [], location: partly)["location"]))
+        let partlySent = try #require(
+            object(
+                AppStateCollector.snapshot(
+                    sdkVersion: "1",
+                    titles: [],
+                    battery: nil,
+                    networkAddresses: [],
+                    location: partly
+                )["location"]
+            )
+        )
         #expect(partlySent["speed"] == .double(4))
         #expect(partlySent["course"] == .double(-1), "each part on its own")
     }
@@ -73,13 +96,21 @@ struct SiftSnapshotFieldTests {
         try profile.set(.carrierCountry, "gb")
         try profile.set(.carrierNetwork, "15")
         let properties = DevicePropertiesCollector.properties(
-            machine: MachineFacts(osName: "Debian GNU/Linux", osVersion: "12"), profile: profile,
-            app: SiftApp(name: "app", version: "1.0"), sdkVersion: "1", vendorID: "V")
+            machine: MachineFacts(osName: "Debian GNU/Linux", osVersion: "12"),
+            profile: profile,
+            app: SiftApp(name: "app", version: "1.0"),
+            sdkVersion: "1",
+            vendorID: "V"
+        )
         #expect(properties["mobile_carrier_name"] == .string("Vodafone"))
         #expect(properties["mobile_iso_country_code"] == .string("gb"))
         #expect(properties["mobile_network_code"] == .string("15"))
         let plain = DevicePropertiesCollector.properties(
-            machine: MachineFacts(), app: SiftApp(name: "app", version: "1.0"), sdkVersion: "1", vendorID: "V")
+            machine: MachineFacts(),
+            app: SiftApp(name: "app", version: "1.0"),
+            sdkVersion: "1",
+            vendorID: "V"
+        )
         #expect(plain["mobile_carrier_name"] == nil, "nothing made up where neither the machine nor the profile tells")
     }
 }

@@ -1,8 +1,8 @@
 import Dispatch
-import Testing
-
 import SDKBenchTesting
+import Testing
 import Transport
+
 @testable import Sift
 
 /// The uploader runs where the transport prefers (the live one: its event loop thread), so a

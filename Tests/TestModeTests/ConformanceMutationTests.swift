@@ -25,7 +25,11 @@ struct ConformanceMutationTests {
         var driver = TestDriver(jobs: 2) { home, loop in
             var environment = ShellEnvironment(
                 paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),
-                clock: ManualClock(sleepsPassAtOnce: true), machine: ShellHarness.machine, startsTicker: false, keepsState: false)
+                clock: ManualClock(sleepsPassAtOnce: true),
+                machine: ShellHarness.machine,
+                startsTicker: false,
+                keepsState: false
+            )
             environment.run(on: loop)
             let session = ShellSession(catalog: .standard, environment: environment, output: Output(destination: .memory))
             for (name, value) in [("server", server), ("sift_account", "mutation-account"), ("sift_beacon_key", beaconKey)] {
@@ -61,7 +65,10 @@ struct ConformanceMutationTests {
     }
 
     @Test func everyRuleCanBeBrokenAndEveryBreakIsARule() {
-        #expect(Set(BackendBreaks.known(in: Self.groups)).subtracting(BackendBreaks.connectionBreaks(in: Self.groups)) == Set(Self.suites.flatMap(\.rules).map(\.id)))
+        #expect(
+            Set(BackendBreaks.known(in: Self.groups)).subtracting(BackendBreaks.connectionBreaks(in: Self.groups))
+                == Set(Self.suites.flatMap(\.rules).map(\.id))
+        )
     }
 
     /// The coverage table of each suite names only its rules, names every one of them, and says for
@@ -133,7 +140,10 @@ struct ConformanceMutationTests {
     /// A rule fails on its first failed expect even when a later line errs, and says both.
     @Test func aFailedExpectMakesTheRuleFailedEvenWhenALaterLineErrs() async throws {
         let suite = ConformanceSuite(
-            service: "mixed", script: "# rule: x.one — here: one\nexpect 1 == 2 -m 'one is not two'\nsource nowhere.sdk\nexpect 3 == 3\n# rule: x.two — here: two\nexpect 2 == 2\n")
+            service: "mixed",
+            script:
+                "# rule: x.one — here: one\nexpect 1 == 2 -m 'one is not two'\nsource nowhere.sdk\nexpect 3 == 3\n# rule: x.two — here: two\nexpect 2 == 2\n"
+        )
         let report = await Self.run([suite], server: "local", selfTest: true)
         let cases = report.files.flatMap(\.testCases)
         #expect(cases.map(\.name) == ["x.one — here: one", "x.two — here: two"])
@@ -164,7 +174,9 @@ struct ConformanceMutationTests {
     /// A set-up that failed is a case of its own and makes every rule an error, whatever its expects saw.
     @Test func aFailedSetUpLeavesEveryRuleUnchecked() async {
         let suite = ConformanceSuite(
-            service: "broken", script: "source nowhere.sdk\n# rule: x.one — here: one\nexpect 1 == 1\n# rule: x.two — here: two\nexpect 2 == 2\n")
+            service: "broken",
+            script: "source nowhere.sdk\n# rule: x.one — here: one\nexpect 1 == 1\n# rule: x.two — here: two\nexpect 2 == 2\n"
+        )
         let report = await Self.run([suite], server: "local", selfTest: true)
         let cases = report.files.flatMap(\.testCases)
         #expect(cases.map(\.name) == ["source nowhere.sdk", "x.one — here: one", "x.two — here: two"], "the set-up's own error first")
@@ -182,10 +194,14 @@ struct ConformanceMutationTests {
         let suite = try #require(Self.suites.first { $0.service == "miataru" })
         let chosen: Set<String> = ["miataru.delete.with-key", "miataru.key.first-set"]
         let script = ConformanceScript.prepare(suite, only: chosen, selfTest: true)
-        #expect(script.split(separator: "\n", omittingEmptySubsequences: false).count
-            == suite.script.split(separator: "\n", omittingEmptySubsequences: false).count)
+        #expect(
+            script.split(separator: "\n", omittingEmptySubsequences: false).count
+                == suite.script.split(separator: "\n", omittingEmptySubsequences: false).count
+        )
         let report = await Self.run([suite], server: "local", selfTest: true, only: chosen)
-        #expect(report.files.flatMap(\.testCases).map { String($0.name.prefix { $0 != " " }) } == ["miataru.key.first-set", "miataru.delete.with-key"])
+        #expect(
+            report.files.flatMap(\.testCases).map { String($0.name.prefix { $0 != " " }) } == ["miataru.key.first-set", "miataru.delete.with-key"]
+        )
         #expect(Self.notPassed(report).isEmpty)
     }
 }

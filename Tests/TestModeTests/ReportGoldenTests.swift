@@ -13,12 +13,18 @@ struct ReportGoldenTests {
     private static func run() async -> TestRunReport {
         let fixture = TestDriverTests.Fixture()
         let files = [
-            fixture.write("pass.sdk", "# test: arithmetic holds\nexpect 2 == 2\nset name \"R&D <team>\"\nexpect name == \"R&D <team>\"\nrepeat 2\n  expect {{i}} > 0\n  perf start login api\n  perf end login api\nend\n"),
+            fixture.write(
+                "pass.sdk",
+                "# test: arithmetic holds\nexpect 2 == 2\nset name \"R&D <team>\"\nexpect name == \"R&D <team>\"\nrepeat 2\n  expect {{i}} > 0\n  perf start login api\n  perf end login api\nend\n"
+            ),
             fixture.write("fail.sdk", "echo checking # the count\nexpect 2 == 3\nexpect \"a\" == \"a\"\n"),
             fixture.write("error.sdk", "expect 1 == 1\nsource nowhere.sdk\n"),
             fixture.write("broken.sdk", "expect 1 == 1\nperf strat x y\n"),
         ]
-        return normalised(await fixture.run(files, jobs: 2, retries: 1, clock: { SteppingClock(start: 1_731_927_483, step: 0.0125) }), prefix: fixture.directory.path + "/")
+        return normalised(
+            await fixture.run(files, jobs: 2, retries: 1, clock: { SteppingClock(start: 1_731_927_483, step: 0.0125) }),
+            prefix: fixture.directory.path + "/"
+        )
     }
 
     /// Paths relative to the fixture directory; every duration 12 ms (a file), 1 ms (a case), 50 ms (the run).

@@ -65,11 +65,15 @@ struct SuiteVariablesTests {
     @Test func theEnvironmentGivesSecretsAsWellAsVariables() throws {
         var variables = SuiteVariables()
         try variables.addEnvironment(["SDKBENCH_SECRET_tok": "S3CRET-env", "SDKBENCH_VAR_host": "h", "HOME": "/root"])
-        #expect(variables.all == [
-            SuiteVariable(name: "tok", value: "S3CRET-env", isSecret: true, origin: "SDKBENCH_SECRET_tok"),
-            SuiteVariable(name: "host", value: "h", isSecret: false, origin: "SDKBENCH_VAR_host"),
-        ])
-        #expect(throws: SuiteVariablesError.self) { try variables.add(SuiteVariable(name: "tok", value: "S3CRET-other", isSecret: true, origin: "--secret")) }
+        #expect(
+            variables.all == [
+                SuiteVariable(name: "tok", value: "S3CRET-env", isSecret: true, origin: "SDKBENCH_SECRET_tok"),
+                SuiteVariable(name: "host", value: "h", isSecret: false, origin: "SDKBENCH_VAR_host"),
+            ]
+        )
+        #expect(throws: SuiteVariablesError.self) {
+            try variables.add(SuiteVariable(name: "tok", value: "S3CRET-other", isSecret: true, origin: "--secret"))
+        }
     }
 
     /// The message `add` refuses a fresh set of variables with, or `nil` when it takes them.

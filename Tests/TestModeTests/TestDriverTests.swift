@@ -24,14 +24,24 @@ struct TestDriverTests {
         }
 
         func run(
-            _ files: [String], jobs: Int = 2, failFast: Bool = false, timeout: Duration? = nil, retries: Int = 0,
+            _ files: [String],
+            jobs: Int = 2,
+            failFast: Bool = false,
+            timeout: Duration? = nil,
+            retries: Int = 0,
             clock: @escaping @Sendable () -> any WallClock = { ManualClock(sleepsPassAtOnce: true) }
         ) async -> TestRunReport {
-            let driver = TestDriver(jobs: jobs, failFast: failFast, timeout: timeout, retries: retries, retryInterval: .milliseconds(1)) { home, loop in
+            let driver = TestDriver(jobs: jobs, failFast: failFast, timeout: timeout, retries: retries, retryInterval: .milliseconds(1)) {
+                home,
+                loop in
                 var environment = ShellEnvironment(
                     paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),
-                    clock: clock(), machine: ShellHarness.machine, startsTicker: false,
-                    processEnvironment: ["LANG": "en_US.UTF-8"], keepsState: false)
+                    clock: clock(),
+                    machine: ShellHarness.machine,
+                    startsTicker: false,
+                    processEnvironment: ["LANG": "en_US.UTF-8"],
+                    keepsState: false
+                )
                 environment.run(on: loop)
                 return ShellSession(catalog: .standard, environment: environment, output: Output(destination: .memory))
             }
@@ -64,7 +74,10 @@ struct TestDriverTests {
 
     @Test func aTestCasePerExpectNamedByTheCommentBeforeIt() async throws {
         let fixture = Fixture()
-        let file = fixture.write("cases.sdk", "# test: one is one\nexpect 1 == 1\nset n 2 --json\n\n  #  test:   n is three  \nexpect n == 3\nexpect n == 2\n")
+        let file = fixture.write(
+            "cases.sdk",
+            "# test: one is one\nexpect 1 == 1\nset n 2 --json\n\n  #  test:   n is three  \nexpect n == 3\nexpect n == 2\n"
+        )
         let report = await fixture.run([file], jobs: 1)
         let cases = try #require(report.files.first?.testCases)
         #expect(cases.map(\.name) == ["one is one", "n is three", "expect n == 2"])
@@ -80,7 +93,9 @@ struct TestDriverTests {
         let fixture = Fixture()
         let get = "http POST /v1/GetLocation MiataruConfig[RequestMiataruDeviceID]=reader MiataruGetLocation[0][Device]="
         let file = fixture.write(
-            "evidence.sdk", "configure host local\n\(get)first\nexpect last.status == 200\n\(get)second\n\(get)third\nexpect last.json.MiataruLocation[0].Latitude == 1\n")
+            "evidence.sdk",
+            "configure host local\n\(get)first\nexpect last.status == 200\n\(get)second\n\(get)third\nexpect last.json.MiataruLocation[0].Latitude == 1\n"
+        )
         let report = await fixture.run([file], jobs: 1)
         let cases = try #require(report.files.first?.testCases)
         #expect(cases.count == 2)
@@ -114,26 +129,31 @@ struct TestDriverTests {
         let fixture = Fixture()
         var files: [String] = []
         for index in 1...8 {
-            files.append(fixture.write("iso-\(index).sdk", """
-                set shared file-\(index)
-                user same-user
-                log tap n:=\(index)
-                queue
-                expect last.count == 1
-                expect last.events[0].parameters.n == \(index)
-                flush
-                perf start feature layer
-                perf end feature layer
-                perf logs
-                expect last[0].feature == feature
-                miataru device 7b8ff6f4-0000-4000-8000-000000000001
-                miataru key set --generate
-                miataru location update \(index) 13 --history
-                miataru history 7b8ff6f4-0000-4000-8000-000000000001
-                expect last.available == 1
-                expect last.locations[0].Latitude == \(index)
-                expect shared == "file-\(index)"
-                """))
+            files.append(
+                fixture.write(
+                    "iso-\(index).sdk",
+                    """
+                    set shared file-\(index)
+                    user same-user
+                    log tap n:=\(index)
+                    queue
+                    expect last.count == 1
+                    expect last.events[0].parameters.n == \(index)
+                    flush
+                    perf start feature layer
+                    perf end feature layer
+                    perf logs
+                    expect last[0].feature == feature
+                    miataru device 7b8ff6f4-0000-4000-8000-000000000001
+                    miataru key set --generate
+                    miataru location update \(index) 13 --history
+                    miataru history 7b8ff6f4-0000-4000-8000-000000000001
+                    expect last.available == 1
+                    expect last.locations[0].Latitude == \(index)
+                    expect shared == "file-\(index)"
+                    """
+                )
+            )
         }
         for round in 1...6 {
             let report = await fixture.run(files, jobs: 2)
@@ -141,8 +161,11 @@ struct TestDriverTests {
             #expect(report.assertions.count == 8 * 6, "round \(round)")
             // Each file says once that its events go to its own embedded backend, and nothing else.
             #expect(
-                report.files.allSatisfy { $0.stderr.ranges(of: "warning:").count == 1 && $0.stderr.contains("warning: [Hamon] no 'configure host' yet") },
-                "round \(round): \(report.files.map(\.stderr))")
+                report.files.allSatisfy {
+                    $0.stderr.ranges(of: "warning:").count == 1 && $0.stderr.contains("warning: [Hamon] no 'configure host' yet")
+                },
+                "round \(round): \(report.files.map(\.stderr))"
+            )
         }
     }
 

@@ -18,12 +18,19 @@ struct TestFilesTests {
         // A FIFO among the files would make the run wait for a writer for ever.
         #expect(mkfifo(directory.path + "/nested/pipe.sdk", 0o600) == 0)
         let base = directory.path
-        #expect(try TestFiles.expand([base], glob: nil) == [
-            base + "/a.sdk", base + "/b.sdk", base + "/nested/c.sdk", base + "/nested/deeper/a.sdk",
-        ])
-        #expect(try TestFiles.expand([base + "/"], glob: "a.sdk") == [base + "/a.sdk", base + "/nested/deeper/a.sdk"], "a pattern with no / matches the name")
-        #expect(try TestFiles.expand([base], glob: "*/nested/*.sdk") == [base + "/nested/c.sdk", base + "/nested/deeper/a.sdk"],
-            "one with a / matches the whole path, * crossing /")
+        #expect(
+            try TestFiles.expand([base], glob: nil) == [
+                base + "/a.sdk", base + "/b.sdk", base + "/nested/c.sdk", base + "/nested/deeper/a.sdk",
+            ]
+        )
+        #expect(
+            try TestFiles.expand([base + "/"], glob: "a.sdk") == [base + "/a.sdk", base + "/nested/deeper/a.sdk"],
+            "a pattern with no / matches the name"
+        )
+        #expect(
+            try TestFiles.expand([base], glob: "*/nested/*.sdk") == [base + "/nested/c.sdk", base + "/nested/deeper/a.sdk"],
+            "one with a / matches the whole path, * crossing /"
+        )
         #expect(try TestFiles.expand([base + "/notes.txt", base], glob: "*.txt") == [base + "/notes.txt"], "a named file is taken as it is")
     }
 
@@ -34,7 +41,9 @@ struct TestFilesTests {
         #expect(mkdir(directory.path + "/many", 0o700) == 0)
         for name in ["many/t1.sdk", "many/t2.sdk", "t1.sdk"] { _ = directory.write(name, "expect 1 == 1\n") }
         #expect(try TestFiles.expand([directory.path], glob: "many/t1*") == [directory.path + "/many/t1.sdk"])
-        #expect(try TestFiles.expand([directory.path + "/"], glob: "many/*.sdk") == [directory.path + "/many/t1.sdk", directory.path + "/many/t2.sdk"])
+        #expect(
+            try TestFiles.expand([directory.path + "/"], glob: "many/*.sdk") == [directory.path + "/many/t1.sdk", directory.path + "/many/t2.sdk"]
+        )
     }
 
     /// A symbolic link loop said "no such file or directory".

@@ -3,11 +3,11 @@ import NIOPosix
 import Synchronization
 import Testing
 
+@testable import Transport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-
-@testable import Transport
 
 /// The blocking transport against a server that answers with bytes written by hand: what the
 /// embedded backend never does (drop an idle connection, chunk, frame by closing).
@@ -32,7 +32,9 @@ struct BlockingTransportTests {
     /// took the request (a retry would send it twice).
     @Test func anAnswerCutShortOnAReusedConnectionIsNotSentAgain() async throws {
         let server = try await CannedServer.start(
-            answers: [[ok("one"), "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc"]], closesAfterLast: [true])
+            answers: [[ok("one"), "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc"]],
+            closesAfterLast: [true]
+        )
         let transport = BlockingTransport(fallback: KeepAliveTransport(), owner: nil)
         let request = WireRequest(method: .post, url: server.url + "/", headers: [:], body: Array("{}".utf8))
         _ = try await transport.send(request, timeout: 5)

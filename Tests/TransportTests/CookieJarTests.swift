@@ -22,7 +22,8 @@ struct CookieJarTests {
         let jar = CookieJar(clock: clock)
         jar.store(
             setCookies("wide=1; Domain=.Example.test", "narrow=2", "foreign=3; Domain=other.test", "sub=4; Domain=deep.shop.example.test"),
-            from: try url("http://shop.example.test/"))
+            from: try url("http://shop.example.test/")
+        )
         #expect(jar.header(for: try url("http://shop.example.test/")) == "wide=1; narrow=2")
         #expect(jar.header(for: try url("http://api.example.test:8080/")) == "wide=1")
         #expect(jar.header(for: try url("http://example.test/")) == "wide=1")
@@ -56,9 +57,14 @@ struct CookieJarTests {
         let site = try url("https://h.test/")
         jar.store(
             setCookies(
-                "hour=1; Expires=Mon, 18 Nov 2024 11:58:03 GMT", "minute=2; Max-Age=60; Expires=Mon, 18 Nov 2024 09:00:00 GMT",
-                "past=3; Expires=Thu, 01 Jan 2015 00:00:00 GMT", "session=4", "gone=5"),
-            from: site)
+                "hour=1; Expires=Mon, 18 Nov 2024 11:58:03 GMT",
+                "minute=2; Max-Age=60; Expires=Mon, 18 Nov 2024 09:00:00 GMT",
+                "past=3; Expires=Thu, 01 Jan 2015 00:00:00 GMT",
+                "session=4",
+                "gone=5"
+            ),
+            from: site
+        )
         #expect(jar.header(for: site) == "hour=1; minute=2; session=4; gone=5")
         #expect(jar.all.first { $0.name == "hour" }?.expires == 1_731_931_083)
         #expect(jar.all.first { $0.name == "session" }?.expires == nil)
@@ -87,8 +93,12 @@ struct CookieJarTests {
         var request = HTTPRequest(url: "http://h.test/a/b")
         request.setMethod(.get)
         let response = HTTPResponse(
-            request: request, status: 200,
-            headers: setCookies("a=1; Expires=Wed, 21 Oct 2099 07:28:00 GMT; Path=/", "b=2"), body: [], duration: 0)
+            request: request,
+            status: 200,
+            headers: setCookies("a=1; Expires=Wed, 21 Oct 2099 07:28:00 GMT; Path=/", "b=2"),
+            body: [],
+            duration: 0
+        )
         let cookies = jar.cookies(setBy: response)
         #expect(cookies.map(\.name) == ["a", "b"])
         #expect(cookies[0].expires == 4_096_250_880)

@@ -158,12 +158,17 @@ struct HTTP1ResponseParserTests {
         let post = WireRequest(method: .post, url: url.pathAndQuery, headers: [.contentType: "application/json"], body: Array("{}".utf8))
         #expect(
             String(decoding: BlockingTransport.encode(post, url: url), as: UTF8.self)
-                == "POST /v1/x?y=1 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}")
+                == "POST /v1/x?y=1 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}"
+        )
         let get = WireRequest(method: .get, url: url.pathAndQuery, headers: [HTTPField.Name("Host")!: "example.org"], body: nil)
         #expect(String(decoding: BlockingTransport.encode(get, url: url), as: UTF8.self) == "GET /v1/x?y=1 HTTP/1.1\r\nHost: example.org\r\n\r\n")
         let emptyPost = WireRequest(method: .post, url: url.pathAndQuery, headers: [:], body: nil)
         #expect(String(decoding: BlockingTransport.encode(emptyPost, url: url), as: UTF8.self).hasSuffix("Content-Length: 0\r\n\r\n"))
         let chunked = WireRequest(method: .put, url: url.pathAndQuery, headers: [.transferEncoding: "chunked"], body: Array("abc".utf8))
-        #expect(String(decoding: BlockingTransport.encode(chunked, url: url), as: UTF8.self).hasSuffix("Transfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n"))
+        #expect(
+            String(decoding: BlockingTransport.encode(chunked, url: url), as: UTF8.self).hasSuffix(
+                "Transfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n"
+            )
+        )
     }
 }

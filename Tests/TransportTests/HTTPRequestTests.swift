@@ -1,9 +1,10 @@
 import Ping
+import SDKBenchTesting
 import Testing
+
 // Scoped: swift-http-types also has an HTTPRequest and an HTTPResponse, which would clash with Transport's.
 import struct HTTPTypes.HTTPField
 
-import SDKBenchTesting
 @testable import Transport
 
 /// Header fields through swift-http-types' `HTTPFields`: order, spelling and duplicates as the wire

@@ -7,11 +7,11 @@ import PerformanceBackend
 import Ping
 import Testing
 
+@testable import Transport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-
-@testable import Transport
 
 /// The live transports against the embedded backend on loopback: AsyncHTTPClient's, and load
 /// mode's keep-alive and blocking ones, which must behave the same.
@@ -67,7 +67,10 @@ struct LiveTransportTests {
             _ = try await client.send { $0.url = backend.url + "/v1/users/u/event" }
             Issue.record("a reset connection gave a response")
         } catch {
-            guard case .networkUnavailable = error else { Issue.record("reset: \(error)"); return }
+            guard case .networkUnavailable = error else {
+                Issue.record("reset: \(error)")
+                return
+            }
         }
         backend.inject(.garbage, times: 1, for: .hamon)
         do {
@@ -85,7 +88,10 @@ struct LiveTransportTests {
             _ = try await client.send { $0.url = "http://127.0.0.1:\(port)/" }
             Issue.record("a stopped server answered")
         } catch {
-            guard case .cannotConnect(let reason) = error else { Issue.record("refused: \(error)"); return }
+            guard case .cannotConnect(let reason) = error else {
+                Issue.record("refused: \(error)")
+                return
+            }
             #expect(reason.contains("refused"))
             #expect(error.requestWasNeverSent)
         }
@@ -122,7 +128,8 @@ struct LiveTransportTests {
         #expect(LiveTransport.networkError(HTTPParserError.invalidEOFState, timeout: 3) == .closedWithinAnswer)
         // As load mode's transports say it (it was `NIOTooManyBytesError(maxBytes: Optional(67108864))`).
         #expect(LiveTransport.networkError(NIOTooManyBytesError(maxBytes: 1), timeout: 3) == .invalidResponse("the body is larger than 64 MiB"))
-        if case .invalidRequest = LiveTransport.networkError(HTTPClientError.invalidURL, timeout: 3) {} else {
+        if case .invalidRequest = LiveTransport.networkError(HTTPClientError.invalidURL, timeout: 3) {
+        } else {
             Issue.record("invalidURL is not invalidRequest")
         }
     }

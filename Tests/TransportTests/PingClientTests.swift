@@ -1,12 +1,13 @@
 import JSON
 import Ping
+import SDKBenchTesting
 import Synchronization
 import Testing
+
 // Scoped: swift-http-types also has an HTTPRequest and an HTTPResponse, which would clash with Transport's.
 import struct HTTPTypes.HTTPField
 import struct HTTPTypes.HTTPFields
 
-import SDKBenchTesting
 @testable import Transport
 
 struct PingClientTests {

@@ -1,10 +1,11 @@
-@testable import Ping
 import Synchronization
 import Testing
 import Transport
 
 import struct HTTPTypes.HTTPField
 import struct HTTPTypes.HTTPFields
+
+@testable import Ping
 
 /// A request sent again under the same version is sent as it was made, until something it was
 /// made of changes: a cookie to send, another version, another client.

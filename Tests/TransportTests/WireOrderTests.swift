@@ -21,7 +21,11 @@ struct WireOrderTests {
         let sent = peer.received().split(separator: "\r\n").map(String.init)
         let ours = sent.filter { $0.lowercased().hasPrefix("x-") }
         #expect(ours == ["X-Zebra: 3", "x-alpha: 2", "x-requested-with: ping-sdk", "x-requested-platform: \(RequestedPlatform.name)"])
-        #expect(response.headers.map { "\($0.name.rawName): \($0.value)" }.prefix(4) == ["X-Second: b", "set-cookie: a=1", "Content-Length: 2", "Set-Cookie: b=2"])
+        #expect(
+            response.headers.map { "\($0.name.rawName): \($0.value)" }.prefix(4) == [
+                "X-Second: b", "set-cookie: a=1", "Content-Length: 2", "Set-Cookie: b=2",
+            ]
+        )
         #expect(response.cookieStrings == ["a=1", "b=2"])
         #expect(response.bodyText == "ok")
     }

@@ -17,7 +17,10 @@ enum ArgumentValidator {
             }
         case .integer(let bounds):
             guard let number = Int(text), bounds.contains(number) else {
-                throw ShellError(.invalidValue(name: name, value: text, expected: "a whole number from \(bounds.lowerBound) to \(bounds.upperBound)"), at: range)
+                throw ShellError(
+                    .invalidValue(name: name, value: text, expected: "a whole number from \(bounds.lowerBound) to \(bounds.upperBound)"),
+                    at: range
+                )
             }
         case .duration:
             guard DurationParser.seconds(text) != nil else {
@@ -30,7 +33,9 @@ enum ArgumentValidator {
         case .variableName:
             guard Variables.isValidName(text) else {
                 throw ShellError(
-                    .invalidValue(name: name, value: text, expected: "a variable name (letters, digits, _; not 'last')"), at: range)
+                    .invalidValue(name: name, value: text, expected: "a variable name (letters, digits, _; not 'last')"),
+                    at: range
+                )
             }
         case .valuePath:
             guard ValuePath(parsing: text) != nil else {

@@ -24,7 +24,9 @@ package struct Binder: Sendable {
     ///   bound from variables reveal, for the caller to register (the shape's `literalSecrets`
     ///   are the rest).
     func bindReusingShape(
-        _ statement: Statement, variables: any VariableResolving, shapes: inout BindingShape.SessionCache
+        _ statement: Statement,
+        variables: any VariableResolving,
+        shapes: inout BindingShape.SessionCache
     ) throws(ShellError) -> (bound: BoundCommand, shape: BindingShape?, variableSecrets: [FoundSecret]?) {
         let key = BindingShape.Key(table: table.identity, statement: statement)
         switch BindingShape.cached(key, statement: statement, session: &shapes) {
@@ -77,7 +79,11 @@ package struct Binder: Sendable {
 
     /// `start` (the shape's template, or a binding made from it) with the shape's slots bound anew,
     /// and the part of it bound from variables.
-    private func bind(using shape: BindingShape, from bound: consuming BoundCommand, variables: any VariableResolving) throws(ShellError)
+    private func bind(
+        using shape: BindingShape,
+        from bound: consuming BoundCommand,
+        variables: any VariableResolving
+    ) throws(ShellError)
         -> (BoundCommand, BoundCommand)
     {
         var variablePart = BoundCommand(spec: bound.spec, range: bound.range)
@@ -101,7 +107,11 @@ package struct Binder: Sendable {
         return (bound, variablePart)
     }
 
-    private func bind(_ statement: Statement, variables: (any VariableResolving)?, recorder: inout BindingRecorder?) throws(ShellError)
+    private func bind(
+        _ statement: Statement,
+        variables: (any VariableResolving)?,
+        recorder: inout BindingRecorder?
+    ) throws(ShellError)
         -> BoundCommand
     {
         let tokens = statement.tokens
@@ -131,7 +141,10 @@ package struct Binder: Sendable {
                 guard spec.spec.parameters != nil else {
                     // Commands without parameters read `a=b` as a plain word (e.g. `expect x == a=b`).
                     let joined = Word(
-                        parts: [.literal(key + (typed ? ":=" : "="))] + word.parts, range: token.range, isQuoted: word.isQuoted)
+                        parts: [.literal(key + (typed ? ":=" : "="))] + word.parts,
+                        range: token.range,
+                        isQuoted: word.isQuoted
+                    )
                     positionals.append((joined, token.range))
                     continue
                 }
@@ -146,7 +159,8 @@ package struct Binder: Sendable {
                 let names = spec.spec.options.map(\.name)
                 throw ShellError(
                     .unknownOption(command: bound.spelling, option: name, suggestion: Suggestions.closest(to: name, in: names)),
-                    at: token.range)
+                    at: token.range
+                )
             }
             guard bound.options[name] == nil else { throw ShellError(.duplicateOption(option: name), at: token.range) }
             guard let kind = option.valueKind else {
@@ -227,7 +241,8 @@ package struct Binder: Sendable {
         let range = tokens[words.count - 1].range
         throw ShellError(
             .incompleteCommand(group: prefix.joined(separator: " "), choices: table.nextWords(after: prefix)),
-            at: range)
+            at: range
+        )
     }
 
     /// The text of an unquoted word without variables: what can name a command.
@@ -240,13 +255,19 @@ package struct Binder: Sendable {
         let choices = table.nextWords(after: prefix)
         return ShellError(
             .unknownSubcommand(
-                group: prefix.joined(separator: " "), word: word, choices: choices,
-                suggestion: Suggestions.closest(to: word, in: choices)),
-            at: range)
+                group: prefix.joined(separator: " "),
+                word: word,
+                choices: choices,
+                suggestion: Suggestions.closest(to: word, in: choices)
+            ),
+            at: range
+        )
     }
 
     private func assign(
-        _ positionals: [(Word, SourceRange)], to bound: inout BoundCommand, variables: (any VariableResolving)?,
+        _ positionals: [(Word, SourceRange)],
+        to bound: inout BoundCommand,
+        variables: (any VariableResolving)?,
         recorder: inout BindingRecorder?
     ) throws(ShellError) {
         /// Appends a positional's value, recording it as a slot when it holds variables.
@@ -303,7 +324,9 @@ package struct Binder: Sendable {
     /// word: only when it is one of the choices and words remain for what is required after it.
     /// A word whose value is not known yet (check pass, variables) is taken when words remain.
     private func takesOptionalChoice(
-        _ words: ArraySlice<(Word, SourceRange)>, after rest: ArraySlice<ArgumentSpec>, kind: ArgumentKind,
+        _ words: ArraySlice<(Word, SourceRange)>,
+        after rest: ArraySlice<ArgumentSpec>,
+        kind: ArgumentKind,
         variables: (any VariableResolving)?
     ) -> Bool {
         guard let word = words.first?.0, words.count > rest.filter({ !$0.isOptional }).count else { return false }
@@ -315,7 +338,12 @@ package struct Binder: Sendable {
         .at(bound.range.end)
     }
 
-    private func value(of word: Word, kind: ArgumentKind, name: String, variables: (any VariableResolving)?) throws(ShellError)
+    private func value(
+        of word: Word,
+        kind: ArgumentKind,
+        name: String,
+        variables: (any VariableResolving)?
+    ) throws(ShellError)
         -> BoundValue
     {
         guard let variables else {
@@ -328,7 +356,12 @@ package struct Binder: Sendable {
         return BoundValue(value: value, range: word.range, isQuoted: word.isQuoted)
     }
 
-    private func parameterValue(_ word: Word, key: String, typed: Bool, variables: (any VariableResolving)?) throws(ShellError)
+    private func parameterValue(
+        _ word: Word,
+        key: String,
+        typed: Bool,
+        variables: (any VariableResolving)?
+    ) throws(ShellError)
         -> BoundValue
     {
         guard let variables else { return BoundValue(value: .string(word.displayText), range: word.range, isKnown: word.literal != nil) }

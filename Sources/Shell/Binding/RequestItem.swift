@@ -66,8 +66,10 @@ package enum RequestItem: Equatable {
         let separator = separator(in: bytes, at: at)
         guard at > 0 else { return .failure(Problem(expected: "a name before '\(separator)'")) }
         return item(
-            name: String(decoding: bytes[..<at], as: UTF8.self), separator: separator,
-            value: String(decoding: bytes[(at + separator.utf8.count)...], as: UTF8.self))
+            name: String(decoding: bytes[..<at], as: UTF8.self),
+            separator: separator,
+            value: String(decoding: bytes[(at + separator.utf8.count)...], as: UTF8.self)
+        )
     }
 
     /// The value of `text` when it is the text field `name=value`, the item `parse` reads as

@@ -11,7 +11,9 @@ package enum SecretLength {
     /// The option every command that sets a secret offers; the binder enforces the rule for
     /// exactly the commands that have it.
     package static let allowShortOption = OptionSpec(
-        "allow-short", "accept a secret shorter than \(minimum) characters (for tests; it is masked only as a whole word)")
+        "allow-short",
+        "accept a secret shorter than \(minimum) characters (for tests; it is masked only as a whole word)"
+    )
 
     static func check(_ bound: BoundCommand) throws(ShellError) {
         let positions = bound.spec.secretPositions
@@ -28,9 +30,12 @@ package enum SecretLength {
         guard value.isKnown, value.text.count < minimum else { return }
         var error = ShellError(
             .invalidValue(
-                name: name, value: SecretValues.mask,
-                expected: "a secret of at least \(minimum) characters (add --allow-short to accept a shorter one, for tests)"),
-            at: value.range)
+                name: name,
+                value: SecretValues.mask,
+                expected: "a secret of at least \(minimum) characters (add --allow-short to accept a shorter one, for tests)"
+            ),
+            at: value.range
+        )
         error.secrets = [value.text]
         throw error
     }

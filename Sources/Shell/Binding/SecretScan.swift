@@ -21,8 +21,10 @@ struct SecretScan: Sendable {
 
         static func + (lhs: Finding, rhs: Finding) -> Finding {
             Finding(
-                secrets: lhs.secrets + rhs.secrets, fillsSecretPosition: lhs.fillsSecretPosition || rhs.fillsSecretPosition,
-                ranges: lhs.ranges + rhs.ranges)
+                secrets: lhs.secrets + rhs.secrets,
+                fillsSecretPosition: lhs.fillsSecretPosition || rhs.fillsSecretPosition,
+                ranges: lhs.ranges + rhs.ranges
+            )
         }
 
         /// The secrets with the secret-position words as written in `source`: `"S3CRET "a` is the
@@ -116,13 +118,21 @@ struct SecretScan: Sendable {
             guard kind == .secret else { continue }
             result.fillsSecretPosition = true
             if let value { result.ranges.append(value.range) }
-            if let text = value?.literal { result.secrets += Self.secretOption(text) } else if let value { result.secrets += Self.literalPieces(of: value) }
+            if let text = value?.literal {
+                result.secrets += Self.secretOption(text)
+            } else if let value {
+                result.secrets += Self.literalPieces(of: value)
+            }
         }
         for (position, argument) in spec.arguments.enumerated() where argument.kind == .secret && position < positionals.count {
             result.fillsSecretPosition = true
             let word = positionals[position]
             result.ranges.append(word.range)
-            if let text = word.literal { result.secrets.append(FoundSecret(value: text, kind: .explicit)) } else { result.secrets += Self.literalPieces(of: word) }
+            if let text = word.literal {
+                result.secrets.append(FoundSecret(value: text, kind: .explicit))
+            } else {
+                result.secrets += Self.literalPieces(of: word)
+            }
         }
         if readsItems {
             for word in positionals {

@@ -13,7 +13,9 @@ package struct Completer {
     package var home: String?
 
     package init(
-        table: CommandTable, variableNames: @escaping () -> [String] = { [] }, sessionNames: @escaping (String) -> [String] = { _ in [] },
+        table: CommandTable,
+        variableNames: @escaping () -> [String] = { [] },
+        sessionNames: @escaping (String) -> [String] = { _ in [] },
         home: String? = nil
     ) {
         self.table = table
@@ -28,8 +30,10 @@ package struct Completer {
         if let open = words.openVariablePrefix {
             let names = (variableNames() + ["last"]).filter { $0.hasPrefix(open.partial) }.sorted()
             return CompletionResponse(
-                replaceLength: words.currentRaw.count, candidates: names.map { open.before + "{{" + $0 + "}}" },
-                appendSpace: false)
+                replaceLength: words.currentRaw.count,
+                candidates: names.map { open.before + "{{" + $0 + "}}" },
+                appendSpace: false
+            )
         }
         let (candidates, paths) = candidates(for: words)
         let matching = candidates.filter { $0.hasPrefix(words.current) }

@@ -16,7 +16,9 @@ package enum AsyncBridge {
     ///   rather than the global pool: a load run's every request hopped through a pool thread
     ///   first, 12.6% of its CPU (perf, the Miataru flow of scripts/bench/load_bench.py).
     package static func run<T: Sendable>(
-        at range: SourceRange?, on executor: (any TaskExecutor)? = nil, _ operation: @escaping @Sendable () async -> T
+        at range: SourceRange?,
+        on executor: (any TaskExecutor)? = nil,
+        _ operation: @escaping @Sendable () async -> T
     ) throws(ShellError) -> T {
         if let here = WaitingThreadExecutor.current, here.isOwnedByCurrentThread { return try run(at: range, here: here, operation) }
         let box = ResultBox<T>()
@@ -56,7 +58,9 @@ package enum AsyncBridge {
     /// `run` on a thread that runs its own tasks: this thread runs the work's jobs until it ends.
     @inline(never)
     private static func run<T: Sendable>(
-        at range: SourceRange?, here: WaitingThreadExecutor, _ operation: @escaping @Sendable () async -> T
+        at range: SourceRange?,
+        here: WaitingThreadExecutor,
+        _ operation: @escaping @Sendable () async -> T
     ) throws(ShellError) -> T {
         let box = ResultBox<T>()
         let task = Task.detached(executorPreference: here) {
@@ -89,7 +93,9 @@ package enum AsyncBridge {
     ///   - slow: called once when the work takes longer than a moment (300 ms), to say what is
     ///     being waited for and that a second signal leaves at once.
     package static func wait<T: Sendable>(
-        budget: Duration? = nil, slow: (() -> Void)? = nil, _ operation: @escaping @Sendable () async -> T
+        budget: Duration? = nil,
+        slow: (() -> Void)? = nil,
+        _ operation: @escaping @Sendable () async -> T
     ) -> ShutdownWait<T> {
         let box = ResultBox<T>()
         let wake = SignalWake()

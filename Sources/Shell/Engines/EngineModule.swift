@@ -28,8 +28,14 @@ package struct EngineModule: Sendable {
     package let recognizer: EngineRecognizer?
 
     package init(
-        name: String, summary: String, helpTitle: String?, commands: [CommandSpec], backendCommands: [CommandSpec] = [],
-        runtime: (any EngineRuntime.Type)?, backend: BackendRouteGroup?, conformance: ConformanceSuite? = nil,
+        name: String,
+        summary: String,
+        helpTitle: String?,
+        commands: [CommandSpec],
+        backendCommands: [CommandSpec] = [],
+        runtime: (any EngineRuntime.Type)?,
+        backend: BackendRouteGroup?,
+        conformance: ConformanceSuite? = nil,
         recognizer: EngineRecognizer? = nil
     ) {
         self.conformance = conformance

@@ -45,10 +45,10 @@ package protocol EngineRuntime: AnyObject, SendableMetatype {
     func latencyHistograms() -> [LatencyHistogram]
 }
 
-package extension EngineRuntime {
-    static func hasWorkToRestore(_ paths: StatePaths) -> Bool { false }
-    func hostChanged(at range: SourceRange?) throws(ShellError) {}
-    func deviceChanged(_ context: EngineContext) {}
-    func knownNames(_ category: String) -> [String] { [] }
-    func latencyHistograms() -> [LatencyHistogram] { [] }
+extension EngineRuntime {
+    package static func hasWorkToRestore(_ paths: StatePaths) -> Bool { false }
+    package func hostChanged(at range: SourceRange?) throws(ShellError) {}
+    package func deviceChanged(_ context: EngineContext) {}
+    package func knownNames(_ category: String) -> [String] { [] }
+    package func latencyHistograms() -> [LatencyHistogram] { [] }
 }

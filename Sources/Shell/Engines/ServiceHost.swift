@@ -85,7 +85,10 @@ package final class ServiceHost {
 
     /// A new embedded backend on 127.0.0.1 serving `groups`.
     static func startBackend(
-        port: Int, groups: [BackendRouteGroup], loops: (any EventLoopGroup)?, at range: SourceRange?
+        port: Int,
+        groups: [BackendRouteGroup],
+        loops: (any EventLoopGroup)?,
+        at range: SourceRange?
     ) throws(ShellError) -> LocalBackend {
         let result: Result<LocalBackend, BackendErrorText> = try AsyncBridge.run(at: range) {
             do {

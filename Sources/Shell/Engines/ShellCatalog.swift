@@ -21,7 +21,8 @@ package struct ShellCatalog: Sendable {
         table = CommandTable(
             commands: GeneralCommands.specs + DeviceCommands.specs + modules.flatMap(\.commands) + BackendCommands.specs(services: services)
                 + modules.flatMap(\.backendCommands),
-            sections: [GeneralCommands.sharedHostSection, DeviceCommands.section] + titled + [BackendCommands.section])
+            sections: [GeneralCommands.sharedHostSection, DeviceCommands.section] + titled + [BackendCommands.section]
+        )
     }
 
     /// The runtimes of the engines that have one, in order.

@@ -72,19 +72,37 @@ package final class TraceSink: Sendable {
     /// - Parameter sdkHeadersAndCookies: the Ping contract's standard headers and cookie jar, for
     ///   `http`; engines say `false`, since the SDKs they stand in for send neither.
     package func client(
-        timeout: Double, requestTimeout: Double? = nil, sdkHeadersAndCookies: Bool, cookies: CookieJar = CookieJar(), insecure: Bool = false
+        timeout: Double,
+        requestTimeout: Double? = nil,
+        sdkHeadersAndCookies: Bool,
+        cookies: CookieJar = CookieJar(),
+        insecure: Bool = false
     ) -> PingClient {
         let key = ClientKey(
-            timeout: timeout, requestTimeout: requestTimeout, sdkHeadersAndCookies: sdkHeadersAndCookies, cookies: ObjectIdentifier(cookies),
-            insecure: insecure)
+            timeout: timeout,
+            requestTimeout: requestTimeout,
+            sdkHeadersAndCookies: sdkHeadersAndCookies,
+            cookies: ObjectIdentifier(cookies),
+            insecure: insecure
+        )
         if let last = lastClient.withLock({ $0 }), last.key == key { return last.client }
-        let client = makeClient(timeout: timeout, requestTimeout: requestTimeout, sdkHeadersAndCookies: sdkHeadersAndCookies, cookies: cookies, insecure: insecure)
+        let client = makeClient(
+            timeout: timeout,
+            requestTimeout: requestTimeout,
+            sdkHeadersAndCookies: sdkHeadersAndCookies,
+            cookies: cookies,
+            insecure: insecure
+        )
         lastClient.withLock { $0 = (key, client) }
         return client
     }
 
     private func makeClient(
-        timeout: Double, requestTimeout: Double?, sdkHeadersAndCookies: Bool, cookies: CookieJar, insecure: Bool
+        timeout: Double,
+        requestTimeout: Double?,
+        sdkHeadersAndCookies: Bool,
+        cookies: CookieJar,
+        insecure: Bool
     ) -> PingClient {
         var configuration = ClientConfiguration()
         configuration.timeout = timeout
@@ -96,6 +114,10 @@ package final class TraceSink: Sendable {
         // Weak: the sink keeps its last client, which would otherwise keep the sink.
         configuration.onExchange = { [weak self] exchange in self?.record(exchange) }
         configuration.wantsExchanges = { [weak self] in self.map { $0.isEnabled || $0.isKeeping } ?? false }
-        return PingClient(configuration: configuration, transport: insecure ? insecureTransport ?? LiveTransport.insecure : transport ?? LiveTransport.shared, cookies: cookies)
+        return PingClient(
+            configuration: configuration,
+            transport: insecure ? insecureTransport ?? LiveTransport.insecure : transport ?? LiveTransport.shared,
+            cookies: cookies
+        )
     }
 }

@@ -20,7 +20,12 @@ package struct ErrorGenerator: Sendable {
     /// The excerpt line is masked here, before carets are placed, so they still point at the word;
     /// the caller's stream masks the message and hint.
     func render(
-        severity: String, message: String, hint: String?, range: SourceRange?, source: SourceFile?, secrets: SecretValues?
+        severity: String,
+        message: String,
+        hint: String?,
+        range: SourceRange?,
+        source: SourceFile?,
+        secrets: SecretValues?
     ) -> String {
         let label = severity == "error" ? paint(severity + ":", "1;31") : paint(severity + ":", "1;33")
         var location = ""

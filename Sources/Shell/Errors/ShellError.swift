@@ -25,7 +25,10 @@ package struct ShellError: Error, Sendable, Equatable {
 
     /// An engine's error, located at the command that caused it, kept typed (see `EngineFailure`).
     package static func engine(
-        _ error: any Error, action: String = "", consequence: String = "", at range: SourceRange? = nil
+        _ error: any Error,
+        action: String = "",
+        consequence: String = "",
+        at range: SourceRange? = nil
     ) -> ShellError {
         ShellError(.engine(EngineFailure(error, action: action, consequence: consequence)), at: range)
     }

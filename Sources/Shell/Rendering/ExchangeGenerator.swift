@@ -64,7 +64,8 @@ package enum ExchangeGenerator {
     /// shown because the cut text no longer parses.
     private static func bodyText(_ bytes: [UInt8], contentType: String?, limit: Int) -> String {
         if isBinary(bytes) {
-            return "+-----------------------------------------+\n| NOTE: binary data not shown (\(bytes.count) bytes) |\n+-----------------------------------------+"
+            return
+                "+-----------------------------------------+\n| NOTE: binary data not shown (\(bytes.count) bytes) |\n+-----------------------------------------+"
         }
         let redacted = Redactor.body(String(decoding: bytes, as: UTF8.self), contentType: contentType)
         return cut(redacted, total: redacted.utf8.count, limit: limit)

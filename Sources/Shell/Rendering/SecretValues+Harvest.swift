@@ -67,7 +67,9 @@ struct FoundSecret: Sendable {
             var found = [FoundSecret(value: value, kind: .credential)]
             if name == "cookie" {
                 for pair in value.split(separator: ";") {
-                    if let equals = pair.firstIndex(of: "=") { found.append(FoundSecret(value: String(pair[pair.index(after: equals)...]), kind: .guessed)) }
+                    if let equals = pair.firstIndex(of: "=") {
+                        found.append(FoundSecret(value: String(pair[pair.index(after: equals)...]), kind: .guessed))
+                    }
                 }
             }
             return found

@@ -238,7 +238,8 @@ package final class SecretValues: Sendable {
         var secret = secret
         return text.withUTF8 { haystack in
             secret.withUTF8 { needle in
-                guard let first = needle.first, haystack.count >= needle.count, let base = haystack.baseAddress, let wanted = needle.baseAddress else {
+                guard let first = needle.first, haystack.count >= needle.count, let base = haystack.baseAddress, let wanted = needle.baseAddress
+                else {
                     return false
                 }
                 // memchr to each candidate first byte, memcmp for the rest (memmem is a GNU extension Glibc's module hides).

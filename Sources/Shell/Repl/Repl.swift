@@ -15,12 +15,16 @@ package final class Repl {
     package func run() -> ExitStatus {
         let session = self.session
         let completer = Completer(
-            table: session.table, variableNames: { [unowned session] in session.variables.names },
+            table: session.table,
+            variableNames: { [unowned session] in session.variables.names },
             sessionNames: { [unowned session] category in session.engines.running.flatMap { $0.knownNames(category) } },
-            home: session.environment.processEnvironment["HOME"])
+            home: session.environment.processEnvironment["HOME"]
+        )
         let editor = LineEditor(
-            programName: "sdkbench", historyFile: session.environment.paths.historyFile,
-            completer: { completer.complete($0) })
+            programName: "sdkbench",
+            historyFile: session.environment.paths.historyFile,
+            completer: { completer.complete($0) }
+        )
         defer { editor.close() }
         // The answer is read like a line but never recorded in the history.
         session.confirm = { prompt in

@@ -17,7 +17,12 @@ package struct CommandResult: Sendable {
     package var shown: (any CommandView)?
 
     package init(
-        command: String, range: SourceRange, duration: Duration, outcome: CommandOutcome, output: String = "", iterations: [Int] = [],
+        command: String,
+        range: SourceRange,
+        duration: Duration,
+        outcome: CommandOutcome,
+        output: String = "",
+        iterations: [Int] = [],
         shown: (any CommandView)? = nil
     ) {
         self.shown = shown

@@ -71,11 +71,12 @@ package final class Output: Sendable {
         self.revealsSecrets = revealsSecrets
         self.renderer = ErrorGenerator(useColor: useColor)
         secrets = destination == .discard ? SecretValues(keepingAtMost: Self.discardedSecretsKept) : SecretValues()
-        let shownOn: Int32? = switch destination {
-        case .standardStreams: 1
-        case .standardErrorOnly: 2
-        case .memory, .discard: nil
-        }
+        let shownOn: Int32? =
+            switch destination {
+            case .standardStreams: 1
+            case .standardErrorOnly: 2
+            case .memory, .discard: nil
+            }
         var status = stat()
         flushesEachLine = shownOn.map { fstat($0, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO } ?? false
         escapesControls = shownOn.map { isatty($0) != 0 } ?? false

@@ -20,7 +20,10 @@ package struct RunOptions: Sendable {
     package var reusesBindings: Bool
 
     package init(
-        keepGoing: Bool = false, echo: Bool = false, continuesPastFailedExpects: Bool = false, checksFirst: Bool = true,
+        keepGoing: Bool = false,
+        echo: Bool = false,
+        continuesPastFailedExpects: Bool = false,
+        checksFirst: Bool = true,
         reusesBindings: Bool = false
     ) {
         self.keepGoing = keepGoing

@@ -14,7 +14,11 @@ package struct RunResult: Sendable {
     package var checkErrors: [ShellError]
 
     package init(
-        source: String, status: ExitStatus, duration: Duration = .zero, commandCount: Int = 0, failures: [CommandResult] = [],
+        source: String,
+        status: ExitStatus,
+        duration: Duration = .zero,
+        commandCount: Int = 0,
+        failures: [CommandResult] = [],
         checkErrors: [ShellError] = []
     ) {
         self.source = source

@@ -53,7 +53,8 @@ struct ScriptCheck: Sendable {
         // The line that does not parse is quoted by its error: what it holds in secret positions first.
         if let error = result.parseError, let line = source.line(error.range.start.line) {
             result.secrets += SecretScan(table: binder.table).finding(inUnparsable: line, errorColumn: error.range.start.column).all(
-                in: SourceFile(name: source.name, text: line))
+                in: SourceFile(name: source.name, text: line)
+            )
         }
         return result
     }
@@ -97,8 +98,12 @@ struct ScriptCheck: Sendable {
         found += open.map { ShellError(.usage("'repeat' without its 'end'"), at: $0) }
         guard !found.isEmpty else { return }
         failureCount += found.count
-        errors = Array((errors + found).sorted { ($0.range?.start ?? SourcePosition(line: 0, column: 0)) < ($1.range?.start ?? SourcePosition(line: 0, column: 0)) }
-            .prefix(Self.reportedLimit))
+        errors = Array(
+            (errors + found).sorted {
+                ($0.range?.start ?? SourcePosition(line: 0, column: 0)) < ($1.range?.start ?? SourcePosition(line: 0, column: 0))
+            }
+            .prefix(Self.reportedLimit)
+        )
     }
 
     /// Parts in source order: the first parse error wins alone; check errors add up.

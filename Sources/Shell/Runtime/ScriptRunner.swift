@@ -106,7 +106,10 @@ package final class ScriptRunner {
                 }
                 position += 1
                 return chunk[position - 1]
-            }, in: source, options: options)
+            },
+            in: source,
+            options: options
+        )
     }
 
     /// Tells every listener, serialised against events engines emit from their own tasks.
@@ -172,7 +175,12 @@ package final class ScriptRunner {
     @inline(never)
     private func interrupt(_ statement: Statement, _ stop: ExitStatus, into result: inout RunResult, in source: SourceFile) {
         let interrupted = CommandResult(
-            command: "", range: statement.range, duration: .zero, outcome: .interrupted, iterations: session.repeatIterations)
+            command: "",
+            range: statement.range,
+            duration: .zero,
+            outcome: .interrupted,
+            iterations: session.repeatIterations
+        )
         notify { $0.commandFinished(interrupted, in: source) }
         tally(interrupted, into: &result)
         result.status = stop
@@ -206,8 +214,14 @@ package final class ScriptRunner {
         let outcome = outcome(of: statement, in: source, command: &command, shown: &shown)
         let duration = started.duration(to: .now)
         let result = CommandResult(
-            command: command, range: statement.range, duration: duration, outcome: outcome, output: session.events.commandEnded(shown: shown),
-            iterations: session.repeatIterations, shown: shown)
+            command: command,
+            range: statement.range,
+            duration: duration,
+            outcome: outcome,
+            output: session.events.commandEnded(shown: shown),
+            iterations: session.repeatIterations,
+            shown: shown
+        )
         notify { $0.commandFinished(result, in: source) }
         return result
     }

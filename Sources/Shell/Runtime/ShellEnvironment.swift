@@ -39,9 +39,15 @@ package struct ShellEnvironment: Sendable {
     }
 
     package init(
-        paths: StatePaths, useColor: Bool = false, isInteractive: Bool = false,
-        clock: any WallClock = SystemClock(), machine: MachineFacts? = nil, startsTicker: Bool = true, dryRun: Bool = false,
-        processEnvironment: [String: String] = [:], transport: (any HTTPTransport)? = nil,
+        paths: StatePaths,
+        useColor: Bool = false,
+        isInteractive: Bool = false,
+        clock: any WallClock = SystemClock(),
+        machine: MachineFacts? = nil,
+        startsTicker: Bool = true,
+        dryRun: Bool = false,
+        processEnvironment: [String: String] = [:],
+        transport: (any HTTPTransport)? = nil,
         keepsState: Bool = true
     ) {
         insecureTransport = nil

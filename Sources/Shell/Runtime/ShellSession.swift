@@ -75,7 +75,9 @@ package final class ShellSession {
         trace = TraceSink(events: events, transport: environment.transport, insecureTransport: environment.insecureTransport)
         services = ServiceHost(events: events, groups: catalog.backendGroups, loops: environment.backendLoops)
         engines = EngineRegistry(
-            kinds: catalog.runtimes, context: EngineContext(environment: environment, events: events, trace: trace, server: services))
+            kinds: catalog.runtimes,
+            context: EngineContext(environment: environment, events: events, trace: trace, server: services)
+        )
     }
 
     /// The engine of type `kind`, started now (restoring an earlier run's work) if it has not been.

@@ -66,7 +66,9 @@ package struct Variables: VariableResolving {
             root = value
         } else {
             throw ShellError(
-                .undefinedVariable(path.root, suggestion: Suggestions.closest(to: path.root, in: names + ["last"])), at: range)
+                .undefinedVariable(path.root, suggestion: Suggestions.closest(to: path.root, in: names + ["last"])),
+                at: range
+            )
         }
         do throws(ValuePath.Miss) {
             return .success(try path.resolve(in: root))

@@ -12,7 +12,11 @@ package struct ArgumentSpec: Sendable {
     package var completions: (@Sendable (_ earlierArguments: [String]) -> [String])?
 
     package init(
-        _ name: String, _ kind: ArgumentKind, _ summary: String, optional: Bool = false, variadic: Bool = false,
+        _ name: String,
+        _ kind: ArgumentKind,
+        _ summary: String,
+        optional: Bool = false,
+        variadic: Bool = false,
         completions: (@Sendable (_ earlierArguments: [String]) -> [String])? = nil
     ) {
         self.name = name

@@ -43,10 +43,19 @@ package final class CommandSpec: Sendable {
     let secretPositions: SecretPositions
 
     package init(
-        _ path: [String], summary: String, arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
-        parameters: String? = nil, discussion: String? = nil, examples: [String] = [], aliases: [[String]] = [], coreForms: [[String]] = [],
-        setsLast: Bool = true, alternatives: [Alternatives] = [],
-        check: CommandCheck? = nil, handler: @escaping CommandHandler
+        _ path: [String],
+        summary: String,
+        arguments: [ArgumentSpec] = [],
+        options: [OptionSpec] = [],
+        parameters: String? = nil,
+        discussion: String? = nil,
+        examples: [String] = [],
+        aliases: [[String]] = [],
+        coreForms: [[String]] = [],
+        setsLast: Bool = true,
+        alternatives: [Alternatives] = [],
+        check: CommandCheck? = nil,
+        handler: @escaping CommandHandler
     ) {
         self.alternatives = alternatives
         self.check = check
@@ -67,15 +76,35 @@ package final class CommandSpec: Sendable {
 
     /// A command whose handler returns a plain `Value`: it shows nothing (as `set`, `expect`).
     package convenience init(
-        _ path: [String], summary: String, arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
-        parameters: String? = nil, discussion: String? = nil, examples: [String] = [], aliases: [[String]] = [], coreForms: [[String]] = [],
-        setsLast: Bool = true, alternatives: [Alternatives] = [],
-        check: CommandCheck? = nil, handler: @escaping ValueHandler
+        _ path: [String],
+        summary: String,
+        arguments: [ArgumentSpec] = [],
+        options: [OptionSpec] = [],
+        parameters: String? = nil,
+        discussion: String? = nil,
+        examples: [String] = [],
+        aliases: [[String]] = [],
+        coreForms: [[String]] = [],
+        setsLast: Bool = true,
+        alternatives: [Alternatives] = [],
+        check: CommandCheck? = nil,
+        handler: @escaping ValueHandler
     ) {
         self.init(
-            path, summary: summary, arguments: arguments, options: options, parameters: parameters, discussion: discussion, examples: examples,
-            aliases: aliases, coreForms: coreForms, setsLast: setsLast, alternatives: alternatives, check: check,
-            handler: { context -> any CommandView in try handler(context) })
+            path,
+            summary: summary,
+            arguments: arguments,
+            options: options,
+            parameters: parameters,
+            discussion: discussion,
+            examples: examples,
+            aliases: aliases,
+            coreForms: coreForms,
+            setsLast: setsLast,
+            alternatives: alternatives,
+            check: check,
+            handler: { context -> any CommandView in try handler(context) }
+        )
     }
 
     /// `perf start FEATURE LAYER [key=value]... [--opt VALUE]`

@@ -16,7 +16,8 @@ package enum Suggestions {
 
     /// Damerau-Levenshtein distance (adjacent transpositions count one), on Characters.
     package static func editDistance(_ lhs: String, _ rhs: String) -> Int {
-        let a = Array(lhs), b = Array(rhs)
+        let a = Array(lhs)
+        let b = Array(rhs)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previousPrevious = [Int](repeating: 0, count: b.count + 1)

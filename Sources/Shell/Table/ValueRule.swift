@@ -13,7 +13,11 @@ package struct ValueRule: Sendable, Equatable {
     private let accepts: @Sendable (String) -> Bool
 
     package init(
-        name: String, expected: String, suggestions: [String] = [], sessionNames: String? = nil, accepts: @escaping @Sendable (String) -> Bool
+        name: String,
+        expected: String,
+        suggestions: [String] = [],
+        sessionNames: String? = nil,
+        accepts: @escaping @Sendable (String) -> Bool
     ) {
         self.name = name
         self.expected = expected

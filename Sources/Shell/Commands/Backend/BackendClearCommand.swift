@@ -6,7 +6,8 @@ import Transport
 enum BackendClearCommand {
     static func spec(services: [String]) -> CommandSpec {
         CommandSpec(
-            ["backend", "clear"], summary: "Forget what the backend received and its planned faults",
+            ["backend", "clear"],
+            summary: "Forget what the backend received and its planned faults",
             arguments: [ArgumentSpec("SERVICE", .choice(services), "one service (default: all)", optional: true)],
             examples: ["backend clear", "backend clear hamon"]
         ) { context in

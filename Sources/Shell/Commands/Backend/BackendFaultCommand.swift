@@ -6,22 +6,33 @@ import Transport
 enum BackendFaultCommand {
     static func spec(services: [String]) -> CommandSpec {
         CommandSpec(
-            ["backend", "fault"], summary: "Make the next N requests of a service fail (status, timeout, reset, garbage)",
+            ["backend", "fault"],
+            summary: "Make the next N requests of a service fail (status, timeout, reset, garbage)",
             arguments: [
                 ArgumentSpec("SERVICE", .choice(services), BackendValues.either(services)),
                 ArgumentSpec(
-                    "FAULT", .identifier(suggestions: ["500", "503", "422", "timeout", "reset", "garbage", "delay:100ms"]),
-                    "an HTTP status, timeout (never answer), reset (TCP reset), garbage (not HTTP) or delay:D (answer after D: 250ms, 2s)"),
+                    "FAULT",
+                    .identifier(suggestions: ["500", "503", "422", "timeout", "reset", "garbage", "delay:100ms"]),
+                    "an HTTP status, timeout (never answer), reset (TCP reset), garbage (not HTTP) or delay:D (answer after D: 250ms, 2s)"
+                ),
             ],
             options: [OptionSpec("times", value: .integer(0...1_000_000), valueName: "N", "how many requests (default 1; 0 cancels)")],
-            examples: ["backend fault hamon 500 --times 2", "backend fault hamon timeout", "backend fault perf reset", "backend fault miataru delay:50ms --times 1000"]
+            examples: [
+                "backend fault hamon 500 --times 2", "backend fault hamon timeout", "backend fault perf reset",
+                "backend fault miataru delay:50ms --times 1000",
+            ]
         ) { context in
             let service = BackendService(rawValue: context.string("SERVICE"))
             let faultArgument = context.argument("FAULT")!
             guard let fault = Fault(faultArgument.text) else {
                 throw ShellError(
-                    .invalidValue(name: "FAULT", value: faultArgument.text, expected: "an HTTP status 100-599, timeout, reset, garbage or delay:D (250ms, 2s)"),
-                    at: faultArgument.range)
+                    .invalidValue(
+                        name: "FAULT",
+                        value: faultArgument.text,
+                        expected: "an HTTP status 100-599, timeout, reset, garbage or delay:D (250ms, 2s)"
+                    ),
+                    at: faultArgument.range
+                )
             }
             let times = context.option("times").flatMap { Int($0.text) } ?? 1
             guard times >= 0 else { throw context.failure("--times must be 0 or more", at: context.option("times")) }

@@ -6,7 +6,8 @@ import Transport
 enum BackendReceivedCommand {
     static func spec(services: [String]) -> CommandSpec {
         CommandSpec(
-            ["backend", "received"], summary: "What the backend received for a service, as a result to expect against",
+            ["backend", "received"],
+            summary: "What the backend received for a service, as a result to expect against",
             arguments: [ArgumentSpec("SERVICE", .choice(services), BackendValues.either(services))],
             options: [OptionSpec("limit", value: .integer(0...1_000_000), valueName: "N", "keep only the newest N items (counts stay whole)")],
             discussion: """

@@ -7,7 +7,13 @@ package enum BackendRemote {
     /// The body of a 200 answer; anything else is a located error saying what to check.
     ///
     /// - Parameter json: a JSON body, for what must not go in a URL (a key).
-    package static func call(_ method: HTTPMethod, _ path: String, json: Value? = nil, host: ServiceHost.Setting, in context: CommandContext) throws(ShellError) -> String {
+    package static func call(
+        _ method: HTTPMethod,
+        _ path: String,
+        json: Value? = nil,
+        host: ServiceHost.Setting,
+        in context: CommandContext
+    ) throws(ShellError) -> String {
         switch try fetch(method, path, json: json, host: host, in: context) {
         case .success(let body): return body
         case .failure(let failure): throw context.failure(failure.message)
@@ -16,16 +22,22 @@ package enum BackendRemote {
 
     /// Like `call`, with a failure to report instead of thrown; only an interruption throws.
     static func fetch(
-        _ method: HTTPMethod, _ path: String, json: Value? = nil, host: ServiceHost.Setting, in context: CommandContext
+        _ method: HTTPMethod,
+        _ path: String,
+        json: Value? = nil,
+        host: ServiceHost.Setting,
+        in context: CommandContext
     ) throws(ShellError) -> Result<String, Failure> {
         let client = context.session.trace.client(timeout: 10, sdkHeadersAndCookies: false, insecure: host.insecure)
         let url = baseURL(host) + path
         let outcome: Result<HTTPResponse, NetworkError> = try AsyncBridge.run(at: context.command.range) {
             do throws(NetworkError) {
-                return .success(try await client.send { request in
-                    request.url = url
-                    if let json { request.setJSON(json, method: method) } else { request.setMethod(method) }
-                })
+                return .success(
+                    try await client.send { request in
+                        request.url = url
+                        if let json { request.setJSON(json, method: method) } else { request.setMethod(method) }
+                    }
+                )
             } catch {
                 return .failure(error)
             }

@@ -4,7 +4,8 @@ import Script
 
 enum BackendStartCommand {
     static let spec = CommandSpec(
-        ["backend", "start"], summary: "Start the embedded local backend on 127.0.0.1",
+        ["backend", "start"],
+        summary: "Start the embedded local backend on 127.0.0.1",
         options: [OptionSpec("port", value: .integer(0...65_535), valueName: "N", "the port (default: a free one)")],
         discussion: "Services use it whenever no host is configured; it also starts by itself on first use.",
         examples: ["backend start", "backend start --port 8080"]

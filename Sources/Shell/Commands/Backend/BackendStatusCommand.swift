@@ -4,7 +4,8 @@ import Script
 
 enum BackendStatusCommand {
     static let spec = CommandSpec(
-        ["backend", "status"], summary: "Show the backend's address, request counts and planned faults",
+        ["backend", "status"],
+        summary: "Show the backend's address, request counts and planned faults",
         discussion: """
             With a host configured, shows that host's 'sdkbench serve' (its /_sdkbench/status route), or why it \
             cannot be reached; otherwise the embedded backend.
@@ -43,7 +44,10 @@ enum BackendStatusCommand {
         result["requests"] = .object(requests)
         result["faults"] = .array(faults)
         result["held"] = status["held"] ?? .int(0)
-        let place = Shown.Place.separate(services: context.session.catalog.backendServices.map(\.rawValue), embedded: context.session.services.backend?.url)
+        let place = Shown.Place.separate(
+            services: context.session.catalog.backendServices.map(\.rawValue),
+            embedded: context.session.services.backend?.url
+        )
         return Shown(value: .object(result), place: place)
     }
 
@@ -87,7 +91,8 @@ enum BackendStatusCommand {
             if case .array(let faults)? = status["faults"] {
                 for case .object(let fault) in faults {
                     let remaining = fault["remaining"]?.plainText ?? "?"
-                    let service = fault["service"]?.plainText ?? "?", kind = fault["fault"]?.plainText ?? "?"
+                    let service = fault["service"]?.plainText ?? "?"
+                    let kind = fault["fault"]?.plainText ?? "?"
                     lines.line("fault     \(service): \(kind) for the next \(remaining) request\(remaining == "1" ? "" : "s")")
                 }
             }

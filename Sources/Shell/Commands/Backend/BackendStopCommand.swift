@@ -4,7 +4,8 @@ import Script
 
 enum BackendStopCommand {
     static let spec = CommandSpec(
-        ["backend", "stop"], summary: "Stop the embedded local backend (what it received is forgotten)",
+        ["backend", "stop"],
+        summary: "Stop the embedded local backend (what it received is forgotten)",
         examples: ["backend stop"]
     ) { context in
         Shown(stopped: context.session.services.stop())

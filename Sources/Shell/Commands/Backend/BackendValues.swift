@@ -12,7 +12,11 @@ enum BackendValues {
         status["url"] = .string(backend.url)
         status["port"] = .int(backend.port)
         status["requests"] = .object(requests)
-        status["faults"] = .array(backend.plannedFaults.map { .object(["service": .string($0.service.rawValue), "fault": .string("\($0.fault)"), "remaining": .int($0.remaining)]) })
+        status["faults"] = .array(
+            backend.plannedFaults.map {
+                .object(["service": .string($0.service.rawValue), "fault": .string("\($0.fault)"), "remaining": .int($0.remaining)])
+            }
+        )
         status["held"] = .int(backend.heldRequestCount)
         for item in backend.statusItems { status[item.key] = .string(item.value) }
         return .object(status)

@@ -3,12 +3,16 @@ import Platform
 
 enum DeviceSetCommand {
     static let spec = CommandSpec(
-        ["device", "set"], summary: "Set a fact of the phone this session plays (model, OS, carrier, battery...)",
+        ["device", "set"],
+        summary: "Set a fact of the phone this session plays (model, OS, carrier, battery...)",
         arguments: [
             ArgumentSpec("FACT", .choice(DeviceCommands.factNames), "the fact: " + DeviceCommands.factNames.joined(separator: ", ")),
             ArgumentSpec(
-                "VALUE", .text, "its value; {{variables}} work, so each load-mode device can be another phone",
-                completions: { earlier in earlier.first.flatMap(DeviceProfile.Fact.init(rawValue:))?.choices ?? [] }),
+                "VALUE",
+                .text,
+                "its value; {{variables}} work, so each load-mode device can be another phone",
+                completions: { earlier in earlier.first.flatMap(DeviceProfile.Fact.init(rawValue:))?.choices ?? [] }
+            ),
         ],
         discussion: "Facts: " + DeviceProfile.Fact.allCases.map { "\($0.rawValue) — \($0.summary)" }.joined(separator: "; ")
             + ". Kept in the state directory (device.json) for later runs of the same home; engines already running use it from their next payload.",
@@ -33,7 +37,8 @@ enum DeviceSetCommand {
         guard context.session.secrets.masked(context.string("VALUE")) == context.string("VALUE") else {
             throw context.failure(
                 "device \(fact.rawValue): the value holds a secret; device facts are kept in device.json and sent in clear, so a secret cannot be one",
-                at: context.argument("VALUE"))
+                at: context.argument("VALUE")
+            )
         }
         var profile = context.session.engines.context.device
         do throws(DeviceProfile.Invalid) {

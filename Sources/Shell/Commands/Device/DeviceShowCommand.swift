@@ -3,7 +3,8 @@ import Platform
 
 enum DeviceShowCommand {
     static let spec = CommandSpec(
-        ["device", "show"], summary: "Show the phone this session plays: each fact, its value and where it comes from",
+        ["device", "show"],
+        summary: "Show the phone this session plays: each fact, its value and where it comes from",
         discussion: "A fact not set shows this machine's reading, or the SDK's default when Linux has none; 'last' holds the values.",
         examples: ["device show", "expect last.model == \"iPhone15,2\""]
     ) { context in
@@ -15,7 +16,8 @@ enum DeviceShowCommand {
                 let set = profile[fact]
                 let value = set ?? defaults[fact]
                 return (fact, value, set != nil ? "set" : value == nil ? "not sent" : defaults.source(of: fact))
-            })
+            }
+        )
     }
 
     /// Each fact with its value and where the value comes from (`set`, a default's source, `not sent`).

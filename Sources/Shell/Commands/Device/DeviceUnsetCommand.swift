@@ -3,7 +3,8 @@ import Platform
 
 enum DeviceUnsetCommand {
     static let spec = CommandSpec(
-        ["device", "unset"], summary: "Go back to this machine's reading (or the SDK's default) for facts",
+        ["device", "unset"],
+        summary: "Go back to this machine's reading (or the SDK's default) for facts",
         arguments: [ArgumentSpec("FACT", .choice(DeviceCommands.factNames), "the facts to unset", optional: true, variadic: true)],
         options: [OptionSpec("all", "unset every fact")],
         examples: ["device unset battery-level", "device unset --all"],

@@ -4,7 +4,8 @@ enum ExpectCommand {
     static let operators = ["==", "!=", "<", "<=", ">", ">=", "contains", "matches", "exists"]
 
     static let spec = CommandSpec(
-        ["expect"], summary: "Check a value; a failed check stops a script with exit status 4",
+        ["expect"],
+        summary: "Check a value; a failed check stops a script with exit status 4",
         arguments: [
             ArgumentSpec("LHS", .expression, "a path (last.status, name.key) or {{variable}}"),
             ArgumentSpec("OP", .choice(operators), "== != < <= > >= contains matches exists"),
@@ -12,8 +13,12 @@ enum ExpectCommand {
         ],
         options: [
             OptionSpec(
-                "message", short: "m", value: .text, valueName: "TEXT",
-                "what a failure means, in the script's words: said before the values (\"the refused delete deleted the location\")"),
+                "message",
+                short: "m",
+                value: .text,
+                valueName: "TEXT",
+                "what a failure means, in the script's words: said before the values (\"the refused delete deleted the location\")"
+            )
         ],
         discussion: """
             Numbers compare as numbers, also against numeric text. 'contains' works on text (substring), \

@@ -37,8 +37,12 @@ struct ExpectEvaluator {
             guard let order = ValueComparison.order(lhs, rhs) else {
                 throw failed(
                     ExpectationFailure(
-                        expression: "\(lhsText) \(operation) \(rhsArgument.text)", actual: lhs, expected: rhs,
-                        detail: "cannot order \(lhs.typeName) \(describe(lhs)) against \(rhs.typeName) \(describe(rhs))"))
+                        expression: "\(lhsText) \(operation) \(rhsArgument.text)",
+                        actual: lhs,
+                        expected: rhs,
+                        detail: "cannot order \(lhs.typeName) \(describe(lhs)) against \(rhs.typeName) \(describe(rhs))"
+                    )
+                )
             }
             switch operation {
             case "<": passed = order < 0
@@ -55,14 +59,17 @@ struct ExpectEvaluator {
             case .gaveUp:
                 throw ShellError.runtime(
                     "the pattern gave up after \(Pattern.stepLimit) backtracking steps on \(subject.count) characters: "
-                        + "nested repeats such as (a+)+ backtrack exponentially; rewrite it without them", at: rhsArgument.range)
+                        + "nested repeats such as (a+)+ backtrack exponentially; rewrite it without them",
+                    at: rhsArgument.range
+                )
             }
         default: passed = false
         }
         guard passed else {
             let written = "\(lhsText) \(operation) \(rhsArgument.text)"
             throw failed(
-                ExpectationFailure(expression: written, actual: lhs, expected: rhs, detail: "\(written): actual \(describe(lhs)) (\(lhs.typeName))"))
+                ExpectationFailure(expression: written, actual: lhs, expected: rhs, detail: "\(written): actual \(describe(lhs)) (\(lhs.typeName))")
+            )
         }
     }
 
@@ -74,7 +81,8 @@ struct ExpectEvaluator {
         } catch {
             throw ShellError(
                 .invalidValue(name: "RHS", value: pattern.text, expected: "a regular expression (\(error.message) at offset \(error.offset))"),
-                at: pattern.range)
+                at: pattern.range
+            )
         }
     }
 
@@ -92,9 +100,13 @@ struct ExpectEvaluator {
     private func unread(_ miss: ValuePath.Miss, written: String, expected: Value? = nil, at range: SourceRange? = nil) -> ShellError {
         failed(
             ExpectationFailure(
-                expression: written, actual: miss.found, expected: expected,
-                detail: "\(written): actual \(describe(miss.found)) at \(miss.foundAt) (cannot read '\(miss.reached)': \(miss.reason))"),
-            at: range)
+                expression: written,
+                actual: miss.found,
+                expected: expected,
+                detail: "\(written): actual \(describe(miss.found)) at \(miss.foundAt) (cannot read '\(miss.reached)': \(miss.reason))"
+            ),
+            at: range
+        )
     }
 
     /// The failure as the error that ends the command, said first in the script's words when it gave them (`-m`).

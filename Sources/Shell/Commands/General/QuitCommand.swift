@@ -2,8 +2,11 @@ import Script
 
 enum QuitCommand {
     static let spec = CommandSpec(
-        ["quit"], summary: "Shut the engines down (flushing pending work) and leave",
-        examples: ["quit"], aliases: [["exit"], ["\\q"]], setsLast: false
+        ["quit"],
+        summary: "Shut the engines down (flushing pending work) and leave",
+        examples: ["quit"],
+        aliases: [["exit"], ["\\q"]],
+        setsLast: false
     ) { context in
         context.session.quitRequested = true
         return .null

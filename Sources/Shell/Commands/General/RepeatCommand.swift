@@ -6,14 +6,16 @@ import Script
 /// the check pass has matched every `repeat` with its `end` before anything ran.
 enum RepeatCommand {
     static let spec = CommandSpec(
-        ["repeat"], summary: "Run the lines up to the matching 'end' COUNT times; {{i}} is the iteration",
+        ["repeat"],
+        summary: "Run the lines up to the matching 'end' COUNT times; {{i}} is the iteration",
         arguments: [ArgumentSpec("COUNT", .integer(0...1_000_000), "how many times (0 skips the block)")],
         discussion: """
             Blocks nest; {{i}} is the innermost block's iteration, from 1, and an outer block's i comes back after \
             the inner block ends. An error inside stops the run (as any error does) and says which iteration it was. \
             A block runs in a script, in -c and from 'source'; the REPL runs one line at a time, so it has none.
             """,
-        examples: ["repeat 3", "  perf start login api", "  perf end login api", "end", "repeat {{count}}"], setsLast: false
+        examples: ["repeat 3", "  perf start login api", "  perf end login api", "end", "repeat {{count}}"],
+        setsLast: false
     ) { context in
         let session = context.session
         guard let block = session.pendingBlock, let source = session.runningSource else {

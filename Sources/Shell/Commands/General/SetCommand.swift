@@ -4,7 +4,8 @@ import Script
 
 enum SetCommand {
     static let spec = CommandSpec(
-        ["set"], summary: "Set a variable (use {{NAME}} to substitute it)",
+        ["set"],
+        summary: "Set a variable (use {{NAME}} to substitute it)",
         arguments: [
             ArgumentSpec("NAME", .variableName, "the variable's name"),
             ArgumentSpec("VALUE", .text, "its value; a lone {{other}} keeps the other variable's type", optional: true),

@@ -9,10 +9,12 @@ package enum SourceCommand {
     static let maximumDepth = 32
 
     static let spec = CommandSpec(
-        ["source"], summary: "Run the commands of a .sdk file here, with these variables",
+        ["source"],
+        summary: "Run the commands of a .sdk file here, with these variables",
         arguments: [ArgumentSpec("FILE", .file(extensions: ["sdk"]), "the script to run")],
         discussion: "A relative FILE is found from the directory of the file that sources it (or the current directory).",
-        examples: ["source setup.sdk"], setsLast: false
+        examples: ["source setup.sdk"],
+        setsLast: false
     ) { context in
         let session = context.session
         let argument = context.argument("FILE")!

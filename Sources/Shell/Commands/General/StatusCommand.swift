@@ -3,16 +3,20 @@ import Script
 
 enum StatusCommand {
     static let spec = CommandSpec(
-        ["status"], summary: "Show hosts, user ids, queue depths, pending timings and backend state",
+        ["status"],
+        summary: "Show hosts, user ids, queue depths, pending timings and backend state",
         examples: ["status", "expect last.perf.pending == 0", "expect last.hamon.queued == 0"]
     ) { context in
         let session = context.session
         return Shown(
             home: session.environment.paths.stateDirectory,
             host: session.services.configured.map { (url: "\($0.https ? "https" : "http")://\($0.host)", name: $0.host, insecure: $0.insecure) },
-            backend: session.services.backend?.url, device: session.engines.context.device.saved.sorted { $0.key < $1.key },
+            backend: session.services.backend?.url,
+            device: session.engines.context.device.saved.sorted { $0.key < $1.key },
             engines: session.engines.statuses().map { ($0.name, $0.status.line, $0.status.fields) },
-            variables: session.variables.names.count, trace: session.traceEnabled)
+            variables: session.variables.names.count,
+            trace: session.traceEnabled
+        )
     }
 
     /// The session's state, gathered once: `last` and the terminal's lines are both made from it.

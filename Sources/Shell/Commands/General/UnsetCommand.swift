@@ -3,9 +3,11 @@ import Script
 
 enum UnsetCommand {
     static let spec = CommandSpec(
-        ["unset"], summary: "Remove a variable",
+        ["unset"],
+        summary: "Remove a variable",
         arguments: [ArgumentSpec("NAME", .variableName, "the variable to remove")],
-        examples: ["unset feature"], setsLast: false
+        examples: ["unset feature"],
+        setsLast: false
     ) { context in
         let name = context.string("NAME")
         guard context.session.variables.unset(name) else {

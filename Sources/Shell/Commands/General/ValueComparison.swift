@@ -15,8 +15,16 @@ enum ValueComparison {
     }
 
     private static func numericOrder(_ lhs: Value, _ rhs: Value) -> Int? {
-        let lhsIsNumber = { if case .int = lhs { return true }; if case .double = lhs { return true }; return false }()
-        let rhsIsNumber = { if case .int = rhs { return true }; if case .double = rhs { return true }; return false }()
+        let lhsIsNumber = {
+            if case .int = lhs { return true }
+            if case .double = lhs { return true }
+            return false
+        }()
+        let rhsIsNumber = {
+            if case .int = rhs { return true }
+            if case .double = rhs { return true }
+            return false
+        }()
         guard lhsIsNumber || rhsIsNumber, let a = lhs.numberValue, let b = rhs.numberValue else { return nil }
         return a < b ? -1 : (a == b ? 0 : 1)
     }

@@ -3,8 +3,10 @@ import Script
 
 enum VarsCommand {
     static let spec = CommandSpec(
-        ["vars"], summary: "List variables and their values (secrets masked)",
-        examples: ["vars"], setsLast: false
+        ["vars"],
+        summary: "List variables and their values (secrets masked)",
+        examples: ["vars"],
+        setsLast: false
     ) { context in
         let variables = context.session.variables
         var object = JSONObject()
