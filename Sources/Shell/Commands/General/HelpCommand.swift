@@ -4,7 +4,7 @@ enum HelpCommand {
     static let spec = CommandSpec(
         ["help"], summary: "List commands, or show one command's usage, arguments and examples",
         arguments: [ArgumentSpec("COMMAND", .commandName, "a command or group, e.g. 'perf' or 'perf start'", optional: true, variadic: true)],
-        examples: ["help", "help perf", "help perf export"], aliases: [["?"]], setsLast: false
+        examples: ["help", "help perf", "help perf export"], aliases: [["?"], ["\\?"]], setsLast: false
     ) { context in
         let words = context.values("COMMAND").map(\.text)
         let generator = HelpGenerator(table: context.session.table)
