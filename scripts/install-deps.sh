@@ -12,6 +12,8 @@
 #                kubernetes-validate (`sdkbench load k8s`, offline against the Kubernetes schema)
 #   perl         TAP::Parser, the independent reader of `sdkbench test`'s TAP report
 #   chromium     a real browser (headless) that loads `sdkbench test`'s HTML report in the tests
+#   groff-base   renders the man pages in docs/man, which the tests require to render without a warning
+#   man-db       `man`, which the tests ask to find the pages scripts/install-man.sh installs
 set -euo pipefail
 
 # Readers the tests hold reports against: from PyPI, so after the system packages (below) or now.
@@ -22,7 +24,7 @@ install_python_readers() {
         || python3 -m pip install --quiet --break-system-packages junitparser hdrhistogram kubernetes-validate
 }
 
-packages=(libedit-dev libssl-dev libpcre2-dev zlib1g-dev openssl tmux python3 perl chromium)
+packages=(libedit-dev libssl-dev libpcre2-dev zlib1g-dev openssl tmux python3 perl chromium groff-base man-db)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -175,23 +175,25 @@ package struct Parser {
             if byte == UInt8(ascii: "\\"), index + 1 == end {
                 throw ScriptError(range: .at(position), kind: .danglingContinuation)
             }
-            if tokens.isEmpty, let quit = psqlQuit() {
-                tokens.append(quit)
+            if tokens.isEmpty, let meta = psqlMetaCommand() {
+                tokens.append(meta)
                 continue
             }
             tokens.append(try nextToken())
         }
     }
 
-    /// psql's `\q` alone at the start of a statement, kept as the word `\q` (an escaped `q`
-    /// otherwise): people who know psql type it to leave.
-    private mutating func psqlQuit() -> Token? {
-        guard peek() == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "q") else { return nil }
+    /// psql's `\q` (leave) or `\?` (help) alone at the start of a statement, kept as the word
+    /// `\q` or `\?` (an escaped `q` or `?` otherwise): people who know psql type them first.
+    private mutating func psqlMetaCommand() -> Token? {
+        guard peek() == UInt8(ascii: "\\"), let letter = peek(1), letter == UInt8(ascii: "q") || letter == UInt8(ascii: "?") else {
+            return nil
+        }
         if let after = peek(2), !isBlank(after), after != UInt8(ascii: "\n") { return nil }
         let start = position
         advance()
         advance()
-        let word = Word(literal: "\\q", range: SourceRange(start: start, end: position), isQuoted: false)
+        let word = Word(literal: "\\" + String(UnicodeScalar(letter)), range: SourceRange(start: start, end: position), isQuoted: false)
         return Token(kind: .word(word), range: word.range)
     }
 

@@ -32,6 +32,9 @@ struct SDKBench: ParsableCommand {
             fputs(CompletionScript.helpTopics(after: Array(arguments.dropFirst())), stdout)
             Glibc.exit(0)
         }
+        if arguments.first == CommandReference.flag {
+            Glibc.exit(CommandReference.print(Array(arguments.dropFirst())).rawValue)
+        }
         // `sdkbench [--home D] [--no-color] help TOPIC`: the shell's help, whatever global options come first.
         let afterGlobals = Self.droppingGlobalOptions(arguments)
         // `sdkbench help load k8s`: the process's own sub-command, as its `--help` says to ask.

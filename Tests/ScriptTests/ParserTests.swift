@@ -161,6 +161,19 @@ struct ParserTests {
         #expect(statements.count == 2)
         #expect(statements[0].tokens.compactMap { word($0.kind) } == ["echo", "a"])
     }
+
+    /// psql users reach for `\?` and `\q`; at the start of a line they are the words the table
+    /// knows (help's and quit's aliases), not an escaped `?` or `q`, which name no command.
+    @Test(arguments: ["\\?", "\\q"])
+    func psqlMetaCommandStartingALineIsItsOwnWord(_ meta: String) throws {
+        let alone = try tokens(meta)
+        #expect(alone.compactMap(word) == [meta])
+        if case .word(let first) = alone[0] { #expect(!first.isQuoted) }
+        #expect(try tokens(meta + " perf start").compactMap(word) == [meta, "perf", "start"])
+        // Elsewhere, or glued to more text, the backslash is an escape as before.
+        #expect(try tokens("echo " + meta).compactMap(word) == ["echo", String(meta.last!)])
+        #expect(try tokens(meta + "x").compactMap(word) == [String(meta.last!) + "x"])
+    }
 }
 
 /// Plain parameters take a one-scan path; it must read them exactly as the general path does.

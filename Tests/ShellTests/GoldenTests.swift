@@ -30,6 +30,16 @@ struct HelpGoldenTests {
         #expect(help.contains("\nOne two three.\n\nNext paragraph.\n"), "\(help)")
     }
 
+    /// psql's `\?` answers as `help` does, with or without a topic.
+    @Test(arguments: ["", " perf", " perf start"])
+    func psqlBackslashQuestionMarkIsHelp(_ topic: String) {
+        let help = ShellHarness().run("help" + topic)
+        let meta = ShellHarness().run("\\?" + topic)
+        #expect(meta.status == .success, "\(meta.stderr)")
+        #expect(meta.stdout == help.stdout)
+        #expect(!meta.stdout.isEmpty)
+    }
+
     @Test func unknownHelpTopicIsAnError() {
         let harness = ShellHarness()
         let result = harness.run("help prf")

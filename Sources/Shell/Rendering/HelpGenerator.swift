@@ -21,21 +21,8 @@ package struct HelpGenerator: Sendable {
 
     /// Every command, grouped by its first word, with its summary.
     package func overview() -> String {
-        var text = "sdkbench \(SDKBenchVersion.current) — drive mobile-SDK backends from a terminal.\n\n"
-        let sectioned = Set(table.sections.flatMap(\.words))
-        var groups: [String] = []
-        for spec in table.commands where !groups.contains(spec.path[0]) && !sectioned.contains(spec.path[0]) { groups.append(spec.path[0]) }
-        let general = table.commands.filter {
-            !sectioned.contains($0.path[0]) && table.commands(under: [$0.path[0]]).count == 1 && $0.path.count == 1
-        }
-        text += "General:\n" + list(general)
-        for section in table.sections {
-            let commands = table.commands.filter { section.words.contains($0.path[0]) }
-            if !commands.isEmpty { text += "\n\(section.title):\n" + list(commands) }
-        }
-        for group in groups where !general.contains(where: { $0.path[0] == group }) {
-            text += "\n\(title(group)):\n" + list(table.commands(under: [group]))
-        }
+        var text = "sdkbench \(SDKBenchVersion.current) — drive mobile-SDK backends from a terminal.\n"
+        for group in groups() { text += "\n\(group.title):\n" + list(group.commands) }
         text += """
 
             Lines: one command per line; # comments; \\ continues a line; 'single' and "double" quotes;
@@ -44,6 +31,28 @@ package struct HelpGenerator: Sendable {
 
             """
         return text
+    }
+
+    /// The overview's groups in its order: the general commands, the table's sections, then a
+    /// group per other first word. The command reference (docs/commands.md, the manual) follows them too.
+    package func groups() -> [(title: String, commands: [CommandSpec])] {
+        let sectioned = Set(table.sections.flatMap(\.words))
+        var firstWords: [String] = []
+        for spec in table.commands where !firstWords.contains(spec.path[0]) && !sectioned.contains(spec.path[0]) {
+            firstWords.append(spec.path[0])
+        }
+        let general = table.commands.filter {
+            !sectioned.contains($0.path[0]) && table.commands(under: [$0.path[0]]).count == 1 && $0.path.count == 1
+        }
+        var groups = [(title: "General", commands: general)]
+        for section in table.sections {
+            let commands = table.commands.filter { section.words.contains($0.path[0]) }
+            if !commands.isEmpty { groups.append((title: section.title, commands: commands)) }
+        }
+        for word in firstWords where !general.contains(where: { $0.path[0] == word }) {
+            groups.append((title: title(word), commands: table.commands(under: [word])))
+        }
+        return groups
     }
 
     /// Usage, summary, arguments, options and examples of one command.

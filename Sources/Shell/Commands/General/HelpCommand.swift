@@ -7,7 +7,7 @@ enum HelpCommand {
         summary: "List commands, or show one command's usage, arguments and examples",
         arguments: [ArgumentSpec("COMMAND", .commandName, "a command or group, e.g. 'perf' or 'perf start'", optional: true, variadic: true)],
         examples: ["help", "help perf", "help perf export"],
-        aliases: [["?"]],
+        aliases: [["?"], ["\\?"]],
         setsLast: false
     ) { context in
         let words = context.values("COMMAND").map(\.text)
