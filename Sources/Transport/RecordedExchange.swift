@@ -17,6 +17,12 @@ package struct RecordedExchange: Sendable {
     package var status: Int?
     package var responseHeaders: HTTPFields
     package var responseBody: [UInt8]
+    /// When the request began, in seconds since 1970 (wall clock); `nil` when unknown.
+    package var startedAt: Double?
+    /// From the request's first byte to the answer's last; `nil` when unknown.
+    package var duration: Duration?
+    /// `HTTP/1.1`, `HTTP/2`, … as the recorder saw it.
+    package var httpVersion: String
 
     package init(
         method: String,
@@ -25,7 +31,10 @@ package struct RecordedExchange: Sendable {
         requestBody: [UInt8] = [],
         status: Int? = nil,
         responseHeaders: HTTPFields = [:],
-        responseBody: [UInt8] = []
+        responseBody: [UInt8] = [],
+        startedAt: Double? = nil,
+        duration: Duration? = nil,
+        httpVersion: String = "HTTP/1.1"
     ) {
         self.method = method
         self.url = url
@@ -34,6 +43,9 @@ package struct RecordedExchange: Sendable {
         self.status = status
         self.responseHeaders = responseHeaders
         self.responseBody = responseBody
+        self.startedAt = startedAt
+        self.duration = duration
+        self.httpVersion = httpVersion
     }
 
     /// The URL's path without its query or fragment (`/` for none); what a recognizer's kind is read from.
