@@ -1,6 +1,7 @@
 import CompressNIO
 import JSON
 import NIOCore
+import Ping
 import Script
 import Shell
 import Transport
@@ -38,10 +39,14 @@ enum HTTPCommand {
         parameters:
             "body fields: field=value is a string, field:=JSON keeps its type, field=@FILE is the file's text; user[name]=x, tags[]=a, points[0][x]:=1 nest (HTTPie's nested JSON)",
         discussion: """
-            Every request carries x-requested-with: ping-sdk and x-requested-platform (remove one with 'Name:'); \
-            redirects are not followed. A 4xx or 5xx is a result, not an error, unless --check-status: check it with \
-            'expect last.status == 200'. The result has status, headers (lower-case names; a repeated one is a list), \
-            body, json and cookies (those the response set; 'http cookies' lists the jar). \
+            Every request carries x-requested-with: ping-sdk and x-requested-platform: ios (the device profile's OS \
+            after 'device set os-name'), then the session's 'http header set' headers; a header on the line wins and \
+            'Name:' removes one. Redirects are not followed. A URL scheme other than http or https is refused before \
+            the script runs. A 4xx or 5xx is a result, not an error, unless --check-status (exit 3, naming the class: \
+            'client error 404'): check it with 'expect last.ok == true' or 'expect last.status == 200'. The result has \
+            status, ok (2xx), class ("2xx" ... "5xx"), headers (lower-case names, read in any case; a repeated one is a \
+            list), body, json and cookies (those the response set; 'http cookies' lists the jar). \
+            'http on-response' blocks run after each response. \
             FILE paths may start with ~/; relative ones are found as 'source' finds files; quote a value ('@x') to send a leading @.
             """,
         examples: [
@@ -51,7 +56,19 @@ enum HTTPCommand {
             "http :8080/login --form user=ada password=secret",
             "http put /v1/users/7 -a ada:secret bio=@bio.txt tags:=@tags.json",
             "expect last.status == 200",
-        ]
+        ],
+        check: { bound throws(ShellError) in
+            // The seed's invalidRequest, found before a script runs rather than as a host named 'ftp'.
+            guard let url = bound.arguments.first("URL"), url.isKnown, let scheme = TypedURL.unsupportedScheme(url.text) else { return }
+            throw ShellError(
+                .invalidValue(
+                    name: "URL",
+                    value: Redactor.url(url.text),
+                    expected: "http:// or https:// (unsupported scheme '\(scheme)': an invalid request for the Ping client)"
+                ),
+                at: url.range
+            )
+        }
     ) { context in
         let made = try makeRequest(context)
         let outcome = try send(made.request, version: made.version, insecure: made.insecure, memo: made.memo, context: context)
@@ -202,7 +219,13 @@ enum HTTPCommand {
     ) throws -> Result<HTTPResponse, NetworkError> {
         let session = context.session
         let timeout = context.option("timeout").flatMap { DurationParser.seconds($0.text) } ?? session.defaultRequestTimeout
-        let client = session.trace.client(timeout: timeout, sdkHeadersAndCookies: true, cookies: session.cookies, insecure: insecure)
+        let client = session.trace.client(
+            timeout: timeout,
+            sdkHeadersAndCookies: true,
+            cookies: session.cookies,
+            insecure: insecure,
+            standardHeaders: standardHeaders(session)
+        )
         let sent = request
         // A load device sends on its own thread, with no task to wait for.
         let here = try AsyncBridge.runHere(at: context.command.range) { () -> Result<HTTPResponse, NetworkError>? in
@@ -220,6 +243,16 @@ enum HTTPCommand {
                 return .failure(error)
             }
         }
+    }
+
+    /// The Ping contract's standard headers with the session's (`http header set`) and the device
+    /// profile's platform; `nil` when neither is set, the client's own (`x-requested-platform: ios`).
+    private static func standardHeaders(_ session: ShellSession) -> StandardHeaders? {
+        let osName = session.device[.osName]
+        if let runtime = session.startedEngine(HTTPSessionRuntime.self), !runtime.headers.isEmpty {
+            return runtime.standardHeaders(osName: osName)
+        }
+        return osName.map { HTTPSessionRuntime.standardHeaders(osName: $0) }
     }
 
     /// The line's value (`last`) from what came back, and how it shows; a failure to send, or
@@ -255,13 +288,22 @@ enum HTTPCommand {
                 form: shows,
                 secrets: session.secrets
             )
+            var answered = shown
+            if let runtime = session.startedEngine(HTTPSessionRuntime.self), !runtime.hooks.isEmpty, !runtime.runningHooks {
+                // The response shows before what its hooks say; `last` is the response in them and after.
+                context.show(shown)
+                answered = Shown(value: shown.value, response: response, form: .nothing, secrets: session.secrets)
+                try HTTPOnResponseCommand.runHooks(runtime, after: shown.value, context: context)
+            }
             if context.flag("check-status"), response.status.code >= 300 {
                 // The line fails, but what came back stays inspectable as `last`, as HTTPie still prints it.
                 session.variables.last = shown.value
-                context.show(shown)
-                throw context.failure("\(method.rawValue) \(Redactor.url(url)): HTTP \(response.status.codeAndReason) (--check-status)")
+                if answered.form != .nothing { context.show(shown) }
+                throw context.failure(
+                    "\(method.rawValue) \(Redactor.url(url)): \(HTTPResponseText.className(response.status)) \(response.status.codeAndReason) (--check-status)"
+                )
             }
-            return shown
+            return answered
         }
     }
 

@@ -19,7 +19,9 @@ enum HTTPResponseText {
         return out
     }
 
-    /// `{status, headers, body, json, duration_ms, cookies}`. A header that came once is a
+    /// `{status, ok, class, headers, body, json, duration_ms, cookies}`; `ok` and `class` are the
+    /// seed's status checks (`isSuccess()`: 2xx; `"2xx"` for isSuccess, `"3xx"` isRedirect,
+    /// `"4xx"` isClientError, `"5xx"` isServerError). A header that came once is a
     /// string, one that came more than once the list of its values (the seed's `[String: [String]]`):
     /// joining them with ", " would break `Set-Cookie` values whose Expires date has a comma.
     ///
@@ -30,8 +32,10 @@ enum HTTPResponseText {
     static func value(_ response: HTTPResponse, cookies: [Cookie], memo: HTTPLineMemo? = nil) -> Value {
         let duration = Value.double((response.duration * 1_000_000).rounded() / 1000)
         guard cookies.isEmpty, let memo, var answer = memo.takeAnswer() else {
-            var value = JSONObject(minimumCapacity: 6)
+            var value = JSONObject(minimumCapacity: 8)
             value["status"] = .int(response.status.code)
+            value["ok"] = .bool(response.status.kind == .successful)
+            value["class"] = .string(statusClass(response.status))
             value["headers"] = headersValue(of: response)
             // The body decoded once, for `body` and for `json` (`response.json` decodes it again).
             let text = response.bodyText
@@ -45,6 +49,8 @@ enum HTTPResponseText {
         if answer.status != response.status.code {
             answer.status = response.status.code
             answer.value["status"] = .int(response.status.code)
+            answer.value["ok"] = .bool(response.status.kind == .successful)
+            answer.value["class"] = .string(statusClass(response.status))
         }
         if answer.headers != response.headers {
             answer.headers = response.headers
@@ -59,6 +65,24 @@ enum HTTPResponseText {
         answer.value["duration_ms"] = duration
         memo.answer = answer
         return .object(answer.value)
+    }
+
+    /// `"1xx"` … `"5xx"`: the status's class (RFC 9110 §15).
+    static func statusClass(_ status: HTTPStatus) -> String {
+        "\(status.code / 100)xx"
+    }
+
+    /// How `--check-status` names a status's class: `client error` for 404, as the seed's
+    /// `isClientError()` does.
+    static func className(_ status: HTTPStatus) -> String {
+        switch status.kind {
+        case .informational: "informational"
+        case .successful: "success"
+        case .redirection: "redirect"
+        case .clientError: "client error"
+        case .serverError: "server error"
+        case .invalid: "invalid status"
+        }
     }
 
     private static func headersValue(of response: HTTPResponse) -> Value {

@@ -1,6 +1,10 @@
 import HTTPTypes
 import Transport
 
+/// The headers a client adds to every request that does not set or remove them itself: named
+/// here so that the shell, which builds `http`'s, needs no import of swift-http-types.
+package typealias StandardHeaders = HTTPFields
+
 /// How a client behaves: timeout, standard headers, interceptors, cookies.
 package struct ClientConfiguration: Sendable {
     /// Seconds a request may take from sending to the last body byte (URLSession's resource timeout).
@@ -8,7 +12,7 @@ package struct ClientConfiguration: Sendable {
     /// Seconds the answer may take to begin (URLSession's request timeout); `nil`: `timeout` alone.
     package var requestTimeout: Double?
     /// Headers every request carries unless it sets them itself.
-    package var standardHeaders: HTTPFields = [.xRequestedWith: "ping-sdk", .xRequestedPlatform: RequestedPlatform.name]
+    package var standardHeaders: StandardHeaders = Self.standardHeaders()
     /// Whether `Set-Cookie` is stored and sent back.
     package var usesCookies = true
     package private(set) var requestInterceptors: [@Sendable (inout Transport.HTTPRequest) -> Void] = []
@@ -21,6 +25,12 @@ package struct ClientConfiguration: Sendable {
     package var wantsExchanges: (@Sendable () -> Bool)?
 
     package init() {}
+
+    /// The seed's standard headers (`x-requested-with: ping-sdk`, `x-requested-platform`), the
+    /// platform named `platform`.
+    package static func standardHeaders(platform: String = RequestedPlatform.name) -> StandardHeaders {
+        [.xRequestedWith: "ping-sdk", .xRequestedPlatform: platform]
+    }
 
     /// Adds a request interceptor; they run in registration order before sending.
     package mutating func onRequest(_ interceptor: @escaping @Sendable (inout Transport.HTTPRequest) -> Void) {

@@ -83,18 +83,23 @@ package struct ValuePath: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Follows the components from `value`.
+    ///
+    /// Under a key named `headers`, a name is looked up in any case (`last.headers.Content-Type`
+    /// reads `content-type`): HTTP field names are case-insensitive (RFC 9110 §5.1).
     package func resolve(in value: Value) throws(Miss) -> Value {
         var current = value
         var walked = root
+        var previousKey: String? = root
         for component in components {
             switch component {
             case .key(let key):
                 walked += "." + key
+                defer { previousKey = key }
                 guard case .object(let object) = current else {
                     let parent = String(walked.dropLast(key.count + 1))
                     throw Miss(reached: walked, reason: "'\(parent)' is \(current.typeName), not an object", found: current, foundAt: parent)
                 }
-                guard let next = object[key] else {
+                guard let next = object[key] ?? Self.fieldIgnoringCase(key, in: object, under: previousKey) else {
                     let known = object.keys.prefix(8).joined(separator: ", ")
                     throw Miss(
                         reached: walked,
@@ -105,6 +110,7 @@ package struct ValuePath: Sendable, Equatable, CustomStringConvertible {
                 }
                 current = next
             case .index(let index):
+                previousKey = nil
                 let parent = walked
                 walked += "[\(index)]"
                 guard case .array(let items) = current else {
@@ -118,5 +124,14 @@ package struct ValuePath: Sendable, Equatable, CustomStringConvertible {
             }
         }
         return current
+    }
+
+    /// `object`'s value for `key` in another case, when `object` is a set of HTTP header fields
+    /// (`parent` is `headers`).
+    private static func fieldIgnoringCase(_ key: String, in object: JSONObject, under parent: String?) -> Value? {
+        guard let parent, parent.lowercased() == "headers" else { return nil }
+        let wanted = key.lowercased()
+        if let value = object[wanted] { return value }
+        return object.first { $0.key.lowercased() == wanted }?.value
     }
 }

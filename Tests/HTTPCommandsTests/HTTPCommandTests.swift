@@ -92,7 +92,7 @@ struct HTTPCommandTests {
         #expect(run.stdout.contains("Authorization: Bearer ***"))
         #expect(run.stdout.contains("X-Api-Key: ***"))
         #expect(run.stdout.contains("x-requested-with: ping-sdk"))
-        #expect(run.stdout.contains("x-requested-platform: linux"))
+        #expect(run.stdout.contains("x-requested-platform: ios"))
         for secret in ["abc.def", "k123", "t456"] { #expect(!run.stdout.contains(secret)) }
         await harness.close()
     }
@@ -381,7 +381,7 @@ struct HTTPCommandTests {
         #expect(run.status == .success, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("GET ") }.dropFirst()
         let headers = lines.prefix { !$0.isEmpty }.filter { !$0.hasPrefix("Host: ") }
-        #expect(headers == ["X-B: 3", "x-a: 2", "x-requested-with: ping-sdk", "x-requested-platform: linux"])
+        #expect(headers == ["X-B: 3", "x-a: 2", "x-requested-with: ping-sdk", "x-requested-platform: ios"])
         await harness.close()
     }
 

@@ -126,7 +126,7 @@ import Testing
 
     @Test func theStandardListNamesEachEngineOnce() {
         let names = ShellCatalog.standard.runtimes.map { $0.name }
-        #expect(names == ["hamon", "perf", "miataru", "sift"])
+        #expect(names == ["hamon", "perf", "miataru", "sift", "http"])
         #expect(ShellCatalog.standard.modules.map(\.name) == ["hamon", "perf", "miataru", "sift", "http"])
     }
 }

@@ -50,7 +50,7 @@ struct RepeatBlockTests {
         let run = harness.run("echo first\nend\nrepeat 2\n  echo x\n", name: "bad.sdk")
         #expect(run.status == .parse)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr.contains("bad.sdk:2:1: error: 'end' without a 'repeat' before it"), "\(run.stderr)")
+        #expect(run.stderr.contains("bad.sdk:2:1: error: 'end' without a 'repeat' or 'http on-response' before it"), "\(run.stderr)")
         #expect(run.stderr.contains("bad.sdk:3:1: error: 'repeat' without its 'end'"), "\(run.stderr)")
     }
 }

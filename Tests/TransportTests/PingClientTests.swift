@@ -28,7 +28,7 @@ struct PingClientTests {
         let first = transport.requests[0].headers
         #expect(first[.xRequestedWith] == "ping-sdk")
         #expect(first[.xRequestedPlatform] == RequestedPlatform.name)
-        #expect(RequestedPlatform.name == "linux")
+        #expect(RequestedPlatform.name == "ios")  // seed 003, "Standard Headers"
         #expect(transport.requests[1].headers[values: .xRequestedWith] == ["mine"])
     }
 

@@ -37,9 +37,16 @@ package final class EngineRegistry {
             throw ShellError.runtime(error.message, at: range)
         }
         started[key] = engine
-        ticks.add(engine.tick)
-        startTickerIfWanted()
+        if Engine.ticks {
+            ticks.add(engine.tick)
+            startTickerIfWanted()
+        }
         return engine
+    }
+
+    /// The engine of type `kind` if it has started.
+    func ifStarted<Engine: EngineRuntime>(_ kind: Engine.Type) -> Engine? {
+        started.isEmpty ? nil : started[ObjectIdentifier(kind)] as? Engine
     }
 
     /// The started engines, in registry order.

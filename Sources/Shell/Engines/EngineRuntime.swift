@@ -19,6 +19,9 @@ package protocol EngineRuntime: AnyObject, SendableMetatype {
     /// Builds the engine, restoring what an earlier run left for it.
     init(context: EngineContext) throws(ShellError)
 
+    /// Whether the engine has time rules: one without (`http`'s session headers) starts no ticker.
+    static var ticks: Bool { get }
+
     /// The engine's time rules (flush intervals, expiry), called from the session's ticker
     /// thread: it must be safe to call while a command runs.
     var tick: @Sendable () -> Void { get }
@@ -47,6 +50,7 @@ package protocol EngineRuntime: AnyObject, SendableMetatype {
 
 extension EngineRuntime {
     package static func hasWorkToRestore(_ paths: StatePaths) -> Bool { false }
+    package static var ticks: Bool { true }
     package func hostChanged(at range: SourceRange?) throws(ShellError) {}
     package func deviceChanged(_ context: EngineContext) {}
     package func knownNames(_ category: String) -> [String] { [] }

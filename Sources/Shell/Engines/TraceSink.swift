@@ -20,6 +20,8 @@ package final class TraceSink: Sendable {
         var sdkHeadersAndCookies: Bool
         var cookies: ObjectIdentifier
         var insecure: Bool
+        /// `nil`: the Ping contract's own (`ClientConfiguration.standardHeaders`).
+        var standardHeaders: StandardHeaders?
     }
 
     init(events: ShellEventRouter, transport: (any HTTPTransport)? = nil, insecureTransport: (any HTTPTransport)? = nil) {
@@ -71,19 +73,24 @@ package final class TraceSink: Sendable {
     ///
     /// - Parameter sdkHeadersAndCookies: the Ping contract's standard headers and cookie jar, for
     ///   `http`; engines say `false`, since the SDKs they stand in for send neither.
+    /// - Parameter standardHeaders: with `sdkHeadersAndCookies`, the headers every request carries
+    ///   unless it sets or removes them itself, in place of the contract's own (`http`'s platform
+    ///   from the device profile, the session's `http header set` headers after them).
     package func client(
         timeout: Double,
         requestTimeout: Double? = nil,
         sdkHeadersAndCookies: Bool,
         cookies: CookieJar = CookieJar(),
-        insecure: Bool = false
+        insecure: Bool = false,
+        standardHeaders: StandardHeaders? = nil
     ) -> PingClient {
         let key = ClientKey(
             timeout: timeout,
             requestTimeout: requestTimeout,
             sdkHeadersAndCookies: sdkHeadersAndCookies,
             cookies: ObjectIdentifier(cookies),
-            insecure: insecure
+            insecure: insecure,
+            standardHeaders: standardHeaders
         )
         if let last = lastClient.withLock({ $0 }), last.key == key { return last.client }
         let client = makeClient(
@@ -91,7 +98,8 @@ package final class TraceSink: Sendable {
             requestTimeout: requestTimeout,
             sdkHeadersAndCookies: sdkHeadersAndCookies,
             cookies: cookies,
-            insecure: insecure
+            insecure: insecure,
+            standardHeaders: standardHeaders
         )
         lastClient.withLock { $0 = (key, client) }
         return client
@@ -102,11 +110,13 @@ package final class TraceSink: Sendable {
         requestTimeout: Double?,
         sdkHeadersAndCookies: Bool,
         cookies: CookieJar,
-        insecure: Bool
+        insecure: Bool,
+        standardHeaders: StandardHeaders?
     ) -> PingClient {
         var configuration = ClientConfiguration()
         configuration.timeout = timeout
         configuration.requestTimeout = requestTimeout
+        if let standardHeaders { configuration.standardHeaders = standardHeaders }
         if !sdkHeadersAndCookies {
             configuration.standardHeaders = [:]
             configuration.usesCookies = false

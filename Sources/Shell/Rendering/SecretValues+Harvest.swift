@@ -39,6 +39,9 @@ struct FoundSecret: Sendable {
         for name in positions.httpItemArgumentNames {
             for item in bound.arguments.all(name) where item.isKnown { found += inItem(item.text) }
         }
+        if let reveal = bound.spec.revealsSecrets {
+            for value in reveal(bound) where value.isKnown { found.append(FoundSecret(value: value.text, kind: .credential)) }
+        }
         return found
     }
 

@@ -141,7 +141,7 @@ package final class SecretValues: Sendable {
 
     /// Registers the credential of an `Authorization`-style value: the whole value, and the part
     /// after a scheme (`Bearer T`, `Basic dXNlcjpwdw==`).
-    func addCredential(_ value: String) {
+    package func addCredential(_ value: String) {
         addGuessed(value)
         if let space = value.firstIndex(of: " ") { addGuessed(String(value[value.index(after: space)...])) }
     }

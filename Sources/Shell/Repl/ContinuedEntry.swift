@@ -1,5 +1,6 @@
 /// The REPL's entry being typed over several lines: a line ending in an unescaped `\` goes on
-/// on the next one, under the `...> ` prompt.
+/// on the next one, under the `...> ` prompt, and so do the lines of a block (`repeat`,
+/// `http on-response`) until its `end` (`keep`).
 ///
 /// The lines are joined with their `\` and newline kept, so the parser sees what a script file
 /// would hold and error positions name the right line of the entry.
@@ -19,6 +20,9 @@ struct ContinuedEntry {
         defer { pending = "" }
         return pending + line
     }
+
+    /// Keeps `whole`, an entry whose block is still open, to go on with the next line.
+    mutating func keep(_ whole: String) { pending = whole + "\n" }
 
     /// Drops what was typed so far (Ctrl-C).
     mutating func cancel() { pending = "" }

@@ -55,6 +55,10 @@ package final class Repl {
                 continue
             case .line(let text):
                 guard let whole = entry.add(text) else { continue }
+                if opensUnclosedBlock(whole) {
+                    entry.keep(whole)
+                    continue
+                }
                 let fillsSecretPosition = handle(whole)
                 let holdsSecret = fillsSecretPosition || session.output.secrets.occurs(in: whole)
                 if HistoryPolicy.shouldRecord(whole, containsSecret: holdsSecret) {
@@ -96,11 +100,28 @@ package final class Repl {
             for secret in finding.all(in: source) { session.output.secrets.add(secret) }
             if finding.fillsSecretPosition { fillsSecretPosition = true }
         }
+        if statements.contains(where: { session.table.blockOpener($0) != nil }) {
+            _ = SignalTrap.takeInterrupt()
+            runner.runEntries(statements, in: source)
+            return fillsSecretPosition
+        }
         for statement in statements {
             _ = SignalTrap.takeInterrupt()
             if !runner.runEntry(statement, in: source).outcome.passed { break }
             if session.quitRequested { break }
         }
         return fillsSecretPosition
+    }
+
+    /// Whether `entry` opens more blocks than it ends, so the lines that follow belong to it; an
+    /// entry that does not parse is run, to report its error.
+    private func opensUnclosedBlock(_ entry: String) -> Bool {
+        guard let statements = try? Parser.parse(SourceFile(name: "<repl>", text: entry)) else { return false }
+        var depth = 0
+        for statement in statements {
+            if session.table.blockOpener(statement) != nil { depth += 1 }
+            if CommandTable.closesBlock(statement), depth > 0 { depth -= 1 }
+        }
+        return depth > 0
     }
 }

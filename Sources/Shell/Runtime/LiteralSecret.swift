@@ -44,6 +44,9 @@ package struct LiteralSecret: Sendable {
                 }
             }
         }
+        if let reveal = bound.spec.revealsSecrets {
+            for value in reveal(bound) where value.isKnown && value.text.count >= SecretValues.guessedMinimumLength { add(value, value.text) }
+        }
         return found
     }
 }

@@ -21,7 +21,8 @@ struct ScriptCheck: Sendable {
     /// Literal secrets, to be masked before any error or `--echo` line is shown.
     var secrets: [FoundSecret] = []
     /// Each `repeat` (true) and `end` (false) in source order: matched once every part is in.
-    var blockLines: [(opens: Bool, range: SourceRange)] = []
+    /// Each block's opener (its command's name) and each `end` (`nil`), in line order.
+    var blockLines: [(opener: String?, range: SourceRange)] = []
 
     /// The errors a run reports (the parse error alone, else the first binding errors), and how
     /// many more there were.
@@ -64,8 +65,8 @@ struct ScriptCheck: Sendable {
         var statements = statements
         do throws(ScriptError) {
             while let statement = try statements.next() {
-                if RepeatCommand.opens(statement) { result.blockLines.append((true, statement.range)) }
-                if RepeatCommand.closes(statement) { result.blockLines.append((false, statement.range)) }
+                if let opener = binder.table.blockOpener(statement) { result.blockLines.append((opener, statement.range)) }
+                if CommandTable.closesBlock(statement) { result.blockLines.append((nil, statement.range)) }
                 do throws(ShellError) {
                     let bound = try binder.bind(statement, variables: nil)
                     result.secrets += FoundSecret.all(in: bound)
@@ -83,19 +84,19 @@ struct ScriptCheck: Sendable {
         return result
     }
 
-    /// Every `end` closes a `repeat` before it, and every `repeat` has its `end`; the errors join
+    /// Every `end` closes a block opened before it, and every block has its `end`; the errors join
     /// the others in line order.
     private mutating func matchBlocks() {
-        var open: [SourceRange] = []
+        var open: [(opener: String, range: SourceRange)] = []
         var found: [ShellError] = []
         for line in blockLines {
-            if line.opens {
-                open.append(line.range)
+            if let opener = line.opener {
+                open.append((opener, line.range))
             } else if open.popLast() == nil {
-                found.append(ShellError(.usage("'end' without a 'repeat' before it"), at: line.range))
+                found.append(ShellError(.usage(EndCommand.unopened), at: line.range))
             }
         }
-        found += open.map { ShellError(.usage("'repeat' without its 'end'"), at: $0) }
+        found += open.map { ShellError(.usage("'\($0.opener)' without its 'end'"), at: $0.range) }
         guard !found.isEmpty else { return }
         failureCount += found.count
         errors = Array(

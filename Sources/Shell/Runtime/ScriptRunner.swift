@@ -117,7 +117,7 @@ package final class ScriptRunner {
         session.events.notify { for listener in listeners { body(listener) } }
     }
 
-    /// Runs a `repeat` block's checked statements once, told to the run's listeners.
+    /// Runs a block's checked statements once, told to the run's listeners.
     func runBlock(_ statements: [Statement], in source: SourceFile, options: RunOptions) -> RunResult {
         takeListeners(echo: options.echo)
         var statements = statements.makeIterator()
@@ -131,13 +131,13 @@ package final class ScriptRunner {
         wantsOutput = listeners.contains { $0.wantsOutput }
     }
 
-    /// The statements after a `repeat`, up to its matching `end` (consumed, not returned).
-    private static func block(after next: () -> Statement?) -> [Statement] {
+    /// The statements after a block's opener, up to its matching `end` (consumed, not returned).
+    private func block(after next: () -> Statement?) -> [Statement] {
         var block: [Statement] = []
         var depth = 1
         while let statement = next() {
-            if RepeatCommand.opens(statement) { depth += 1 }
-            if RepeatCommand.closes(statement) {
+            if session.table.blockOpener(statement) != nil { depth += 1 }
+            if CommandTable.closesBlock(statement) {
                 depth -= 1
                 if depth == 0 { break }
             }
@@ -161,7 +161,7 @@ package final class ScriptRunner {
                 interrupt(statement, stop, into: &result, in: source)
                 return result
             }
-            if RepeatCommand.opens(statement) { session.pendingBlock = Self.block(after: next) }
+            if session.table.blockOpener(statement) != nil { session.pendingBlock = block(after: next) }
             let stopsHere = stops(after: step(statement, in: source), into: &result, options: options)
             session.pendingBlock = nil
             if stopsHere { return result }
@@ -246,6 +246,18 @@ package final class ScriptRunner {
         session.runListeners = listeners
         defer { session.runListeners = outerListeners }
         return step(statement, in: source)
+    }
+
+    /// Runs a REPL entry that holds a block (`repeat` … `end`, `http on-response` … `end`) as a
+    /// script runs its statements: in order, each block handed to its opener, stopping at the
+    /// first failure.
+    package func runEntries(_ statements: [Statement], in source: SourceFile) {
+        takeListeners(echo: false)
+        let outerListeners = session.runListeners
+        session.runListeners = listeners
+        defer { session.runListeners = outerListeners }
+        var remaining = statements.makeIterator()
+        _ = execute(next: { remaining.next() }, in: source, options: RunOptions())
     }
 
     /// Binds and runs one statement, naming in `command` the table entry it bound to; what it

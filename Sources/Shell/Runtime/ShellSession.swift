@@ -41,8 +41,8 @@ package final class ShellSession {
     var runningSource: SourceFile?
     /// The options of the run in progress, which `source` and `repeat` blocks run with too.
     var runOptions: RunOptions?
-    /// The lines of the `repeat` block about to run, up to its `end`: the runner reads them
-    /// ahead and the `repeat` command takes them.
+    /// The lines of the block about to run (`repeat`, `http on-response`), up to its `end`: the
+    /// runner reads them ahead and the command that opened it takes them (`takeBlock`).
     var pendingBlock: [Statement]?
     /// The iterations of the `repeat` blocks running now, outermost first.
     var repeatIterations: [Int] = []
@@ -83,6 +83,31 @@ package final class ShellSession {
     /// The engine of type `kind`, started now (restoring an earlier run's work) if it has not been.
     package func engine<Engine: EngineRuntime>(_ kind: Engine.Type, at range: SourceRange?) throws(ShellError) -> Engine {
         try engines.runtime(kind, at: range)
+    }
+
+    /// The engine of type `kind` if it has started, without starting it: a command that only
+    /// reads what another set (`http` reading `http header set`'s headers) pays nothing otherwise.
+    package func startedEngine<Engine: EngineRuntime>(_ kind: Engine.Type) -> Engine? { engines.ifStarted(kind) }
+
+    /// The phone the session plays (`device set`).
+    package var device: DeviceProfile { engines.context.device }
+
+    /// The block the running command opened (the lines up to its `end`) and the source they are
+    /// in, taken once; `nil` for a command not followed by its block's lines.
+    package func takeBlock() -> (statements: [Statement], source: SourceFile)? {
+        guard let block = pendingBlock, let source = runningSource else { return nil }
+        pendingBlock = nil
+        return (block, source)
+    }
+
+    /// Whether the run in progress goes on past a failed `expect` (`sdkbench test`, load mode).
+    package var goesOnPastFailedExpects: Bool { runOptions?.continuesPastFailedExpects ?? false }
+
+    /// Runs `statements` of `source` (a block a command took) once, told to the listeners of the
+    /// run in progress, with its options: an `expect` that fails there does not stop a run that
+    /// goes on past failed expects. Its status: `.success`, or what stopped it.
+    package func runBlock(_ statements: [Statement], in source: SourceFile) -> ExitStatus {
+        ScriptRunner(session: self, listeners: runListeners).runBlock(statements, in: source, options: runOptions ?? RunOptions()).status
     }
 
     /// Starts engines whose durable queues hold work from an earlier run, so it is restored

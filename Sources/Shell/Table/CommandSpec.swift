@@ -38,6 +38,13 @@ package final class CommandSpec: Sendable {
     /// Words that exclude each other, checked before `check`.
     package let alternatives: [Alternatives]
     package let check: CommandCheck?
+    /// Whether the lines after this command, up to the matching `end`, are its block
+    /// (`repeat`, `http on-response`): the runner hands them to it (`ShellSession.takeBlock`).
+    package let opensBlock: Bool
+    /// The words of a bound line that hold a secret by what the line says, beyond its secret-kind
+    /// positions (`http header set Authorization VALUE`): masked, kept out of history and found
+    /// as literal secrets as those are.
+    package let revealsSecrets: (@Sendable (BoundCommand) -> [BoundValue])?
     package let handler: CommandHandler
     /// Where this command's lines can hold secrets.
     let secretPositions: SecretPositions
@@ -55,8 +62,12 @@ package final class CommandSpec: Sendable {
         setsLast: Bool = true,
         alternatives: [Alternatives] = [],
         check: CommandCheck? = nil,
+        opensBlock: Bool = false,
+        revealsSecrets: (@Sendable (BoundCommand) -> [BoundValue])? = nil,
         handler: @escaping CommandHandler
     ) {
+        self.opensBlock = opensBlock
+        self.revealsSecrets = revealsSecrets
         self.alternatives = alternatives
         self.check = check
         self.path = path
@@ -88,6 +99,8 @@ package final class CommandSpec: Sendable {
         setsLast: Bool = true,
         alternatives: [Alternatives] = [],
         check: CommandCheck? = nil,
+        opensBlock: Bool = false,
+        revealsSecrets: (@Sendable (BoundCommand) -> [BoundValue])? = nil,
         handler: @escaping ValueHandler
     ) {
         self.init(
@@ -103,6 +116,8 @@ package final class CommandSpec: Sendable {
             setsLast: setsLast,
             alternatives: alternatives,
             check: check,
+            opensBlock: opensBlock,
+            revealsSecrets: revealsSecrets,
             handler: { context -> any CommandView in try handler(context) }
         )
     }

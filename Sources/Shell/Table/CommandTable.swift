@@ -1,3 +1,5 @@
+import Script
+
 /// The one list of commands, built from the catalog's engines (`ShellCatalog`). Dispatch, `help`,
 /// REPL completion and the bash/zsh/fish completion scripts all read it.
 package struct CommandTable: Sendable {
@@ -9,6 +11,8 @@ package struct CommandTable: Sendable {
     /// What the help overview lists under a title, in order; other commands are listed under
     /// their first word.
     package let sections: [HelpSection]
+    /// The paths of the commands that open a block (`repeat`, `http on-response`).
+    private let blockOpeners: [[String]]
 
     package init(commands: [CommandSpec], sections: [HelpSection] = []) {
         self.commands = commands
@@ -21,7 +25,31 @@ package struct CommandTable: Sendable {
             for alias in spec.aliases { root.insert(alias[...], index: index, listed: false) }
         }
         self.root = root
+        blockOpeners = commands.filter(\.opensBlock).map(\.path)
         longestPath = commands.flatMap { [$0.path] + $0.aliases + $0.coreForms }.map(\.count).max() ?? 0
+    }
+
+    /// The name of the block-opening command `statement` runs (`repeat`, `http on-response`), or
+    /// `nil`: its leading literal words compared with each opener's path first (a plain
+    /// `http GET …` line stops at its second word), then resolved as the binder resolves them, so
+    /// `http on-response list` is not `http on-response`.
+    package func blockOpener(_ statement: Statement) -> String? {
+        let tokens = statement.tokens
+        func literal(_ index: Int) -> String? {
+            guard index < tokens.count, case .word(let word) = tokens[index].kind else { return nil }
+            return word.literal
+        }
+        for path in blockOpeners where path.indices.allSatisfy({ literal($0) == path[$0] }) {
+            guard let found = resolve(wordCount: tokens.count, word: literal), found.spec.opensBlock else { return nil }
+            return found.spec.name
+        }
+        return nil
+    }
+
+    /// Whether `statement` is the `end` that closes a block.
+    package static func closesBlock(_ statement: Statement) -> Bool {
+        guard case .word(let word)? = statement.tokens.first?.kind else { return false }
+        return word.literal == "end"
     }
 
     /// Tells this table from another: the same statement binds differently in a narrowed table.

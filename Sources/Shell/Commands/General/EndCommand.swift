@@ -1,14 +1,16 @@
 import Script
 
-/// `end`: closes the innermost `repeat` block. The runner consumes it with its block; reached
+/// `end`: closes the innermost block (`repeat`, `http on-response`). The runner consumes it with its block; reached
 /// alone (in the REPL), it has no block to close.
 enum EndCommand {
     static let spec = CommandSpec(
         ["end"],
-        summary: "End the innermost 'repeat' block",
+        summary: "End the innermost block ('repeat', 'http on-response')",
         examples: ["end"],
         setsLast: false
     ) { context in
-        throw context.failure("'end' without a 'repeat' before it")
+        throw context.failure(unopened)
     }
+
+    static let unopened = "'end' without a 'repeat' or 'http on-response' before it"
 }

@@ -12,16 +12,16 @@ enum RepeatCommand {
         discussion: """
             Blocks nest; {{i}} is the innermost block's iteration, from 1, and an outer block's i comes back after \
             the inner block ends. An error inside stops the run (as any error does) and says which iteration it was. \
-            A block runs in a script, in -c and from 'source'; the REPL runs one line at a time, so it has none.
+            A block runs in a script, in -c and from 'source'; in the REPL, the lines typed after it are kept until its 'end'.
             """,
         examples: ["repeat 3", "  perf start login api", "  perf end login api", "end", "repeat {{count}}"],
-        setsLast: false
+        setsLast: false,
+        opensBlock: true
     ) { context in
         let session = context.session
-        guard let block = session.pendingBlock, let source = session.runningSource else {
-            throw context.failure("'repeat' needs its lines and 'end' after it: blocks run in scripts, -c and 'source', not line by line")
+        guard let (block, source) = session.takeBlock().map({ ($0.statements, $0.source) }) else {
+            throw context.failure("'repeat' needs its lines and 'end' after it")
         }
-        session.pendingBlock = nil
         let count = Int(context.argument("COUNT")!.value.numberValue ?? 0)
         let outer = session.variables["i"]
         session.repeatIterations.append(0)
@@ -50,16 +50,5 @@ enum RepeatCommand {
         }
         if expectFailed { throw ShellError(.reported(.expectation), at: context.command.range) }
         return .null
-    }
-
-    /// Whether `statement` opens a block (its first word is `repeat`).
-    static func opens(_ statement: Statement) -> Bool { firstWord(statement) == "repeat" }
-
-    /// Whether `statement` closes one.
-    static func closes(_ statement: Statement) -> Bool { firstWord(statement) == "end" }
-
-    private static func firstWord(_ statement: Statement) -> String? {
-        guard case .word(let word)? = statement.tokens.first?.kind else { return nil }
-        return word.literal
     }
 }
