@@ -107,3 +107,54 @@ struct ProxyCommandTests {
         #expect(!(work.read("proxy.out") ?? "").contains("\"DeviceKey\":\"") || (work.read("proxy.out") ?? "").contains("\"DeviceKey\":\"***\""))
     }
 }
+
+/// SIGTERM while the upstream holds a request: the proxy leaves within the 1.5 s budget and a
+/// margin, with status 3 and a line saying exchanges were cut.
+@Suite(.timeLimit(.minutes(2)))
+struct ProxyShutdownTests {
+    static let driver = """
+        work=$1
+        deadline=$(( $(date +%s) + 60 ))
+        late() { [ "$(date +%s)" -ge "$deadline" ]; }
+        # An upstream that accepts, says so, and never answers.
+        python3 -u -c 'import socket,time,sys
+        s=socket.socket(); s.bind(("127.0.0.1",0)); s.listen(); print(s.getsockname()[1])
+        c,_=s.accept(); c.recv(65536); print("held"); time.sleep(60)' > "$work/upstream.out" &
+        upstream=$!
+        until [ -s "$work/upstream.out" ]; do late && { echo "no upstream"; exit 1; }; sleep 0.05; done
+        uport=$(head -n 1 "$work/upstream.out")
+        "$0" proxy --listen 0 --upstream http://127.0.0.1:$uport > "$work/proxy.out" 2> "$work/proxy.err" &
+        proxy=$!
+        until grep -q '^sdkbench proxy: http' "$work/proxy.out" 2>/dev/null; do
+            kill -0 "$proxy" 2>/dev/null || { echo "proxy died: $(cat "$work/proxy.err")"; exit 1; }
+            late && { echo "proxy never listened"; kill -KILL "$proxy"; exit 1; }
+            sleep 0.05
+        done
+        url=$(head -n 1 "$work/proxy.out" | cut -d' ' -f3)
+        curl -s -o /dev/null --max-time 30 "$url/held" &
+        client=$!
+        until grep -q held "$work/upstream.out"; do late && { echo "never held"; kill -KILL "$proxy"; exit 1; }; sleep 0.05; done
+        ( sleep 10; kill -KILL "$proxy" ) > /dev/null 2>&1 &
+        killer=$!
+        start=$(date +%s%N)
+        kill -TERM "$proxy"
+        wait "$proxy"
+        status=$?
+        end=$(date +%s%N)
+        kill "$killer" "$client" "$upstream" 2>/dev/null
+        echo "proxy=$status ms=$(( (end - start) / 1000000 ))"
+        """
+
+    @Test func sigtermWithAnExchangeHeldLeavesWithinTheBudget() async throws {
+        let work = TemporaryDirectory("proxy-term")
+        defer { work.remove() }
+        let result = await ProcessRunner.run("/bin/bash", ["-c", Self.driver, SDKBenchFiles.sdkbenchExecutable, work.path], deadline: .seconds(90))
+        let context = "\(result.stdout)\(result.stderr)\n--- proxy.err:\n\(work.read("proxy.err") ?? "")"
+        let last = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.hasPrefix("proxy=3 "), "\(context)")
+        let milliseconds = try #require(last.split(separator: "=").last.flatMap { Int($0) }, "\(context)")
+        #expect(milliseconds >= 1500 && milliseconds < 3000, "left \(milliseconds) ms after SIGTERM")
+        #expect(work.read("proxy.err")?.contains("cut short") == true, "\(context)")
+        #expect(work.read("proxy.out")?.contains("GET /held → no answer") == true, "\(work.read("proxy.out") ?? "")")
+    }
+}

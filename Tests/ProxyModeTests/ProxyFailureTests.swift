@@ -129,3 +129,43 @@ struct ProxyFailureTests {
         _ = await harness.proxy.stop(budget: .seconds(1))
     }
 }
+
+/// Stopping: an idle proxy stops at once; an exchange still open when the budget runs out is
+/// reported as cut short and its client's connection closed.
+@Suite(.timeLimit(.minutes(1)))
+struct ProxyStopTests {
+    @Test func anExchangeStillOpenAtTheEndOfTheBudgetIsCutAndReported() async throws {
+        let upstream = try await RawUpstream.start { _ in .wait }
+        defer { Task { await upstream.stop() } }
+        let harness = try await ProxyHarness.start(upstream: upstream.url) { $0.keepsExchanges = true }
+        let client = try RawClient(port: harness.port)
+        client.send("GET /held HTTP/1.1\r\nHost: x\r\n\r\n")
+        let deadline = ContinuousClock.now + .seconds(20)
+        while upstream.received.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
+        let start = ContinuousClock.now
+        let (exchanges, cut) = await harness.proxy.stop(budget: .milliseconds(200))
+        #expect(cut)
+        #expect(ContinuousClock.now - start >= .milliseconds(200))
+        #expect(exchanges.map(\.path) == ["/held"])
+        #expect(exchanges.first?.status == nil)
+        #expect(client.read().isEmpty)
+        let exchange = try await harness.nextExchange()
+        #expect(exchange.outcome == .shutDown)
+    }
+
+    @Test func anIdleProxyStopsWithoutWaitingForTheBudget() async throws {
+        let upstream = try await RawUpstream.start { received in isWholeRequest(received) ? .send(answer("ok")) : .wait }
+        defer { Task { await upstream.stop() } }
+        let harness = try await ProxyHarness.start(upstream: upstream.url)
+        let client = try RawClient(port: harness.port)
+        client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        _ = client.readAnswer()
+        _ = try await harness.nextExchange()
+        let start = ContinuousClock.now
+        let (_, cut) = await harness.proxy.stop(budget: .seconds(30))
+        #expect(!cut)
+        #expect(ContinuousClock.now - start < .seconds(5))
+        // The kept-alive connection was closed by the stop.
+        #expect(client.read().isEmpty)
+    }
+}
