@@ -6,23 +6,33 @@
 /// adds or replaces (`ForwardedHead`).
 struct MessageHead: Sendable {
     /// The head's bytes, from the start line to the blank line that ends it, inclusive.
-    var bytes: [UInt8]
+    let bytes: [UInt8]
     /// Request: the method, the target and the version; answer: the version, the status code and the reason.
-    var startLine: (first: String, second: String, third: String)
+    let startLine: (first: String, second: String, third: String)
     /// Each header as (name, value, the range of its whole line in `bytes`, line ending included).
-    var fields: [(name: String, value: String, line: Range<Int>)]
+    let fields: [(name: String, value: String, line: Range<Int>)]
 
     /// `HTTP/1.1` or `HTTP/1.0`.
-    var version: String
+    let version: String
+    /// Each field's name in lower case, made once: framing and keep-alive look several names up.
+    private let lowerNames: [String]
+
+    init(bytes: [UInt8], startLine: (first: String, second: String, third: String), fields: [(name: String, value: String, line: Range<Int>)], version: String) {
+        self.bytes = bytes
+        self.startLine = startLine
+        self.fields = fields
+        self.version = version
+        lowerNames = fields.map { $0.name.lowercased() }
+    }
 
     /// The first value of a header, ignoring the name's case.
     func value(_ name: String) -> String? {
-        fields.first { $0.name.utf8.count == name.utf8.count && $0.name.lowercased() == name }?.value
+        lowerNames.firstIndex(of: name).map { fields[$0].value }
     }
 
     /// Every value of a header (its lines in order), ignoring the name's case.
     func values(_ name: String) -> [String] {
-        fields.filter { $0.name.utf8.count == name.utf8.count && $0.name.lowercased() == name }.map(\.value)
+        lowerNames.indices.filter { lowerNames[$0] == name }.map { fields[$0].value }
     }
 
     /// Whether a list-valued header (`Connection`, `Transfer-Encoding`) holds `token`, ignoring case.
