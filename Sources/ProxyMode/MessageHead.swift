@@ -17,7 +17,12 @@ struct MessageHead: Sendable {
     /// Each field's name in lower case, made once: framing and keep-alive look several names up.
     private let lowerNames: [String]
 
-    init(bytes: [UInt8], startLine: (first: String, second: String, third: String), fields: [(name: String, value: String, line: Range<Int>)], version: String) {
+    init(
+        bytes: [UInt8],
+        startLine: (first: String, second: String, third: String),
+        fields: [(name: String, value: String, line: Range<Int>)],
+        version: String
+    ) {
         self.bytes = bytes
         self.startLine = startLine
         self.fields = fields

@@ -57,6 +57,9 @@ package final class ProxyServer: Sendable {
         }
     }
 
+    /// How many exchanges ended so far (refused requests not counted).
+    package var exchangeCount: Int { shared.exchangeCount }
+
     /// Stops listening, lets the exchanges in hand end for at most `budget`, cuts the rest short,
     /// and returns every exchange kept (`keepsExchanges`), in the order they ended.
     ///

@@ -11,6 +11,7 @@ final class ProxyShared: Sendable {
     let tls: NIOSSLContext?
     let observer: @Sendable (ProxyEvent) -> Void
     private let kept = Mutex<[RecordedExchange]>([])
+    private let count = Atomic(0)
     private let open = Mutex<OpenConnections>(OpenConnections())
 
     struct OpenConnections {
@@ -27,11 +28,14 @@ final class ProxyShared: Sendable {
 
     /// Reports an exchange and keeps it when a recording was asked for.
     func finished(_ exchange: ProxiedExchange) {
+        count.add(1, ordering: .relaxed)
         if configuration.keepsExchanges { kept.withLock { $0.append(exchange.exchange) } }
         observer(.exchange(exchange))
     }
 
     var keptExchanges: [RecordedExchange] { kept.withLock { $0 } }
+
+    var exchangeCount: Int { count.load(ordering: .relaxed) }
 
     func opened(_ channel: any Channel) {
         open.withLock { $0.channels[ObjectIdentifier(channel)] = channel }

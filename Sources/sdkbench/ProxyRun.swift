@@ -110,6 +110,7 @@ enum ProxyRun {
         let (exchanges, cut) = await proxy.stop(budget: shutdownBudget)
         await backend?.stop()
         if cut { printer.problem("sdkbench proxy: exchanges still open \(shutdownBudget) after the signal were cut short") }
+        printer.problem("sdkbench proxy: stopped after \(proxy.exchangeCount) exchange\(proxy.exchangeCount == 1 ? "" : "s")")
         printer.drain()
         whenDone?(exchanges)
         return cut ? .runtime : .success

@@ -89,6 +89,18 @@ struct ProxyFailureTests {
         _ = await harness.proxy.stop(budget: .seconds(1))
     }
 
+    @Test func anUpstreamThatAnswersGarbageGets502() async throws {
+        let upstream = try await RawUpstream.start { received in isWholeRequest(received) ? .send(Array("SSH-2.0-OpenSSH\r\n\r\n".utf8)) : .wait }
+        defer { Task { await upstream.stop() } }
+        let harness = try await ProxyHarness.start(upstream: upstream.url)
+        let client = try RawClient(port: harness.port)
+        client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        let got = Self.text(client.read())
+        #expect(got.hasPrefix("HTTP/1.1 502 Bad Gateway\r\n"))
+        #expect(got.contains("is not HTTP/1.x"), "\(got)")
+        _ = await harness.proxy.stop(budget: .seconds(1))
+    }
+
     @Test(arguments: [
         "\u{16}\u{03}\u{01}\u{02}\u{00}garbage\r\n\r\n",
         "GET /a b HTTP/1.1\r\n\r\n",
