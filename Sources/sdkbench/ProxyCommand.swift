@@ -48,7 +48,11 @@ struct ProxyCommand: ParsableCommand {
     )
     var secrets: [String] = []
 
-    @Option(name: .customLong("upstream-timeout"), help: ArgumentHelp("How long the upstream may be silent before 504.", valueName: "DURATION"))
+    @Option(
+        name: .customLong("upstream-timeout"),
+        parsing: .unconditional,
+        help: ArgumentHelp("How long the upstream may be silent before 504.", valueName: "DURATION")
+    )
     var upstreamTimeout = "30s"
 
     @Flag(name: .customLong("keep-host"), help: "Forward the client's Host header unchanged.")
