@@ -161,10 +161,21 @@ let package = Package(
                 .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
+        // `sdkbench proxy`: a reverse proxy that forwards bytes as they come and shows each
+        // exchange as the engine that recognizes it decodes it. It imports no engine.
+        .target(
+            name: "ProxyMode",
+            dependencies: [
+                "Shell", "JSON", "Platform", "Transport", .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
         .executableTarget(
             name: "sdkbench",
             dependencies: [
                 "Shell", "SDKBenchCatalog", "Backend", "LineEditing", "Performance", "Platform", "Script", "TestMode", "LoadMode", "Transport",
+                "ProxyMode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -277,6 +288,14 @@ let package = Package(
                 "JSON",
                 "Platform", "Script",
                 "Transport", .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]
+        ),
+        .testTarget(
+            name: "ProxyModeTests",
+            dependencies: [
+                "ProxyMode", "Shell", "SDKBenchCatalog", "SDKBenchTesting", "Backend", "Hamon", "JSON", "Platform", "Transport",
+                .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .testTarget(

@@ -185,13 +185,13 @@ _sdkbench() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    run|test|check|load|serve|completions|help)
+    run|test|check|load|serve|proxy|completions|help)
         # Offer subcommand argument completions
         "_sdkbench_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'run test check load serve completions help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'run test check load serve proxy completions help' -- "${cur}"))
         ;;
     esac
 }
@@ -593,6 +593,30 @@ _sdkbench_serve() {
         return
         ;;
     '--port')
+        return
+        ;;
+    esac
+}
+
+_sdkbench_proxy() {
+    repeating_flags=()
+    non_repeating_flags=(--insecure --json -v --verbose --keep-host --version -h --help)
+    repeating_options=(--secret)
+    non_repeating_options=(--listen --upstream --upstream-timeout)
+    __sdkbench_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--listen')
+        return
+        ;;
+    '--upstream')
+        return
+        ;;
+    '--secret')
+        return
+        ;;
+    '--upstream-timeout')
         return
         ;;
     esac

@@ -212,7 +212,7 @@ package final class LiveTransport: HTTPTransport {
     }
 
     /// A socket call's errno in the words every transport uses.
-    static func describe(errno code: Int32) -> String {
+    package static func describe(errno code: Int32) -> String {
         switch code {
         case ECONNREFUSED: "connection refused"
         case ECONNRESET: "connection reset by peer"

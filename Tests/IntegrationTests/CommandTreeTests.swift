@@ -17,6 +17,7 @@ struct CommandTreeTests {
     /// after them (the last value of an option is the one taken).
     private static let reachingValidation: [String: [String]] = [
         "run": ["x.sdk"], "test": ["x.sdk"], "check": ["miataru"], "serve": [], "completions": ["bash"],
+        "proxy": ["--listen", "0", "--upstream", "local"],
         "load run": ["--devices", "2", "--iterations", "1", "x.sdk"], "load merge": ["r.json"],
         "load k8s": ["--segments", "1", "--image", "i", "--devices", "2", "--iterations", "1", "x.sdk"],
     ]

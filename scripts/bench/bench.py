@@ -159,6 +159,12 @@ def load_mode(work):
     load_bench.run(SDKBENCH, work, line, QUICK)
 
 
+def proxy_mode(work):
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import proxy_bench
+    proxy_bench.run(SDKBENCH, work, line, QUICK)
+
+
 def main():
     for binary in (SDKBENCH, BENCH):
         if not os.path.exists(binary):
@@ -176,6 +182,7 @@ def main():
         sift(work)
         test_mode(work)
         load_mode(work)
+        proxy_mode(work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

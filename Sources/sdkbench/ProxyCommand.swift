@@ -1,0 +1,134 @@
+import ArgumentParser
+import Backend
+import ProxyMode
+import SDKBenchCatalog
+import Shell
+import Transport
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+struct ProxyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "proxy",
+        abstract: "Forward an app's HTTP traffic to a server and show each exchange as its SDK's engine decodes it.",
+        discussion: """
+            A reverse proxy (HTTP/1.1, keep-alive): point the app's SDK host at it. Bytes are forwarded as they come \
+            (bodies streamed), with X-Forwarded-For and Via added and Host set to the upstream's (--keep-host keeps it). \
+            One line per exchange: the recognizing engine's summary, status and time, else METHOD /path → STATUS. \
+            Secrets are masked. The upstream down or failing: 502 with the reason; silent past --upstream-timeout: 504. \
+            It listens on 127.0.0.1 unless a host is named. Ctrl-C or SIGTERM stops it (open exchanges get 1.5 s). \
+            Exit status: 0 stopped by a signal, 1 usage error, 3 it could not start or exchanges were cut at the end.
+            """
+    )
+
+    @Option(help: ArgumentHelp("Where to listen: PORT (on 127.0.0.1) or HOST:PORT (0 picks a free port).", valueName: "[HOST:]PORT"))
+    var listen: String
+
+    @Option(help: ArgumentHelp("The server to forward to: http(s)://HOST[:PORT], or local for the embedded backend.", valueName: "URL|local"))
+    var upstream: String
+
+    @Flag(help: "Accept any certificate from an https upstream.")
+    var insecure = false
+
+    @Flag(help: "One JSON object per exchange on stdout (the other lines go to stderr).")
+    var json = false
+
+    @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Show each exchange's decoded bodies under its line.")
+    var verbose = false
+
+    @Option(
+        name: .customLong("secret"),
+        parsing: .singleValue,
+        help: ArgumentHelp(
+            "A secret masked everywhere; hamon.key=KEY also decrypts Hamon's payloads (its 32 bytes as text, or hex:64 digits).",
+            valueName: "NAME=VALUE"
+        )
+    )
+    var secrets: [String] = []
+
+    @Option(
+        name: .customLong("upstream-timeout"),
+        parsing: .unconditional,
+        help: ArgumentHelp("How long the upstream may be silent before 504.", valueName: "DURATION")
+    )
+    var upstreamTimeout = "30s"
+
+    @Flag(name: .customLong("keep-host"), help: "Forward the client's Host header unchanged.")
+    var keepHost = false
+
+    func validate() throws {
+        _ = try ProxyListenAddress(listen)
+        if upstream != "local" { _ = try upstreamURL() }
+        if DurationParser.seconds(upstreamTimeout) == nil {
+            throw ValidationError("--upstream-timeout: expected a duration (250ms, 30s, 2m), got '\(upstreamTimeout)'")
+        }
+        _ = try recognizerKeys()
+    }
+
+    private func upstreamURL() throws(ValidationError) -> ParsedURL {
+        let url: ParsedURL
+        do {
+            url = try ParsedURL(upstream)
+        } catch {
+            throw ValidationError("--upstream: \(error)")
+        }
+        guard url.pathAndQuery == "/" else {
+            throw ValidationError("--upstream: give the server's origin only (\(url.origin)); each request's path is forwarded as sent")
+        }
+        return url
+    }
+
+    /// Each `--secret` by name, as bytes, for the recognizers (`hamon.key`).
+    private func recognizerKeys() throws(ValidationError) -> RecognizerKeys {
+        var keys = RecognizerKeys()
+        for text in secrets {
+            let assignment = try VariableAssignment.split(text, option: "--secret")
+            guard assignment.value.hasPrefix("hex:") else {
+                keys[assignment.name] = Array(assignment.value.utf8)
+                continue
+            }
+            guard let bytes = Self.hexBytes(assignment.value.dropFirst(4)) else {
+                throw ValidationError("--secret \(assignment.name)=hex:…: expected an even number of hex digits")
+            }
+            keys[assignment.name] = bytes
+        }
+        return keys
+    }
+
+    private static func hexBytes(_ text: Substring) -> [UInt8]? {
+        let digits = Array(text.utf8)
+        guard !digits.isEmpty, digits.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            guard let byte = UInt8(String(decoding: digits[index...(index + 1)], as: UTF8.self), radix: 16) else { return nil }
+            bytes.append(byte)
+        }
+        return bytes
+    }
+
+    func run() throws {
+        let address = try ProxyListenAddress(listen)
+        let secretValues = SecretValues(keepingAtMost: 4096)
+        for text in secrets { secretValues.add(try VariableAssignment.split(text, option: "--secret").value) }
+        let generator = ProxyLineGenerator(
+            recognizers: ShellCatalog.standard.modules.compactMap(\.recognizer),
+            keys: try recognizerKeys(),
+            secrets: secretValues
+        )
+        let timeout = DurationParser.seconds(upstreamTimeout)!
+        let options = ProxyRun.Options(
+            address: address,
+            upstream: upstream == "local" ? nil : try upstreamURL(),
+            verifiesCertificates: !insecure,
+            upstreamTimeout: .milliseconds(Int64((timeout * 1000).rounded())),
+            keepsHost: keepHost,
+            json: json,
+            verbose: verbose
+        )
+        // `--record FILE.sdk` and `--har FILE.har` hand the recorded exchanges on here.
+        let status = ProxyRun.run(options, generator: generator, whenDone: nil)
+        if status != .success { throw ExitCode(status.rawValue) }
+    }
+}

@@ -1,0 +1,89 @@
+import HTTPTypes
+import Hamon
+import JSON
+import SDKBenchCatalog
+import Shell
+import Testing
+import Transport
+
+@testable import ProxyMode
+
+/// Each exchange's line as the engine that recognizes it says it, with status and time; the
+/// rest as `METHOD /path → STATUS`; secrets masked in lines, bodies and NDJSON.
+@Suite(.timeLimit(.minutes(1)))
+struct ProxyLineGeneratorTests {
+    static func generator(keys: RecognizerKeys = RecognizerKeys(["hamon.key": HamonCipher.key])) -> ProxyLineGenerator {
+        ProxyLineGenerator(recognizers: ShellCatalog.standard.modules.compactMap(\.recognizer), keys: keys, secrets: SecretValues())
+    }
+
+    static func proxied(_ exchange: RecordedExchange, outcome: ProxyOutcome = .answered) -> ProxyEvent {
+        var exchange = exchange
+        exchange.duration = .milliseconds(12)
+        return .exchange(
+            ProxiedExchange(
+                exchange: exchange,
+                outcome: outcome,
+                client: "127.0.0.1",
+                requestBodySize: exchange.requestBody.count,
+                responseBodySize: exchange.responseBody.count
+            )
+        )
+    }
+
+    @Test func hamonsEventsAreDecryptedAndCounted() {
+        let plaintext = #"{"events":[{"name":"purchase"},{"name":"open"},{"name":"open"}]}"#
+        let body = #"{"payload":"\#(HamonCipher.encrypt(Array(plaintext.utf8)))"}"#
+        let exchange = RecordedExchange(method: "POST", url: "http://127.0.0.1:1/v1/users/u-1/event", requestBody: Array(body.utf8), status: 200)
+        let line = Self.generator().text(Self.proxied(exchange), verbose: false)
+        #expect(line == "hamon.events for user u-1: 3 events (purchase, open, open) → 200 12 ms")
+        let verbose = Self.generator().text(Self.proxied(exchange), verbose: true)
+        #expect(verbose.contains("\n  {\"user\":\"u-1\",\"decrypted\":{\"events\":[{\"name\":\"purchase\"}"), "\(verbose)")
+    }
+
+    @Test func anExchangeNoEngineKnowsIsMethodPathStatusAndTime() {
+        let exchange = RecordedExchange(method: "GET", url: "http://127.0.0.1:1/health?token=abcdef123", status: 204)
+        #expect(Self.generator().text(Self.proxied(exchange), verbose: false) == "GET /health?token=*** → 204 12 ms")
+    }
+
+    @Test func aFailureSaysWhatHappened() {
+        let exchange = RecordedExchange(method: "GET", url: "http://127.0.0.1:1/x")
+        let line = Self.generator().text(
+            Self.proxied(exchange, outcome: .upstreamUnreachable("cannot connect to upstream 127.0.0.1:1: connection refused")),
+            verbose: false
+        )
+        #expect(line == "GET /x → 502 12 ms (cannot connect to upstream 127.0.0.1:1: connection refused)")
+    }
+
+    @Test func aTokenSentInAHeaderIsMaskedWhereverItIsEchoed() throws {
+        let token = "tok-7f3a9c21"
+        let exchange = RecordedExchange(
+            method: "POST",
+            url: "http://127.0.0.1:1/echo",
+            requestHeaders: [.authorization: "Bearer \(token)"],
+            requestBody: Array(#"{"a":1}"#.utf8),
+            status: 200,
+            responseBody: Array(#"{"seen":"\#(token)"}"#.utf8)
+        )
+        let generator = Self.generator()
+        let verbose = generator.text(Self.proxied(exchange), verbose: true)
+        #expect(!verbose.contains(token))
+        #expect(verbose.contains(#"{"seen":"***"}"#), "\(verbose)")
+        let json = generator.json(Self.proxied(exchange))
+        #expect(!json.contains(token))
+        guard case .object(let parsed) = try JSONParser.parse(json) else {
+            Issue.record("not an object: \(json)")
+            return
+        }
+        #expect(parsed["status"] == .int(200))
+        #expect(parsed["method"] == "POST")
+        #expect(parsed["kind"] == .null)
+    }
+
+    @Test func aSecretGivenOnTheCommandLineIsMaskedInTheDecodedView() {
+        let secrets = SecretValues()
+        secrets.add("hunter2-long")
+        let generator = ProxyLineGenerator(recognizers: ShellCatalog.standard.modules.compactMap(\.recognizer), secrets: secrets)
+        let exchange = RecordedExchange(method: "POST", url: "/x", requestBody: Array("password is hunter2-long".utf8), status: 200)
+        #expect(!generator.text(Self.proxied(exchange), verbose: true).contains("hunter2-long"))
+    }
+}
