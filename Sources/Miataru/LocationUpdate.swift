@@ -4,7 +4,8 @@ import JSON
 /// (`1e1` goes out as `10`; see `PlainDecimal`).
 package struct LocationUpdate: Sendable, Equatable {
     package var device: String
-    /// Seconds since the epoch (the server wants a whole number).
+    /// The time of the fix, a positive whole number in the unit the caller chose
+    /// (`MiataruTimestampUnit`; the SDK sends milliseconds).
     package var timestamp: Int
     package var latitude: String
     package var longitude: String

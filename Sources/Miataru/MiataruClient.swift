@@ -192,9 +192,18 @@ package struct MiataruClient: Sendable {
 
     /// `GET /v1/GetLocationGeoJSON/<id>`: a Feature, or `nil` when the server knows no location
     /// (it answers `{}`). A device with a key makes this a 401 (`MiataruError.unauthorized`).
+    ///
+    /// - Throws: `MiataruError.invalidResponse` when a 200 answer is JSON but not a Feature or
+    ///   FeatureCollection with Point geometry (RFC 7946), so `{"ok":true}` is never taken for a location.
     package func geoJSON(of device: String) async throws(MiataruError) -> Value? {
         let answer = try await send(HTTPRequest(url: server.url(for: "GetLocationGeoJSON/" + FormEncoding.escape(device))))
         if case .object(let object) = answer, object.count == 0 { return nil }
+        if let problem = MiataruGeoJSON.problem(answer) {
+            throw .invalidResponse(
+                "GetLocationGeoJSON answered 200 with JSON that is not GeoJSON with a Point (RFC 7946): \(problem): "
+                    + JSONWriter.compact(answer).prefix(120)
+            )
+        }
         return answer
     }
 

@@ -27,6 +27,12 @@ struct MiataruAllowedText: CommandView {
 /// The own device's key, which the allowed-list calls require.
 extension MiataruConnection {
     func requiredKey(for what: String, at range: SourceRange?) throws(ShellError) -> String {
+        if !runtime.keyInUse, try storedOwnKey(at: range) != nil {
+            throw ShellError(
+                .remote("\(what) needs the own device's DeviceKey, and DeviceKey use is off", details: ["send it again: miataru key use on"]),
+                at: range
+            )
+        }
         guard let key = try ownKey(at: range) else {
             throw ShellError(
                 .remote(

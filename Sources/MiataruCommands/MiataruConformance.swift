@@ -83,14 +83,15 @@ extension ConformanceSuite {
             # clean up
             http POST /v1/DeleteLocation MiataruDeleteLocation[Device]={{a}} MiataruDeleteLocation[DeviceKey]=k1-{{a}}
 
-            # rule: miataru.location.round-trip — API 1.1: GetLocation returns what UpdateLocation stored, the optional Speed, BatteryLevel and Altitude included
+            # rule: miataru.location.round-trip — API 1.1: GetLocation returns what UpdateLocation stored, the optional Speed, BatteryLevel and Altitude included; the Timestamp in milliseconds, as the seed's SDK sends it
             set a --uuid
             set b --uuid
             http POST /v1/setDeviceKey MiataruSetDeviceKey[DeviceID]={{a}} MiataruSetDeviceKey[NewDeviceKey]=k1-{{a}}
-            http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10 MiataruLocation[0][Speed]=3.5 MiataruLocation[0][BatteryLevel]=80 MiataruLocation[0][Altitude]=34 MiataruLocation[0][DeviceKey]=k1-{{a}}
+            http POST /v1/UpdateLocation MiataruConfig:={{history}} MiataruLocation[0][Device]={{a}} MiataruLocation[0][Timestamp]=1700000000000 MiataruLocation[0][Longitude]=13.4 MiataruLocation[0][Latitude]=52.5 MiataruLocation[0][HorizontalAccuracy]=10 MiataruLocation[0][Speed]=3.5 MiataruLocation[0][BatteryLevel]=80 MiataruLocation[0][Altitude]=34 MiataruLocation[0][DeviceKey]=k1-{{a}}
             expect last.status == 200
             http POST /v1/GetLocation MiataruConfig[RequestMiataruDeviceID]={{b}} MiataruGetLocation[0][Device]={{a}}
             expect last.json.MiataruLocation[0].Device == "{{a}}"
+            expect last.json.MiataruLocation[0].Timestamp == "1700000000000"
             expect last.json.MiataruLocation[0].Longitude == "13.4"
             expect last.json.MiataruLocation[0].HorizontalAccuracy == "10"
             expect last.json.MiataruLocation[0].Speed == "3.5"
@@ -381,6 +382,16 @@ extension ConformanceSuite {
             "wire notes",
             "GetLocation returns what UpdateLocation stored; Speed, BatteryLevel and Altitude when they were sent",
             rules: ["miataru.location.round-trip"]
+        ),
+        .init(
+            "wire notes",
+            "UpdateLocation's Timestamp is any positive whole number in an open unit: the seed's SDK sends milliseconds (as the server README's examples), the server's web client reads seconds; a server must keep the SDK's milliseconds as sent",
+            rules: ["miataru.location.round-trip"]
+        ),
+        .init(
+            "wire notes",
+            "a server (or its web client) that reads the Timestamp as seconds places the SDK's milliseconds some 50,000 years ahead",
+            unchecked: "how a reader interprets the unit is not on the wire; the client warns when a Timestamp is plausible in neither unit"
         ),
         .init(
             "wire notes",

@@ -11,10 +11,17 @@ struct MiataruConnection {
 
     var deviceID: String { runtime.deviceID }
 
-    /// The own device's stored key, after settling a key change that got no answer.
+    /// The key the own device's calls carry: the stored one, after settling a key change that got
+    /// no answer, or `nil` while `miataru key use off` keeps it back.
     ///
     /// - Throws: a located error when the key file is refused (too open) or unreadable.
     func ownKey(at range: SourceRange?) throws(ShellError) -> String? {
+        runtime.keyInUse ? try storedOwnKey(at: range) : nil
+    }
+
+    /// The own device's stored key whether or not calls carry it: what a key change sends as
+    /// CurrentDeviceKey and `miataru key show` shows.
+    func storedOwnKey(at range: SourceRange?) throws(ShellError) -> String? {
         try key(of: deviceID, at: range)
     }
 
@@ -60,7 +67,8 @@ struct MiataruConnection {
     ) throws(ShellError) -> T {
         switch try outcome(at: range, body) {
         case .success(let value): return value
-        case .failure(let error): throw MiataruErrorText.shellError(error, device: device, server: client.server.baseURL, at: range)
+        case .failure(let error):
+            throw MiataruErrorText.shellError(error, device: device, server: client.server.baseURL, keyInUse: runtime.keyInUse, at: range)
         }
     }
 

@@ -5,8 +5,21 @@ import Shell
 /// How a Miataru failure reads in the shell: what the server said, and what to do about it.
 enum MiataruErrorText {
     /// - Parameter server: the base URL called, named when nothing answered.
-    static func shellError(_ error: MiataruError, device: String, server: String, at range: SourceRange?) -> ShellError {
+    /// - Parameter keyInUse: `false` while `miataru key use off` keeps the own key back: a 403 then
+    ///   says so rather than blaming the stored key.
+    static func shellError(_ error: MiataruError, device: String, server: String, keyInUse: Bool = true, at range: SourceRange?) -> ShellError {
         switch error {
+        case .forbidden(let text) where !keyInUse:
+            return ShellError(
+                .remote(
+                    "DeviceKey authentication failed for \(device) (403 \(text))",
+                    details: [
+                        "DeviceKey use is off ('miataru key use off'): no key was sent, and the server still holds one if it was set",
+                        "(no call removes a key from the server); 'miataru key use on' sends the stored key again",
+                    ]
+                ),
+                at: range
+            )
         case .forbidden(let text):
             return ShellError(
                 .remote(

@@ -24,6 +24,7 @@ enum MiataruHistoryCommand {
         let history = try connection.call(at: range, device: requester.deviceID) { client throws(MiataruError) in
             try await client.getLocationHistory(of: device, amount: amount, as: requester)
         }
+        for warning in MiataruLocationText.timestampWarnings(history.locations) { context.events.warn(warning) }
         return Shown(device: device, history: history)
     }
 

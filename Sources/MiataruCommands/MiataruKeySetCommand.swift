@@ -28,7 +28,7 @@ enum MiataruKeySetCommand {
         let miataru = connection.runtime
         let new = context.argument("KEY")?.text ?? DeviceKeyGenerator.generate()
         context.session.secrets.add(new)
-        let current = try connection.ownKey(at: range)
+        let current = try connection.storedOwnKey(at: range)
         let device = miataru.deviceID
         let keys = connection.keys
         let client = connection.client

@@ -23,6 +23,7 @@ enum MiataruLocationGetCommand {
         let locations = try connection.call(at: range, device: requester.deviceID) { client throws(MiataruError) in
             try await client.getLocation(of: devices, as: requester)
         }
+        for warning in MiataruLocationText.timestampWarnings(locations.compactMap { $0 }) { context.events.warn(warning) }
         return Shown(devices: devices, locations: locations)
     }
 

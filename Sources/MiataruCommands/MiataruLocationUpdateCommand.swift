@@ -28,7 +28,8 @@ enum MiataruLocationUpdateCommand {
         ],
         discussion: """
             Values are sent as strings, as the iOS client sends them, with the stored DeviceKey when the device has
-            one. Ranges are checked here first, so a typo costs no request. Timestamp: now, in seconds.
+            one (unless 'miataru key use off'). Ranges are checked here first, so a typo costs no request. Timestamp:
+            now, in milliseconds as the seed's SDK sends it ('miataru timestamps seconds' switches).
             """,
         examples: ["miataru location update 49.8289 10.8375", "miataru location update 52.52 13.405 --accuracy 12 --battery 80 --history"],
         check: { bound throws(ShellError) in
@@ -51,7 +52,7 @@ enum MiataruLocationUpdateCommand {
         let key = try connection.ownKey(at: range)
         let update = LocationUpdate(
             device: miataru.deviceID,
-            timestamp: Int(miataru.clock.now()),
+            timestamp: miataru.timestampUnit.timestamp(at: miataru.clock.now()),
             latitude: context.string("LAT"),
             longitude: context.string("LON"),
             accuracy: context.option("accuracy")?.text ?? "50",

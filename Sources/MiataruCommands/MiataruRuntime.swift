@@ -23,6 +23,11 @@ final class MiataruRuntime: EngineRuntime {
     private(set) var serverSetting: String?
     private(set) var deviceID: String
     private(set) var timeout = 30.0
+    /// `miataru timestamps`: UpdateLocation's unit, milliseconds as the seed's SDK sends.
+    private(set) var timestampUnit = MiataruTimestampUnit.milliseconds
+    /// `miataru key use`: whether calls carry the stored key. Off keeps the key (seed 004 §6.1's
+    /// "disable DeviceKey protection"); the server still holds it, as no call removes one.
+    private(set) var keyInUse = true
     private var seenDevices: Set<String> = []
 
     static func directory(_ paths: StatePaths) -> String { paths.stateDirectory + "/miataru" }
@@ -46,15 +51,22 @@ final class MiataruRuntime: EngineRuntime {
     var tick: @Sendable () -> Void { {} }
 
     static var idleStatus: EngineStatus {
-        EngineStatus(line: "not started", fields: ["device": .null, "server": .null, "key": .bool(false)])
+        EngineStatus(
+            line: "not started",
+            fields: ["device": .null, "server": .null, "key": .bool(false), "keyInUse": .bool(true), "timestamps": .string("milliseconds")]
+        )
     }
 
     func status() -> EngineStatus {
         let serverText = serverSetting ?? (server.configured == nil ? "local" : "the configured host")
         let hasKey = (try? store.key(server: storeName(), device: deviceID)) != nil
+        let keyText = hasKey ? (keyInUse ? "key stored" : "key stored, not sent (key use off)") : (keyInUse ? "no key" : "no key, key use off")
         return EngineStatus(
-            line: "device \(deviceID), server \(serverText), \(hasKey ? "key stored" : "no key")",
-            fields: ["device": .string(deviceID), "server": .string(serverText), "key": .bool(hasKey)]
+            line: "device \(deviceID), server \(serverText), \(keyText), timestamps in \(timestampUnit.rawValue)",
+            fields: [
+                "device": .string(deviceID), "server": .string(serverText), "key": .bool(hasKey), "keyInUse": .bool(keyInUse),
+                "timestamps": .string(timestampUnit.rawValue),
+            ]
         )
     }
 
@@ -76,6 +88,10 @@ final class MiataruRuntime: EngineRuntime {
     }
 
     func setTimeout(_ seconds: Double) { timeout = seconds }
+
+    func setTimestampUnit(_ unit: MiataruTimestampUnit) { timestampUnit = unit }
+
+    func setKeyInUse(_ inUse: Bool) { keyInUse = inUse }
 
     /// Notes device ids the user named or the server returned, for TAB.
     func saw(_ devices: [String]) { seenDevices.formUnion(devices) }

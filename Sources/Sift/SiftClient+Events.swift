@@ -75,12 +75,13 @@ extension SiftClient {
     /// - Throws: as `append`.
     package func collectAppState(titles: [String] = []) throws(SiftError) -> SiftCollectResult {
         let now = clock.now()
-        let gate = state.withLock { state -> (SiftCollectResult?, SiftLocation?) in
-            if state.paused { return (.paused, nil) }
-            if let next = state.limiter.take(now: now) { return (.rateLimited(nextAllowed: next), nil) }
-            return (nil, state.locationAllowed ? state.location : nil)
+        let gate = state.withLock { state -> (refused: SiftCollectResult?, location: SiftLocation?, motion: [(entryType: String, samples: Value)]) in
+            if state.paused { return (.paused, nil, []) }
+            if let next = state.limiter.take(now: now) { return (.rateLimited(nextAllowed: next), nil, []) }
+            // As sift-ios's collector, a collection takes the readings waiting and empties the buffers.
+            return (nil, state.locationAllowed ? state.location : nil, state.motionSensorsAllowed ? state.motion.drain() : [])
         }
-        if let refused = gate.0 { return refused }
+        if let refused = gate.refused { return refused }
         var event = makeEvent(type: nil)
         let profile = device.withLock { $0.profile }
         event.iosAppState = AppStateCollector.snapshot(
@@ -89,7 +90,8 @@ extension SiftClient {
             battery: profile.battery(over: sensors.battery()),
             proximity: profile.proximity ?? false,
             networkAddresses: sensors.networkAddresses(),
-            location: gate.1
+            location: gate.location,
+            motion: gate.motion
         )
         return .appended(try append(event, to: .standard))
     }

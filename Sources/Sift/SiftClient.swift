@@ -50,6 +50,8 @@ package final class SiftClient: Sendable {
         var urlFormat = SiftURLFormat.standard
         var locationAllowed = true
         var location: SiftLocation?
+        var motionSensorsAllowed = false
+        var motion = SiftMotionReadings()
         var paused = false
         var closed = false
         var queues: [SiftQueueIdentifier: SiftQueueStateMachine] = [:]
@@ -191,6 +193,8 @@ package final class SiftClient: Sendable {
                 urlFormat: state.urlFormat,
                 locationAllowed: state.locationAllowed,
                 location: state.location,
+                motionSensorsAllowed: state.motionSensorsAllowed,
+                motionReadings: state.motion.count,
                 paused: state.paused,
                 installationID: install.installationID
             )

@@ -9,7 +9,8 @@ enum SiftCollectAppStateCommand {
         options: [OptionSpec("title", value: .text, valueName: "T", "a window_root_view_controller_titles entry, e.g. CheckoutViewController")],
         discussion: """
             ios_app_state: sdk_version, battery level and state from /sys/class/power_supply when there is a battery, \
-            the interfaces' network addresses, and the location from 'sift location set' while location is allowed.
+            the interfaces' network addresses, the location from 'sift location set' while location is allowed, and the \
+            motion readings from 'sift sensors add' while motion sensors are allowed (taken: the next snapshot has none).
             """,
         examples: ["sift collect app-state", "sift collect app-state --title CheckoutViewController"]
     ) { context in

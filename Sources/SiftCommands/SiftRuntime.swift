@@ -83,7 +83,10 @@ final class SiftRuntime: EngineRuntime {
     static var idleStatus: EngineStatus {
         EngineStatus(
             line: "not started",
-            fields: ["account": .null, "user": .null, "queued": .int(0), "batches": .int(0), "rejects": .int(0), "paused": .bool(false)]
+            fields: [
+                "account": .null, "user": .null, "queued": .int(0), "batches": .int(0), "rejects": .int(0), "paused": .bool(false),
+                "motionSensors": .bool(false), "motionReadings": .int(0),
+            ]
         )
     }
 
@@ -95,6 +98,9 @@ final class SiftRuntime: EngineRuntime {
         line += "\(SiftNoticeText.batches(uploader.batches)) waiting"
         if uploader.rejects > 0 { line += " (\(uploader.rejects) reject\(uploader.rejects == 1 ? "" : "s"))" }
         if settings.paused { line += ", paused" }
+        if settings.motionSensorsAllowed {
+            line += ", motion sensors allowed (\(settings.motionReadings) reading\(settings.motionReadings == 1 ? "" : "s") waiting)"
+        }
         line += "; sends to \(target)"
         return EngineStatus(
             line: line,
@@ -102,6 +108,7 @@ final class SiftRuntime: EngineRuntime {
                 "server": .string(target),
                 "account": settings.account.map(Value.string) ?? .null, "user": settings.userID.map(Value.string) ?? .null,
                 "queued": .int(queued), "batches": .int(uploader.batches), "rejects": .int(uploader.rejects), "paused": .bool(settings.paused),
+                "motionSensors": .bool(settings.motionSensorsAllowed), "motionReadings": .int(settings.motionReadings),
             ]
         )
     }

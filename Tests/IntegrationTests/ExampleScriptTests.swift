@@ -51,7 +51,7 @@ struct ExampleScriptTests {
             (#" {2,}([0-9]+(\.[0-9]+)?(ms|µs|s)\b)"#, "  $1"),
             (#"([0-9]+(\.[0-9]+)?(ms|µs|s)\b) {2,}"#, "$1  "),
             (#"[0-9]+(\.[0-9]+)?(ms|µs|s)\b"#, "Ns"),
-            (#"1[0-9]{9}(\.[0-9]{3})?"#, "EPOCH"),
+            (#"1[0-9]{9}([0-9]{3}|\.[0-9]{3})?"#, "EPOCH"),
             (#"Date: [A-Za-z]{3}, [0-9]{2} [A-Za-z]{3} [0-9]{4} [0-9:]{8} GMT"#, "Date: DATE"),
             // How the Sift uploader cuts events into batches depends on when its thread runs.
             (#"[0-9]+ batch(es)? waiting \([0-9]+ events?\)"#, "N batches waiting (N events)"),

@@ -150,3 +150,26 @@ struct MiataruClientTests {
         )
     }
 }
+
+extension MiataruClientTests {
+    /// RFC 7946 §3.1.2, §3.2, §3.3: a 200 from GetLocationGeoJSON must be a Feature (or a
+    /// FeatureCollection of them) with a Point; other JSON is an invalid response, not a location.
+    @Test func aGeoJSONAnswerMustBeAPointFeature() async throws {
+        let point = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[10.8,49.8]},"properties":{}}"#
+        #expect(try await Self.client(Self.answering(point)).geoJSON(of: "A") != nil)
+        for (body, reason) in [
+            (#"{"ok":true}"#, "no \"type\" member"),
+            (#"{"type":"Point","coordinates":[1,2]}"#, "not Feature or FeatureCollection"),
+            (#"{"type":"Feature","geometry":{"type":"Point","coordinates":["10.8","49.8"]}}"#, "not a number"),
+            (#"{"type":"Feature","geometry":{"type":"Point","coordinates":[200,49.8]}}"#, "outside longitude"),
+            (#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":null}]}"#, "features[0].geometry is not an object"),
+        ] {
+            do {
+                let answer = try await Self.client(Self.answering(body)).geoJSON(of: "A")
+                Issue.record("\(body) was taken as GeoJSON: \(String(describing: answer))")
+            } catch {
+                #expect("\(error)".contains(reason), "\(body): \(error)")
+            }
+        }
+    }
+}

@@ -153,7 +153,7 @@ struct CompleterTests {
 
     @Test func miataruSubcommandsAndSeenDevicesComplete() {
         #expect(complete("miataru k").candidates == ["key"])
-        #expect(complete("miataru key ").candidates == ["forget", "generate", "set", "show"])
+        #expect(complete("miataru key ").candidates == ["forget", "generate", "set", "show", "use"])
         #expect(complete("miataru allowed ").candidates == ["add", "remove", "set", "show"])
         let seen = Completer(table: .standard, sessionNames: { $0 == MiataruRuntime.deviceNames ? ["phone-2", "phone-3"] : [] })
         let request = CompletionRequest(line: "miataru location get phone-2 ph", fullLine: "miataru location get phone-2 ph")
