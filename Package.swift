@@ -161,10 +161,20 @@ let package = Package(
                 .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
+        // Recording: the HAR model (read and write) and the recorder that turns exchanges into the
+        // script a person would have written, through each engine's recognizer. It imports no engine.
+        .target(
+            name: "RecordMode",
+            dependencies: [
+                "Shell", "JSON", "Platform", "Transport", .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
         .executableTarget(
             name: "sdkbench",
             dependencies: [
-                "Shell", "SDKBenchCatalog", "Backend", "LineEditing", "Performance", "Platform", "Script", "TestMode", "LoadMode", "Transport",
+                "Shell", "SDKBenchCatalog", "Backend", "LineEditing", "Performance", "Platform", "Script", "TestMode", "LoadMode", "RecordMode",
+                "Transport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -277,6 +287,13 @@ let package = Package(
                 "JSON",
                 "Platform", "Script",
                 "Transport", .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]
+        ),
+        .testTarget(
+            name: "RecordModeTests",
+            dependencies: [
+                "RecordMode", "Shell", "SDKBenchCatalog", "SDKBenchTesting", "JSON", "Platform", "Script", "Transport", "Hamon",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         .testTarget(
