@@ -20,7 +20,9 @@ struct SDKBench: ParsableCommand {
             Exit status: 0 success, 1 usage error, 2 script parse error, 3 runtime error, 4 an expect failed.
             """,
         version: SDKBenchVersion.current,
-        subcommands: [RunCommand.self, TestCommand.self, CheckCommand.self, LoadCommand.self, ServeCommand.self, CompletionsCommand.self]
+        subcommands: [
+            RunCommand.self, TestCommand.self, CheckCommand.self, LoadCommand.self, ServeCommand.self, ImportCommand.self, CompletionsCommand.self,
+        ]
     )
 
     @OptionGroup var global: GlobalOptions
