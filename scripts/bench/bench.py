@@ -159,6 +159,12 @@ def load_mode(work):
     load_bench.run(SDKBENCH, work, line, QUICK)
 
 
+def import_har(work):
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import import_bench
+    import_bench.run(SDKBENCH, work, line, QUICK)
+
+
 def main():
     for binary in (SDKBENCH, BENCH):
         if not os.path.exists(binary):
@@ -176,6 +182,7 @@ def main():
         sift(work)
         test_mode(work)
         load_mode(work)
+        import_har(work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
