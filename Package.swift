@@ -171,11 +171,20 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
+        // Recording: the HAR model (read and write) and the recorder that turns exchanges into the
+        // script a person would have written, through each engine's recognizer. It imports no engine.
+        .target(
+            name: "RecordMode",
+            dependencies: [
+                "Shell", "JSON", "Platform", "Transport", .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
         .executableTarget(
             name: "sdkbench",
             dependencies: [
                 "Shell", "SDKBenchCatalog", "Backend", "LineEditing", "Performance", "Platform", "Script", "TestMode", "LoadMode", "Transport",
-                "ProxyMode",
+                "ProxyMode", "RecordMode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -296,6 +305,13 @@ let package = Package(
                 "ProxyMode", "Shell", "SDKBenchCatalog", "SDKBenchTesting", "Backend", "Hamon", "JSON", "Platform", "Transport",
                 .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "RecordModeTests",
+            dependencies: [
+                "RecordMode", "Shell", "SDKBenchCatalog", "SDKBenchTesting", "JSON", "Platform", "Script", "Transport", "Hamon",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         .testTarget(

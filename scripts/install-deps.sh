@@ -9,7 +9,8 @@
 #   python3      the Python peers in scripts/bench (and the gzip reader of Sift's known-answer test),
 #                and, from PyPI, the independent readers the tests hold outputs against: junitparser
 #                (`sdkbench test`'s JUnit report), hdrhistogram (`sdkbench load --hdr-log`) and
-#                kubernetes-validate (`sdkbench load k8s`, offline against the Kubernetes schema)
+#                kubernetes-validate (`sdkbench load k8s`, offline against the Kubernetes schema) and
+#                mitmproxy (mitmdump's hardump: the independent recorder `sdkbench import har` is proved with)
 #   perl         TAP::Parser, the independent reader of `sdkbench test`'s TAP report
 #   chromium     a real browser (headless) that loads `sdkbench test`'s HTML report in the tests
 #   groff-base   renders the man pages in docs/man, which the tests require to render without a warning
@@ -18,10 +19,11 @@ set -euo pipefail
 
 # Readers the tests hold reports against: from PyPI, so after the system packages (below) or now.
 install_python_readers() {
-    python3 -c 'import junitparser, hdrh, kubernetes_validate' 2>/dev/null && command -v kubernetes-validate >/dev/null && return 0
-    echo "install-deps: installing junitparser, hdrhistogram and kubernetes-validate (PyPI)" >&2
-    python3 -m pip install --quiet junitparser hdrhistogram kubernetes-validate 2>/dev/null \
-        || python3 -m pip install --quiet --break-system-packages junitparser hdrhistogram kubernetes-validate
+    python3 -c 'import junitparser, hdrh, kubernetes_validate, mitmproxy' 2>/dev/null && command -v kubernetes-validate >/dev/null \
+        && command -v mitmdump >/dev/null && return 0
+    echo "install-deps: installing junitparser, hdrhistogram, kubernetes-validate and mitmproxy (PyPI)" >&2
+    python3 -m pip install --quiet junitparser hdrhistogram kubernetes-validate mitmproxy 2>/dev/null \
+        || python3 -m pip install --quiet --break-system-packages junitparser hdrhistogram kubernetes-validate mitmproxy
 }
 
 packages=(libedit-dev libssl-dev libpcre2-dev zlib1g-dev openssl tmux python3 perl chromium groff-base man-db)

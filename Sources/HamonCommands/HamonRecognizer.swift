@@ -7,9 +7,11 @@ extension EngineRecognizer {
     /// Hamon's two calls: `PATCH /v1/users/{id}` (`hamon.user`) and `POST /v1/users/{id}/event`
     /// (`hamon.events`), each `{"payload":"<base64 AES>"}`. The payload is decrypted with the key
     /// given as `hamon.key` (`HamonCipher.key` is the SDK's); without one the view keeps it sealed.
-    static let hamon = EngineRecognizer(kind: HamonRecognition.kind) { exchange, kind, keys in
-        HamonRecognition.view(of: exchange, kind: kind, key: keys["hamon.key"])
-    }
+    static let hamon = EngineRecognizer(
+        kind: HamonRecognition.kind,
+        decode: { exchange, kind, keys in HamonRecognition.view(of: exchange, kind: kind, key: keys["hamon.key"]) },
+        script: .hamon
+    )
 }
 
 /// Reading Hamon's calls off the wire, for `EngineRecognizer.hamon`.

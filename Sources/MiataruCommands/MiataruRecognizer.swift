@@ -6,7 +6,11 @@ import Transport
 extension EngineRecognizer {
     /// Miataru 1.1's calls: every one `/v1/<Name>` (`miataru.UpdateLocation`; GeoJSON with
     /// `/<id>` after it), `Name` one of `MiataruCall`'s. The view is the request's JSON and the answer's, each device key masked.
-    static let miataru = EngineRecognizer(kind: MiataruRecognition.kind) { exchange, kind, _ in MiataruRecognition.view(of: exchange, kind: kind) }
+    static let miataru = EngineRecognizer(
+        kind: MiataruRecognition.kind,
+        decode: { exchange, kind, _ in MiataruRecognition.view(of: exchange, kind: kind) },
+        script: .miataru
+    )
 }
 
 /// Reading Miataru's calls off the wire, for `EngineRecognizer.miataru`.

@@ -5,9 +5,11 @@ import Transport
 extension EngineRecognizer {
     /// GomaPerformanceKit's analytics destination: `POST /api/performance/batch`
     /// (`perf.analytics`), `{"entries":[...],"appVersion":…,"timestamp":…}`. The view is the batch.
-    static let performance = EngineRecognizer(kind: PerformanceRecognition.kind) { exchange, kind, _ in
-        PerformanceRecognition.view(of: exchange, kind: kind)
-    }
+    static let performance = EngineRecognizer(
+        kind: PerformanceRecognition.kind,
+        decode: { exchange, kind, _ in PerformanceRecognition.view(of: exchange, kind: kind) },
+        script: .performance
+    )
 }
 
 /// Reading the analytics destination's batches off the wire, for `EngineRecognizer.performance`.

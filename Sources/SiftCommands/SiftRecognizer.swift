@@ -7,7 +7,11 @@ extension EngineRecognizer {
     /// Sift's one call: `PUT /v3/accounts/{account}/mobile_events` (`sift.upload`), a gzipped
     /// `{"data":[event, ...]}`. The view is the batch gunzipped, with the account and whether
     /// the upload carried a beacon key (never the key).
-    static let sift = EngineRecognizer(kind: SiftRecognition.kind) { exchange, kind, _ in SiftRecognition.view(of: exchange, kind: kind) }
+    static let sift = EngineRecognizer(
+        kind: SiftRecognition.kind,
+        decode: { exchange, kind, _ in SiftRecognition.view(of: exchange, kind: kind) },
+        script: .sift
+    )
 }
 
 /// Reading Sift's uploads off the wire, for `EngineRecognizer.sift`.

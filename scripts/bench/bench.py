@@ -165,6 +165,12 @@ def proxy_mode(work):
     proxy_bench.run(SDKBENCH, work, line, QUICK)
 
 
+def import_har(work):
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import import_bench
+    import_bench.run(SDKBENCH, work, line, QUICK)
+
+
 def main():
     for binary in (SDKBENCH, BENCH):
         if not os.path.exists(binary):
@@ -183,6 +189,7 @@ def main():
         test_mode(work)
         load_mode(work)
         proxy_mode(work)
+        import_har(work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -18,6 +18,9 @@ package struct EngineRecognizer: Sendable {
     /// The SDK call an exchange with this method and path is; `nil` for one not the engine's.
     package let kind: @Sendable (_ method: String, _ path: String) -> String?
     private let decode: @Sendable (_ exchange: RecordedExchange, _ kind: String, _ keys: RecognizerKeys) -> RecognizedView
+    /// Writes a recognized exchange as the engine's own commands (`RecordingScriptWriter`); `nil`
+    /// for an engine whose calls a recording keeps as `http` lines.
+    private let script: RecordingScriptWriter?
 
     /// - Parameters:
     ///   - kind: the cheap path, from method and path only (load mode calls it once a request).
@@ -25,10 +28,20 @@ package struct EngineRecognizer: Sendable {
     ///     caller knows, and masks every secret it shows.
     package init(
         kind: @escaping @Sendable (_ method: String, _ path: String) -> String?,
-        decode: @escaping @Sendable (_ exchange: RecordedExchange, _ kind: String, _ keys: RecognizerKeys) -> RecognizedView
+        decode: @escaping @Sendable (_ exchange: RecordedExchange, _ kind: String, _ keys: RecognizerKeys) -> RecognizedView,
+        script: RecordingScriptWriter? = nil
     ) {
         self.kind = kind
         self.decode = decode
+        self.script = script
+    }
+
+    /// The script lines a person would have typed for `exchange` (`hamon log …`, `miataru location
+    /// update …`), written into `recording`; `false` when the engine does not know the exchange or
+    /// keeps it as an `http` line (an answer its commands would refuse, a call it has no command for).
+    package func scriptLines(for exchange: RecordedExchange, keys: RecognizerKeys = RecognizerKeys(), into recording: inout RecordingScript) -> Bool {
+        guard let script, let kind = kind(exchange.method, exchange.path) else { return false }
+        return script.write(exchange, kind, keys, &recording)
     }
 
     /// The call `exchange` is, with its decoded view; `nil` when it is not the engine's.

@@ -1,0 +1,75 @@
+import Hamon
+import JSON
+import Shell
+import Transport
+
+extension RecordingScriptWriter {
+    /// Hamon's answered calls as the commands that make them: `hamon user ID` for the user data,
+    /// and a batch as one `hamon log NAME key=value …` per event, then `hamon flush` (the recorded
+    /// batch boundary). The payload is decrypted with the key given as `hamon.key`, else the SDK's
+    /// own. A batch that will not decrypt, or that the server refused, stays an `http` line, its
+    /// sealed payload sent as it was.
+    static let hamon = RecordingScriptWriter { exchange, kind, keys, recording in
+        HamonScriptLines.write(exchange, kind: kind, key: keys["hamon.key"] ?? HamonCipher.key, into: &recording)
+    }
+}
+
+/// Writing Hamon's calls as commands, for `RecordingScriptWriter.hamon`.
+enum HamonScriptLines {
+    static func write(_ exchange: RecordedExchange, kind: String, key: [UInt8], into recording: inout RecordingScript) -> Bool {
+        guard let status = exchange.status, (200..<300).contains(status) else { return false }
+        let user = String(exchange.path.dropFirst("/v1/users/".count).prefix { $0 != "/" })
+        guard !user.isEmpty else { return false }
+        if kind == "hamon.user" {
+            hostLine(&recording)
+            recording.notes["hamon.user"] = user
+            recording.append([ScriptWord("hamon"), ScriptWord("user"), recording.identity(user)])
+            return true
+        }
+        guard kind == "hamon.events", let events = events(in: exchange.requestBody, key: key) else { return false }
+        var lines: [String] = []
+        for event in events {
+            guard case .object(let members) = event, case .string(let name)? = members["name"], ScriptWord.isBareWord(name) else { return false }
+            var words = ["hamon log", ScriptWord(name).text]
+            if case .object(let parameters)? = members["parameters"] {
+                for (parameter, value) in parameters {
+                    guard ScriptWord.isPlainKey(parameter) else { return false }
+                    if case .string(let text) = value {
+                        words.append(ScriptWord.parameter(parameter, ScriptWord(text)))
+                    } else {
+                        words.append(ScriptWord.parameter(parameter, typed: true, ScriptWord(JSONWriter.compact(value))))
+                    }
+                }
+            }
+            lines.append(words.joined(separator: " "))
+        }
+        hostLine(&recording)
+        if recording.notes["hamon.user"] != user {
+            recording.notes["hamon.user"] = user
+            recording.append([ScriptWord("hamon"), ScriptWord("user"), recording.identity(user)])
+        }
+        for line in lines { recording.append(line) }
+        recording.append("hamon flush")
+        return true
+    }
+
+    /// `configure host {{server}}`, once: Hamon talks to the configured host.
+    private static func hostLine(_ recording: inout RecordingScript) {
+        guard recording.notes["hamon.host"] == nil else { return }
+        recording.notes["hamon.host"] = "written"
+        var words = [ScriptWord("configure"), ScriptWord("host"), ScriptWord.variable("server")]
+        if recording.server.lowercased().hasPrefix("https://") { words.append(ScriptWord.option("--https")) }
+        recording.append(words)
+    }
+
+    /// The batch's events, decrypted; `nil` when the payload is not one.
+    private static func events(in body: [UInt8], key: [UInt8]) -> [Value]? {
+        guard case .object(let request)? = try? JSONParser.parse(String(decoding: body, as: UTF8.self)),
+            case .string(let payload)? = request["payload"], let plaintext = try? HamonCipher.decrypt(payload, key: key),
+            case .object(let batch)? = try? JSONParser.parse(String(decoding: plaintext, as: UTF8.self)),
+            case .array(let events)? = batch["events"]
+        else { return nil }
+        return events
+    }
+
+}

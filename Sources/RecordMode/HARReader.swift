@@ -1,0 +1,144 @@
+import FoundationEssentials
+import Platform
+import SystemPackage
+import Transport
+
+/// Reads a HAR file (HAR 1.2 as browsers, mitmproxy's `hardump`, Proxyman and Charles write it)
+/// into recorded exchanges, one entry at a time: the file is read in 1 MiB chunks and each entry
+/// decoded as soon as it is complete, so memory holds the exchanges, not the file.
+///
+/// A file that is not a HAR is an error located by line and column. An entry that cannot be an
+/// exchange (no `response`, a body that does not decode, not a HAR entry) is skipped, and the
+/// skip says which entry and why; a file cut off inside an entry keeps the entries before it.
+///
+/// ```swift
+/// let har = try HARReader.read(path: "app.har")
+/// for skip in har.skipped { print("entry \(skip.entry) (line \(skip.line)): \(skip.reason)") }
+/// let script = ScriptRecorder(catalog: .standard, options: options).script(from: har.exchanges)
+/// ```
+package enum HARReader {
+    /// An entry left out, and why.
+    package struct Skipped: Sendable, Equatable {
+        /// Its place in `log.entries`, from 1.
+        package var entry: Int
+        /// The line its `{` is on.
+        package var line: Int
+        package var reason: String
+    }
+
+    /// What a file held.
+    package struct Contents: Sendable {
+        package var exchanges: [RecordedExchange]
+        package var skipped: [Skipped]
+        /// `log.entries` ended before the file did: it was cut off.
+        package var truncated: Bool
+    }
+
+    static let chunkSize = 1 << 20
+
+    /// - Throws: `HARReadError` when the file cannot be read or is not a HAR.
+    package static func read(path: String) throws(HARReadError) -> Contents {
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.opening(path, .readOnly)
+        } catch {
+            throw HARReadError(path: path, reason: error.description)
+        }
+        defer { try? descriptor.close() }
+        var reading = Reading(path: path)
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        while true {
+            let count: Int
+            do {
+                count = try FileError.attempt(path, "cannot read") { try chunk.withUnsafeMutableBytes { try descriptor.read(into: $0) } }
+            } catch {
+                throw HARReadError(path: path, reason: error.description)
+            }
+            if count == 0 { break }
+            var failure: HARReadError?
+            let more = chunk.withUnsafeBufferPointer { buffer in
+                do throws(HARReadError) {
+                    return try reading.feed(UnsafeBufferPointer(rebasing: buffer[..<count]))
+                } catch {
+                    failure = error
+                    return false
+                }
+            }
+            if let failure { throw failure }
+            if !more { break }
+        }
+        return try reading.finish()
+    }
+
+    /// Reads a HAR held in memory; `name` names it in errors.
+    ///
+    /// - Throws: `HARReadError` when the bytes are not a HAR.
+    package static func read(_ bytes: [UInt8], name: String) throws(HARReadError) -> Contents {
+        var reading = Reading(path: name)
+        var failure: HARReadError?
+        bytes.withUnsafeBufferPointer { buffer in
+            do throws(HARReadError) {
+                _ = try reading.feed(buffer)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        return try reading.finish()
+    }
+
+    /// One file's reading: the scanner, and what its entries became.
+    private struct Reading {
+        let path: String
+        var scanner = HAREntryScanner()
+        var contents = Contents(exchanges: [], skipped: [], truncated: false)
+        var index = 0
+        let decoder = JSONDecoder()
+
+        init(path: String) { self.path = path }
+
+        /// - Returns: whether more of the file is wanted.
+        mutating func feed(_ buffer: UnsafeBufferPointer<UInt8>) throws(HARReadError) -> Bool {
+            var found: [([UInt8], Int)] = []
+            do {
+                try scanner.feed(buffer) { entry, line in found.append((entry, line)) }
+            } catch {
+                throw HARReadError(path: path, line: error.location.line, column: error.location.column, reason: error.reason)
+            }
+            for (bytes, line) in found { take(bytes, line: line) }
+            return !scanner.isComplete
+        }
+
+        mutating func take(_ bytes: [UInt8], line: Int) {
+            index += 1
+            let entry: HARArchive.Entry
+            do {
+                entry = try decoder.decode(HARArchive.Entry.self, from: Data(bytes))
+            } catch {
+                contents.skipped.append(Skipped(entry: index, line: line, reason: HARDecodingProblem.describe(error)))
+                return
+            }
+            do throws(HARSkipReason) {
+                contents.exchanges.append(try RecordedExchange(harEntry: entry))
+            } catch {
+                contents.skipped.append(Skipped(entry: index, line: line, reason: error.reason))
+            }
+        }
+
+        mutating func finish() throws(HARReadError) -> Contents {
+            let end = scanner.location
+            guard scanner.foundEntries else {
+                throw HARReadError(path: path, line: end.line, column: end.column, reason: "not a HAR file: it ends before a log.entries array")
+            }
+            if !scanner.isComplete {
+                contents.truncated = true
+                if scanner.endedInsideEntry {
+                    contents.skipped.append(
+                        Skipped(entry: index + 1, line: scanner.entryLine, reason: "the file ends inside it (cut off at line \(end.line))")
+                    )
+                }
+            }
+            return contents
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Shell
+import Transport
+
+/// Turns recorded exchanges into the `.sdk` script a person would have written: the server named
+/// once (`set server URL`), each engine's calls as its own commands (through each module's
+/// recognizer), everything else as `http` lines checked with `expect last.status == N`, secrets
+/// as `{{secret_NAME}}` variables listed in the header, and values one answer produced and a later
+/// request sent as captures. `sdkbench import har` and `sdkbench proxy --record` both call it.
+///
+/// ```swift
+/// let recorder = ScriptRecorder(catalog: .standard, options: RecordOptions(asLoad: true))
+/// let script = recorder.script(from: exchanges)
+/// try AtomicFile.write(Array(script.text.utf8), to: "app.sdk")
+/// for line in script.summary.lines { print(line) }   // never a secret's value
+/// ```
+package struct ScriptRecorder: Sendable {
+    package let catalog: ShellCatalog
+    package let options: RecordOptions
+    /// Says where the recording came from in the script's first line (`import har app.har`).
+    package var source: String
+
+    package init(catalog: ShellCatalog, options: RecordOptions, source: String = "a recording") {
+        self.catalog = catalog
+        self.options = options
+        self.source = source
+    }
+
+    /// The script, and what became of each exchange (`exchange N`, from 1).
+    package func script(from exchanges: [RecordedExchange]) -> RecordedScript {
+        var summary = RecordSummary()
+        summary.exchanges = exchanges.count
+        var kept: [(place: Int, exchange: RecordedExchange)] = []
+        for (offset, exchange) in exchanges.enumerated() {
+            if let reason = filterReason(exchange) {
+                summary.skipped.append(RecordSummary.Skip(place: "exchange \(offset + 1)", reason: reason))
+            } else {
+                kept.append((offset + 1, exchange))
+            }
+        }
+        let server = options.server.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? Self.origin(of: kept.first?.exchange.url) ?? "local"
+        var recording = RecordingScript(server: server, asLoad: options.asLoad, givenSecrets: options.secrets)
+        var correlations = Correlations(reserved: ["server", "device", "i", "last"])
+        var httpLines = HTTPLineWriter(server: Self.origin(of: kept.first?.exchange.url) ?? server)
+        var keys = RecognizerKeys()
+        for secret in options.secrets where secret.name.contains(".") { keys[secret.name] = Array(secret.value.utf8) }
+        for (index, (place, exchange)) in kept.enumerated() {
+            if let retry = kept.dropFirst(index + 1).first, Self.isRetried(exchange, by: retry.exchange) {
+                summary.skipped.append(
+                    RecordSummary.Skip(place: "exchange \(place)", reason: "retried by the SDK: exchange \(retry.place) sends it again")
+                )
+                continue
+            }
+            if catalog.modules.contains(where: { $0.recognizer?.scriptLines(for: exchange, keys: keys, into: &recording) == true }) {
+                summary.sdkCommands += 1
+                continue
+            }
+            if let reason = httpLines.write(exchange, into: &recording, correlations: &correlations) {
+                summary.skipped.append(RecordSummary.Skip(place: "exchange \(place)", reason: reason))
+                continue
+            }
+            summary.httpLines += 1
+            correlations.read(exchange, lineCount: recording.lines.count)
+        }
+        var lines = recording.lines
+        for capture in correlations.captures.sorted(by: { $0.after > $1.after }) { lines.insert(capture.line, at: capture.after) }
+        // A last guard: a secret's value an engine wrote as text becomes its variable too.
+        var body = lines.joined(separator: "\n") + "\n"
+        var secrets = recording.secrets
+        for secret in recording.givenSecrets + recording.secrets where secret.value.utf8.count >= 4 && body.contains(secret.value) {
+            body = body.replacing(secret.value, with: "{{\(secret.variable)}}")
+            if !secrets.contains(secret) { secrets.append(secret) }
+        }
+        summary.secrets = secrets.map { ($0.variable, $0.what) }
+        summary.captures = correlations.variables
+        return RecordedScript(text: header(server: server, secrets: secrets, summary: summary) + body, summary: summary)
+    }
+
+    private func header(server: String, secrets: [RecordingScript.Secret], summary: RecordSummary) -> String {
+        var lines = [
+            "# Recorded from \(source) by sdkbench: \(summary.sdkCommands) exchange\(summary.sdkCommands == 1 ? "" : "s") as SDK commands, "
+                + "\(summary.httpLines) as http lines, \(summary.skipped.count) skipped."
+        ]
+        let secretOptions = secrets.map { " --secret \($0.variable)=…" }.joined()
+        if options.asLoad {
+            lines.append("# Load it: sdkbench load FILE.sdk --devices 10\(secretOptions)")
+        } else {
+            lines.append("# Test it: sdkbench test FILE.sdk\(secretOptions)")
+        }
+        if !secrets.isEmpty {
+            lines.append("# Secrets: pass each with --secret NAME=VALUE, or all as NAME=VALUE lines with --secrets-file FILE.")
+            for secret in secrets {
+                let short = secret.value.count < 8 ? " (shorter than 8 characters: add --allow-short)" : ""
+                lines.append("#   \(secret.variable): \(secret.what)\(short)")
+            }
+        }
+        lines.append("set server " + ScriptWord(server).text)
+        return lines.joined(separator: "\n") + "\n\n"
+    }
+
+    /// Why an exchange is left out by the options or for lack of an answer; `nil` to keep it.
+    private func filterReason(_ exchange: RecordedExchange) -> String? {
+        let parsed = exchange.url.hasPrefix("/") ? nil : try? ParsedURL(exchange.url)
+        if !options.onlyHosts.isEmpty {
+            let host = parsed?.host ?? ""
+            let authority = parsed?.authority ?? ""
+            if !options.onlyHosts.contains(where: { $0.lowercased() == host.lowercased() || $0.lowercased() == authority.lowercased() }) {
+                return "not an --only host: \(parsed?.authority ?? exchange.url)"
+            }
+        }
+        if let pattern = options.skipPatterns.first(where: { Self.matches(exchange.url, $0) }) { return "matches --skip \(pattern)" }
+        guard let status = exchange.status else { return "no answer" }
+        if status < 100 { return "no answer (status \(status))" }
+        return nil
+    }
+
+    /// A failed request the SDK sent again as it was: the script's command retries by itself.
+    private static func isRetried(_ exchange: RecordedExchange, by next: RecordedExchange) -> Bool {
+        guard let status = exchange.status, status >= 500 || status == 429 else { return false }
+        return next.method == exchange.method && next.url == exchange.url && next.requestBody == exchange.requestBody
+    }
+
+    /// Whether the URL holds `pattern`, where `*` matches any text.
+    static func matches(_ url: String, _ pattern: String) -> Bool {
+        var rest = Substring(url)
+        for piece in pattern.split(separator: "*") {
+            guard let found = rest.firstRange(of: piece) else { return false }
+            rest = rest[found.upperBound...]
+        }
+        return true
+    }
+
+    private static func origin(of url: String?) -> String? {
+        guard let url, !url.hasPrefix("/") else { return nil }
+        return (try? ParsedURL(url))?.origin
+    }
+}

@@ -1,0 +1,95 @@
+/// The script a recording is being turned into, as the engines' `RecordingScriptWriter`s and the
+/// recorder's `http` lines write it: its lines, the secrets taken out of them, and the ids that
+/// become a load device's own (`--as-load`).
+///
+/// A value handed to `secret(_:named:what:)` never reaches the script: the line gets
+/// `{{secret_NAME}}`, and the recorder lists the name in the script's header.
+package struct RecordingScript: Sendable {
+    /// A secret a line refers to by its variable.
+    package struct Secret: Sendable, Equatable {
+        /// The variable, `secret_hamon_key`.
+        package var variable: String
+        /// The value the recording held; never written out.
+        package var value: String
+        /// What it is, for the header ("Miataru DeviceKey of alice").
+        package var what: String
+    }
+
+    /// `--as-load`: every device or user id an engine names becomes the load device's own.
+    package let asLoad: Bool
+    /// The URL the variable `server` holds (`http://127.0.0.1:8080`).
+    package let server: String
+    package private(set) var lines: [String] = []
+    package private(set) var secrets: [Secret] = []
+    /// Recorded ids and what the script writes for them (`--as-load`), in the order first seen.
+    package private(set) var identities: [(id: String, word: ScriptWord)] = []
+    /// What an engine's writer keeps between exchanges (the current device, whether its server
+    /// line was written), under names it chooses (`miataru.device`).
+    package var notes: [String: String] = [:]
+
+    /// Secrets the user named (`--secret NAME=VALUE`): a value found among them keeps the user's
+    /// name (`secret_NAME`) and is listed only once a line uses it.
+    private let given: [Secret]
+
+    package init(server: String, asLoad: Bool, givenSecrets: [(name: String, value: String)] = []) {
+        self.server = server
+        self.asLoad = asLoad
+        given = givenSecrets.filter { !$0.value.isEmpty }.map {
+            Secret(variable: "secret_" + Self.variableName($0.name), value: $0.value, what: "given as --secret \($0.name)")
+        }
+    }
+
+    /// The secrets the user named, used or not.
+    package var givenSecrets: [Secret] { given }
+
+    /// Appends a line as written.
+    package mutating func append(_ line: String) { lines.append(line) }
+
+    /// Appends a command of words, each quoted as it needs.
+    package mutating func append(_ words: [ScriptWord]) { lines.append(words.map(\.text).joined(separator: " ")) }
+
+    /// The variable standing for `value`: the same value is always the same variable.
+    ///
+    /// - Parameters:
+    ///   - name: the name wanted (`miataru_key_alice`); letters, digits and `_` are kept, a
+    ///     clash with another value's variable gets a number.
+    ///   - what: says what it is in the script's header.
+    package mutating func secret(_ value: String, named name: String, what: String) -> ScriptWord {
+        if let known = secrets.first(where: { $0.value == value }) { return .variable(known.variable) }
+        if let named = given.first(where: { $0.value == value }) {
+            secrets.append(named)
+            return .variable(named.variable)
+        }
+        let base = "secret_" + Self.variableName(name)
+        var variable = base
+        var number = 2
+        while secrets.contains(where: { $0.variable == variable }) {
+            variable = base + "_\(number)"
+            number += 1
+        }
+        secrets.append(Secret(variable: variable, value: value, what: what))
+        return .variable(variable)
+    }
+
+    /// What the script writes for a device or user id: the id itself, or with `--as-load` the load
+    /// device's own: `{{device.id}}` for the first id seen, `ID-{{device.id}}` for others, so a
+    /// recording of several devices stays several per load device.
+    package mutating func identity(_ id: String) -> ScriptWord {
+        guard asLoad, !id.isEmpty else { return ScriptWord(id) }
+        if let known = identities.first(where: { $0.id == id }) { return known.word }
+        let word = identities.isEmpty ? ScriptWord.variable("device.id") : ScriptWord(id + "-") + ScriptWord.variable("device.id")
+        identities.append((id, word))
+        return word
+    }
+
+    /// `name` as a variable name: letters, digits and `_`, other characters as `_`, lowercased.
+    package static func variableName(_ name: String) -> String {
+        var result = String(
+            name.lowercased().unicodeScalars.map { scalar -> Character in
+                ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) ? Character(scalar) : "_"
+            }
+        )
+        if result.isEmpty || result.first?.isNumber == true { result = "v" + result }
+        return result
+    }
+}

@@ -1,0 +1,146 @@
+import ArgumentParser
+import Platform
+import RecordMode
+import SDKBenchCatalog
+import Shell
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `sdkbench import har FILE.har [-o FILE.sdk]`: the script a person would have written for the
+/// traffic a HAR holds, through each engine's recognizer.
+struct ImportHARCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "har",
+        abstract: "Turn a HAR file (mitmproxy, Proxyman, Charles, a browser) into a .sdk script.",
+        discussion: """
+            Each exchange an engine recognizes becomes its commands (hamon log … and hamon flush at the recorded \
+            batch boundary, sift event … and sift upload, miataru key set, miataru location update …); any other \
+            becomes an http line with HTTPie items and 'expect last.status == N'. The server is named once, as the \
+            variable server (the recorded origin, or --var server=URL). Authorization, cookies, DeviceKeys, beacon \
+            keys, tokens and fields named like secrets become {{secret_NAME}} variables, listed in the script's header; \
+            their values never reach the script or the terminal. A value of 8 characters or more that an answer \
+            produced and a later request sends is captured ('capture NAME last.json.path') and sent as {{NAME}}. \
+            Entries the script cannot replay (no response, a body that does not decode, a failed request the SDK \
+            retried) are skipped and counted. The summary goes to standard error, the script to -o or standard output.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The HAR file.", valueName: "FILE.har"), completion: .file(extensions: ["har"]))
+    var file: String
+
+    @Option(
+        name: .customShort("o"),
+        help: ArgumentHelp("Write the script here (default: standard output).", valueName: "FILE.sdk"),
+        completion: .file(extensions: ["sdk"])
+    )
+    var output: String?
+
+    @Option(
+        name: .customLong("only"),
+        parsing: .singleValue,
+        help: ArgumentHelp("Keep only exchanges with this host (host or host:port; repeat).", valueName: "HOST")
+    )
+    var onlyHosts: [String] = []
+
+    @Option(
+        name: .customLong("skip"),
+        parsing: .singleValue,
+        help: ArgumentHelp("Leave out exchanges whose URL holds PATTERN ('*' matches any text; repeat).", valueName: "PATTERN")
+    )
+    var skipPatterns: [String] = []
+
+    @Option(
+        name: .customLong("var"),
+        parsing: .singleValue,
+        help: ArgumentHelp("server=URL: the server the script talks to (default: the recorded one).", valueName: "server=URL")
+    )
+    var variables: [String] = []
+
+    @Flag(name: .customLong("as-load"), help: "Make each recorded device id the load device's own ({{device.id}}), for 'sdkbench load --devices N'.")
+    var asLoad = false
+
+    @Option(
+        name: .customLong("secret"),
+        parsing: .singleValue,
+        help: ArgumentHelp(
+            "A secret the recording holds: hamon.key=KEY decrypts Hamon's payloads; any other value becomes {{secret_NAME}}.",
+            valueName: "NAME=VALUE"
+        )
+    )
+    var secrets: [String] = []
+
+    @Option(
+        name: .customLong("secrets-file"),
+        parsing: .singleValue,
+        help: ArgumentHelp("Like --secret, a NAME=VALUE line each ('#' comments).", valueName: "FILE"),
+        completion: .file()
+    )
+    var secretsFiles: [String] = []
+
+    mutating func run() throws {
+        var options = RecordOptions(onlyHosts: onlyHosts, skipPatterns: skipPatterns, asLoad: asLoad)
+        for text in variables {
+            let assignment = try VariableAssignment.split(text, option: "--var")
+            guard assignment.name == "server" else { throw ValidationError("--var: only server=URL is known here, got '\(assignment.name)'") }
+            guard assignment.value.hasPrefix("http://") || assignment.value.hasPrefix("https://") || assignment.value == "local" else {
+                throw ValidationError("--var server: expected an http:// or https:// URL, got '\(assignment.value)'")
+            }
+            options.server = assignment.value
+        }
+        for text in secrets {
+            let assignment = try VariableAssignment.split(text, option: "--secret")
+            options.secrets.append((assignment.name, assignment.value))
+        }
+        for path in secretsFiles { options.secrets += try Self.secrets(inFile: path) }
+        let contents: HARReader.Contents
+        do {
+            contents = try HARReader.read(path: file)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        var recorder = ScriptRecorder(catalog: .standard, options: options)
+        recorder.source = "import har \(file)"
+        var script = recorder.script(from: contents.exchanges)
+        // The reader's skips first, by entry, and the exchanges counted as the entries.
+        script.summary.skipped =
+            contents.skipped.map { RecordSummary.Skip(place: "entry \($0.entry) (line \($0.line))", reason: $0.reason) } + script.summary.skipped
+        script.summary.exchanges += contents.skipped.count
+        var report = script.summary.lines
+        if contents.truncated { report.insert("warning: \(file) is cut off: log.entries does not end; the entries before the cut are kept", at: 0) }
+        if let output {
+            do {
+                try AtomicFile.write(Array(script.text.utf8), to: output)
+            } catch {
+                throw ValidationError(error.description)
+            }
+            report.append("wrote \(output)")
+        } else {
+            _ = script.text.withCString { fputs($0, stdout) }
+        }
+        _ = (report.joined(separator: "\n") + "\n").withCString { fputs($0, stderr) }
+    }
+
+    /// `NAME=VALUE` lines; blank lines and `#` comments skipped.
+    private static func secrets(inFile path: String) throws(ValidationError) -> [(name: String, value: String)] {
+        let text: String
+        do {
+            text = try FileReader.readText(path)
+        } catch {
+            throw ValidationError("cannot read '\(path)': \(error.reason)")
+        }
+        var found: [(name: String, value: String)] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            guard let equals = trimmed.firstIndex(of: "="), equals != trimmed.startIndex else {
+                throw ValidationError("\(path):\(number + 1): expected NAME=VALUE")
+            }
+            found.append((String(trimmed[..<equals]), String(trimmed[trimmed.index(after: equals)...])))
+        }
+        return found
+    }
+}

@@ -1,0 +1,75 @@
+import SDKBenchTesting
+import Testing
+
+/// `sdkbench import har` as a user meets it: a file that is not a HAR is a located error and exit
+/// 1; damaged entries are skipped and counted in the summary on standard error; no secret of the
+/// recording reaches either stream.
+@Suite(.timeLimit(.minutes(2)))
+struct ImportHARCommandTests {
+    static func importing(_ har: String, _ arguments: [String] = []) async -> (ProcessResult, TemporaryDirectory) {
+        let work = TemporaryDirectory("import-har")
+        let path = work.write("app.har", har)
+        return (
+            await ProcessRunner.run(
+                SDKBenchFiles.sdkbenchExecutable,
+                ["import", "har", path] + arguments,
+                workingDirectory: work.path,
+                deadline: .seconds(60)
+            ),
+            work
+        )
+    }
+
+    static func entry(
+        _ url: String,
+        authorization: String = "",
+        status: String = #""response": {"status": 200, "headers": [], "content": {"text": ""}}"#
+    ) -> String {
+        #"{"request": {"method": "GET", "url": "\#(url)", "httpVersion": "h2", "headers": [{"name": ":authority", "value": "x"}\#(authorization.isEmpty ? "" : #", {"name": "Authorization", "value": "\#(authorization)"}"#)]}, \#(status)}"#
+    }
+
+    @Test func aFileThatIsNotAHARIsALocatedErrorAndExitOne() async {
+        let (result, work) = await Self.importing("\n\n  <html>")
+        defer { work.remove() }
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "Error: \(work.path)/app.har:3:3: not JSON: a HAR file starts with '{'\n")
+    }
+
+    @Test func damagedEntriesAreSkippedAndCountedAndSecretsStayOut() async {
+        let secret = "Bearer very-secret-token-42"
+        let entries = [
+            Self.entry("http://127.0.0.1:9/a", authorization: secret),
+            Self.entry("http://127.0.0.1:9/b", status: #""comment": "no answer""#),
+            Self.entry("http://127.0.0.1:9/c"),
+        ]
+        let har = #"{"log": {"entries": ["# + entries.joined(separator: ",\n") + "]}}"
+        // Cut inside the last entry.
+        let (result, work) = await Self.importing(String(har.dropLast(40)))
+        defer { work.remove() }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("http GET {{server}}/a \"Authorization:Bearer {{secret_authorization}}\""), "\(result.stdout)")
+        #expect(!result.stdout.contains("very-secret-token-42"))
+        #expect(!result.stderr.contains("very-secret-token-42"))
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first?.contains("is cut off") == true, "\(result.stderr)")
+        #expect(lines.contains("3 exchanges: 0 as SDK commands, 1 as http lines, 2 skipped"), "\(result.stderr)")
+        #expect(lines.contains("  entry 2 (line 2): no response (the answer never came)"), "\(result.stderr)")
+        #expect(lines.contains { $0.hasPrefix("  entry 3 (line 3): the file ends inside it") }, "\(result.stderr)")
+    }
+
+    @Test func onlyServerIsAVariableHere() async {
+        let (result, work) = await Self.importing(#"{"log": {"entries": []}}"#, ["--var", "host=x"])
+        defer { work.remove() }
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: --var: only server=URL is known here, got 'host'\n")
+    }
+
+    @Test func theScriptGoesToOutputOnlyWhenAsked() async {
+        let (result, work) = await Self.importing(#"{"log": {"entries": ["# + Self.entry("http://127.0.0.1:9/a") + "]}}", ["-o", "out.sdk"])
+        defer { work.remove() }
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasSuffix("wrote out.sdk\n"))
+    }
+}

@@ -1,0 +1,122 @@
+import JSON
+import SDKBenchTesting
+import Testing
+
+/// §3 of the recording: the workbench's own flows, recorded by an independent recorder
+/// (mitmproxy's `mitmdump --mode reverse:… --set hardump=FILE`) on their way to `sdkbench serve`,
+/// imported with `sdkbench import har`, replayed by `sdkbench test` against a fresh `serve`: each
+/// service received the same calls, events, locations and statuses. The `--as-load` import runs
+/// under `sdkbench load --devices 10` with every check holding.
+@Suite(.timeLimit(.minutes(6)), .serialized)
+struct RecordRoundTripTests {
+    static let examples = Golden.directory(of: #filePath) + "/../../examples"
+
+    /// Records one example through mitmdump and replays the import. Every wait polls what it waits
+    /// for under the driver's deadline; the sleeps are poll intervals.
+    static let driver = #"""
+        bin=$0 work=$1 example=$2
+        deadline=$(( $(date +%s) + 200 ))
+        late() { [ "$(date +%s)" -ge "$deadline" ]; }
+        fail() { echo "driver: $*"; kill -KILL $(cat "$work"/*.pid 2>/dev/null) 2>/dev/null; exit 1; }
+        serve() {
+            "$bin" serve --port 0 > "$work/$1.out" 2> "$work/$1.err" &
+            echo $! > "$work/$1.pid"
+            until [ -s "$work/$1.out" ]; do late && fail "serve $1 never started: $(cat "$work/$1.err")"; sleep 0.05; done
+            head -n 1 "$work/$1.out" | cut -c8-
+        }
+        received() { for service in hamon perf miataru sift; do curl -sf "http://$1/_sdkbench/received/$service" > "$work/$2-$service.json" || fail "received $service"; done; }
+        a=$(serve serve-a)
+        port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+        mitmdump --mode "reverse:http://$a" --listen-host 127.0.0.1 --listen-port "$port" --set hardump="$work/flow.har" \
+            --set confdir="$work/mitm" > "$work/mitm.out" 2>&1 &
+        echo $! > "$work/mitm.pid"
+        until grep -q "listening at" "$work/mitm.out"; do late && fail "mitmdump never listened: $(cat "$work/mitm.out")"; sleep 0.1; done
+        # The example as a user runs it, pointed at the proxy: every engine (Sift follows the host
+        # without its 'sift server local'), and the backend commands, through it.
+        { echo "configure host 127.0.0.1:$port"; grep -v '^sift server local$' "$example"; } > "$work/flow.sdk"
+        "$bin" --home "$work/home-a" run --var out="$work/home-a" --var server="http://127.0.0.1:$port" "$work/flow.sdk" \
+            > "$work/flow.out" 2>&1 || fail "the flow failed through mitmdump: $(cat "$work/flow.out")"
+        received "$a" a
+        kill -INT "$(cat "$work/mitm.pid")"; wait "$(cat "$work/mitm.pid")"; rm "$work/mitm.pid"
+        [ -s "$work/flow.har" ] || fail "mitmdump wrote no HAR: $(cat "$work/mitm.out")"
+        kill -TERM "$(cat "$work/serve-a.pid")"; wait "$(cat "$work/serve-a.pid")"; rm "$work/serve-a.pid"
+        # The keys the flow generated, as the user of a real app would pass them.
+        python3 - "$work/flow.har" "$work" <<'PY'
+        import json, re, sys
+        har, work = json.load(open(sys.argv[1])), sys.argv[2]
+        names = {}
+        for entry in har["log"]["entries"]:
+            text = (entry["request"].get("postData") or {}).get("text") or ""
+            if entry["request"]["url"].endswith("/v1/setDeviceKey"):
+                body = json.loads(text)["MiataruSetDeviceKey"]
+                names["miataru_" + re.sub("[^a-z0-9]", "_", body["DeviceID"].lower())] = body["NewDeviceKey"]
+            if entry["request"]["url"].endswith("/_sdkbench/sift-key"):
+                names["sift_beacon"] = json.loads(text)["key"]
+        open(work + "/import.args", "w").write("".join(f"--secret\n{k}={v}\n" for k, v in names.items()))
+        open(work + "/secrets.env", "w").write("".join(f"secret_{k}={v}\n" for k, v in names.items()))
+        open(work + "/load.args", "w").write("".join(f"--secret\nsecret_{k}={v}\n" for k, v in names.items()))
+        PY
+        b=$(serve serve-b)
+        tr '\n' '\0' < "$work/import.args" | xargs -0 "$bin" import har "$work/flow.har" -o "$work/rec.sdk" --var server="http://$b" \
+            2> "$work/import.err" || fail "import failed: $(cat "$work/import.err")"
+        "$bin" --home "$work/home-b" test --secrets-file "$work/secrets.env" "$work/rec.sdk" > "$work/test.out" 2>&1
+        echo "test=$?" > "$work/test.status"
+        received "$b" b
+        kill -TERM "$(cat "$work/serve-b.pid")"; wait "$(cat "$work/serve-b.pid")"; rm "$work/serve-b.pid"
+        c=$(serve serve-c)
+        tr '\n' '\0' < "$work/import.args" | xargs -0 "$bin" import har "$work/flow.har" --as-load --skip /_sdkbench/ -o "$work/load.sdk" \
+            --var server="http://$c" 2> "$work/import-load.err" || fail "import --as-load failed: $(cat "$work/import-load.err")"
+        tr '\n' '\0' < "$work/load.args" | xargs -0 "$bin" --home "$work/home-c" load "$work/load.sdk" --devices 10 --iterations 1 --quiet \
+            --report-json "$work/load.json" --threshold 'iteration_errors <= 0%' > "$work/load.out" 2>&1
+        echo "load=$?" > "$work/load.status"
+        kill -TERM "$(cat "$work/serve-c.pid")"; wait "$(cat "$work/serve-c.pid")"; rm "$work/serve-c.pid"
+        echo done
+        """#
+
+    @Test(arguments: ["tour", "miataru-sharing"])
+    func aFlowRecordedByMitmproxyReplaysTheSame(_ name: String) async throws {
+        let work = TemporaryDirectory("record-\(name)")
+        defer { work.remove() }
+        let result = await ProcessRunner.run(
+            "/bin/sh",
+            ["-c", Self.driver, SDKBenchFiles.sdkbenchExecutable, work.path, Self.examples + "/\(name).sdk"],
+            environment: ["NO_COLOR": "1"],
+            deadline: .seconds(240)
+        )
+        let context = "\(result.stdout)\(result.stderr)\nimport: \(work.read("import.err") ?? "")\nscript:\n\(work.read("rec.sdk") ?? "")"
+        try #require(result.stdout.hasSuffix("done\n"), "\(context)")
+        // The recording speaks the SDKs: their commands, not raw requests.
+        let script = try #require(work.read("rec.sdk"))
+        #expect(script.contains("miataru location update"), "\(context)")
+        if name == "tour" {
+            for command in ["hamon user tour-user", "hamon log purchase", "hamon flush", "sift event tap --path /checkout button=pay", "sift upload"]
+            {
+                #expect(script.contains(command), "\(command) missing: \(context)")
+            }
+        }
+        // No key of the recording is in the script: each is a variable passed at run time.
+        for line in (work.read("secrets.env") ?? "").split(separator: "\n") {
+            let value = String(line.split(separator: "=", maxSplits: 1).last ?? "")
+            #expect(!script.contains(value), "a secret's value is in the script")
+            #expect(!(work.read("import.err") ?? "").contains(value), "a secret's value is in the summary")
+        }
+        #expect(work.read("test.status") == "test=0\n", "sdkbench test: \(work.read("test.out") ?? "")\n\(context)")
+        for service in ["hamon", "perf", "miataru", "sift"] {
+            let recorded = try #require(work.read("a-\(service).json"))
+            let replayed = try #require(work.read("b-\(service).json"))
+            #expect(
+                ReceivedDigest.of(service, recorded) == ReceivedDigest.of(service, replayed),
+                "\(service) received differs:\nrecorded \(recorded)\nreplayed \(replayed)\n\(context)"
+            )
+        }
+        // Every check held: none failed (a script of SDK commands alone has none; its commands fail instead).
+        let report = (try? JSONParser.parse(work.read("load.json") ?? "")) ?? .null
+        var failedChecks: Value?
+        if case .object(let load) = report, case .object(let checks)? = load["checks"] { failedChecks = checks["failed"] }
+        #expect(failedChecks == .int(0), "\(report)\n\(work.read("load.out") ?? "")")
+        #expect(
+            work.read("load.status") == "load=0\n",
+            "sdkbench load --devices 10: \(work.read("load.out") ?? "")\n\(work.read("load.sdk") ?? "")\n\(work.read("import-load.err") ?? "")"
+        )
+    }
+}
