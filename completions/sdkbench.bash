@@ -185,13 +185,13 @@ _sdkbench() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    run|test|check|load|serve|proxy|completions|help)
+    run|test|check|load|serve|proxy|import|completions|help)
         # Offer subcommand argument completions
         "_sdkbench_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'run test check load serve proxy completions help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'run test check load serve proxy import completions help' -- "${cur}"))
         ;;
     esac
 }
@@ -600,9 +600,9 @@ _sdkbench_serve() {
 
 _sdkbench_proxy() {
     repeating_flags=()
-    non_repeating_flags=(--insecure --json -v --verbose --keep-host --version -h --help)
+    non_repeating_flags=(--insecure --json -v --verbose --keep-host --as-load --version -h --help)
     repeating_options=(--secret)
-    non_repeating_options=(--listen --upstream --upstream-timeout)
+    non_repeating_options=(--listen --upstream --upstream-timeout --record --har)
     __sdkbench_offer_flags_options 0
 
     # Offer option value completions
@@ -617,6 +617,81 @@ _sdkbench_proxy() {
         return
         ;;
     '--upstream-timeout')
+        return
+        ;;
+    '--record')
+        __sdkbench_add_completions -o plusdirs -fX '!*.@(sdk)'
+        return
+        ;;
+    '--har')
+        __sdkbench_add_completions -o plusdirs -fX '!*.@(har)'
+        return
+        ;;
+    esac
+}
+
+_sdkbench_import() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __sdkbench_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    har)
+        # Offer subcommand argument completions
+        "_sdkbench_import_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'har' -- "${cur}"))
+        ;;
+    esac
+}
+
+_sdkbench_import_har() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --as-load --version -h --help)
+    repeating_options=(--only --skip --var --secret --secrets-file)
+    non_repeating_options=(--home -o)
+    __sdkbench_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __sdkbench_add_completions -d
+        return
+        ;;
+    '-o')
+        __sdkbench_add_completions -o plusdirs -fX '!*.@(sdk)'
+        return
+        ;;
+    '--only')
+        return
+        ;;
+    '--skip')
+        return
+        ;;
+    '--var')
+        return
+        ;;
+    '--secret')
+        return
+        ;;
+    '--secrets-file')
+        __sdkbench_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __sdkbench_add_completions -o plusdirs -fX '!*.@(har)'
         return
         ;;
     esac

@@ -10,10 +10,17 @@ import Transport
 struct HTTPLineWriter {
     /// The server's origin, written as `{{server}}`.
     let server: String
+    /// The script's server is `local` (the embedded backend), which an engine's `server` command
+    /// takes but a URL cannot hold: the server's URLs are written as paths, which `http` sends to
+    /// the embedded backend when no host is configured.
+    let pathsOnly: Bool
     /// Cookies the answers set, which the `http` command's jar sends again by itself.
     private var jar: [String: String] = [:]
 
-    init(server: String) { self.server = server }
+    init(server: String, pathsOnly: Bool = false) {
+        self.server = server
+        self.pathsOnly = pathsOnly
+    }
 
     /// Why the exchange cannot be an `http` line; `nil` when it was written.
     mutating func write(_ exchange: RecordedExchange, into recording: inout RecordingScript, correlations: inout Correlations) -> String? {
@@ -66,9 +73,9 @@ struct HTTPLineWriter {
         var word = ScriptWord("")
         var rest = text
         if text.hasPrefix("/") {
-            word = .variable("server")
+            word = pathsOnly ? ScriptWord("") : .variable("server")
         } else if let parsed, parsed.origin == server {
-            word = .variable("server")
+            word = pathsOnly ? ScriptWord("") : .variable("server")
             rest = parsed.pathAndQuery
         } else if let parsed {
             word = ScriptWord(parsed.origin)

@@ -40,7 +40,7 @@ package struct ScriptRecorder: Sendable {
         let server = options.server.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? Self.origin(of: kept.first?.exchange.url) ?? "local"
         var recording = RecordingScript(server: server, asLoad: options.asLoad, givenSecrets: options.secrets)
         var correlations = Correlations(reserved: ["server", "device", "i", "last"])
-        var httpLines = HTTPLineWriter(server: Self.origin(of: kept.first?.exchange.url) ?? server)
+        var httpLines = HTTPLineWriter(server: Self.origin(of: kept.first?.exchange.url) ?? server, pathsOnly: server == "local")
         var keys = RecognizerKeys()
         for secret in options.secrets where secret.name.contains(".") { keys[secret.name] = Array(secret.value.utf8) }
         for (index, (place, exchange)) in kept.enumerated() {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Backend
+import Platform
 import ProxyMode
+import RecordMode
 import SDKBenchCatalog
 import Shell
 import Transport
@@ -19,7 +21,10 @@ struct ProxyCommand: ParsableCommand {
             One line per exchange: the recognizing engine's summary, status and time, else METHOD /path → STATUS. \
             Secrets are masked. The upstream down or failing: 502 with the reason; silent past --upstream-timeout: 504. \
             It listens on 127.0.0.1 unless a host is named. Ctrl-C or SIGTERM stops it (open exchanges get 1.5 s). \
-            Exit status: 0 stopped by a signal, 1 usage error, 3 it could not start or exchanges were cut at the end.
+            --record FILE.sdk and --har FILE.har keep the exchanges when it stops: the script 'sdkbench import har' \
+            would make of them, and the HAR. \
+            Exit status: 0 stopped by a signal, 1 usage error, 3 it could not start, exchanges were cut at the end, \
+            or a recording could not be written.
             """
     )
 
@@ -58,6 +63,23 @@ struct ProxyCommand: ParsableCommand {
     @Flag(name: .customLong("keep-host"), help: "Forward the client's Host header unchanged.")
     var keepHost = false
 
+    @Option(
+        name: .customLong("record"),
+        help: ArgumentHelp("When it stops, write the exchanges as a .sdk script (as 'import har' makes one).", valueName: "FILE.sdk"),
+        completion: .file(extensions: ["sdk"])
+    )
+    var record: String?
+
+    @Option(
+        name: .customLong("har"),
+        help: ArgumentHelp("When it stops, write the exchanges as a HAR 1.2 file (0600: it holds the traffic unmasked).", valueName: "FILE.har"),
+        completion: .file(extensions: ["har"])
+    )
+    var har: String?
+
+    @Flag(name: .customLong("as-load"), help: "With --record: make each recorded device id the load device's own ({{device.id}}).")
+    var asLoad = false
+
     func validate() throws {
         _ = try ProxyListenAddress(listen)
         if upstream != "local" { _ = try upstreamURL() }
@@ -65,6 +87,11 @@ struct ProxyCommand: ParsableCommand {
             throw ValidationError("--upstream-timeout: expected a duration (250ms, 30s, 2m), got '\(upstreamTimeout)'")
         }
         _ = try recognizerKeys()
+        for (option, path) in [("--record", record), ("--har", har)] {
+            guard let path else { continue }
+            do throws(FileError) { try OutputFile.checkWritable(path) } catch { throw ValidationError("\(option): \(error.description)") }
+        }
+        if asLoad && record == nil { throw ValidationError("--as-load: only with --record FILE.sdk") }
     }
 
     private func upstreamURL() throws(ValidationError) -> ParsedURL {
@@ -127,8 +154,15 @@ struct ProxyCommand: ParsableCommand {
             json: json,
             verbose: verbose
         )
-        // `--record FILE.sdk` and `--har FILE.har` hand the recorded exchanges on here.
-        let status = ProxyRun.run(options, generator: generator, whenDone: nil)
+        var recordOptions = RecordOptions(server: upstream == "local" ? "local" : nil, asLoad: asLoad)
+        for text in secrets {
+            let assignment = try VariableAssignment.split(text, option: "--secret")
+            recordOptions.secrets.append((assignment.name, assignment.value))
+        }
+        let recording = ProxyRecording(scriptPath: record, harPath: har, options: recordOptions)
+        let whenDone: (@Sendable ([RecordedExchange]) -> Void)? = record == nil && har == nil ? nil : recording.write
+        let status = ProxyRun.run(options, generator: generator, whenDone: whenDone)
         if status != .success { throw ExitCode(status.rawValue) }
+        if recording.wasLost { throw ExitCode(ExitStatus.runtime.rawValue) }
     }
 }

@@ -21,7 +21,8 @@ struct SDKBench: ParsableCommand {
             """,
         version: SDKBenchVersion.current,
         subcommands: [
-            RunCommand.self, TestCommand.self, CheckCommand.self, LoadCommand.self, ServeCommand.self, ProxyCommand.self, ImportCommand.self, CompletionsCommand.self,
+            RunCommand.self, TestCommand.self, CheckCommand.self, LoadCommand.self, ServeCommand.self, ProxyCommand.self, ImportCommand.self,
+            CompletionsCommand.self,
         ]
     )
 

@@ -266,7 +266,10 @@ struct ReplTerminalTests {
         }
         await terminal.enter("echo still-here")
         await terminal.waitFor("the REPL to go on") { $0.contains("\nstill-here") }
-        for (name, seconds) in stopped { #expect(seconds < 1.0, "Ctrl-C took \(seconds) s to stop '\(name)'") }
+        // Measured through tmux's polled screen while other suites run beside this one on 2 cores
+        // (1.5 s and 2.2 s were seen there; alone it is well under a second). A Ctrl-C that did
+        // not stop them would wait for the command: the 30 s sleep, the held flush, 5 timeouts.
+        for (name, seconds) in stopped { #expect(seconds < 4.0, "Ctrl-C took \(seconds) s to stop '\(name)'") }
         await terminal.send("C-d")
         await terminal.waitFor("the REPL to exit") { $0.contains("EXIT=") }
         await terminal.close()

@@ -176,7 +176,8 @@ struct ProxyStopTests {
         let start = ContinuousClock.now
         let (_, cut) = await harness.proxy.stop(budget: .seconds(30))
         #expect(!cut)
-        #expect(ContinuousClock.now - start < .seconds(5))
+        // Well under the budget, with room for a loaded machine (6.7 s was seen with the suite in parallel on 2 cores).
+        #expect(ContinuousClock.now - start < .seconds(15))
         // The kept-alive connection was closed by the stop.
         #expect(client.read().isEmpty)
     }

@@ -9,7 +9,7 @@ import Testing
 @testable import TestMode
 
 /// Files run as isolated sessions, in parallel, reported in file order, one test case per expect.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct TestDriverTests {
     /// A directory of test files, and a driver whose sessions are the shell tests' (a manual clock,
     /// memory output).
