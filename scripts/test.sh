@@ -6,4 +6,9 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 # Each target must declare every target it imports (a transitive one builds by chance, not by design).
 swift build --build-tests --explicit-target-dependency-import-check error
-swift test --skip-build 2>&1
+# The recording round trips (mitmdump, several serve processes) and the proxy's process tests run
+# after the rest, not beside it: on 2 cores beside them, the REPL's and hostile-input tests'
+# deadlines were missed (the fresh-clone check of 2026-11-28: 6 timing failures, none alone).
+heavy='RecordRoundTripTests|ProxyCommandTests|ProxyShutdownTests|ProxyRecordTests'
+swift test --skip-build --skip "$heavy" 2>&1
+swift test --skip-build --filter "$heavy" 2>&1
