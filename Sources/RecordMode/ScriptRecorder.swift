@@ -42,7 +42,7 @@ package struct ScriptRecorder: Sendable {
         var correlations = Correlations(reserved: ["server", "device", "i", "last"])
         var httpLines = HTTPLineWriter(server: Self.origin(of: kept.first?.exchange.url) ?? server, pathsOnly: server == "local")
         var keys = RecognizerKeys()
-        for secret in options.secrets where secret.name.contains(".") { keys[secret.name] = Array(secret.value.utf8) }
+        for secret in options.secrets where secret.name.contains(".") { keys[secret.name] = RecognizerKeys.bytes(of: secret.value) }
         for (index, (place, exchange)) in kept.enumerated() {
             if let retry = kept.dropFirst(index + 1).first, Self.isRetried(exchange, by: retry.exchange) {
                 summary.skipped.append(

@@ -96,6 +96,9 @@ struct ImportHARCommand: ParsableCommand {
             options.secrets.append((assignment.name, assignment.value))
         }
         for path in secretsFiles { options.secrets += try Self.secrets(inFile: path) }
+        for (name, value) in options.secrets where name.contains(".") && RecognizerKeys.bytes(of: value) == nil {
+            throw ValidationError("--secret \(name)=hex:…: expected an even number of hex digits")
+        }
         let contents: HARReader.Contents
         do {
             contents = try HARReader.read(path: file)

@@ -86,7 +86,7 @@ struct ProxyCommand: ParsableCommand {
         if DurationParser.seconds(upstreamTimeout) == nil {
             throw ValidationError("--upstream-timeout: expected a duration (250ms, 30s, 2m), got '\(upstreamTimeout)'")
         }
-        _ = try recognizerKeys()
+        _ = try Self.recognizerKeys(secretAssignments())
         for (option, path) in [("--record", record), ("--har", har)] {
             guard let path else { continue }
             do throws(FileError) { try OutputFile.checkWritable(path) } catch { throw ValidationError("\(option): \(error.description)") }
@@ -107,41 +107,36 @@ struct ProxyCommand: ParsableCommand {
         return url
     }
 
-    /// Each `--secret` by name, as bytes, for the recognizers (`hamon.key`).
-    private func recognizerKeys() throws(ValidationError) -> RecognizerKeys {
-        var keys = RecognizerKeys()
+    /// Each `--secret`, split once.
+    private func secretAssignments() throws(ValidationError) -> [(name: String, value: String)] {
+        var assignments: [(name: String, value: String)] = []
         for text in secrets {
             let assignment = try VariableAssignment.split(text, option: "--secret")
-            guard assignment.value.hasPrefix("hex:") else {
-                keys[assignment.name] = Array(assignment.value.utf8)
-                continue
+            assignments.append((assignment.name, assignment.value))
+        }
+        return assignments
+    }
+
+    /// Each `--secret` by name, as bytes, for the recognizers (`hamon.key`).
+    private static func recognizerKeys(_ assignments: [(name: String, value: String)]) throws(ValidationError) -> RecognizerKeys {
+        var keys = RecognizerKeys()
+        for (name, value) in assignments {
+            guard let bytes = RecognizerKeys.bytes(of: value) else {
+                throw ValidationError("--secret \(name)=hex:…: expected an even number of hex digits")
             }
-            guard let bytes = Self.hexBytes(assignment.value.dropFirst(4)) else {
-                throw ValidationError("--secret \(assignment.name)=hex:…: expected an even number of hex digits")
-            }
-            keys[assignment.name] = bytes
+            keys[name] = bytes
         }
         return keys
     }
 
-    private static func hexBytes(_ text: Substring) -> [UInt8]? {
-        let digits = Array(text.utf8)
-        guard !digits.isEmpty, digits.count % 2 == 0 else { return nil }
-        var bytes: [UInt8] = []
-        for index in stride(from: 0, to: digits.count, by: 2) {
-            guard let byte = UInt8(String(decoding: digits[index...(index + 1)], as: UTF8.self), radix: 16) else { return nil }
-            bytes.append(byte)
-        }
-        return bytes
-    }
-
     func run() throws {
         let address = try ProxyListenAddress(listen)
+        let assignments = try secretAssignments()
         let secretValues = SecretValues(keepingAtMost: 4096)
-        for text in secrets { secretValues.add(try VariableAssignment.split(text, option: "--secret").value) }
+        for assignment in assignments { secretValues.add(assignment.value) }
         let generator = ProxyLineGenerator(
             recognizers: ShellCatalog.standard.modules.compactMap(\.recognizer),
-            keys: try recognizerKeys(),
+            keys: try Self.recognizerKeys(assignments),
             secrets: secretValues
         )
         let timeout = DurationParser.seconds(upstreamTimeout)!
@@ -154,11 +149,7 @@ struct ProxyCommand: ParsableCommand {
             json: json,
             verbose: verbose
         )
-        var recordOptions = RecordOptions(server: upstream == "local" ? "local" : nil, asLoad: asLoad)
-        for text in secrets {
-            let assignment = try VariableAssignment.split(text, option: "--secret")
-            recordOptions.secrets.append((assignment.name, assignment.value))
-        }
+        let recordOptions = RecordOptions(server: upstream == "local" ? "local" : nil, asLoad: asLoad, secrets: assignments)
         let recording = ProxyRecording(scriptPath: record, harPath: har, options: recordOptions)
         let whenDone: (@Sendable ([RecordedExchange]) -> Void)? = record == nil && har == nil ? nil : recording.write
         let status = ProxyRun.run(options, generator: generator, whenDone: whenDone)

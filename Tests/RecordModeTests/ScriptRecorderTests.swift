@@ -235,6 +235,17 @@ struct ScriptRecorderTests {
         #expect(Self.body(script).dropFirst().first == "http POST {{server}}/v1/users/u-1/event payload=\(payload)")
     }
 
+    /// `--secret hamon.key=hex:…` means the bytes the digits spell, as the proxy reads it.
+    @Test func aHamonKeyGivenInHexDecryptsTheBatch() throws {
+        let payload = HamonCipher.encrypt(Array(#"{"events":[{"uuid":"u1","timestamp":1,"name":"open","parameters":{}}]}"#.utf8))
+        let hex = HamonCipher.key.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        let script = Self.script(
+            [Self.exchange("POST", "/v1/users/u-1/event", body: #"{"payload":"\#(payload)"}"#)],
+            RecordOptions(secrets: [(name: "hamon.key", value: "hex:" + hex)])
+        )
+        #expect(Self.body(script).contains("hamon log open"), "\(script.text)")
+    }
+
     @Test func siftUploadsAreEventsAndAnUpload() throws {
         var headers = HTTPFields()
         headers[.authorization] = "Basic dG91ci1iZWFjb24ta2V5"  // tour-beacon-key
