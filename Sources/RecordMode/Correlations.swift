@@ -25,6 +25,7 @@ struct Correlations {
     private(set) var captures: [(after: Int, line: String)] = []
     private(set) var variables: [String] = []
     private var taken: Set<String>
+    private var nextNumber: [String: Int] = [:]
 
     /// - Parameter reserved: names the script uses otherwise (`server`).
     init(reserved: Set<String>) { taken = reserved }
@@ -73,11 +74,14 @@ struct Correlations {
         var variable = RecordingScript.variableName(producers[index].name)
         if variable == "last" { variable = "value" }
         let base = variable
-        var number = 2
+        // Numbers below the last one given for this name are all taken: start there (from 2
+        // each time, 25,000 captures named `id` made 312 million lookups).
+        var number = nextNumber[base] ?? 2
         while taken.contains(variable) {
             variable = base + "_\(number)"
             number += 1
         }
+        nextNumber[base] = number
         taken.insert(variable)
         producers[index].variable = variable
         variables.append(variable)

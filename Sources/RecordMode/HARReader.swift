@@ -1,4 +1,4 @@
-import FoundationEssentials
+import JSON
 import Platform
 import SystemPackage
 import Transport
@@ -38,6 +38,16 @@ package enum HARReader {
 
     /// - Throws: `HARReadError` when the file cannot be read or is not a HAR.
     package static func read(path: String) throws(HARReadError) -> Contents {
+        try read(path: path, hands: false) { _ in }
+    }
+
+    /// Like `read(path:)`, but hands the exchanges over as they are read, one batch per chunk of
+    /// the file, instead of keeping them: the `Contents` returned has none.
+    package static func read(path: String, batches: ([RecordedExchange]) -> Void) throws(HARReadError) -> Contents {
+        try read(path: path, hands: true, batches)
+    }
+
+    private static func read(path: String, hands: Bool, _ handing: ([RecordedExchange]) -> Void) throws(HARReadError) -> Contents {
         let descriptor: FileDescriptor
         do {
             descriptor = try FileDescriptor.opening(path, .readOnly)
@@ -65,9 +75,18 @@ package enum HARReader {
                 }
             }
             if let failure { throw failure }
+            if hands, !reading.contents.exchanges.isEmpty {
+                handing(reading.contents.exchanges)
+                reading.contents.exchanges.removeAll(keepingCapacity: true)
+            }
             if !more { break }
         }
-        return try reading.finish()
+        let contents = try reading.finish()
+        if hands, !contents.exchanges.isEmpty {
+            handing(contents.exchanges)
+            return Contents(exchanges: [], skipped: contents.skipped, truncated: contents.truncated)
+        }
+        return contents
     }
 
     /// Reads a HAR held in memory; `name` names it in errors.
@@ -93,13 +112,12 @@ package enum HARReader {
         var scanner = HAREntryScanner()
         var contents = Contents(exchanges: [], skipped: [], truncated: false)
         var index = 0
-        let decoder = JSONDecoder()
 
         init(path: String) { self.path = path }
 
         /// - Returns: whether more of the file is wanted.
         mutating func feed(_ buffer: UnsafeBufferPointer<UInt8>) throws(HARReadError) -> Bool {
-            var found: [([UInt8], Int)] = []
+            var found: [([UInt8]?, Int)] = []
             do {
                 try scanner.feed(buffer) { entry, line in found.append((entry, line)) }
             } catch {
@@ -109,17 +127,18 @@ package enum HARReader {
             return !scanner.isComplete
         }
 
-        mutating func take(_ bytes: [UInt8], line: Int) {
+        mutating func take(_ bytes: [UInt8]?, line: Int) {
             index += 1
-            let entry: HARArchive.Entry
-            do {
-                entry = try decoder.decode(HARArchive.Entry.self, from: Data(bytes))
-            } catch {
-                contents.skipped.append(Skipped(entry: index, line: line, reason: HARDecodingProblem.describe(error)))
-                return
-            }
             do throws(HARSkipReason) {
-                contents.exchanges.append(try RecordedExchange(harEntry: entry))
+                guard let bytes else { throw HARSkipReason(reason: "larger than \(HAREntryScanner.entryLimit >> 20) MiB: left out") }
+                guard let text = String(validating: bytes, as: UTF8.self) else { throw HARSkipReason(reason: "not JSON: not UTF-8") }
+                let json: Value
+                do {
+                    json = try JSONParser.parse(text)
+                } catch {
+                    throw HARSkipReason(reason: "not JSON: \(error.reason)")
+                }
+                contents.exchanges.append(try RecordedExchange(harEntry: try HARArchive.Entry(json: json)))
             } catch {
                 contents.skipped.append(Skipped(entry: index, line: line, reason: error.reason))
             }

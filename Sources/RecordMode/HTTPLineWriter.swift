@@ -37,6 +37,7 @@ struct HTTPLineWriter {
         for field in exchange.requestHeaders {
             let name = field.name.canonicalName
             if Self.transportHeaders.contains(name) { continue }
+            if Self.sentByHTTP[name] == field.value.lowercased() { continue }
             if field.name == .cookie {
                 if !cookieWritten, let word = header("Cookie", cookies, recording: &recording, correlations: &correlations) { words.append(word) }
                 cookieWritten = true
@@ -192,20 +193,20 @@ struct HTTPLineWriter {
     /// with any known secret inside it replaced.
     private func leaf(_ text: String, recording: inout RecordingScript, correlations: inout Correlations) -> ScriptWord {
         if let variable = correlations.variable(for: text) { return .variable(variable) }
-        if let identity = recording.identities.first(where: { $0.id == text }) { return identity.word }
+        if let identity = recording.knownIdentity(text) { return identity }
         return substituted(text, recording: &recording, correlations: &correlations)
     }
 
     /// `text` with each secret in it (given, or already taken from the recording) as its variable.
     private func substituted(_ text: String, recording: inout RecordingScript, correlations: inout Correlations) -> ScriptWord {
         var parts = [ScriptWord.Part.literal(text)]
-        for known in recording.givenSecrets + recording.secrets where known.value.utf8.count >= 4 && text.contains(known.value) {
+        for known in recording.givenSecrets + recording.secrets where known.value.utf8.count >= 4 && text.containsBytes(of: known.value) {
             guard case .variable(let replacement) = recording.secret(known.value, named: known.variable, what: known.what).parts.first else {
                 continue
             }
             let value = known.value
             parts = parts.flatMap { part -> [ScriptWord.Part] in
-                guard case .literal(let literal) = part, literal.contains(value) else { return [part] }
+                guard case .literal(let literal) = part, literal.containsBytes(of: value) else { return [part] }
                 var split: [ScriptWord.Part] = []
                 for (index, piece) in literal.split(separator: value, omittingEmptySubsequences: false).enumerated() {
                     if index > 0 { split.append(.variable(replacement)) }
@@ -218,6 +219,10 @@ struct HTTPLineWriter {
     }
 
     /// Headers the `http` command's transport sets itself, or a proxy added.
+    /// The SDK's standard headers with the values the `http` command sends by itself: written
+    /// again they are noise on every line (another platform's value is kept).
+    private static let sentByHTTP: [String: String] = ["x-requested-with": "ping-sdk", "x-requested-platform": "ios"]
+
     private static let transportHeaders: Set<String> = [
         "host", "content-length", "connection", "keep-alive", "transfer-encoding", "te", "upgrade", "accept-encoding", "via",
         "x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "proxy-connection", "proxy-authorization", "content-encoding",

@@ -27,55 +27,28 @@ package struct ScriptRecorder: Sendable {
 
     /// The script, and what became of each exchange (`exchange N`, from 1).
     package func script(from exchanges: [RecordedExchange]) -> RecordedScript {
-        var summary = RecordSummary()
-        summary.exchanges = exchanges.count
-        var kept: [(place: Int, exchange: RecordedExchange)] = []
-        for (offset, exchange) in exchanges.enumerated() {
-            if let reason = filterReason(exchange) {
-                summary.skipped.append(RecordSummary.Skip(place: "exchange \(offset + 1)", reason: reason))
-            } else {
-                kept.append((offset + 1, exchange))
-            }
-        }
-        let server = options.server.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? Self.origin(of: kept.first?.exchange.url) ?? "local"
-        var recording = RecordingScript(server: server, asLoad: options.asLoad, givenSecrets: options.secrets)
-        var correlations = Correlations(reserved: ["server", "device", "i", "last"])
-        var httpLines = HTTPLineWriter(server: Self.origin(of: kept.first?.exchange.url) ?? server, pathsOnly: server == "local")
-        var keys = RecognizerKeys()
-        for secret in options.secrets where secret.name.contains(".") { keys[secret.name] = RecognizerKeys.bytes(of: secret.value) }
-        for (index, (place, exchange)) in kept.enumerated() {
-            if let retry = kept.dropFirst(index + 1).first, Self.isRetried(exchange, by: retry.exchange) {
-                summary.skipped.append(
-                    RecordSummary.Skip(place: "exchange \(place)", reason: "retried by the SDK: exchange \(retry.place) sends it again")
-                )
-                continue
-            }
-            if catalog.modules.contains(where: { $0.recognizer?.scriptLines(for: exchange, keys: keys, into: &recording) == true }) {
-                summary.sdkCommands += 1
-                continue
-            }
-            if let reason = httpLines.write(exchange, into: &recording, correlations: &correlations) {
-                summary.skipped.append(RecordSummary.Skip(place: "exchange \(place)", reason: reason))
-                continue
-            }
-            summary.httpLines += 1
-            correlations.read(exchange, lineCount: recording.lines.count)
-        }
-        var lines = recording.lines
-        for capture in correlations.captures.sorted(by: { $0.after > $1.after }) { lines.insert(capture.line, at: capture.after) }
-        // A last guard: a secret's value an engine wrote as text becomes its variable too.
-        var body = lines.joined(separator: "\n") + "\n"
-        var secrets = recording.secrets
-        for secret in recording.givenSecrets + recording.secrets where secret.value.utf8.count >= 4 && body.contains(secret.value) {
-            body = body.replacing(secret.value, with: "{{\(secret.variable)}}")
-            if !secrets.contains(secret) { secrets.append(secret) }
-        }
-        summary.secrets = secrets.map { ($0.variable, $0.what) }
-        summary.captures = correlations.variables
-        return RecordedScript(text: header(server: server, secrets: secrets, summary: summary) + body, summary: summary)
+        var recording = ScriptRecording(self)
+        for exchange in exchanges { recording.add(exchange) }
+        return recording.finish()
     }
 
-    private func header(server: String, secrets: [RecordingScript.Secret], summary: RecordSummary) -> String {
+    /// `lines` with each capture after the line it follows; captures after the same line go in
+    /// the reverse of the order they were made. One pass: inserting each into the array was
+    /// quadratic (130 s for a 100,000-entry HAR with 25,000 captures; scripts/bench/import_bench.py).
+    static func inserting(_ captures: [(after: Int, line: String)], into lines: [String]) -> [String] {
+        guard !captures.isEmpty else { return lines }
+        var at: [Int: [String]] = [:]
+        for capture in captures { at[capture.after, default: []].append(capture.line) }
+        var result: [String] = []
+        result.reserveCapacity(lines.count + captures.count)
+        for index in 0...lines.count {
+            if let inserted = at[index] { result += inserted.reversed() }
+            if index < lines.count { result.append(lines[index]) }
+        }
+        return result
+    }
+
+    func header(server: String, secrets: [RecordingScript.Secret], summary: RecordSummary) -> String {
         var lines = [
             "# Recorded from \(source) by sdkbench: \(summary.sdkCommands) exchange\(summary.sdkCommands == 1 ? "" : "s") as SDK commands, "
                 + "\(summary.httpLines) as http lines, \(summary.skipped.count) skipped."
@@ -98,7 +71,7 @@ package struct ScriptRecorder: Sendable {
     }
 
     /// Why an exchange is left out by the options or for lack of an answer; `nil` to keep it.
-    private func filterReason(_ exchange: RecordedExchange) -> String? {
+    func filterReason(_ exchange: RecordedExchange) -> String? {
         let parsed = exchange.url.hasPrefix("/") ? nil : try? ParsedURL(exchange.url)
         if !options.onlyHosts.isEmpty {
             let host = parsed?.host ?? ""
@@ -114,7 +87,7 @@ package struct ScriptRecorder: Sendable {
     }
 
     /// A failed request the SDK sent again as it was: the script's command retries by itself.
-    private static func isRetried(_ exchange: RecordedExchange, by next: RecordedExchange) -> Bool {
+    static func isRetried(_ exchange: RecordedExchange, by next: RecordedExchange) -> Bool {
         guard let status = exchange.status, status >= 500 || status == 429 else { return false }
         return next.method == exchange.method && next.url == exchange.url && next.requestBody == exchange.requestBody
     }
@@ -129,7 +102,7 @@ package struct ScriptRecorder: Sendable {
         return true
     }
 
-    private static func origin(of url: String?) -> String? {
+    static func origin(of url: String?) -> String? {
         guard let url, !url.hasPrefix("/") else { return nil }
         return (try? ParsedURL(url))?.origin
     }

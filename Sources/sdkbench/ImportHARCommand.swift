@@ -99,21 +99,23 @@ struct ImportHARCommand: ParsableCommand {
         for (name, value) in options.secrets where name.contains(".") && RecognizerKeys.bytes(of: value) == nil {
             throw ValidationError("--secret \(name)=hex:…: expected an even number of hex digits")
         }
+        var recorder = ScriptRecorder(catalog: .standard, options: options)
+        recorder.source = "import har \(file)"
         let contents: HARReader.Contents
+        var script: RecordedScript
         do {
-            contents = try HARReader.read(path: file)
+            (script, contents) = try recorder.script(ofHARAt: file)
         } catch {
             throw ValidationError(error.description)
         }
-        var recorder = ScriptRecorder(catalog: .standard, options: options)
-        recorder.source = "import har \(file)"
-        var script = recorder.script(from: contents.exchanges)
         // The reader's skips first, by entry, and the exchanges counted as the entries.
         script.summary.skipped =
             contents.skipped.map { RecordSummary.Skip(place: "entry \($0.entry) (line \($0.line))", reason: $0.reason) } + script.summary.skipped
         script.summary.exchanges += contents.skipped.count
         var report = script.summary.lines
-        if contents.truncated { report.insert("warning: \(file) is cut off: log.entries does not end; the entries before the cut are kept", at: 0) }
+        if contents.truncated { report.insert("error: \(file) is cut off: log.entries does not end; the entries before the cut are kept", at: 0) }
+        let recorded = script.summary.sdkCommands + script.summary.httpLines
+        if recorded == 0 { report.append("error: no exchange of \(file) could be recorded: the script does nothing") }
         if let output {
             do {
                 try AtomicFile.write(Array(script.text.utf8), to: output)
@@ -125,6 +127,9 @@ struct ImportHARCommand: ParsableCommand {
             _ = script.text.withCString { fputs($0, stdout) }
         }
         _ = (report.joined(separator: "\n") + "\n").withCString { fputs($0, stderr) }
+        // The script is written either way (what could be kept), but a run that lost exchanges
+        // or kept none did not do what was asked: CI must see it.
+        if contents.truncated || recorded == 0 { throw ExitCode(ExitStatus.runtime.rawValue) }
     }
 
     /// `NAME=VALUE` lines; blank lines and `#` comments skipped.

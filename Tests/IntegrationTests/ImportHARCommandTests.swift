@@ -47,15 +47,26 @@ struct ImportHARCommandTests {
         // Cut inside the last entry.
         let (result, work) = await Self.importing(String(har.dropLast(40)))
         defer { work.remove() }
-        #expect(result.status == 0, "\(result.stderr)")
+        // What could be kept is written; the exit says exchanges were lost.
+        #expect(result.status == 3, "\(result.stderr)")
         #expect(result.stdout.contains("http GET {{server}}/a \"Authorization:Bearer {{secret_authorization}}\""), "\(result.stdout)")
         #expect(!result.stdout.contains("very-secret-token-42"))
         #expect(!result.stderr.contains("very-secret-token-42"))
         let lines = result.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.first?.contains("is cut off") == true, "\(result.stderr)")
+        #expect(lines.first?.hasPrefix("error: \(work.path)/app.har is cut off") == true, "\(result.stderr)")
         #expect(lines.contains("3 exchanges: 0 as SDK commands, 1 as http lines, 2 skipped"), "\(result.stderr)")
         #expect(lines.contains("  entry 2 (line 2): no response (the answer never came)"), "\(result.stderr)")
         #expect(lines.contains { $0.hasPrefix("  entry 3 (line 3): the file ends inside it") }, "\(result.stderr)")
+    }
+
+    @Test func aHARWithNothingToRecordIsAnError() async {
+        for har in [#"{"log": {"entries": []}}"#, #"{"log": {"entries": ["# + Self.entry("http://127.0.0.1:9/b", status: #""comment": "x""#) + "]}}"]
+        {
+            let (result, work) = await Self.importing(har, ["-o", "out.sdk"])
+            defer { work.remove() }
+            #expect(result.status == 3, "\(result.stderr)")
+            #expect(result.stderr.contains("error: no exchange of \(work.path)/app.har could be recorded"), "\(result.stderr)")
+        }
     }
 
     @Test func onlyServerIsAVariableHere() async {

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Platform
+import SDKBenchCatalog
 import SDKBenchTesting
 import Testing
 import Transport
@@ -89,6 +90,66 @@ struct HARReaderTests {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let line = try #require(contents.skipped.last?.line)
         #expect(lines[line - 1].contains(#"{"request": {"url": "http://x/"}"#))
+    }
+
+    @Test func aFieldOfTheWrongTypeOrAnEntryThatIsNotJSONIsSkippedByName() throws {
+        let entries = [
+            #"{"request": {"method": "GET", "url": "http://x/"}, "response": {"status": "200"}}"#,
+            #"{"request": {"method": "GET", "url": "http://x/", "headers": [{"name": "A"}]}, "response": {"status": 200}}"#,
+            #"{"request": {"method": 7, "url": "http://x/"}, "response": {"status": 200}}"#,
+            #"{"request": {"method": "GET", "url": "http://x/", "headers": {}}, "response": {"status": 200}}"#,
+            #"{"request": {"method": "GET", "url": "http://x/"}, "response": {"status": 200, "x": tru}}"#,
+            // Fields an exchange is not made of may hold anything.
+            #"{"request": {"method": "GET", "url": "http://x/", "cookies": 3}, "response": {"status": 200.0}, "timings": null}"#,
+        ]
+        let contents = try HARReader.read(Array(Self.har(entries).utf8), name: "t.har")
+        #expect(
+            contents.skipped.map(\.reason) == [
+                "not a HAR entry: response.status is not a number",
+                "not a HAR entry: no request.headers[0].value",
+                "not a HAR entry: request.method is not a string",
+                "not a HAR entry: request.headers is not an array",
+                "not JSON: expected 'true'",
+            ]
+        )
+        #expect(contents.exchanges.map(\.status) == [200])
+    }
+
+    /// More than one 1 MiB chunk, so batches pass from the reading thread to the recorder: the
+    /// script is the one made of the exchanges read whole.
+    @Test func aHARRecordedWhileReadIsTheScriptOfItsExchanges() throws {
+        let work = TemporaryDirectory("har-pipeline")
+        defer { work.remove() }
+        let filler = String(repeating: "x", count: 2000)
+        let entries = (0..<1500).map { index in
+            Self.entry(
+                url: "http://127.0.0.1:8080/api/items/\(index % 7 == 0 ? "item-\(index - 1)-abcdefgh" : "\(index)")",
+                requestText: #"{\"n\":\#(index),\"f\":\"\#(filler)\"}"#,
+                response: #""response": {"status": 200, "headers": [], "content": {"text": "{\"id\":\"item-\#(index)-abcdefgh\"}"}}"#
+            )
+        }
+        let path = work.write("big.har", Self.har(entries))
+        let recorder = ScriptRecorder(catalog: .standard, options: RecordOptions())
+        let (streamed, contents) = try recorder.script(ofHARAt: path)
+        #expect(contents.exchanges.isEmpty)
+        #expect(contents.skipped.isEmpty)
+        let whole = try HARReader.read(path: path)
+        #expect(whole.exchanges.count == 1500)
+        let script = recorder.script(from: whole.exchanges)
+        #expect(streamed.summary == script.summary)
+        #expect(streamed.text == script.text)
+        #expect(script.summary.captures.count > 100, "\(script.summary.captures.prefix(5))")
+    }
+
+    @Test func anEntryLargerThanTheLimitIsSkippedWithoutHoldingIt() throws {
+        let work = TemporaryDirectory("har-large")
+        defer { work.remove() }
+        let large = Self.entry(requestText: String(repeating: "A", count: HAREntryScanner.entryLimit + 4096), requestEncoding: "base64")
+        let path = work.write("large.har", Self.har([Self.entry(), large, Self.entry(url: "http://127.0.0.1:8080/after")]))
+        let contents = try HARReader.read(path: path)
+        #expect(contents.exchanges.map(\.url) == ["http://127.0.0.1:8080/v1/things?x=1", "http://127.0.0.1:8080/after"])
+        #expect(contents.skipped.map(\.entry) == [2])
+        #expect(contents.skipped.map(\.reason) == ["larger than 64 MiB: left out"])
     }
 
     @Test func aFileThatIsNotJSONIsALocatedError() {

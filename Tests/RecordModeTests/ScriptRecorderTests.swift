@@ -63,6 +63,25 @@ struct ScriptRecorderTests {
         try Self.parses(script)
     }
 
+    @Test func theSDKsStandardHeadersAreLeftToHTTPUnlessTheyNameAnotherPlatform() {
+        var ios = HTTPFields()
+        ios[HTTPField.Name("x-requested-with")!] = "ping-sdk"
+        ios[HTTPField.Name("x-requested-platform")!] = "iOS"
+        var android = HTTPFields()
+        android[HTTPField.Name("x-requested-with")!] = "ping-sdk"
+        android[HTTPField.Name("x-requested-platform")!] = "android"
+        let script = Self.script([Self.exchange("GET", "/a", headers: ios), Self.exchange("GET", "/b", headers: android)])
+        #expect(
+            Self.body(script) == [
+                "set server http://127.0.0.1:8080",
+                "http GET {{server}}/a",
+                "expect last.status == 200",
+                "http GET {{server}}/b x-requested-platform:android",
+                "expect last.status == 200",
+            ]
+        )
+    }
+
     @Test func theServerVariableCanPointElsewhere() {
         let script = Self.script([Self.exchange("GET", "/health")], RecordOptions(server: "http://10.0.0.2:9000"))
         #expect(Self.body(script) == ["set server http://10.0.0.2:9000", "http GET {{server}}/health", "expect last.status == 200"])
@@ -96,6 +115,24 @@ struct ScriptRecorderTests {
         #expect(script.text.contains("#   secret_password: the field password"))
         #expect(script.text.contains("--secret secret_authorization=…"))
         try Self.parses(script)
+    }
+
+    @Test func capturesOfOneNameAreNumberedAndGoAfterTheirAnswer() {
+        let created = (1...3).map { Self.exchange("POST", "/items", response: #"{"id":"item-0000000\#($0)"}"#) }
+        let used = (1...3).reversed().map { Self.exchange("GET", "/items/item-0000000\($0)") }
+        let script = Self.script(created + used)
+        #expect(script.summary.captures == ["id", "id_2", "id_3"])
+        #expect(
+            Self.body(script) == [
+                "set server http://127.0.0.1:8080",
+                "http POST {{server}}/items", "expect last.status == 200", "capture id_3 last.json.id",
+                "http POST {{server}}/items", "expect last.status == 200", "capture id_2 last.json.id",
+                "http POST {{server}}/items", "expect last.status == 200", "capture id last.json.id",
+                "http GET {{server}}/items/{{id}}", "expect last.status == 200",
+                "http GET {{server}}/items/{{id_2}}", "expect last.status == 200",
+                "http GET {{server}}/items/{{id_3}}", "expect last.status == 200",
+            ]
+        )
     }
 
     @Test func aValueAnAnswerProducedIsCapturedForTheLaterRequest() throws {

@@ -26,6 +26,12 @@ package struct RecordingScript: Sendable {
     /// What an engine's writer keeps between exchanges (the current device, whether its server
     /// line was written), under names it chooses (`miataru.device`).
     package var notes: [String: String] = [:]
+    /// Indexes of `secrets` and `identities`: a recording of 100,000 exchanges looks them up at
+    /// each one.
+    private var secretByValue: [String: Int] = [:]
+    private var secretVariables: Set<String> = []
+    private var nextSecretNumber: [String: Int] = [:]
+    private var identityByID: [String: Int] = [:]
 
     /// Secrets the user named (`--secret NAME=VALUE`): a value found among them keeps the user's
     /// name (`secret_NAME`) and is listed only once a line uses it.
@@ -55,20 +61,28 @@ package struct RecordingScript: Sendable {
     ///     clash with another value's variable gets a number.
     ///   - what: says what it is in the script's header.
     package mutating func secret(_ value: String, named name: String, what: String) -> ScriptWord {
-        if let known = secrets.first(where: { $0.value == value }) { return .variable(known.variable) }
+        if let known = secretByValue[value] { return .variable(secrets[known].variable) }
         if let named = given.first(where: { $0.value == value }) {
-            secrets.append(named)
+            keep(named)
             return .variable(named.variable)
         }
         let base = "secret_" + Self.variableName(name)
         var variable = base
-        var number = 2
-        while secrets.contains(where: { $0.variable == variable }) {
+        // Numbers below the last one given for this name are all taken (see `Correlations`).
+        var number = nextSecretNumber[base] ?? 2
+        while secretVariables.contains(variable) {
             variable = base + "_\(number)"
             number += 1
         }
-        secrets.append(Secret(variable: variable, value: value, what: what))
+        nextSecretNumber[base] = number
+        keep(Secret(variable: variable, value: value, what: what))
         return .variable(variable)
+    }
+
+    private mutating func keep(_ secret: Secret) {
+        secretByValue[secret.value] = secrets.count
+        secretVariables.insert(secret.variable)
+        secrets.append(secret)
     }
 
     /// What the script writes for a device or user id: the id itself, or with `--as-load` the load
@@ -76,11 +90,15 @@ package struct RecordingScript: Sendable {
     /// recording of several devices stays several per load device.
     package mutating func identity(_ id: String) -> ScriptWord {
         guard asLoad, !id.isEmpty else { return ScriptWord(id) }
-        if let known = identities.first(where: { $0.id == id }) { return known.word }
+        if let known = identityByID[id] { return identities[known].word }
         let word = identities.isEmpty ? ScriptWord.variable("device.id") : ScriptWord(id + "-") + ScriptWord.variable("device.id")
+        identityByID[id] = identities.count
         identities.append((id, word))
         return word
     }
+
+    /// What the script writes for an id `identity(_:)` was given before; `nil` for any other.
+    package func knownIdentity(_ id: String) -> ScriptWord? { identityByID[id].map { identities[$0].word } }
 
     /// `name` as a variable name: letters, digits and `_`, other characters as `_`, lowercased.
     package static func variableName(_ name: String) -> String {
