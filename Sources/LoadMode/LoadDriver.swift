@@ -72,6 +72,7 @@ package struct LoadDriver: Sendable {
                 guard control.pause(until: .after(offset)) else { return }
                 runDevice(
                     index,
+                    due: started + offset,
                     script: script,
                     kinds: kinds,
                     home: workDirectory + "/device-\(index)",
@@ -168,6 +169,8 @@ package struct LoadDriver: Sendable {
             let wait = ContinuousClock.now.duration(to: due)
             if wait > .zero, !control.pause(until: .after(wait)) { break }
             if control.wasStopped || SignalTrap.count != signals { break }
+            // The arrival's lateness is the scheduler's: handed over when due, or later.
+            metrics.iterationStarted(lateBy: due.duration(to: ContinuousClock.now))
             arrival += segment.count
             if arrivals.arrive() { continue }
             guard devices < most else {
@@ -180,6 +183,7 @@ package struct LoadDriver: Sendable {
             let body: @Sendable () -> Void = { [self] in
                 runDevice(
                     index,
+                    due: nil,
                     script: script,
                     kinds: kinds,
                     home: workDirectory + "/device-\(index)",
@@ -204,9 +208,10 @@ package struct LoadDriver: Sendable {
     }
 
     /// Runs device `index`: in a closed loop, or (with `arrivals`) an iteration per arrival, the
-    /// first at once when `assigned`.
+    /// first at once when `assigned`. `due`: when the closed loop's first iteration should start.
     private func runDevice(
         _ index: Int,
+        due firstDue: ContinuousClock.Instant?,
         script: CheckedScript,
         kinds: LoadListener.ScriptKinds?,
         home: String,
@@ -242,6 +247,7 @@ package struct LoadDriver: Sendable {
         control.deviceStarted()
         defer { control.deviceEnded() }
         var done = 0
+        var due = firstDue
         // After a signal no iteration starts: each device reads the signal count itself, as the
         // watcher's stop may come late (a SIGTERM fails every iteration at its first line, and
         // devices looping on those once made tens of thousands of them before it did).
@@ -255,6 +261,7 @@ package struct LoadDriver: Sendable {
                 if case .iterations(let count) = plan.stop, done >= count { break }
                 if let deadline, ContinuousClock.now >= deadline { break }
             }
+            if let due { metrics.iterationStarted(lateBy: due.duration(to: ContinuousClock.now)) }
             let result = WaitingThreadExecutor.$current.withValue(here) {
                 SessionStop.$current.withValue(stop) {
                     // The first iteration reports the check (made once for all devices); later ones skip it.
@@ -277,6 +284,7 @@ package struct LoadDriver: Sendable {
             case .runtime:
                 metrics.iteration(error: Self.iterationError(result, in: script.source.name, masking: session.secrets))
             }
+            if arrivals == nil { due = ContinuousClock.now + plan.think }
             if arrivals == nil, plan.think > .zero, !control.pause(until: .after(plan.think)) { break }
         }
         control.unregister(stop)

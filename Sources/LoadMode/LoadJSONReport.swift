@@ -1,3 +1,4 @@
+import Histogram
 import JSON
 import Platform
 
@@ -14,8 +15,9 @@ import Platform
 /// `checks` (`passed`, `failed`), `kinds` (by name: `count`, `failed`, `statuses` by code, `errors`
 /// by class, `bytesSent`, `bytesReceived`, `rate` per second, `latencyMs` with `p50`, `p90`, `p99`,
 /// `p999`, `max`, `mean`, and `hdr`, the whole run's latencies in microseconds in HdrHistogram's
-/// compressed V2 encoding, which `load merge` adds up), `thresholds` (each `threshold`, `value` or
-/// null, `ok`).
+/// compressed V2 encoding, which `load merge` adds up), `iterationStartLateness` (how late each
+/// iteration started after its schedule's moment: `count`, `p50`, `p90`, `p99`, `max` in
+/// milliseconds, `hdr` as the kinds'), `thresholds` (each `threshold`, `value` or null, `ok`).
 package enum LoadJSONReport {
     /// 2 added `segment`/`segments`, `script` and `plan`, which `load merge` needs.
     package static let version = 2
@@ -45,6 +47,7 @@ package enum LoadJSONReport {
             }
         )
         object["checks"] = .object(["passed": .int(report.metrics.checksPassed), "failed": .int(report.metrics.checksFailed)])
+        object["iterationStartLateness"] = lateness(report.metrics.iterationStartLateness)
         var kinds = JSONObject()
         for (kind, figures) in report.kindsByCount { kinds[kind] = self.kind(figures, report) }
         object["kinds"] = .object(kinds)
@@ -57,6 +60,17 @@ package enum LoadJSONReport {
             }
         )
         return JSONWriter.pretty(.object(object)) + "\n"
+    }
+
+    private static func lateness(_ histogram: Histogram<UInt64>) -> Value {
+        var figures = KindFigures()
+        figures.latency = histogram
+        let percentiles = figures.milliseconds(atPercentiles: [50, 90, 99])
+        return .object([
+            "count": .int(Int(histogram.totalCount)), "p50": .double(percentiles[0]), "p90": .double(percentiles[1]),
+            "p99": .double(percentiles[2]), "max": .double(figures.maxMilliseconds),
+            "hdr": (try? HdrHistogramEncoding.encode(histogram, highestTrackableValue: LoadMetrics.highestMicroseconds)).map(Value.string) ?? .null,
+        ])
     }
 
     private static func kind(_ figures: KindFigures, _ report: LoadRunReport) -> Value {

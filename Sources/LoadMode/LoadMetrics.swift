@@ -32,6 +32,9 @@ package final class LoadMetrics: Sendable {
         package var droppedIterations = 0
         /// Every finished second's figures by kind, in time order.
         package var intervals: [Interval] = []
+        /// How late each iteration started after the moment its schedule gave it (the end of
+        /// the device's think time or ramp-up offset; the open model's arrival), microseconds.
+        package var iterationStartLateness = KindFigures.newHistogram()
 
         /// Counts `errors` in: a kind already here adds its count and keeps its first message.
         mutating func addIterationErrors(_ errors: IterationError) {
@@ -131,6 +134,14 @@ package final class LoadMetrics: Sendable {
     }
 
     func droppedIteration() { state.withLock { $0.snapshot.droppedIterations += 1 } }
+
+    /// An iteration started `lateness` after it was due (zero or less: on time).
+    func iterationStarted(lateBy lateness: Duration) {
+        let (seconds, attoseconds) = lateness.components
+        let microseconds = seconds < 0 ? 0 : UInt64(seconds) * 1_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000_000)
+        let value = min(max(1, microseconds), Self.highestMicroseconds)
+        state.withLock { _ = $0.snapshot.iterationStartLateness.record(value) }
+    }
 
     /// An iteration ended: well, or by `error` (its kind and located message).
     func iteration(error: (kind: String, message: String)?) {

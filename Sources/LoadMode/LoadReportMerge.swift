@@ -1,3 +1,4 @@
+import Histogram
 import JSON
 
 /// `load merge`: the JSON reports of a sharded run's segments as one run's report. Counts, bytes,
@@ -53,6 +54,11 @@ package enum LoadReportMerge {
             if case .object(let checks)? = object["checks"] {
                 merged.metrics.checksPassed += integer("passed", in: checks)
                 merged.metrics.checksFailed += integer("failed", in: checks)
+            }
+            if case .object(let lateness)? = object["iterationStartLateness"], case .string(let encoded)? = lateness["hdr"],
+                let histogram = HdrHistogramEncoding.decode(encoded)
+            {
+                merged.metrics.iterationStartLateness.add(histogram)
             }
             if object["interrupted"] == .bool(true) { merged.interrupted = true }
             let seconds = object["duration"]?.numberValue ?? 0

@@ -14,6 +14,7 @@ package enum LoadSummary {
         text += "iterations: \(metrics.iterations), \(metrics.iterationsFailed) ended by an error"
         text += (metrics.droppedIterations > 0 ? ", \(metrics.droppedIterations) dropped (no device free)" : "") + "\n"
         for line in errorLines(report) { text += line + "\n" }
+        if let lateness = latenessLine(report) { text += lateness + "\n" }
         text +=
             "devices:    \(report.devices)" + (report.devicesUnstarted > 0 ? " (\(report.devicesUnstarted) could not start: no more threads)" : "")
             + "\n"
@@ -38,6 +39,19 @@ package enum LoadSummary {
     /// what `--quiet` prints too.
     package static func errorLines(_ report: LoadRunReport) -> [String] {
         report.metrics.iterationErrors.map { "  \($0.count) × \($0.kind): \($0.first)" }
+    }
+
+    /// How late iterations started, when the plan gives them a moment to start at (think time,
+    /// ramp-up, an arrival rate): a device that cannot keep its schedule is a run that measured
+    /// less load than it was asked for.
+    static func latenessLine(_ report: LoadRunReport) -> String? {
+        let histogram = report.metrics.iterationStartLateness
+        guard let plan = report.plan, plan.think > .zero || plan.rampUp > .zero || plan.rate != nil, histogram.totalCount > 0 else { return nil }
+        var figures = KindFigures()
+        figures.latency = histogram
+        let percentiles = figures.milliseconds(atPercentiles: [50, 99])
+        return "  start lateness: p50 \(decimal(percentiles[0], places: 2)) ms, p99 \(decimal(percentiles[1], places: 2)) ms, "
+            + "max \(decimal(figures.maxMilliseconds, places: 2)) ms"
     }
 
     private static func row(_ kind: String, _ figures: KindFigures, _ report: LoadRunReport) -> [String] {

@@ -302,6 +302,32 @@ struct LoadDriverTests {
     }
 }
 
+extension LoadDriverTests {
+    /// Issue 40's `iteration_start_lateness`: each iteration's start measured against its moment
+    /// (ramp-up offset, then the end of the think time), in the summary and the JSON report.
+    @Test func everyIterationsStartLatenessIsMeasured() async throws {
+        let plan = LoadPlan(devices: 3, stop: .iterations(2), think: .milliseconds(20), rampUp: .milliseconds(30))
+        let (report, _, _) = try await Self.run("http GET /_sdkbench/health\n", plan: plan)
+        let lateness = report.metrics.iterationStartLateness
+        #expect(lateness.totalCount == 6, "one figure per iteration")
+        let summary = LoadSummary.text(report, thresholds: [])
+        #expect(summary.contains("  start lateness: p50 "), "\(summary)")
+        let json = try JSONParser.parse(LoadJSONReport.generate(report, thresholds: []))
+        let figure = try #require(
+            { () -> JSONObject? in
+                guard case .object(let object) = json, case .object(let figure)? = object["iterationStartLateness"] else { return nil }
+                return figure
+            }(),
+            "no iterationStartLateness in \(json)"
+        )
+        #expect(figure["count"] == .int(6))
+        #expect((figure["hdr"]?.plainText.count ?? 0) > 10)
+        // A closed loop with no think time and no ramp-up has no schedule to be late for.
+        let (plain, _, _) = try await Self.run("http GET /_sdkbench/health\n", plan: LoadPlan(devices: 1, stop: .iterations(1)))
+        #expect(!LoadSummary.text(plain, thresholds: []).contains("start lateness"))
+    }
+}
+
 /// The backend a run made, for a task that watches it.
 private final class BackendBox: Sendable {
     let backend = Mutex<LocalBackend?>(nil)

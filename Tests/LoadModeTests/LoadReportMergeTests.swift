@@ -19,6 +19,8 @@ struct LoadReportMergeTests {
         iterations: Int = 6
     ) -> String {
         var metrics = LoadMetrics.Snapshot()
+        // Segment k's iterations started k × 100 ms late.
+        for _ in 0..<iterations { metrics.iterationStartLateness.record(UInt64(k) * 100_000) }
         metrics.iterations = iterations
         metrics.iterationsFailed = 1
         metrics.iterationErrors = [IterationError(kind: "source", count: 1, first: "flow.sdk:2:1: cannot read 'x.sdk' (segment \(k))")]
@@ -46,6 +48,8 @@ struct LoadReportMergeTests {
         #expect(merged.mergedSegments?.held == [1, 2, 3, 4] && merged.mergedSegments?.count == 4)
         #expect(merged.plan?.devices == 8 && merged.plan?.segment == .whole && merged.script == Self.script)
         #expect(LoadSummary.text(merged, thresholds: []).contains("segments:   4 of 4\n"))
+        #expect(merged.metrics.iterationStartLateness.totalCount == 24, "the segments' start lateness adds up")
+        #expect((399_000...401_000).contains(merged.metrics.iterationStartLateness.max))
         #expect(
             LoadHTMLReport.generate(merged, thresholds: []).contains("data-kind=\"source\" data-count=\"4\">4 × source: flow.sdk:2:1: cannot read "),
             "the HTML report lists the iterations' errors too"
