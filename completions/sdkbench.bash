@@ -405,7 +405,7 @@ _sdkbench_load_run() {
     repeating_flags=()
     non_repeating_flags=(--no-color --keep-state --quiet --allow-short --version -h --help)
     repeating_options=(--threshold --out --var --secret)
-    non_repeating_options=(--home --devices --iterations --duration --think --ramp-up --seed --rate --max-devices --max-script-size --segment --report-json --hdr-log --report-html)
+    non_repeating_options=(--home --devices --iterations --duration --think --idle-close --ramp-up --seed --rate --max-devices --max-script-size --segment --source-addresses --report-json --hdr-log --report-html)
     __sdkbench_offer_flags_options 1
 
     # Offer option value completions
@@ -426,6 +426,9 @@ _sdkbench_load_run() {
     '--think')
         return
         ;;
+    '--idle-close')
+        return
+        ;;
     '--ramp-up')
         return
         ;;
@@ -442,6 +445,9 @@ _sdkbench_load_run() {
         return
         ;;
     '--segment')
+        return
+        ;;
+    '--source-addresses')
         return
         ;;
     '--threshold')
@@ -519,7 +525,7 @@ _sdkbench_load_k8s() {
     repeating_flags=()
     non_repeating_flags=(--allow-short --version -h --help)
     repeating_options=(--var --secret --secret-from)
-    non_repeating_options=(--segments --image --namespace --name --devices --iterations --duration --think --ramp-up --seed --rate --max-devices)
+    non_repeating_options=(--segments --image --namespace --name --devices --iterations --duration --think --idle-close --ramp-up --seed --rate --max-devices)
     __sdkbench_offer_flags_options 1
 
     # Offer option value completions
@@ -555,6 +561,9 @@ _sdkbench_load_k8s() {
         return
         ;;
     '--think')
+        return
+        ;;
+    '--idle-close')
         return
         ;;
     '--ramp-up')

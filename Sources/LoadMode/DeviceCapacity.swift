@@ -21,6 +21,9 @@ package struct DeviceCapacity: Sendable, Equatable {
     package var threads: Limit?
     /// The tightest limit on new file descriptors; `nil` when none was found.
     package var descriptors: Limit?
+    /// Local ports one source address has to one server (`net.ipv4.ip_local_port_range`); `nil`
+    /// when unknown.
+    package var localPorts: Int?
 
     /// Threads a run has besides its devices (the signal watcher, the progress block, the
     /// embedded backend's event loops, Dispatch's pool), and descriptors besides their sockets.
@@ -80,12 +83,37 @@ package struct DeviceCapacity: Sendable, Equatable {
             let open = SystemFiles.list(root + "/proc/self/fd").count
             return Limit(name: "ulimit -n \(limit), \(open) open", remaining: limit - open)
         }
-        return DeviceCapacity(threads: threads.min { $0.remaining < $1.remaining }, descriptors: descriptors)
+        var capacity = DeviceCapacity(threads: threads.min { $0.remaining < $1.remaining }, descriptors: descriptors)
+        // "32768\t60999"
+        let range = ((try? FileReader.readText(root + "/proc/sys/net/ipv4/ip_local_port_range")) ?? "")
+            .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).compactMap { Int($0) }
+        if range.count == 2, range[1] >= range[0] { capacity.localPorts = range[1] - range[0] + 1 }
+        return capacity
+    }
+
+    /// Raises this process's soft limit on open files to its hard limit (as Go's runtime does at
+    /// start): a device's socket should not fail at 1,024 when the system allows a million.
+    /// Returns the soft limit now.
+    @discardableResult
+    package static func raiseDescriptorLimit() -> Int? {
+        var limit = rlimit()
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        guard getrlimit(resource, &limit) == 0 else { return nil }
+        if limit.rlim_cur < limit.rlim_max {
+            var raised = limit
+            raised.rlim_cur = limit.rlim_max
+            if setrlimit(resource, &raised) == 0 { limit = raised }
+        }
+        return Int(clamping: limit.rlim_cur)
     }
 
     /// Why `devices` devices (of this process, its segment's when `sharded`) cannot all start,
     /// and what to do; `nil` when they can.
-    package func refusal(devices: Int, sharded: Bool) -> String? {
+    ///
+    /// - Parameters:
+    ///   - keepsConnections: `--idle-close never`: every device holds its connection for the whole
+    ///     run, so they must fit in the local ports of `sourceAddresses` addresses too.
+    package func refusal(devices: Int, sharded: Bool, keepsConnections: Bool = false, sourceAddresses: Int = 1) -> String? {
         let advice =
             sharded
             ? "use fewer devices, or more segments"
@@ -97,6 +125,12 @@ package struct DeviceCapacity: Sendable, Equatable {
         if let descriptors, devices + Self.reserve > descriptors.remaining {
             return "\(devices) devices need \(devices) file descriptors (a socket each); this process may open about "
                 + "\(max(0, descriptors.remaining - Self.reserve)) more (\(descriptors.name)); raise ulimit -n, or \(advice)"
+        }
+        if keepsConnections, let localPorts, devices > localPorts * sourceAddresses {
+            return "\(devices) devices that keep their connections (--idle-close never) need \(devices) local ports to the server; "
+                + "\(sourceAddresses) source address\(sourceAddresses == 1 ? " has" : "es have") \(localPorts * sourceAddresses) "
+                + "(net.ipv4.ip_local_port_range, \(localPorts) an address); spread them with --source-addresses 127.0.0.2-127.0.0.9 "
+                + "(loopback), let them close (--idle-close 15s), or \(advice)"
         }
         return nil
     }

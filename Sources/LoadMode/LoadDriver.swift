@@ -21,18 +21,22 @@ package struct LoadDriver: Sendable {
     package var insecureTransport: any HTTPTransport
     /// Names an engine's exchange (`ShellCatalog.requestKind`).
     package var classify: @Sendable (_ method: String, _ path: String) -> String?
+    /// The addresses devices send their `http://` requests from (`--source-addresses`).
+    package var sourceAddresses: SourceAddresses?
 
     package init(
         plan: LoadPlan,
         transport: any HTTPTransport,
         insecureTransport: any HTTPTransport,
         classify: @escaping @Sendable (_ method: String, _ path: String) -> String?,
+        sourceAddresses: SourceAddresses? = nil,
         makeSession: @escaping @Sendable (_ index: Int, _ home: String, _ transport: any HTTPTransport, _ insecure: any HTTPTransport) -> ShellSession
     ) {
         self.plan = plan
         self.transport = transport
         self.insecureTransport = insecureTransport
         self.classify = classify
+        self.sourceAddresses = sourceAddresses
         self.makeSession = makeSession
     }
 
@@ -225,8 +229,9 @@ package struct LoadDriver: Sendable {
         let label = RequestLabel()
         // The device's thread sends its own http:// requests and runs the work its commands wait for.
         let here = WaitingThreadExecutor()
-        let plain = BlockingTransport(fallback: transport)
-        let plainInsecure = BlockingTransport(fallback: insecureTransport)
+        let source = sourceAddresses?.address(forDevice: index)
+        let plain = BlockingTransport(fallback: transport, source: source)
+        let plainInsecure = BlockingTransport(fallback: insecureTransport, source: source)
         defer {
             plain.close()
             plainInsecure.close()
@@ -285,7 +290,18 @@ package struct LoadDriver: Sendable {
                 metrics.iteration(error: Self.iterationError(result, in: script.source.name, masking: session.secrets))
             }
             if arrivals == nil { due = ContinuousClock.now + plan.think }
-            if arrivals == nil, plan.think > .zero, !control.pause(until: .after(plan.think)) { break }
+            if arrivals == nil, plan.think > .zero {
+                // A phone's connections close while it is idle: past --idle-close of think, the
+                // device's sockets are closed, so mostly idle devices do not hold one each.
+                if let idleClose = plan.idleClose, plan.think > idleClose {
+                    guard control.pause(until: .after(idleClose)) else { break }
+                    plain.close()
+                    plainInsecure.close()
+                    guard control.pause(until: .after(plan.think - idleClose)) else { break }
+                } else if !control.pause(until: .after(plan.think)) {
+                    break
+                }
+            }
         }
         control.unregister(stop)
         session.shutdown()

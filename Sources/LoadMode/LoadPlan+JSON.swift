@@ -16,6 +16,7 @@ extension LoadPlan {
         object["seed"] = .string(String(seed))
         object["rate"] = rate.map(Value.double) ?? .null
         object["maxDevices"] = maxDevices.map(Value.int) ?? .null
+        object["idleClose"] = idleClose.map { .double($0.inSeconds) } ?? .null
         return .object(object)
     }
 
@@ -41,7 +42,9 @@ extension LoadPlan {
             seed: seed,
             segment: segment,
             rate: object["rate"]?.numberValue,
-            maxDevices: object["maxDevices"]?.numberValue.map { Int($0) }
+            maxDevices: object["maxDevices"]?.numberValue.map { Int($0) },
+            // Absent in reports written before it was an option: the default then.
+            idleClose: object["idleClose"] == nil ? LoadPlan.defaultIdleClose : object["idleClose"] == .null ? nil : seconds("idleClose")
         )
     }
 }

@@ -26,6 +26,12 @@ package struct LoadPlan: Sendable {
     /// Under the open model, the most devices (of the whole run) there may be when none is idle
     /// for an arrival; past them the arrival is dropped (counted).
     package var maxDevices: Int?
+    /// A device closes its idle connections once it has thought this long, as a phone's
+    /// connections time out between uses; `nil`: never (each device keeps its sockets).
+    package var idleClose: Duration?
+
+    /// `--idle-close`'s default: what iOS's URLSession keeps an idle connection for, about.
+    package static let defaultIdleClose = Duration.seconds(15)
 
     package init(
         devices: Int,
@@ -35,8 +41,10 @@ package struct LoadPlan: Sendable {
         seed: UInt64 = 0,
         segment: LoadSegment = .whole,
         rate: Double? = nil,
-        maxDevices: Int? = nil
+        maxDevices: Int? = nil,
+        idleClose: Duration? = LoadPlan.defaultIdleClose
     ) {
+        self.idleClose = idleClose
         self.rate = rate
         self.maxDevices = maxDevices
         self.segment = segment

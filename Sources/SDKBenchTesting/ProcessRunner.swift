@@ -62,17 +62,24 @@ package enum ProcessRunner {
         defer { timer.cancel() }
         var result = await withTaskCancellationHandler {
             do {
-                let result = try await Subprocess.run(
-                    .path(FilePath(executable)),
-                    arguments: Arguments(arguments),
-                    environment: .inherit.updating(updates),
-                    workingDirectory: workingDirectory.map { FilePath($0) },
-                    platformOptions: options,
-                    input: .string(stdin),
-                    output: .string(limit: outputLimit),
-                    error: .string(limit: outputLimit)
-                ) { execution in
-                    leader.started(execution.processIdentifier.value)
+                // Not `.string(stdin)`: swift-subprocess 1.0.2 traps ("FileDescriptor N was not
+                // closed", its issue 367) when the child ends before taking its input, as a child
+                // killed at the deadline does; a whole test run crashed with it on a loaded
+                // machine. No input is /dev/null; any other is a file the child reads.
+                let result: RunOutcome
+                if stdin.isEmpty {
+                    result = try await launch(executable, arguments, updates, workingDirectory, options, leader, input: .none)
+                } else {
+                    let file = try Self.inputFile(stdin)
+                    result = try await launch(
+                        executable,
+                        arguments,
+                        updates,
+                        workingDirectory,
+                        options,
+                        leader,
+                        input: .fileDescriptor(file, closeAfterSpawningProcess: true)
+                    )
                 }
                 leader.finished()
                 let status: Int32
@@ -94,6 +101,48 @@ package enum ProcessRunner {
             result.stderr += leader.diagnosis
         }
         return result
+    }
+
+    private typealias RunOutcome = Subprocess.ExecutionResult<Void, StringOutput<UTF8>, StringOutput<UTF8>>
+
+    private static func launch(
+        _ executable: String,
+        _ arguments: [String],
+        _ updates: [Environment.Key: String?],
+        _ workingDirectory: String?,
+        _ options: PlatformOptions,
+        _ leader: GroupLeader,
+        input: some InputProtocol
+    ) async throws -> RunOutcome {
+        try await Subprocess.run(
+            .path(FilePath(executable)),
+            arguments: Arguments(arguments),
+            environment: .inherit.updating(updates),
+            workingDirectory: workingDirectory.map { FilePath($0) },
+            platformOptions: options,
+            input: input,
+            output: .string(limit: outputLimit),
+            error: .string(limit: outputLimit)
+        ) { execution in
+            leader.started(execution.processIdentifier.value)
+        }
+    }
+
+    /// `text` in an unlinked temporary file, open for reading from its start.
+    private static func inputFile(_ text: String) throws -> FileDescriptor {
+        var template = Array("/tmp/sdkbench-stdin-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw Errno(rawValue: errno) }
+        unlink(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+        let file = FileDescriptor(rawValue: descriptor)
+        do {
+            _ = try file.writeAll(Array(text.utf8))
+            _ = try file.seek(offset: 0, from: .start)
+        } catch {
+            try? file.close()
+            throw error
+        }
+        return file
     }
 }
 

@@ -23,15 +23,19 @@ final class BlockingConnection: Sendable {
     /// Opens a connection to `host:port`, trying each of its addresses until `deadline` (at most
     /// 10 s, as KeepAliveTransport's connect). `opening` is told of each socket before it connects,
     /// so that it can be interrupted, and returns `true` when the exchange is cancelled already.
+    ///
+    /// `source`: the IPv4 address to send from (`127.0.0.2`), so that many connections to one
+    /// server spread over several addresses' local ports; only IPv4 server addresses are tried then.
     static func open(
         host: String,
         port: Int,
         deadline: ContinuousClock.Instant,
         timeout: Double,
+        source: in_addr? = nil,
         opening: (BlockingConnection) -> Bool
     ) throws(NetworkError) -> BlockingConnection {
         var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
+        hints.ai_family = source == nil ? AF_UNSPEC : AF_INET
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         hints.ai_flags = AI_NUMERICSERV
         var list: UnsafeMutablePointer<addrinfo>?
@@ -53,6 +57,11 @@ final class BlockingConnection: Sendable {
             if opening(connection) { throw .cancelled }
             var one: Int32 = 1
             setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            if let source, !Self.bind(descriptor, to: source) {
+                let reason = errno
+                connection.close()
+                throw .cannotConnect("cannot send from \(Self.text(source)): \(LiveTransport.describe(errno: reason))")
+            }
             let failure = connection.connect(to: address.pointee, until: connectDeadline)
             if failure == 0 { return connection }
             connection.close()
@@ -61,6 +70,28 @@ final class BlockingConnection: Sendable {
             if firstError == 0 { firstError = failure }
         }
         throw .cannotConnect(LiveTransport.describe(errno: firstError))
+    }
+
+    /// Binds the socket to `source`, port chosen by the system at connect (IP_BIND_ADDRESS_NO_PORT:
+    /// a port is then taken per destination, not reserved for all, as a plain bind would).
+    private static func bind(_ descriptor: Int32, to source: in_addr) -> Bool {
+        var one: Int32 = 1
+        // 24 is IP_BIND_ADDRESS_NO_PORT (Linux 4.2), which Glibc's module does not name.
+        setsockopt(descriptor, Int32(IPPROTO_IP), 24, &one, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr = source
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+
+    private static func text(_ address: in_addr) -> String {
+        var copy = address
+        var buffer = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+        guard inet_ntop(AF_INET, &copy, &buffer, socklen_t(buffer.count)) != nil else { return "?" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Connects without blocking, waiting in slices of 50 ms so that an interrupt is seen: a

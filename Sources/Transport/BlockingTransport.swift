@@ -40,14 +40,19 @@ package final class BlockingTransport: HTTPTransport {
     private let owner: pthread_t?
     private let state: Mutex<State>
 
-    /// For the calling thread, which from then on sends its `http://` requests itself.
-    package convenience init(fallback: any HTTPTransport) {
-        self.init(fallback: fallback, owner: pthread_self())
+    /// The IPv4 address its connections are made from; `nil`: the system's choice.
+    private let source: in_addr?
+
+    /// For the calling thread, which from then on sends its `http://` requests itself, from
+    /// `source` when given (`127.0.0.2`; see `SourceAddresses`).
+    package convenience init(fallback: any HTTPTransport, source: in_addr? = nil) {
+        self.init(fallback: fallback, owner: pthread_self(), source: source)
     }
 
-    init(fallback: any HTTPTransport, owner: pthread_t?) {
+    init(fallback: any HTTPTransport, owner: pthread_t?, source: in_addr? = nil) {
         self.fallback = fallback
         self.owner = owner
+        self.source = source
         state = Mutex(State())
     }
 
@@ -147,6 +152,7 @@ package final class BlockingTransport: HTTPTransport {
                     port: url.port ?? 80,
                     deadline: deadline,
                     timeout: timeout,
+                    source: source,
                     opening: inFlight
                 )
             }

@@ -55,6 +55,16 @@ struct LoadRunCommand: ParsableCommand {
     var segment: String?
 
     @Option(
+        name: .customLong("source-addresses"),
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "IPv4 addresses the devices send http:// requests from, device i from the (i mod count)-th: A, A-B or A,B (127.0.0.2-127.0.0.9 on loopback).",
+            valueName: "ADDRESSES"
+        )
+    )
+    var sourceAddresses: String?
+
+    @Option(
         name: .customLong("threshold"),
         parsing: .singleValue,
         help: ArgumentHelp(
@@ -163,9 +173,22 @@ struct LoadRunCommand: ParsableCommand {
         let thresholds = try LoadReporting.thresholds(thresholds)
         let scriptSizeLimit = scriptSize.limit
         let plan = planOptions.plan(segment: segment.flatMap(LoadSegment.init) ?? .whole)
+        var sources: SourceAddresses?
+        if let sourceAddresses {
+            switch SourceAddresses.parse(sourceAddresses) {
+            case .success(let parsed): sources = parsed
+            case .failure(let error): throw ValidationError("--source-addresses: \(error.reason)")
+            }
+        }
         // Refused up front rather than run with the devices the system would make.
+        DeviceCapacity.raiseDescriptorLimit()
         let devices = plan.segment.share(of: plan.rate == nil ? plan.devices : plan.maxDevices ?? plan.devices)
-        if let refusal = DeviceCapacity.measure().refusal(devices: devices, sharded: plan.segment.count > 1) {
+        if let refusal = DeviceCapacity.measure().refusal(
+            devices: devices,
+            sharded: plan.segment.count > 1,
+            keepsConnections: plan.idleClose == nil,
+            sourceAddresses: sources?.addresses.count ?? 1
+        ) {
             throw ValidationError("--devices: \(refusal)")
         }
         let specs = try outputSpecs()
@@ -191,7 +214,8 @@ struct LoadRunCommand: ParsableCommand {
             plan: plan,
             transport: KeepAliveTransport(),
             insecureTransport: KeepAliveTransport(verifiesCertificates: false),
-            classify: { catalog.requestKind(method: $0, path: $1) }
+            classify: { catalog.requestKind(method: $0, path: $1) },
+            sourceAddresses: sources
         ) { _, home, transport, insecure in
             var sessionEnvironment = ShellEnvironment(
                 paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),

@@ -26,6 +26,16 @@ struct LoadPlanOptions: ParsableArguments {
     var think: String?
 
     @Option(
+        name: .customLong("idle-close"),
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Close a device's idle connections once it has thought this long, as a phone's time out (default 15s); never: keep them.",
+            valueName: "DURATION|never"
+        )
+    )
+    var idleClose: String?
+
+    @Option(
         name: .customLong("ramp-up"),
         parsing: .unconditional,
         help: ArgumentHelp("Start the devices evenly over this long.", valueName: "DURATION")
@@ -75,6 +85,9 @@ struct LoadPlanOptions: ParsableArguments {
             guard maxDevices >= devices else { throw ValidationError("--max-devices (\(maxDevices)) must be at least --devices (\(devices))") }
         }
         if rate != nil, think != nil { throw ValidationError("--think is the closed model's pause: under --rate the arrivals set the pace") }
+        if let idleClose, idleClose != "never", (DurationParser.seconds(idleClose) ?? 0) <= 0 {
+            throw ValidationError("--idle-close: expected a duration (15s, 2m) or never, got '\(idleClose)'")
+        }
         for (name, text) in [("--duration", duration), ("--think", think), ("--ramp-up", rampUp)] {
             if let text, DurationParser.seconds(text) == nil { throw ValidationError("\(name): expected a duration (250ms, 30s, 2m), got '\(text)'") }
         }
@@ -90,7 +103,8 @@ struct LoadPlanOptions: ParsableArguments {
             seed: seed,
             segment: segment,
             rate: ratePerSecond,
-            maxDevices: maxDevices
+            maxDevices: maxDevices,
+            idleClose: idleClose == "never" ? nil : idleClose.map(seconds) ?? LoadPlan.defaultIdleClose
         )
     }
 
@@ -103,6 +117,7 @@ struct LoadPlanOptions: ParsableArguments {
         if let rampUp { arguments += ["--ramp-up", rampUp] }
         if let rate { arguments += ["--rate", rate] }
         if let maxDevices { arguments += ["--max-devices", String(maxDevices)] }
+        if let idleClose { arguments += ["--idle-close", idleClose] }
         return arguments
     }
 }

@@ -5,6 +5,16 @@ import Testing
 /// into a failure.
 @Suite(.timeLimit(.minutes(1)))
 struct ProcessRunnerTests {
+    /// swift-subprocess 1.0.2 trapped ("FileDescriptor N was not closed", its issue 367) when a
+    /// child ended before taking all of a string input: the whole test process crashed.
+    @Test func aChildThatLeavesItsInputUnreadEndsWell() async {
+        let input = String(repeating: "line of input\n", count: 600_000)
+        let result = await ProcessRunner.run("/bin/sh", ["-c", "head -c 5"], stdin: input, deadline: .seconds(60))
+        #expect(result.status == 0 && result.stdout == "line ", "\(result)")
+        let empty = await ProcessRunner.run("/bin/sh", ["-c", "cat; echo end"], deadline: .seconds(60))
+        #expect(empty.stdout == "end\n", "no input reads as an empty file")
+    }
+
     @Test func stdinEnvironmentAndBothOutputsArePassedThrough() async {
         let result = await ProcessRunner.run(
             "/bin/sh",

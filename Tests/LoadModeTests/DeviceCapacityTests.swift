@@ -37,6 +37,44 @@ struct DeviceCapacityTests {
         #expect(capacity.refusal(devices: 50_000, sharded: true)?.hasSuffix("use fewer devices, or more segments") == true)
     }
 
+    /// `--idle-close never`: devices that keep their connections need a local port each, of
+    /// ip_local_port_range's for each source address.
+    @Test func devicesThatKeepTheirConnectionsMustFitTheLocalPorts() throws {
+        let root = try Self.machine()
+        defer { root.remove() }
+        try Directories.create(root.path + "/proc/sys/net/ipv4", mode: .ownerReadWriteExecute)
+        root.write("proc/sys/net/ipv4/ip_local_port_range", "32768\t60999\n")
+        var capacity = DeviceCapacity.measure(root: root.path)
+        #expect(capacity.localPorts == 28232)
+        capacity.threads = nil
+        capacity.descriptors = nil
+        let refusal = try #require(capacity.refusal(devices: 30_000, sharded: false, keepsConnections: true))
+        #expect(
+            refusal.hasPrefix(
+                "30000 devices that keep their connections (--idle-close never) need 30000 local ports to the server; "
+                    + "1 source address has 28232 (net.ipv4.ip_local_port_range, 28232 an address); spread them with --source-addresses"
+            ),
+            "\(refusal)"
+        )
+        #expect(capacity.refusal(devices: 30_000, sharded: false, keepsConnections: true, sourceAddresses: 2) == nil)
+        #expect(capacity.refusal(devices: 30_000, sharded: false) == nil, "devices that close their connections need none kept")
+    }
+
+    @Test func sourceAddressesAreARangeOrAList() throws {
+        let range = try SourceAddresses.parse("127.0.0.2-127.0.0.4,10.0.0.1").get()
+        #expect(range.addresses.count == 4)
+        #expect(range.address(forDevice: 5).s_addr == range.addresses[1].s_addr)
+        #expect(range.addresses.map { UInt32(bigEndian: $0.s_addr) & 0xFF } == [2, 3, 4, 1])
+        for (text, reason) in [
+            ("127.0.0.9-127.0.0.2", "the range 127.0.0.9-127.0.0.2 runs backwards"),
+            ("localhost", "expected IPv4 addresses as A, A-B or A,B, got 'localhost'"),
+            ("10.0.0.0-10.1.0.0", "more than 4096 addresses in '10.0.0.0-10.1.0.0'"),
+        ] {
+            #expect(throws: SourceAddressError.self) { try SourceAddresses.parse(text).get() }
+            if case .failure(let error) = SourceAddresses.parse(text) { #expect(error.reason == reason) }
+        }
+    }
+
     @Test func aCgroupOrTheMemoryMapsCanBeTighter() throws {
         let cgroup = try Self.machine(pidsMax: "1000")
         defer { cgroup.remove() }

@@ -303,6 +303,20 @@ struct LoadDriverTests {
 }
 
 extension LoadDriverTests {
+    /// `--idle-close`: past that long of think, a device's connection is closed and its next
+    /// iteration opens another; `never` keeps the one.
+    @Test func aDeviceClosesItsConnectionsOnceIdleClosePassed() async throws {
+        let ok = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
+        for (idleClose, connections) in [(Duration?.some(.milliseconds(40)), 2), (nil, 1)] {
+            let server = try await CannedServer.start(answers: [[ok, ok], [ok, ok]], closesAfterLast: [false, false])
+            let plan = LoadPlan(devices: 1, stop: .iterations(2), think: .milliseconds(150), idleClose: idleClose)
+            let (report, _, _) = try await Self.run("http GET \(server.url)/x\nexpect last.status == 200\n", plan: plan)
+            await server.stop()
+            #expect(report.metrics.iterations == 2 && report.metrics.iterationsFailed == 0)
+            #expect(server.connections == connections, "idle-close \(String(describing: idleClose))")
+        }
+    }
+
     /// Issue 40's `iteration_start_lateness`: each iteration's start measured against its moment
     /// (ramp-up offset, then the end of the think time), in the summary and the JSON report.
     @Test func everyIterationsStartLatenessIsMeasured() async throws {

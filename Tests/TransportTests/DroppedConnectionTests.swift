@@ -1,4 +1,5 @@
 import Ping
+import SDKBenchTesting
 import Testing
 
 @testable import Transport

@@ -1,3 +1,4 @@
+import SDKBenchTesting
 import Testing
 
 import struct HTTPTypes.HTTPFields

@@ -5,6 +5,7 @@ import NIOCore
 import NIOHTTP1
 import PerformanceBackend
 import Ping
+import SDKBenchTesting
 import Testing
 
 @testable import Transport

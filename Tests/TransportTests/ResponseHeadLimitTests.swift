@@ -1,5 +1,6 @@
 import HTTPTypes
 import Ping
+import SDKBenchTesting
 import Testing
 
 @testable import Transport

@@ -5,16 +5,18 @@ import Synchronization
 /// Answers the requests on its N-th connection with `answers[N]` in turn, one per request head
 /// received, and closes the connection after the last when `closesAfterLast[N]`. A request
 /// past a connection's answers closes it unanswered; with a TCP reset when `resets`.
-final class CannedServer: Sendable {
+package final class CannedServer: Sendable {
     private let channel: any Channel
     private let group: MultiThreadedEventLoopGroup
     private let accepted: Counter
     private let log: RequestLog
 
-    var url: String { "http://127.0.0.1:\(channel.localAddress?.port ?? 0)" }
-    var connections: Int { accepted.value.load(ordering: .acquiring) }
+    package var url: String { "http://127.0.0.1:\(channel.localAddress?.port ?? 0)" }
+    package var connections: Int { accepted.value.load(ordering: .acquiring) }
     /// The request lines received, by connection (`GET /first HTTP/1.1`), answered or not.
-    var requests: [[String]] { log.lines.withLock { $0 } }
+    package var requests: [[String]] { log.lines.withLock { $0 } }
+    /// The address each connection came from, in the order accepted.
+    package var peers: [String] { log.peers.withLock { $0 } }
 
     private init(channel: any Channel, group: MultiThreadedEventLoopGroup, accepted: Counter, log: RequestLog) {
         self.channel = channel
@@ -23,7 +25,7 @@ final class CannedServer: Sendable {
         self.log = log
     }
 
-    static func start(answers: [[String]], closesAfterLast: [Bool], resets: Bool = false) async throws -> CannedServer {
+    package static func start(answers: [[String]], closesAfterLast: [Bool], resets: Bool = false) async throws -> CannedServer {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let accepted = Counter()
         let log = RequestLog()
@@ -35,6 +37,7 @@ final class CannedServer: Sendable {
                 log.lines.withLock { lines in
                     while lines.count <= index { lines.append([]) }
                 }
+                log.peers.withLock { $0.append(channel.remoteAddress?.ipAddress ?? "?") }
                 return channel.eventLoop.makeCompletedFuture {
                     let answerer = Answerer(answers: script, closesAfterLast: closes, resets: resets) { line in
                         log.lines.withLock { $0[index].append(line) }
@@ -46,7 +49,7 @@ final class CannedServer: Sendable {
         return CannedServer(channel: channel, group: group, accepted: accepted, log: log)
     }
 
-    func stop() async {
+    package func stop() async {
         try? await channel.close()
         try? await group.shutdownGracefully()
     }
@@ -57,6 +60,7 @@ final class CannedServer: Sendable {
 
     private final class RequestLog: Sendable {
         let lines = Mutex<[[String]]>([])
+        let peers = Mutex<[String]>([])
     }
 
     /// Counts request heads (the requests here have no body) and answers each.
@@ -78,7 +82,7 @@ final class CannedServer: Sendable {
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             var buffer = unwrapInboundIn(data)
             received += buffer.readString(length: buffer.readableBytes) ?? ""
-            while let end = received.range(of: "\r\n\r\n") {
+            while let end = received.firstRange(of: "\r\n\r\n") {
                 // By bytes: "\r\n" is one Character.
                 record(String(decoding: received[..<end.lowerBound].utf8.prefix { $0 != UInt8(ascii: "\r") }, as: UTF8.self))
                 received = String(received[end.upperBound...])
