@@ -15,6 +15,11 @@
 #   chromium     a real browser (headless) that loads `sdkbench test`'s HTML report in the tests
 #   groff-base   renders the man pages in docs/man, which the tests require to render without a warning
 #   man-db       `man`, which the tests ask to find the pages scripts/install-man.sh installs
+#   buildah      builds scripts/image.sh's OCI image (the one `load k8s --image` names) without a
+#                daemon or a registry, FROM scratch
+#   umoci        unpacks that image in the tests: a reader other than its writer, whose root
+#                filesystem the tests run the pods' commands in
+#   ca-certificates  the CA bundle scripts/image.sh puts in the image
 set -euo pipefail
 
 # Readers the tests hold reports against: from PyPI, so after the system packages (below) or now.
@@ -26,7 +31,7 @@ install_python_readers() {
         || python3 -m pip install --quiet --break-system-packages junitparser hdrhistogram kubernetes-validate mitmproxy
 }
 
-packages=(libedit-dev libssl-dev libpcre2-dev zlib1g-dev openssl tmux python3 perl chromium groff-base man-db)
+packages=(libedit-dev libssl-dev libpcre2-dev zlib1g-dev openssl tmux python3 perl chromium groff-base man-db buildah umoci ca-certificates)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
