@@ -13,6 +13,10 @@ package struct KindFigures: Sendable {
 
     package init() {}
 
+    /// Figures of a latency-like histogram alone (the iterations' start lateness), for its
+    /// percentiles.
+    package init(latency: Histogram<UInt64>) { self.latency = latency }
+
     /// 1 µs to 1 hour at three significant digits: the layout `HdrHistogramEncoding` writes.
     static func newHistogram() -> Histogram<UInt64> {
         Histogram(lowestDiscernibleValue: 1, highestTrackableValue: LoadMetrics.highestMicroseconds, numberOfSignificantValueDigits: .three)

@@ -76,7 +76,8 @@ package struct LoadDriver: Sendable {
                 guard control.pause(until: .after(offset)) else { return }
                 runDevice(
                     index,
-                    due: started + offset,
+                    // The open model's arrivals are timed by the scheduler.
+                    due: arrivals == nil ? started + offset : nil,
                     script: script,
                     kinds: kinds,
                     home: workDirectory + "/device-\(index)",
@@ -173,10 +174,14 @@ package struct LoadDriver: Sendable {
             let wait = ContinuousClock.now.duration(to: due)
             if wait > .zero, !control.pause(until: .after(wait)) { break }
             if control.wasStopped || SignalTrap.count != signals { break }
-            // The arrival's lateness is the scheduler's: handed over when due, or later.
-            metrics.iterationStarted(lateBy: due.duration(to: ContinuousClock.now))
+            // The arrival's lateness is the scheduler's: handed over when due, or later; a dropped
+            // arrival starts no iteration and has none.
+            let lateness = due.duration(to: ContinuousClock.now)
             arrival += segment.count
-            if arrivals.arrive() { continue }
+            if arrivals.arrive() {
+                metrics.iterationStarted(lateBy: lateness)
+                continue
+            }
             guard devices < most else {
                 metrics.droppedIteration()
                 continue
@@ -201,6 +206,7 @@ package struct LoadDriver: Sendable {
             }
             if let thread = DeviceThread.start(body) {
                 made.append(thread)
+                metrics.iterationStarted(lateBy: lateness)
             } else {
                 // Its arrival is lost with it.
                 unstarted += 1
@@ -289,18 +295,17 @@ package struct LoadDriver: Sendable {
             case .runtime:
                 metrics.iteration(error: Self.iterationError(result, in: script.source.name, masking: session.secrets))
             }
-            if arrivals == nil { due = ContinuousClock.now + plan.think }
-            if arrivals == nil, plan.think > .zero {
-                // A phone's connections close while it is idle: past --idle-close of think, the
-                // device's sockets are closed, so mostly idle devices do not hold one each.
-                if let idleClose = plan.idleClose, plan.think > idleClose {
-                    guard control.pause(until: .after(idleClose)) else { break }
-                    plain.close()
-                    plainInsecure.close()
-                    guard control.pause(until: .after(plan.think - idleClose)) else { break }
-                } else if !control.pause(until: .after(plan.think)) {
-                    break
-                }
+            guard arrivals == nil else { continue }
+            due = ContinuousClock.now + plan.think
+            // A phone's connections close while it is idle: past --idle-close of think, the
+            // device's sockets are closed, so mostly idle devices do not hold one each.
+            if let idleClose = plan.idleClose, plan.think > idleClose {
+                guard control.pause(until: .after(idleClose)) else { break }
+                plain.close()
+                plainInsecure.close()
+                guard control.pause(until: .after(plan.think - idleClose)) else { break }
+            } else if plan.think > .zero, !control.pause(until: .after(plan.think)) {
+                break
             }
         }
         control.unregister(stop)

@@ -63,8 +63,7 @@ package enum LoadJSONReport {
     }
 
     private static func lateness(_ histogram: Histogram<UInt64>) -> Value {
-        var figures = KindFigures()
-        figures.latency = histogram
+        let figures = KindFigures(latency: histogram)
         let percentiles = figures.milliseconds(atPercentiles: [50, 90, 99])
         return .object([
             "count": .int(Int(histogram.totalCount)), "p50": .double(percentiles[0]), "p90": .double(percentiles[1]),

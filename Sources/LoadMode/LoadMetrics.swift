@@ -137,8 +137,7 @@ package final class LoadMetrics: Sendable {
 
     /// An iteration started `lateness` after it was due (zero or less: on time).
     func iterationStarted(lateBy lateness: Duration) {
-        let (seconds, attoseconds) = lateness.components
-        let microseconds = seconds < 0 ? 0 : UInt64(seconds) * 1_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000_000)
+        let microseconds = UInt64(max(0, lateness.inSeconds * 1_000_000))
         let value = min(max(1, microseconds), Self.highestMicroseconds)
         state.withLock { _ = $0.snapshot.iterationStartLateness.record(value) }
     }

@@ -47,8 +47,7 @@ package enum LoadSummary {
     static func latenessLine(_ report: LoadRunReport) -> String? {
         let histogram = report.metrics.iterationStartLateness
         guard let plan = report.plan, plan.think > .zero || plan.rampUp > .zero || plan.rate != nil, histogram.totalCount > 0 else { return nil }
-        var figures = KindFigures()
-        figures.latency = histogram
+        let figures = KindFigures(latency: histogram)
         let percentiles = figures.milliseconds(atPercentiles: [50, 99])
         return "  start lateness: p50 \(decimal(percentiles[0], places: 2)) ms, p99 \(decimal(percentiles[1], places: 2)) ms, "
             + "max \(decimal(figures.maxMilliseconds, places: 2)) ms"

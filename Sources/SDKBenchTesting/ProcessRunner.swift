@@ -133,6 +133,8 @@ package enum ProcessRunner {
         var template = Array("/tmp/sdkbench-stdin-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw Errno(rawValue: errno) }
+        // Not inherited by a child another test starts meanwhile (the spawn gives it to its own).
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         unlink(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
         let file = FileDescriptor(rawValue: descriptor)
         do {

@@ -192,6 +192,8 @@ struct LoadDriverTests {
         )
         #expect(slow.0.metrics.iterations + slow.0.metrics.droppedIterations == 10, "\(slow.0.metrics)")
         #expect(slow.0.metrics.droppedIterations > 0 && slow.0.devices == 2, "two devices cannot keep up with 50/s of 300 ms iterations")
+        // A dropped arrival started no iteration: it has no start lateness.
+        #expect(slow.0.metrics.iterationStartLateness.totalCount == UInt64(slow.0.metrics.iterations))
     }
 
     /// Seed fidelity §2: `device set` with `{{device.index}}` makes every simulated device
