@@ -30,11 +30,11 @@ package struct DeviceCapacity: Sendable, Equatable {
     /// backend, the outputs, Dispatch's pool).
     static let reserve = 64
 
-    /// A device's memory at its peak (its session, engines, task and a connection's buffers),
-    /// with room to spare: 100,000 devices of the Miataru flow of docs/load.md, each holding a
-    /// connection, took 4.5 KiB each above the process at rest (release build, this 2-core
-    /// machine, peak RSS of `load --devices 100000 --think 60s --idle-close never`).
-    static let deviceBytes = 16 << 10
+    /// A device's memory (its session, engines, task, and a connection's while it holds one):
+    /// 10,000 devices sending an UpdateLocation every 6 s (`--think 6s --idle-close 1s`) peaked at
+    /// 242 MB against 29 MB for one device, 21 KB a device (release build, this 2-core machine);
+    /// an idle session alone (`set x 1`) is 11.6 KB.
+    static let deviceBytes = 24 << 10
 
     package init(memory: Limit?, descriptors: Limit?) {
         self.memory = memory

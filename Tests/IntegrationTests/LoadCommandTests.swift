@@ -320,18 +320,18 @@ struct LoadCommandTests {
         let home = TemporaryDirectory()
         defer { home.remove() }
         let script = home.write("flow.sdk", "http GET /_sdkbench/health\n")
-        // 10,000,000 devices of 16 KiB: 153 GiB, more than this machine has.
+        // 10,000,000 devices of 24 KiB: 229 GiB, more than this machine has.
         let whole = await sdkbench(["load", script, "--devices", "10000000", "--iterations", "1"], home: home)
         #expect(whole.status == 1, "\(whole.stdout)\(whole.stderr)")
         #expect(
-            whole.stderr.contains("--devices: 10000000 devices need about 156250 MiB (16 KiB a device); this machine has room for about "),
+            whole.stderr.contains("--devices: 10000000 devices need about 234375 MiB (24 KiB a device); this machine has room for about "),
             "\(whole.stderr)"
         )
         #expect(whole.stderr.contains("use fewer devices, or shard the run (--segment K/N"), "\(whole.stderr)")
         #expect(SystemFiles.list(home.path + "/home/state/load").isEmpty, "no device started")
         let segment = await sdkbench(["load", script, "--devices", "10000000", "--iterations", "1", "--segment", "1/2"], home: home)
         #expect(
-            segment.status == 1 && segment.stderr.contains("5000000 devices need about 78125 MiB") && segment.stderr.contains("or more segments"),
+            segment.status == 1 && segment.stderr.contains("5000000 devices need about 117187 MiB") && segment.stderr.contains("or more segments"),
             "\(segment.stderr)"
         )
     }

@@ -7,7 +7,7 @@ import Testing
 /// The system's limits on devices (memory, sockets), read from a machine's /proc and /sys, and
 /// the refusal a run asked for more gets: the figure, the limit that set it, what to do.
 struct DeviceCapacityTests {
-    /// A machine with 4 GiB available (room for 262,144 devices of 16 KiB).
+    /// A machine with 4 GiB available (room for 174,762 devices of 24 KiB).
     static func machine(availableKiB: Int = 4 << 20, memoryMax: String? = nil) throws -> TemporaryDirectory {
         let root = TemporaryDirectory()
         for directory in ["/proc/sys/kernel", "/proc/self/fd", "/sys/fs/cgroup"] {
@@ -26,10 +26,10 @@ struct DeviceCapacityTests {
         let root = try Self.machine()
         defer { root.remove() }
         let capacity = DeviceCapacity.measure(root: root.path)
-        #expect(capacity.memory == DeviceCapacity.Limit(name: "MemAvailable 4096 MiB", remaining: 262_144))
+        #expect(capacity.memory == DeviceCapacity.Limit(name: "MemAvailable 4096 MiB", remaining: 174_762))
         let refusal = try #require(capacity.refusal(devices: 1_000_000, sharded: false))
         #expect(
-            refusal == "1000000 devices need about 15625 MiB (16 KiB a device); this machine has room for about 262080 more "
+            refusal == "1000000 devices need about 23437 MiB (24 KiB a device); this machine has room for about 174698 more "
                 + "(MemAvailable 4096 MiB); use fewer devices, or shard the run (--segment K/N on several machines, or load k8s)"
         )
         #expect(DeviceCapacity(memory: capacity.memory, descriptors: nil).refusal(devices: 100_000, sharded: false) == nil)
@@ -78,8 +78,8 @@ struct DeviceCapacityTests {
         let cgroup = try Self.machine(memoryMax: "\(1 << 30)")
         defer { cgroup.remove() }
         let capacity = DeviceCapacity.measure(root: cgroup.path)
-        #expect(capacity.memory == DeviceCapacity.Limit(name: "the cgroup's memory.max 1024 MiB, 100 MiB in use", remaining: 59_136))
-        #expect(capacity.refusal(devices: 60_000, sharded: false)?.contains("room for about 59072 more") == true)
+        #expect(capacity.memory == DeviceCapacity.Limit(name: "the cgroup's memory.max 1024 MiB, 100 MiB in use", remaining: 39_424))
+        #expect(capacity.refusal(devices: 60_000, sharded: false)?.contains("room for about 39360 more") == true)
         // "max" is no limit.
         let unlimited = try Self.machine(memoryMax: "max")
         defer { unlimited.remove() }
