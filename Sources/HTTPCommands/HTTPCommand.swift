@@ -91,8 +91,8 @@ enum HTTPCommand {
     /// The request a line describes.
     ///
     /// Making, sending and answering are three functions kept out of line so that the frame that
-    /// waits for the answer holds only what waiting needs: a load run's every device thread is
-    /// that deep, and the one closure took 3.6 KiB of each thread's stack.
+    /// waits for the answer holds only what waiting needs: a load run's every iteration in flight
+    /// is that deep, and the one closure took 3.6 KiB of each device's stack when devices were threads.
     @inline(never)
     private static func makeRequest(_ context: CommandContext) throws -> LineRequest {
         let session = context.session

@@ -161,11 +161,11 @@ package final class ScriptRunner {
 
     /// Runs the statements of a checked source, stopping at the first failure unless `keepGoing`.
     ///
-    /// This, `step` and `run(_:in:command:)` are on the stack (twice inside a `repeat`) while a
-    /// command waits, on every load device's thread: what only some paths need is kept in
+    /// This, `step` and `run(_:in:command:)` hold async frames (twice inside a `repeat`) while a
+    /// command waits, in every load device's iteration: what only some paths need is kept in
     /// functions of its own (`interrupt`, `stops`, `outcome`), which took the frames of a device
-    /// waiting in a `repeat` from 15.7 to 9.0 KiB (gdb on a load device waiting for its answer), with
-    /// `ShellErrorKind` boxed and `http` cut in three.
+    /// waiting in a `repeat` from 15.7 to 9.0 KiB when devices were threads (gdb on a load device
+    /// waiting for its answer), with `ShellErrorKind` boxed and `http` cut in three.
     func execute(next: () -> Statement?, in source: SourceFile, options: RunOptions) async -> RunResult {
         var result = RunResult(source: source.name, status: .success)
         while let statement = next() {
