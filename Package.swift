@@ -157,8 +157,9 @@ let package = Package(
         .target(
             name: "LoadMode",
             dependencies: [
-                "Shell", "JSON", "LineEditing", "Platform", "Script", "Transport", .product(name: "Histogram", package: "hdrhistogram-swift"),
-                .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio"),
+                "Shell", "JSON", "LineEditing", "LoopExecutor", "Platform", "Script", "Transport",
+                .product(name: "Histogram", package: "hdrhistogram-swift"), .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // `sdkbench proxy`: a reverse proxy that forwards bytes as they come and shows each

@@ -71,8 +71,8 @@ enum HTTPCommand {
         }
     ) { context in
         let made = try makeRequest(context)
-        let outcome = try send(made.request, version: made.version, insecure: made.insecure, memo: made.memo, context: context)
-        return try answer(outcome, to: made, context: context)
+        let outcome = try await send(made.request, version: made.version, insecure: made.insecure, memo: made.memo, context: context)
+        return try await answer(outcome, to: made, context: context)
     }
 
     /// A line's request, with its method and URL (no credentials) for messages, and whether it
@@ -91,8 +91,8 @@ enum HTTPCommand {
     /// The request a line describes.
     ///
     /// Making, sending and answering are three functions kept out of line so that the frame that
-    /// waits for the answer holds only what waiting needs: a load run's every device thread is
-    /// that deep, and the one closure took 3.6 KiB of each thread's stack.
+    /// waits for the answer holds only what waiting needs: a load run's every iteration in flight
+    /// is that deep, and the one closure took 3.6 KiB of each device's stack when devices were threads.
     @inline(never)
     private static func makeRequest(_ context: CommandContext) throws -> LineRequest {
         let session = context.session
@@ -216,7 +216,7 @@ enum HTTPCommand {
         insecure: Bool,
         memo: HTTPLineMemo,
         context: CommandContext
-    ) throws -> Result<HTTPResponse, NetworkError> {
+    ) async throws -> Result<HTTPResponse, NetworkError> {
         let session = context.session
         let timeout = context.option("timeout").flatMap { DurationParser.seconds($0.text) } ?? session.defaultRequestTimeout
         let client = session.trace.client(
@@ -227,18 +227,10 @@ enum HTTPCommand {
             standardHeaders: standardHeaders(session)
         )
         let sent = request
-        // A load device sends on its own thread, with no task to wait for.
-        let here = try AsyncBridge.runHere(at: context.command.range) { () -> Result<HTTPResponse, NetworkError>? in
+        let prepared = memo.prepared
+        return try await AsyncBridge.run(at: context.command.range, on: client.preferredExecutor) {
             do throws(NetworkError) {
-                return try client.sendHere(sent, version: version, prepared: memo.prepared).map { .success($0) }
-            } catch {
-                return .failure(error)
-            }
-        }
-        if let here { return here }
-        return try AsyncBridge.run(at: context.command.range, on: client.preferredExecutor) {
-            do throws(NetworkError) {
-                return .success(try await client.send(sent))
+                return .success(try await client.send(sent, version: version, prepared: prepared))
             } catch {
                 return .failure(error)
             }
@@ -262,7 +254,7 @@ enum HTTPCommand {
         _ outcome: Result<HTTPResponse, NetworkError>,
         to made: LineRequest,
         context: CommandContext
-    ) throws -> Shown {
+    ) async throws -> Shown {
         let session = context.session
         let (request, method, url, memo) = (made.request, made.method, made.url, made.memo)
         // With a trace on, the trace shows the exchange.
@@ -293,7 +285,7 @@ enum HTTPCommand {
                 // The response shows before what its hooks say; `last` is the response in them and after.
                 context.show(shown)
                 answered = Shown(value: shown.value, response: response, form: .nothing, secrets: session.secrets)
-                try HTTPOnResponseCommand.runHooks(runtime, after: shown.value, context: context)
+                try await HTTPOnResponseCommand.runHooks(runtime, after: shown.value, context: context)
             }
             if context.flag("check-status"), response.status.code >= 300 {
                 // The line fails, but what came back stays inspectable as `last`, as HTTPie still prints it.

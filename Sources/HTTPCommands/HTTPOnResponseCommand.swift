@@ -37,14 +37,14 @@ enum HTTPOnResponseCommand {
     /// Runs the session's hooks after `response`, `last` being `value`; throws what fails the
     /// `http` line: a failed `expect` as `.expectation`, another error with its status (both
     /// already reported where they happened).
-    static func runHooks(_ runtime: HTTPSessionRuntime, after value: Value, context: CommandContext) throws(ShellError) {
+    static func runHooks(_ runtime: HTTPSessionRuntime, after value: Value, context: CommandContext) async throws(ShellError) {
         let session = context.session
         runtime.runningHooks = true
         defer { runtime.runningHooks = false }
         var failed: ExitStatus?
         for hook in runtime.hooks {
             session.variables.last = value
-            let status = session.runBlock(hook.statements, in: hook.source)
+            let status = await session.runBlock(hook.statements, in: hook.source)
             if status == .success { continue }
             // As `repeat` does: where failed expects do not stop the run (`test`, load), every
             // hook still runs and the line fails once they have.

@@ -44,7 +44,7 @@ final class HTTPSessionRuntime: EngineRuntime {
 
     var tick: @Sendable () -> Void { {} }
 
-    func shutdown(budget: Duration) -> Bool { true }
+    func shutdown(budget: Duration) async -> Bool { true }
 
     static var idleStatus: EngineStatus { status(headers: [], hooks: 0) }
 

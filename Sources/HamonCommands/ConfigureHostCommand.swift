@@ -63,7 +63,7 @@ enum ConfigureHostCommand {
         }
         for engine in session.engines.running { try engine.hostChanged(at: context.command.range) }
         if let user = context.option("user") {
-            let report = try UserCommand.setUser(user.text, in: context)
+            let report = try await UserCommand.setUser(user.text, in: context)
             result["user"] = .string(report.userID)
         }
         return .object(result)

@@ -16,7 +16,7 @@ enum FCMCommand {
         try hamon.prepareServer(at: context.command.range)
         let client = hamon.client
         let token = context.string("TOKEN")
-        let report = try AsyncBridge.run(at: context.command.range) { await client.setFCM(token) }
+        let report = try await AsyncBridge.run(at: context.command.range) { await client.setFCM(token) }
         guard let report else { return Shown(sent: false) }
         try HamonFailureText.check(report.failure, doing: "fcm token set, but sending the user data failed", in: context)
         return Shown(sent: true)

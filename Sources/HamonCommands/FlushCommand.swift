@@ -17,7 +17,7 @@ enum FlushCommand {
         let hamon = try context.session.engine(HamonRuntime.self, at: context.command.range)
         try hamon.prepareServer(at: context.command.range)
         let client = hamon.client
-        let report = try AsyncBridge.run(at: context.command.range) { await client.flush() }
+        let report = try await AsyncBridge.run(at: context.command.range) { await client.flush() }
         let shown = Shown(report: report)
         guard report.failure != nil else { return shown }
         // What was sent before the failure is shown before its error.

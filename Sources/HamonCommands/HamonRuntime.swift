@@ -149,18 +149,18 @@ final class HamonRuntime: EngineRuntime {
 
     /// Flushes within `budget` (the journal keeps the rest); `false` when a second
     /// signal cut the wait short, the journal keeping everything not yet delivered.
-    func shutdown(budget: Duration) -> Bool {
+    func shutdown(budget: Duration) async -> Bool {
         let client = client
         let output = output
         let hint = secondSignalHint
-        let slow = {
+        let slow: @Sendable () -> Void = {
             // A loaded machine can take a moment to close an empty queue: nothing to announce.
             let depth = client.queueDepth
             guard depth > 0 else { return }
             output.warn("[Hamon] sending \(HamonText.events(depth)) before exit (at most \(Int(budget.inSeconds.rounded(.up))) s; \(hint))")
             output.flush()
         }
-        guard case .done = AsyncBridge.wait(slow: slow, { await client.shutdown(budget: budget) }) else {
+        guard case .done = await AsyncBridge.wait(slow: slow, { await client.shutdown(budget: budget) }) else {
             output.warn("[Hamon] leaving at once: \(HamonText.events(client.queueDepth)) \(undeliveredFate)")
             return false
         }

@@ -30,7 +30,7 @@ enum HamonTestCommand {
         guard valid else { throw context.failure("'\(server.host)' is not a valid host (name, ip or ip:port)") }
         let client = session.trace.client(timeout: 10, sdkHeadersAndCookies: false, insecure: insecure)
         let url = server.baseURL
-        let outcome: Result<HTTPResponse, NetworkError> = try AsyncBridge.run(at: context.command.range) {
+        let outcome: Result<HTTPResponse, NetworkError> = try await AsyncBridge.run(at: context.command.range) {
             do throws(NetworkError) {
                 return .success(try await client.send { $0.url = url })
             } catch {

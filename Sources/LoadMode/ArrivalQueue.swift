@@ -2,50 +2,41 @@ import Dispatch
 import Synchronization
 
 /// The open model's hand-over: the arrival schedule gives each iteration to an idle device, and a
-/// device waits here between iterations. An arrival no device is free for is the scheduler's to
-/// place (a new device, or dropped).
+/// device waits here between iterations (a suspended task, no thread). An arrival no device is
+/// free for is the scheduler's to place (a new device, or dropped).
 final class ArrivalQueue: Sendable {
     private struct State {
-        var idle = 0
-        /// Arrivals given to a device that has not woken for them yet: they run even after `close`.
-        var pending = 0
+        /// The idle devices, first come first given.
+        var idle: [CheckedContinuation<Bool, Never>] = []
         var closed = false
         /// The scheduler waiting for this many devices to be idle before the first arrival.
         var waiter: (count: Int, semaphore: DispatchSemaphore)?
     }
 
     private let state = Mutex(State())
-    private let arrivals = DispatchSemaphore(value: 0)
 
     /// Gives an iteration to an idle device; `false` when none is idle.
     func arrive() -> Bool {
-        let taken = state.withLock { state -> Bool in
-            guard state.idle > 0, !state.closed else { return false }
-            state.idle -= 1
-            state.pending += 1
-            return true
+        let device = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+            guard !state.closed, !state.idle.isEmpty else { return nil }
+            return state.idle.removeFirst()
         }
-        if taken { arrivals.signal() }
-        return taken
+        device?.resume(returning: true)
+        return device != nil
     }
 
     /// A device waits for its next iteration; `false` when the run is over.
-    func take() -> Bool {
-        let (open, ready) = state.withLock { state -> (Bool, DispatchSemaphore?) in
-            guard !state.closed else { return (false, nil) }
-            state.idle += 1
-            guard let waiter = state.waiter, state.idle >= waiter.count else { return (true, nil) }
-            state.waiter = nil
-            return (true, waiter.semaphore)
-        }
-        ready?.signal()
-        guard open else { return false }
-        arrivals.wait()
-        // Each wake is an arrival or `close`'s: an arrival given before the close still runs.
-        return state.withLock { state in
-            guard state.pending > 0 else { return false }
-            state.pending -= 1
-            return true
+    func take() async -> Bool {
+        await withCheckedContinuation { continuation in
+            let (open, ready) = state.withLock { state -> (Bool, DispatchSemaphore?) in
+                guard !state.closed else { return (false, nil) }
+                state.idle.append(continuation)
+                guard let waiter = state.waiter, state.idle.count >= waiter.count else { return (true, nil) }
+                state.waiter = nil
+                return (true, waiter.semaphore)
+            }
+            ready?.signal()
+            if !open { continuation.resume(returning: false) }
         }
     }
 
@@ -54,7 +45,7 @@ final class ArrivalQueue: Sendable {
     func waitUntilIdle(_ count: Int, until deadline: DispatchTime) {
         let semaphore = DispatchSemaphore(value: 0)
         let waiting = state.withLock { state -> Bool in
-            guard state.idle < count else { return false }
+            guard state.idle.count < count else { return false }
             state.waiter = (count, semaphore)
             return true
         }
@@ -62,13 +53,13 @@ final class ArrivalQueue: Sendable {
         state.withLock { $0.waiter = nil }
     }
 
-    /// No more arrivals: wakes every waiting device to leave.
+    /// No more arrivals: every waiting device leaves.
     func close() {
-        let waiting = state.withLock { state -> Int in
+        let waiting = state.withLock { state in
             state.closed = true
-            defer { state.idle = 0 }
+            defer { state.idle = [] }
             return state.idle
         }
-        for _ in 0..<waiting { arrivals.signal() }
+        for device in waiting { device.resume(returning: false) }
     }
 }

@@ -4,33 +4,40 @@ import Platform
 @preconcurrency import Glibc
 #endif
 
-/// How many more device threads and sockets this process can have, and which of the system's
-/// limits says so: a run asked for more devices refuses up front with the figure and what to do,
-/// instead of starting what it can (once 32,703 of 100,000, exit 0).
+/// How many more devices and sockets this process can have, and which of the system's limits says
+/// so: a run asked for more devices refuses up front with the figure and what to do, instead of
+/// starting what it can (once 32,703 of 100,000, exit 0).
 ///
-/// The one place that knows a device is a thread: when devices become tasks, this is what changes.
+/// A device is a task, not a thread: what bounds the devices is memory (`deviceBytes` each) and,
+/// for their sockets, file descriptors and local ports.
 package struct DeviceCapacity: Sendable, Equatable {
-    /// One limit on threads or descriptors: what it is and how many more it allows.
+    /// One limit on memory or descriptors: what it is and how many more devices (or sockets) it allows.
     package struct Limit: Sendable, Equatable {
-        /// `kernel.pid_max 32768, 159 tasks running`.
+        /// `MemAvailable 3891 MiB`.
         package var name: String
         package var remaining: Int
     }
 
-    /// The tightest limit on new threads; `nil` when none was found.
-    package var threads: Limit?
+    /// The tightest limit on memory, in devices; `nil` when none was found.
+    package var memory: Limit?
     /// The tightest limit on new file descriptors; `nil` when none was found.
     package var descriptors: Limit?
     /// Local ports one source address has to one server (`net.ipv4.ip_local_port_range`); `nil`
     /// when unknown.
     package var localPorts: Int?
 
-    /// Threads a run has besides its devices (the signal watcher, the progress block, the
-    /// embedded backend's event loops, Dispatch's pool), and descriptors besides their sockets.
+    /// Devices' worth of memory, and descriptors, a run needs besides its devices (the embedded
+    /// backend, the outputs, Dispatch's pool).
     static let reserve = 64
 
-    package init(threads: Limit?, descriptors: Limit?) {
-        self.threads = threads
+    /// A device's memory (its session, engines, task, and a connection's while it holds one):
+    /// 10,000 devices sending an UpdateLocation every 6 s (`--think 6s --idle-close 1s`) peaked at
+    /// 242 MB against 29 MB for one device, 21 KB a device (release build, this 2-core machine);
+    /// an idle session alone (`set x 1`) is 11.6 KB.
+    static let deviceBytes = 24 << 10
+
+    package init(memory: Limit?, descriptors: Limit?) {
+        self.memory = memory
         self.descriptors = descriptors
     }
 
@@ -39,51 +46,31 @@ package struct DeviceCapacity: Sendable, Equatable {
         let number = { (path: String) -> Int? in
             (try? FileReader.readText(root + path)).flatMap { Int($0.split(separator: "\n").first ?? "") }
         }
-        let status = (try? FileReader.readText(root + "/proc/self/status")) ?? ""
-        // `Threads:\t12`, `VmSize:\t  123456 kB`.
-        let field = { (name: String) -> Int? in
-            status.split(separator: "\n").first { $0.hasPrefix(name + ":") }
+        // `VmSize:\t  123456 kB` in /proc/self/status, `MemAvailable:   123456 kB` in /proc/meminfo.
+        let kibibytes = { (path: String, name: String) -> Int? in
+            ((try? FileReader.readText(root + path)) ?? "").split(separator: "\n").first { $0.hasPrefix(name + ":") }
                 .flatMap { Int($0.dropFirst(name.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "") }
         }
-        // "0.50 0.40 0.30 2/159 4242": the machine's tasks (threads included) are the 159.
-        let loadavg = (try? FileReader.readText(root + "/proc/loadavg")) ?? ""
-        let tasks = loadavg.split(separator: " ").dropFirst(3).first?.split(separator: "/").last.flatMap { Int($0) } ?? 0
-        let maps = (try? FileReader.readText(root + "/proc/self/maps")).map { $0.split(separator: "\n").count } ?? 0
-        var threads: [Limit] = []
-        if let pidMax = number("/proc/sys/kernel/pid_max") {
-            threads.append(Limit(name: "kernel.pid_max \(pidMax), \(tasks) tasks running", remaining: pidMax - tasks))
+        let mebibytes = { (bytes: Int) in "\(bytes >> 20) MiB" }
+        var memory: [Limit] = []
+        if let available = kibibytes("/proc/meminfo", "MemAvailable").map({ $0 << 10 }) {
+            memory.append(Limit(name: "MemAvailable \(mebibytes(available))", remaining: available / deviceBytes))
         }
-        if let threadsMax = number("/proc/sys/kernel/threads-max") {
-            threads.append(Limit(name: "kernel.threads-max \(threadsMax), \(tasks) tasks running", remaining: threadsMax - tasks))
-        }
-        // A thread's stack and its guard page are two memory maps.
-        if let mapCount = number("/proc/sys/vm/max_map_count") {
-            threads.append(Limit(name: "vm.max_map_count \(mapCount), 2 maps a thread, \(maps) in use", remaining: (mapCount - maps) / 2))
-        }
-        if let pidsMax = number("/sys/fs/cgroup/pids.max") {
-            let current = number("/sys/fs/cgroup/pids.current") ?? tasks
-            threads.append(Limit(name: "the cgroup's pids.max \(pidsMax), \(current) in use", remaining: pidsMax - current))
-        }
-        // Root is not held to RLIMIT_NPROC.
-        if let processes = softLimit(__RLIMIT_NPROC), getuid() != 0 {
-            let own = field("Threads") ?? 1
-            threads.append(Limit(name: "ulimit -u \(processes), \(own) threads here", remaining: processes - own))
-        }
-        // Each thread's stack is address space of its own.
-        if let space = softLimit(RLIMIT_AS) {
-            let used = (field("VmSize") ?? 0) << 10
-            threads.append(
-                Limit(
-                    name: "ulimit -v \(space >> 10) KiB, \(used >> 10) KiB in use, \(DeviceThread.stackBytes >> 10) KiB a thread",
-                    remaining: (space - used) / DeviceThread.stackBytes
-                )
+        if let most = number("/sys/fs/cgroup/memory.max") {
+            let current = number("/sys/fs/cgroup/memory.current") ?? 0
+            memory.append(
+                Limit(name: "the cgroup's memory.max \(mebibytes(most)), \(mebibytes(current)) in use", remaining: (most - current) / deviceBytes)
             )
+        }
+        if let space = softLimit(RLIMIT_AS) {
+            let used = (kibibytes("/proc/self/status", "VmSize") ?? 0) << 10
+            memory.append(Limit(name: "ulimit -v \(space >> 10) KiB, \(used >> 10) KiB in use", remaining: (space - used) / deviceBytes))
         }
         let descriptors = softLimit(RLIMIT_NOFILE).map { limit in
             let open = SystemFiles.list(root + "/proc/self/fd").count
             return Limit(name: "ulimit -n \(limit), \(open) open", remaining: limit - open)
         }
-        var capacity = DeviceCapacity(threads: threads.min { $0.remaining < $1.remaining }, descriptors: descriptors)
+        var capacity = DeviceCapacity(memory: memory.min { $0.remaining < $1.remaining }, descriptors: descriptors)
         // "32768\t60999"
         let range = ((try? FileReader.readText(root + "/proc/sys/net/ipv4/ip_local_port_range")) ?? "")
             .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).compactMap { Int($0) }
@@ -113,17 +100,24 @@ package struct DeviceCapacity: Sendable, Equatable {
     /// - Parameters:
     ///   - keepsConnections: `--idle-close never`: every device holds its connection for the whole
     ///     run, so they must fit in the local ports of `sourceAddresses` addresses too.
-    package func refusal(devices: Int, sharded: Bool, keepsConnections: Bool = false, sourceAddresses: Int = 1) -> String? {
+    ///   - heldShare: the share of the devices that hold a socket at once: with `--idle-close D`
+    ///     below the think time T, a device holds its connection about D of every T.
+    package func refusal(devices: Int, sharded: Bool, keepsConnections: Bool = false, sourceAddresses: Int = 1, heldShare: Double = 1) -> String? {
         let advice =
             sharded
             ? "use fewer devices, or more segments"
             : "use fewer devices, or shard the run (--segment K/N on several machines, or load k8s)"
-        if let threads, devices + Self.reserve > threads.remaining {
-            return "\(devices) devices need \(devices) threads; this machine allows about \(max(0, threads.remaining - Self.reserve)) more "
-                + "(\(threads.name)); \(advice)"
+        if let memory, devices + Self.reserve > memory.remaining {
+            return "\(devices) devices need about \((devices * Self.deviceBytes) >> 20) MiB (\(Self.deviceBytes >> 10) KiB a device); "
+                + "this machine has room for about \(max(0, memory.remaining - Self.reserve)) more (\(memory.name)); \(advice)"
         }
-        if let descriptors, devices + Self.reserve > descriptors.remaining {
-            return "\(devices) devices need \(devices) file descriptors (a socket each); this process may open about "
+        let sockets = Int((Double(devices) * min(1, max(0, heldShare))).rounded(.up))
+        if let descriptors, sockets + Self.reserve > descriptors.remaining {
+            let need =
+                sockets == devices
+                ? "\(devices) file descriptors (a socket each)"
+                : "about \(sockets) file descriptors (the sockets of those within --idle-close of their last request)"
+            return "\(devices) devices need \(need); this process may open about "
                 + "\(max(0, descriptors.remaining - Self.reserve)) more (\(descriptors.name)); raise ulimit -n, or \(advice)"
         }
         if keepsConnections, let localPorts, devices > localPorts * sourceAddresses {

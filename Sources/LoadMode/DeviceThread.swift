@@ -2,9 +2,8 @@
 @preconcurrency import Glibc
 #endif
 
-/// A device's own thread (never the cooperative pool, which the engines' work needs while a
-/// command waits for it), with a small stack: thousands of devices are thousands of threads, and
-/// GCD's pool would stop making them long before.
+/// A thread of its own with a small stack, never the cooperative pool: a load run's signal
+/// watcher, which sleeps until a signal or the run's end while the devices run as tasks.
 struct DeviceThread {
     private final class Body {
         let run: () -> Void
@@ -13,7 +12,7 @@ struct DeviceThread {
 
     private let thread: pthread_t
 
-    /// Each device thread's stack.
+    /// The thread's stack.
     static let stackBytes = 512 << 10
 
     /// Starts `body` at once; `nil` when the system would not make another thread.

@@ -1,5 +1,6 @@
 import Dispatch
 import LineEditing
+import NIOCore
 import Platform
 import Shell
 import Synchronization
@@ -16,6 +17,9 @@ package final class LoadControl: Sendable {
         var running: [ObjectIdentifier: SessionStop] = [:]
         /// The waits in progress (a ramp-up, a think time, the signal watcher), each woken by `stop`.
         var waits: [ObjectIdentifier: SignalWake] = [:]
+        /// The devices' waits in progress (`pause(for:on:)`), each ended by `stop`.
+        var pauses: [Int: CheckedContinuation<Bool, Never>] = [:]
+        var nextPause = 0
     }
 
     private let active = Atomic(0)
@@ -33,11 +37,13 @@ package final class LoadControl: Sendable {
 
     /// No device starts another iteration; those in flight finish.
     package func stop() {
-        let waits = state.withLock { state -> [SignalWake] in
+        let (waits, pauses) = state.withLock { state in
             state.stopped = true
-            return Array(state.waits.values)
+            defer { state.pauses = [:] }
+            return (Array(state.waits.values), Array(state.pauses.values))
         }
         for wait in waits { wait.signal() }
+        for pause in pauses { pause.resume(returning: false) }
     }
 
     /// Stops as `stop` does, and interrupts the iterations in flight where they are.
@@ -84,6 +90,24 @@ package final class LoadControl: Sendable {
             wake.wait(until: deadline)
         }
         return !wasStopped
+    }
+
+    /// A device waits `duration` on its event loop (a ramp-up offset, a think time): a timer
+    /// there, no thread; `false` when the run was stopped before or meanwhile.
+    func pause(for duration: Duration, on loop: any EventLoop) async -> Bool {
+        guard duration > .zero else { return !wasStopped }
+        return await withCheckedContinuation { continuation in
+            let key = state.withLock { state -> Int? in
+                guard !state.stopped else { return nil }
+                state.nextPause += 1
+                state.pauses[state.nextPause] = continuation
+                return state.nextPause
+            }
+            guard let key else { return continuation.resume(returning: false) }
+            loop.scheduleTask(in: TimeAmount(duration)) { [self] in
+                state.withLock { $0.pauses.removeValue(forKey: key) }?.resume(returning: true)
+            }
+        }
     }
 
     var isFinished: Bool { state.withLock { $0.finished } }

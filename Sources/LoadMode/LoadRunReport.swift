@@ -4,9 +4,11 @@ import Platform
 package struct LoadRunReport: Sendable {
     package var metrics: LoadMetrics.Snapshot
     package var duration: Duration
-    /// Devices that ran (a thread each).
+    /// Devices that ran (a task each).
     package var devices: Int
-    /// Devices the system would not make a thread for.
+    /// Devices that could not start: 0 since devices are tasks (a run that would not fit is
+    /// refused up front, `DeviceCapacity`); kept in the JSON report, where reports of earlier
+    /// runs (threads) have it and `load merge` adds it up.
     package var devicesUnstarted: Int
     /// A signal (or the caller) stopped the run before its plan's end.
     package var interrupted: Bool

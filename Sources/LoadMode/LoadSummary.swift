@@ -16,7 +16,7 @@ package enum LoadSummary {
         for line in errorLines(report) { text += line + "\n" }
         if let lateness = latenessLine(report) { text += lateness + "\n" }
         text +=
-            "devices:    \(report.devices)" + (report.devicesUnstarted > 0 ? " (\(report.devicesUnstarted) could not start: no more threads)" : "")
+            "devices:    \(report.devices)"
             + "\n"
         if let merged = report.mergedSegments {
             let missing = (1...max(1, merged.count)).filter { !merged.held.contains($0) }

@@ -40,21 +40,6 @@ final class MeasuringTransport: HTTPTransport {
         }
     }
 
-    func sendsHere(_ url: ParsedURL) -> Bool { inner.sendsHere(url) }
-
-    func sendHere(_ request: WireRequest, timeout: Double) throws(NetworkError) -> WireResponse {
-        let kind = kind(of: request)
-        let started = MonotonicNanoseconds.now()
-        do throws(NetworkError) {
-            let response = try inner.sendHere(request, timeout: timeout)
-            record(answer: response, to: request, kind: kind, started: started)
-            return response
-        } catch {
-            record(error, for: request, kind: kind, started: started)
-            throw error
-        }
-    }
-
     private func record(answer response: WireResponse, to request: WireRequest, kind: String, started: UInt64) {
         record(kind: kind, started: started, status: response.status.code, error: nil, request: request, received: response.body.count)
     }

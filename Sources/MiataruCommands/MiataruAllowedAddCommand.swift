@@ -16,7 +16,7 @@ enum MiataruAllowedAddCommand {
     ) { context in
         let range = context.command.range
         let connection = try context.miataruConnection()
-        var devices = try connection.fetchAllowed(at: range).devices
+        var devices = try await connection.fetchAllowed(at: range).devices
         let entry = AllowedDevice(
             deviceID: context.string("DEVICE"),
             hasCurrentLocationAccess: context.flag("location"),
@@ -27,6 +27,6 @@ enum MiataruAllowedAddCommand {
         } else {
             devices.append(entry)
         }
-        return try connection.sendAllowed(devices, in: context)
+        return try await connection.sendAllowed(devices, in: context)
     }
 }

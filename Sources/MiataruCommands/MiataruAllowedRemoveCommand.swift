@@ -15,12 +15,12 @@ enum MiataruAllowedRemoveCommand {
     ) { context in
         let range = context.command.range
         let connection = try context.miataruConnection()
-        var devices = try connection.fetchAllowed(at: range).devices
+        var devices = try await connection.fetchAllowed(at: range).devices
         let device = context.string("DEVICE")
         guard devices.contains(where: { $0.deviceID == device }) else {
             throw context.failure("\(device) is not on the allowed-devices list of \(connection.deviceID)", at: context.argument("DEVICE"))
         }
         devices.removeAll { $0.deviceID == device }
-        return try connection.sendAllowed(devices, in: context)
+        return try await connection.sendAllowed(devices, in: context)
     }
 }

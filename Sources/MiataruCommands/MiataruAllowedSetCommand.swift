@@ -50,6 +50,6 @@ enum MiataruAllowedSetCommand {
             devices.removeAll { $0.deviceID == device.deviceID }
             devices.append(device)
         }
-        return try connection.sendAllowed(devices, in: context)
+        return try await connection.sendAllowed(devices, in: context)
     }
 }

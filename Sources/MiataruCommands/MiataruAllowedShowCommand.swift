@@ -9,7 +9,7 @@ enum MiataruAllowedShowCommand {
     ) { context in
         let range = context.command.range
         let connection = try context.miataruConnection()
-        let list = try connection.fetchAllowed(at: range)
+        let list = try await connection.fetchAllowed(at: range)
         return MiataruAllowedText(devices: list.devices, enabled: list.isEnabled, owner: list.deviceID)
     }
 }

@@ -26,14 +26,14 @@ struct MiataruAllowedText: CommandView {
 
 /// The own device's key, which the allowed-list calls require.
 extension MiataruConnection {
-    func requiredKey(for what: String, at range: SourceRange?) throws(ShellError) -> String {
-        if !runtime.keyInUse, try storedOwnKey(at: range) != nil {
+    func requiredKey(for what: String, at range: SourceRange?) async throws(ShellError) -> String {
+        if !runtime.keyInUse, try await storedOwnKey(at: range) != nil {
             throw ShellError(
                 .remote("\(what) needs the own device's DeviceKey, and DeviceKey use is off", details: ["send it again: miataru key use on"]),
                 at: range
             )
         }
-        guard let key = try ownKey(at: range) else {
+        guard let key = try await ownKey(at: range) else {
             throw ShellError(
                 .remote(
                     "\(what) needs the own device's DeviceKey, and none is stored for \(deviceID)",
@@ -48,20 +48,24 @@ extension MiataruConnection {
     }
 
     /// Replaces the list on the server and shows it.
-    func sendAllowed(_ devices: [AllowedDevice], in context: CommandContext) throws(ShellError) -> MiataruAllowedText {
+    func sendAllowed(_ devices: [AllowedDevice], in context: CommandContext) async throws(ShellError) -> MiataruAllowedText {
         let range = context.command.range
-        let key = try requiredKey(for: "setAllowedDeviceList", at: range)
+        let key = try await requiredKey(for: "setAllowedDeviceList", at: range)
         let owner = deviceID
-        try call(at: range, device: owner) { client throws(MiataruError) in try await client.setAllowedDevices(devices, of: owner, deviceKey: key) }
+        try await call(at: range, device: owner) { client throws(MiataruError) in
+            try await client.setAllowedDevices(devices, of: owner, deviceKey: key)
+        }
         runtime.saw(devices.map(\.deviceID))
         return MiataruAllowedText(devices: devices, enabled: !devices.isEmpty, owner: owner)
     }
 
     /// The list the server holds now.
-    func fetchAllowed(at range: SourceRange?) throws(ShellError) -> AllowedDeviceList {
-        let key = try requiredKey(for: "getAllowedDeviceList", at: range)
+    func fetchAllowed(at range: SourceRange?) async throws(ShellError) -> AllowedDeviceList {
+        let key = try await requiredKey(for: "getAllowedDeviceList", at: range)
         let owner = deviceID
-        let list = try call(at: range, device: owner) { client throws(MiataruError) in try await client.getAllowedDevices(of: owner, deviceKey: key) }
+        let list = try await call(at: range, device: owner) { client throws(MiataruError) in
+            try await client.getAllowedDevices(of: owner, deviceKey: key)
+        }
         runtime.saw(list.devices.map(\.deviceID))
         return list
     }

@@ -15,22 +15,22 @@ struct MiataruConnection {
     /// no answer, or `nil` while `miataru key use off` keeps it back.
     ///
     /// - Throws: a located error when the key file is refused (too open) or unreadable.
-    func ownKey(at range: SourceRange?) throws(ShellError) -> String? {
-        runtime.keyInUse ? try storedOwnKey(at: range) : nil
+    func ownKey(at range: SourceRange?) async throws(ShellError) -> String? {
+        await runtime.keyInUse ? try storedOwnKey(at: range) : nil
     }
 
     /// The own device's stored key whether or not calls carry it: what a key change sends as
     /// CurrentDeviceKey and `miataru key show` shows.
-    func storedOwnKey(at range: SourceRange?) throws(ShellError) -> String? {
-        try key(of: deviceID, at: range)
+    func storedOwnKey(at range: SourceRange?) async throws(ShellError) -> String? {
+        try await key(of: deviceID, at: range)
     }
 
     /// The stored key of `device` on this server, registered as a secret.
-    func key(of device: String, at range: SourceRange?) throws(ShellError) -> String? {
+    func key(of device: String, at range: SourceRange?) async throws(ShellError) -> String? {
         do {
             if let pending = try keys.pendingKey(of: device) {
                 runtime.output.secrets.add(pending)
-                try settlePending(device, at: range)
+                try await settlePending(device, at: range)
             }
             let key = try keys.key(of: device)
             if let key { runtime.output.secrets.add(key) }
@@ -44,10 +44,10 @@ struct MiataruConnection {
         }
     }
 
-    private func settlePending(_ device: String, at range: SourceRange?) throws(ShellError) {
+    private func settlePending(_ device: String, at range: SourceRange?) async throws(ShellError) {
         let keys = self.keys
         let client = self.client
-        let outcome = try AsyncBridge.run(at: range) { await keys.resolvePending(device: device, client: client) }
+        let outcome = try await AsyncBridge.run(at: range) { await keys.resolvePending(device: device, client: client) }
         switch outcome {
         case .nothingPending: break
         case .promoted: runtime.output.line("[miataru] the server holds the key whose setting got no answer: it is now the stored key")
@@ -64,8 +64,8 @@ struct MiataruConnection {
         at range: SourceRange?,
         device: String,
         _ body: @escaping @Sendable (MiataruClient) async throws(MiataruError) -> T
-    ) throws(ShellError) -> T {
-        switch try outcome(at: range, body) {
+    ) async throws(ShellError) -> T {
+        switch try await outcome(at: range, body) {
         case .success(let value): return value
         case .failure(let error):
             throw MiataruErrorText.shellError(error, device: device, server: client.server.baseURL, keyInUse: runtime.keyInUse, at: range)
@@ -77,9 +77,9 @@ struct MiataruConnection {
     func outcome<T: Sendable>(
         at range: SourceRange?,
         _ body: @escaping @Sendable (MiataruClient) async throws(MiataruError) -> T
-    ) throws(ShellError) -> Result<T, MiataruError> {
+    ) async throws(ShellError) -> Result<T, MiataruError> {
         let client = self.client
-        return try AsyncBridge.run(at: range) { () async -> Result<T, MiataruError> in
+        return try await AsyncBridge.run(at: range) { () async -> Result<T, MiataruError> in
             do throws(MiataruError) {
                 return .success(try await body(client))
             } catch {

@@ -13,8 +13,8 @@ enum MiataruDeleteCommand {
         let connection = try context.miataruConnection()
         let miataru = connection.runtime
         let device = miataru.deviceID
-        let key = try connection.ownKey(at: range)
-        let count = try connection.call(at: range, device: device) { client throws(MiataruError) in
+        let key = try await connection.ownKey(at: range)
+        let count = try await connection.call(at: range, device: device) { client throws(MiataruError) in
             try await client.deleteLocation(of: device, deviceKey: key)
         }
         return Shown(device: device, count: count)

@@ -25,7 +25,7 @@ enum MiataruGeoJSONCommand {
         miataru.saw([device])
         // The fallback's notices are shown as they happen: a second request follows them.
         let output = context.events
-        let first = try connection.outcome(at: range) { client throws(MiataruError) in try await client.geoJSON(of: device) }
+        let first = try await connection.outcome(at: range) { client throws(MiataruError) in try await client.geoJSON(of: device) }
         var feature: Value?
         var fallback = false
         switch first {
@@ -33,8 +33,8 @@ enum MiataruGeoJSONCommand {
         case .failure(.unauthorized):
             fallback = true
             output.line("GetLocationGeoJSON answered 401 (\(device) has a DeviceKey): built from GetLocation instead")
-            let requester = MiataruRequester(deviceID: miataru.deviceID, deviceKey: try connection.ownKey(at: range))
-            let locations = try connection.call(at: range, device: requester.deviceID) { client throws(MiataruError) in
+            let requester = await MiataruRequester(deviceID: miataru.deviceID, deviceKey: try connection.ownKey(at: range))
+            let locations = try await connection.call(at: range, device: requester.deviceID) { client throws(MiataruError) in
                 try await client.getLocation(of: [device], as: requester)
             }
             feature = locations.first.flatMap { $0 }?.geoJSON

@@ -20,8 +20,8 @@ enum MiataruHistoryCommand {
         let device = context.string("DEVICE")
         miataru.saw([device])
         let amount = context.option("amount").flatMap { Int($0.text) } ?? 10
-        let requester = MiataruRequester(deviceID: miataru.deviceID, deviceKey: try connection.ownKey(at: range))
-        let history = try connection.call(at: range, device: requester.deviceID) { client throws(MiataruError) in
+        let requester = await MiataruRequester(deviceID: miataru.deviceID, deviceKey: try connection.ownKey(at: range))
+        let history = try await connection.call(at: range, device: requester.deviceID) { client throws(MiataruError) in
             try await client.getLocationHistory(of: device, amount: amount, as: requester)
         }
         for warning in MiataruLocationText.timestampWarnings(history.locations) { context.events.warn(warning) }

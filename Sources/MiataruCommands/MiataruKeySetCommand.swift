@@ -28,13 +28,13 @@ enum MiataruKeySetCommand {
         let miataru = connection.runtime
         let new = context.argument("KEY")?.text ?? DeviceKeyGenerator.generate()
         context.session.secrets.add(new)
-        let current = try connection.storedOwnKey(at: range)
+        let current = try await connection.storedOwnKey(at: range)
         let device = miataru.deviceID
         let keys = connection.keys
         let client = connection.client
         let result: Result<String, DeviceKeyChangeError>
         do throws(ShellError) {
-            result = try AsyncBridge.run(at: range) { () async -> Result<String, DeviceKeyChangeError> in
+            result = try await AsyncBridge.run(at: range) { () async -> Result<String, DeviceKeyChangeError> in
                 do throws(DeviceKeyChangeError) {
                     return .success(try await keys.change(device: device, to: new, client: client))
                 } catch {

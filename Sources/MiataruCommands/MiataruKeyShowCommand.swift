@@ -13,7 +13,7 @@ enum MiataruKeyShowCommand {
         let connection = try context.miataruConnection()
         let miataru = connection.runtime
         let path = connection.keys.store.path(server: connection.keys.serverName, device: miataru.deviceID)
-        guard let key = try connection.storedOwnKey(at: range) else {
+        guard let key = try await connection.storedOwnKey(at: range) else {
             let elsewhere = connection.keys.store.servers(holdingKeyOf: miataru.deviceID, except: connection.keys.serverName)
             return Shown(device: miataru.deviceID, path: path, key: nil, reveal: false, server: connection.keys.serverName, elsewhere: elsewhere)
         }

@@ -18,7 +18,7 @@ enum MiataruKeyUseCommand {
         let connection = try context.miataruConnection()
         let inUse = context.string("STATE") == "on"
         connection.runtime.setKeyInUse(inUse)
-        let stored = try connection.storedOwnKey(at: range) != nil
+        let stored = try await connection.storedOwnKey(at: range) != nil
         return Shown(device: connection.deviceID, inUse: inUse, stored: stored)
     }
 

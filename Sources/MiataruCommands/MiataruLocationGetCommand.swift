@@ -19,8 +19,8 @@ enum MiataruLocationGetCommand {
         let miataru = connection.runtime
         let devices = context.values("DEVICE").map(\.text)
         miataru.saw(devices)
-        let requester = MiataruRequester(deviceID: miataru.deviceID, deviceKey: try connection.ownKey(at: range))
-        let locations = try connection.call(at: range, device: requester.deviceID) { client throws(MiataruError) in
+        let requester = await MiataruRequester(deviceID: miataru.deviceID, deviceKey: try connection.ownKey(at: range))
+        let locations = try await connection.call(at: range, device: requester.deviceID) { client throws(MiataruError) in
             try await client.getLocation(of: devices, as: requester)
         }
         for warning in MiataruLocationText.timestampWarnings(locations.compactMap { $0 }) { context.events.warn(warning) }

@@ -49,7 +49,7 @@ enum MiataruLocationUpdateCommand {
         let range = context.command.range
         let connection = try context.miataruConnection()
         let miataru = connection.runtime
-        let key = try connection.ownKey(at: range)
+        let key = try await connection.ownKey(at: range)
         let update = LocationUpdate(
             device: miataru.deviceID,
             timestamp: miataru.timestampUnit.timestamp(at: miataru.clock.now()),
@@ -62,7 +62,8 @@ enum MiataruLocationUpdateCommand {
             keepsHistory: context.flag("history"),
             retentionMinutes: context.option("retention").flatMap { Int($0.text) } ?? 30
         )
-        try connection.call(at: range, device: update.device) { client throws(MiataruError) in try await client.updateLocation(update, deviceKey: key)
+        try await connection.call(at: range, device: update.device) { client throws(MiataruError) in
+            try await client.updateLocation(update, deviceKey: key)
         }
         return Shown(
             update: update,

@@ -48,6 +48,10 @@ final class MiataruRuntime: EngineRuntime {
         }
     }
 
+    /// Miataru has no time rules: a session that uses it alone starts no ticker (a load run's
+    /// 100,000 devices would each have a timer firing every second).
+    static let ticks = false
+
     var tick: @Sendable () -> Void { {} }
 
     static var idleStatus: EngineStatus {
@@ -75,7 +79,7 @@ final class MiataruRuntime: EngineRuntime {
         return Array(seenDevices.union(store.devices(server: storeName())).union([deviceID])).sorted()
     }
 
-    func shutdown(budget: Duration) -> Bool { true }
+    func shutdown(budget: Duration) async -> Bool { true }
 
     /// Sets the server (`local`, or a URL with http or https).
     func setServer(_ setting: String?) { serverSetting = setting }

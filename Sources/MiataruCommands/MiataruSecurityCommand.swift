@@ -16,8 +16,8 @@ enum MiataruSecurityCommand {
         let device = context.argument("DEVICE")?.text ?? miataru.deviceID
         miataru.saw([device])
         let requester = miataru.deviceID
-        let key = try connection.requiredKey(for: "getDeviceSecurityStatus", at: range)
-        let status = try connection.call(at: range, device: requester) { client throws(MiataruError) in
+        let key = try await connection.requiredKey(for: "getDeviceSecurityStatus", at: range)
+        let status = try await connection.call(at: range, device: requester) { client throws(MiataruError) in
             try await client.securityStatus(of: device, requester: requester, requesterKey: key)
         }
         return Shown(device: device, hasKey: status.hasDeviceKey, listEnabled: status.isAllowedDeviceListEnabled)

@@ -14,14 +14,14 @@ enum MiataruSloganCommand {
         let connection = try context.miataruConnection()
         let miataru = connection.runtime
         let device = miataru.deviceID
-        let key = try connection.requiredKey(for: "the slogan calls", at: range)
+        let key = try await connection.requiredKey(for: "the slogan calls", at: range)
         if let text = context.argument("TEXT")?.text {
-            try connection.call(at: range, device: device) { client throws(MiataruError) in
+            try await connection.call(at: range, device: device) { client throws(MiataruError) in
                 try await client.setSlogan(text, of: device, deviceKey: key)
             }
             return Shown(device: device, slogan: text, set: true)
         }
-        let slogan = try connection.call(at: range, device: device) { client throws(MiataruError) in
+        let slogan = try await connection.call(at: range, device: device) { client throws(MiataruError) in
             try await client.slogan(of: device, requester: device, requesterKey: key)
         }
         return Shown(device: device, slogan: slogan, set: false)

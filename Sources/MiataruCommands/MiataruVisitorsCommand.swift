@@ -16,8 +16,8 @@ enum MiataruVisitorsCommand {
         let miataru = connection.runtime
         let device = miataru.deviceID
         let amount = context.option("amount").flatMap { Int($0.text) } ?? 10
-        let key = try connection.ownKey(at: range)
-        let visitors = try connection.call(at: range, device: device) { client throws(MiataruError) in
+        let key = try await connection.ownKey(at: range)
+        let visitors = try await connection.call(at: range, device: device) { client throws(MiataruError) in
             try await client.getVisitorHistory(of: device, amount: amount, deviceKey: key)
         }
         miataru.saw(visitors.visitors.map(\.deviceID))

@@ -31,7 +31,7 @@ enum PerformanceDestinationAddAnalyticsCommand {
         }
         let insecure = session.services.configured?.insecure ?? false
         let settings = AnalyticsSettings(endpoint: url, batchSize: batch, flushInterval: interval, filter: filter)
-        let (id, restored) = try host.addAnalytics(settings, insecure: insecure, at: context.argument("URL"))
+        let (id, restored) = try await host.addAnalytics(settings, insecure: insecure, at: context.argument("URL"))
         return PerformanceValues.destination(id: id, kind: "analytics", filter: filter, ["url": .string(url), "restored": .int(restored)])
     }
 }

@@ -9,7 +9,7 @@ enum PerformanceFlushCommand {
         examples: ["perf flush"]
     ) { context in
         let host = context.session.performance
-        try host.flush(at: context.command.range)
+        try await host.flush(at: context.command.range)
         return .null
     }
 }

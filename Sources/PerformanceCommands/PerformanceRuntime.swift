@@ -102,14 +102,14 @@ final class PerformanceRuntime: EngineRuntime {
     /// Adds an analytics destination with `settings`, journaled, taking over what an earlier run
     /// kept for its endpoint; an endpoint that already has a receiving destination keeps it.
     /// Returns its id and how many timings it took over.
-    func addAnalytics(_ settings: AnalyticsSettings, insecure: Bool, at value: BoundValue?) throws(ShellError) -> (id: Int, restored: Int) {
+    func addAnalytics(_ settings: AnalyticsSettings, insecure: Bool, at value: BoundValue?) async throws(ShellError) -> (id: Int, restored: Int) {
         let endpoint = settings.endpoint
         if let existing = analytics.first(where: { $0.destination.endpoint == endpoint }) {
             if tracker.destinations.contains(where: { $0.id == existing.id && !$0.isRetiring }) {
                 output.line("perf analytics: \(endpoint) already has destination \(existing.id)")
                 return (existing.id, 0)
             }
-            try release(existing, at: value?.range)
+            try await release(existing, at: value?.range)
         }
         let destination = try makeAnalytics(settings, insecure: insecure, at: value)
         let id = tracker.addDestination(destination, filter: settings.filter)
@@ -122,9 +122,9 @@ final class PerformanceRuntime: EngineRuntime {
 
     /// A retiring or removed destination still holds its endpoint's journal: it delivers what it
     /// can, then lets go, and a new destination restores the rest.
-    private func release(_ existing: (id: Int, destination: AnalyticsDestination), at range: SourceRange?) throws(ShellError) {
+    private func release(_ existing: (id: Int, destination: AnalyticsDestination), at range: SourceRange?) async throws(ShellError) {
         _ = tracker.removeDestination(id: existing.id)
-        try AsyncBridge.run(at: range) { await existing.destination.waitUntilIdle() }
+        try await AsyncBridge.run(at: range) { await existing.destination.waitUntilIdle() }
         existing.destination.close()
         analytics.removeAll { $0.id == existing.id }
     }
@@ -178,16 +178,16 @@ final class PerformanceRuntime: EngineRuntime {
 
     /// Flushes every destination and waits until analytics requests are answered (Ctrl-C stops
     /// waiting); a destination whose request failed fails the flush.
-    func flush(at range: SourceRange?) throws(ShellError) {
+    func flush(at range: SourceRange?) async throws(ShellError) {
         let pending = analytics.map(\.destination)
-        try AsyncBridge.run(at: range) {
+        try await AsyncBridge.run(at: range) {
             for destination in pending { await destination.waitUntilIdle() }
         }
         // Sends started before this command warned as they failed; this command's own are in its error.
         explicitFlush.isRunning.store(true, ordering: .releasing)
         defer { explicitFlush.isRunning.store(false, ordering: .releasing) }
         tracker.flush()
-        try AsyncBridge.run(at: range) {
+        try await AsyncBridge.run(at: range) {
             for destination in pending { await destination.waitUntilIdle() }
         }
         tracker.retireDrained()
@@ -200,12 +200,12 @@ final class PerformanceRuntime: EngineRuntime {
     /// Writes what file destinations hold and waits up to `budget` for analytics
     /// requests; their journals keep what was not delivered. `false` when a second signal cut
     /// the wait short.
-    func shutdown(budget: Duration) -> Bool {
+    func shutdown(budget: Duration) async -> Bool {
         explicitFlush.isRunning.store(true, ordering: .releasing)
         tracker.shutdown()
         let pending = analytics.map(\.destination)
         guard !pending.isEmpty else { return true }
-        let outcome = AsyncBridge.wait(budget: budget) {
+        let outcome = await AsyncBridge.wait(budget: budget) {
             for destination in pending { await destination.waitUntilIdle() }
         }
         if case .outOfTime = outcome { output.warn("perf analytics: requests still in flight at exit were abandoned") }

@@ -55,33 +55,29 @@ package final class PingClient: Sendable {
         }
     }
 
-    /// Sends `original` on the calling thread when the transport can (`HTTPTransport.sendsHere`),
-    /// exactly as `send` would; `nil`, having sent nothing and told nobody, when it cannot (or
-    /// when interceptors are set: they would run again in `send`).
-    ///
-    /// With `prepared`, what the client makes of `original` is kept there under `version`, and a
-    /// later call with the same version sends what was kept (as long as the jar holds no cookie
-    /// that would have to be added): a load device repeats its requests, and making each again,
-    /// the head's bytes included, is most of a request's work (guarded by the CPU s per 1,000 requests of scripts/bench/load_bench.py).
-    package func sendHere(
+    /// Sends `original` exactly as `send` would; with `prepared`, what the client makes of
+    /// `original` is kept there under `version`, and a later call with the same version sends what
+    /// was kept (as long as the jar holds no cookie that would have to be added): a load device
+    /// repeats its requests, and making each again, the head's bytes included, is most of a
+    /// request's work (guarded by the CPU s per 1,000 requests of scripts/bench/load_bench.py).
+    /// With interceptors set nothing is kept: they run for every request.
+    package func send(
         _ original: Transport.HTTPRequest,
-        version: UInt64 = 0,
-        prepared: PreparedRequest? = nil
-    ) throws(NetworkError) -> Transport.HTTPResponse? {
-        guard configuration.requestInterceptors.isEmpty else { return nil }
+        version: UInt64,
+        prepared: PreparedRequest?
+    ) async throws(NetworkError) -> Transport.HTTPResponse {
+        guard configuration.requestInterceptors.isEmpty, version != 0, let prepared else { return try await send(original) }
         let started = ContinuousClock.now
         let noCookies = !configuration.usesCookies || cookies.isEmpty
-        if version != 0, let prepared, let kept = prepared.kept, kept.client === self, noCookies {
+        if let kept = prepared.kept, kept.client === self, noCookies {
             if kept.version == version {
-                guard transport.sendsHere(kept.parsed) else { return nil }
-                return try send(kept.wire, for: kept.request, from: kept.parsed, started: started)
+                return try await send(kept.wire, for: kept.request, from: kept.parsed, started: started)
             }
             // Another request with the same head (the line's words changed only in body values):
             // the kept one with the new body, not made whole again (headers, URL, cookies, the
             // head's bytes): a load device's lines change only their values. Guarded by the CPU
             // s per 1,000 requests of scripts/bench/load_bench.py.
             if case .bytes(let body) = original.body, original.hasSameHead(as: kept.source) {
-                guard transport.sendsHere(kept.parsed) else { return nil }
                 var request = kept.request
                 request.replaceBodyBytes(body)
                 var wire = kept.wire
@@ -94,7 +90,7 @@ package final class PingClient: Sendable {
                     wire: wire,
                     parsed: kept.parsed
                 )
-                return try send(wire, for: request, from: kept.parsed, started: started)
+                return try await send(wire, for: request, from: kept.parsed, started: started)
             }
         }
         var request = intercepted(original)
@@ -105,23 +101,22 @@ package final class PingClient: Sendable {
         } catch {
             throw failed(error, request: request, started: started)
         }
-        guard transport.sendsHere(parsed) else { return nil }
-        if let prepared, version != 0, noCookies {
+        if noCookies {
             wire.encoding = EncodedRequest()
             prepared.kept = PreparedRequest.Kept(version: version, client: self, source: original, request: request, wire: wire, parsed: parsed)
         }
-        return try send(wire, for: request, from: parsed, started: started)
+        return try await send(wire, for: request, from: parsed, started: started)
     }
 
-    /// Sends `wire`, made of `request`, on the calling thread.
+    /// Sends `wire`, made of `request`.
     private func send(
         _ wire: WireRequest,
         for request: Transport.HTTPRequest,
         from parsed: ParsedURL,
         started: ContinuousClock.Instant
-    ) throws(NetworkError) -> Transport.HTTPResponse {
+    ) async throws(NetworkError) -> Transport.HTTPResponse {
         do throws(NetworkError) {
-            let answer = try transport.sendHere(wire, timeout: configuration.timeout)
+            let answer = try await transport.send(wire, timeout: configuration.timeout)
             return received(answer, for: request, from: parsed, started: started)
         } catch {
             throw failed(error, request: request, started: started)

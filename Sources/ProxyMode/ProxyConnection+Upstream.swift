@@ -32,7 +32,7 @@ extension ProxyConnection {
                 + configuration.upstreamTimeout.components.attoseconds / 1_000_000_000
         )
         ClientBootstrap(group: context.eventLoop)
-            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .channelOption(.tcpOption(.tcp_nodelay), value: 1)
             .connectTimeout(timeout)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {

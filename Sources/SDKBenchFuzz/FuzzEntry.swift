@@ -17,7 +17,7 @@ func fuzzOne(_ bytes: UnsafeBufferPointer<UInt8>) {
         ),
         output: Output(destination: .memory)
     )
-    _ = ScriptRunner(session: session).run(SourceFile(name: "<fuzz>", text: text), options: RunOptions(keepGoing: true))
+    _ = ScriptRunner(session: session).runBlocking(SourceFile(name: "<fuzz>", text: text), options: RunOptions(keepGoing: true))
     let completer = Completer(table: session.table, variableNames: { ["a", "last"] })
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(4) {
         _ = completer.complete(CompletionRequest(line: String(line.prefix(512)), fullLine: String(line)))

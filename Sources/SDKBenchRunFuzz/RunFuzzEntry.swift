@@ -37,7 +37,7 @@ enum RunFuzz {
             check: spec.check
         ) { context in
             guard context.argument("HOST")?.text != "local" else { throw context.failure("not while fuzzing") }
-            return try spec.handler(context)
+            return try await spec.handler(context)
         }
     }
 
@@ -77,9 +77,9 @@ enum RunFuzz {
             ),
             output: output
         )
-        _ = ScriptRunner(session: session).run(SourceFile(name: "<setup>", text: "configure host fuzz.invalid:80\n"))
-        _ = ScriptRunner(session: session).run(SourceFile(name: "<fuzz>", text: line + "\n"))
-        session.shutdown()
+        _ = ScriptRunner(session: session).runBlocking(SourceFile(name: "<setup>", text: "configure host fuzz.invalid:80\n"))
+        _ = ScriptRunner(session: session).runBlocking(SourceFile(name: "<fuzz>", text: line + "\n"))
+        session.shutdownBlocking()
         let (stdout, stderr) = output.captured()
         if stdout.contains(secret) || stderr.contains(secret) {
             fatalError("the secret came out of the line \(line.debugDescription):\n\(stderr)\(stdout)")
@@ -100,9 +100,9 @@ enum RunFuzz {
         )
         // Services need a host before they send, or they start the embedded backend: the
         // answering transport stands behind this name.
-        _ = ScriptRunner(session: session).run(SourceFile(name: "<setup>", text: "configure host fuzz.invalid:80\n"))
-        _ = ScriptRunner(session: session).run(SourceFile(name: "<fuzz>", text: text), options: RunOptions(keepGoing: true))
-        session.shutdown()
+        _ = ScriptRunner(session: session).runBlocking(SourceFile(name: "<setup>", text: "configure host fuzz.invalid:80\n"))
+        _ = ScriptRunner(session: session).runBlocking(SourceFile(name: "<fuzz>", text: text), options: RunOptions(keepGoing: true))
+        session.shutdownBlocking()
     }
 
     /// Deletes what is under `path`, depth first, leaving `path` itself.

@@ -70,7 +70,7 @@ package final class ShellHarness: @unchecked Sendable {
         status: ExitStatus, stdout: String, stderr: String
     ) {
         let before = output.captured()
-        let status = ScriptRunner(session: session).run(SourceFile(name: name, text: text), options: options).status
+        let status = ScriptRunner(session: session).runBlocking(SourceFile(name: name, text: text), options: options).status
         let after = output.captured()
         return (status, String(after.stdout.dropFirst(before.stdout.count)), String(after.stderr.dropFirst(before.stderr.count)))
     }
@@ -90,11 +90,11 @@ package final class ShellHarness: @unchecked Sendable {
 
     /// Shuts the session down (flushing engines, stopping the backend) on a thread of its own.
     package func close() async {
-        await OwnThread.run { self.session.shutdown() }
+        await OwnThread.run { self.session.shutdownBlocking() }
     }
 
     deinit {
-        session.shutdown()
+        session.shutdownBlocking()
         if ownsHome { home.remove() }
     }
 }

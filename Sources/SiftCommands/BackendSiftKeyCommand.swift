@@ -32,9 +32,9 @@ enum BackendSiftKeyCommand {
         if let key { context.session.secrets.add(key) }
         if let host = context.session.services.configured, context.session.services.backend == nil {
             if let key {
-                _ = try BackendRemote.call(.post, "/_sdkbench/sift-key", json: .object(["key": .string(key)]), host: host, in: context)
+                _ = try await BackendRemote.call(.post, "/_sdkbench/sift-key", json: .object(["key": .string(key)]), host: host, in: context)
             } else {
-                _ = try BackendRemote.call(.delete, "/_sdkbench/sift-key", host: host, in: context)
+                _ = try await BackendRemote.call(.delete, "/_sdkbench/sift-key", host: host, in: context)
             }
         } else {
             try context.session.services.ensureBackend(at: context.command.range).setSiftBeaconKey(key)

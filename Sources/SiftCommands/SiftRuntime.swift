@@ -188,14 +188,14 @@ final class SiftRuntime: EngineRuntime {
 
     /// Sends what the uploader holds within `budget` (ready queues first); the journals
     /// keep the rest. `false` when a second signal cut the wait short.
-    func shutdown(budget: Duration) -> Bool {
+    func shutdown(budget: Duration) async -> Bool {
         let client = client
         let output = output
         let hint = secondSignalHint
         client.tick()
         var patient = true
         if client.uploaderStatus().batches > 0, client.uploaderStatus().missing.isEmpty {
-            let slow = {
+            let slow: @Sendable () -> Void = {
                 let batches = client.uploaderStatus().batches
                 guard batches > 0 else { return }
                 output.warn(
@@ -203,11 +203,11 @@ final class SiftRuntime: EngineRuntime {
                 )
                 output.flush()
             }
-            if case .interrupted = AsyncBridge.wait(budget: budget, slow: slow, { await client.waitUntilSettled(throughRetries: false) }) {
+            if case .interrupted = await AsyncBridge.wait(budget: budget, slow: slow, { await client.waitUntilSettled(throughRetries: false) }) {
                 patient = false
             }
         }
-        _ = AsyncBridge.wait(budget: .seconds(5)) { await client.close() }
+        _ = await AsyncBridge.wait(budget: .seconds(5)) { await client.close() }
         let left = client.uploaderStatus()
         if left.batches > 0 {
             output.warn("[Sift] \(SiftNoticeText.batches(left.batches)) (\(SiftNoticeText.events(left.events))) \(undeliveredFate)")

@@ -32,7 +32,7 @@ enum SiftUploadCommand {
         let force = context.flag("force")
         let wait = context.option("wait").flatMap { DurationParser.seconds($0.text) }.map { Duration.milliseconds(Int64($0 * 1000)) }
         // One call, so what is delivered while waiting through retries counts in the report.
-        let (report, settled) = try AsyncBridge.run(at: range) { await client.upload(force: force, throughRetriesFor: wait) }
+        let (report, settled) = try await AsyncBridge.run(at: range) { await client.upload(force: force, throughRetriesFor: wait) }
         let shown = Shown(report: report, now: client.clockNow, stillWaiting: settled ? nil : context.option("wait")!.text)
         if let failure = notSent(report, in: context) {
             context.show(shown)

@@ -119,8 +119,10 @@ package struct TestDriver: Sendable {
             }
         }
         waitStoppingOnSignals(group, progress: progress, signals: signals)
-        _ = AsyncBridge.wait(budget: ShellSession.shutdownBudget) {
-            for loop in loops { await loop.shutdown() }
+        _ = AsyncBridge.drive(cancelling: .later) {
+            await AsyncBridge.wait(budget: ShellSession.shutdownBudget) {
+                for loop in loops { await loop.shutdown() }
+            }
         }
         let reports = progress.withLock { $0.reports }
         let ran = reports.prefix { $0 != nil }.compactMap { $0 }
@@ -206,11 +208,11 @@ package struct TestDriver: Sendable {
         }
         let result = SessionStop.$current.withValue(stop) {
             ScriptRunner(session: session, listeners: [terminal, collector])
-                .run(SourceFile(name: file, fileBytes: bytes), options: RunOptions(keepGoing: keepGoing, continuesPastFailedExpects: true))
+                .runBlocking(SourceFile(name: file, fileBytes: bytes), options: RunOptions(keepGoing: keepGoing, continuesPastFailedExpects: true))
         }
         timer?.cancel()
         let latencies = session.latencyHistograms()
-        session.shutdown()
+        session.shutdownBlocking()
         let shown = session.output.captured()
         var stderr = shown.stderr
         if let reason = stop.reason, result.status != .success { stderr += "\(file): \(reason)\n" }

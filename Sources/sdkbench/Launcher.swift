@@ -51,7 +51,7 @@ struct Launcher {
     }
 
     func runSource(_ source: SourceFile, options: RunOptions) -> ExitStatus {
-        ScriptRunner(session: session).run(source, options: options).status
+        ScriptRunner(session: session).runBlocking(source, options: options).status
     }
 
     /// Runs each file in turn in this one session, every run told to `listeners` (the terminal
@@ -73,7 +73,7 @@ struct Launcher {
                 return .usage
             }
             session.currentSourceDirectory = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : nil
-            let result = ScriptRunner(session: session, listeners: listeners).run(
+            let result = ScriptRunner(session: session, listeners: listeners).runBlocking(
                 SourceFile(name: file == ScriptFileReader.standardInput ? "<stdin>" : file, fileBytes: bytes),
                 options: options
             )
@@ -106,7 +106,7 @@ struct Launcher {
     /// casts dynamically and cost about 5% of `sdkbench -c help` in a profile.
     func finish(_ status: ExitStatus) -> Never {
         watchdog.enter(.shutdown)
-        session.shutdown()
+        session.shutdownBlocking()
         Glibc.exit(SignalTrap.terminationRequested ? 143 : status.rawValue)
     }
 }

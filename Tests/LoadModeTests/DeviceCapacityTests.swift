@@ -4,22 +4,21 @@ import Testing
 
 @testable import LoadMode
 
-/// The system's limits on device threads, read from a machine's /proc and /sys, and the refusal
-/// a run asked for more gets: the figure, the limit that set it, what to do.
+/// The system's limits on devices (memory, sockets), read from a machine's /proc and /sys, and
+/// the refusal a run asked for more gets: the figure, the limit that set it, what to do.
 struct DeviceCapacityTests {
-    /// A machine like the one where 100,000 devices started 32,703: pid_max 32,768.
-    static func machine(pidMax: Int = 32768, tasks: Int = 159, pidsMax: String? = nil) throws -> TemporaryDirectory {
+    /// A machine with 4 GiB available (room for 174,762 devices of 24 KiB).
+    static func machine(availableKiB: Int = 4 << 20, memoryMax: String? = nil) throws -> TemporaryDirectory {
         let root = TemporaryDirectory()
-        for directory in ["/proc/sys/kernel", "/proc/sys/vm", "/proc/self/fd", "/sys/fs/cgroup"] {
+        for directory in ["/proc/sys/kernel", "/proc/self/fd", "/sys/fs/cgroup"] {
             try Directories.create(root.path + directory, mode: .ownerReadWriteExecute)
         }
-        root.write("proc/sys/kernel/pid_max", "\(pidMax)\n")
-        root.write("proc/sys/kernel/threads-max", "192730\n")
-        root.write("proc/sys/vm/max_map_count", "65530\n")
-        root.write("proc/loadavg", "7.54 5.08 4.09 11/\(tasks) 31005\n")
-        root.write("proc/self/maps", String(repeating: "00400000-00401000 r--p 00000000 00:00 0\n", count: 100))
+        root.write("proc/meminfo", "MemTotal:        8000000 kB\nMemFree:          100000 kB\nMemAvailable:    \(availableKiB) kB\n")
         root.write("proc/self/status", "Name:\tsdkbench\nThreads:\t5\nVmSize:\t  123456 kB\n")
-        if let pidsMax { root.write("sys/fs/cgroup/pids.max", pidsMax + "\n") }
+        if let memoryMax {
+            root.write("sys/fs/cgroup/memory.max", memoryMax + "\n")
+            root.write("sys/fs/cgroup/memory.current", "\(100 << 20)\n")
+        }
         return root
     }
 
@@ -27,14 +26,14 @@ struct DeviceCapacityTests {
         let root = try Self.machine()
         defer { root.remove() }
         let capacity = DeviceCapacity.measure(root: root.path)
-        #expect(capacity.threads == DeviceCapacity.Limit(name: "kernel.pid_max 32768, 159 tasks running", remaining: 32609))
-        let refusal = try #require(capacity.refusal(devices: 100_000, sharded: false))
+        #expect(capacity.memory == DeviceCapacity.Limit(name: "MemAvailable 4096 MiB", remaining: 174_762))
+        let refusal = try #require(capacity.refusal(devices: 1_000_000, sharded: false))
         #expect(
-            refusal == "100000 devices need 100000 threads; this machine allows about 32545 more (kernel.pid_max 32768, 159 tasks running); "
-                + "use fewer devices, or shard the run (--segment K/N on several machines, or load k8s)"
+            refusal == "1000000 devices need about 23437 MiB (24 KiB a device); this machine has room for about 174698 more "
+                + "(MemAvailable 4096 MiB); use fewer devices, or shard the run (--segment K/N on several machines, or load k8s)"
         )
-        #expect(DeviceCapacity(threads: capacity.threads, descriptors: nil).refusal(devices: 30_000, sharded: false) == nil)
-        #expect(capacity.refusal(devices: 50_000, sharded: true)?.hasSuffix("use fewer devices, or more segments") == true)
+        #expect(DeviceCapacity(memory: capacity.memory, descriptors: nil).refusal(devices: 100_000, sharded: false) == nil)
+        #expect(capacity.refusal(devices: 500_000, sharded: true)?.hasSuffix("use fewer devices, or more segments") == true)
     }
 
     /// `--idle-close never`: devices that keep their connections need a local port each, of
@@ -46,7 +45,7 @@ struct DeviceCapacityTests {
         root.write("proc/sys/net/ipv4/ip_local_port_range", "32768\t60999\n")
         var capacity = DeviceCapacity.measure(root: root.path)
         #expect(capacity.localPorts == 28232)
-        capacity.threads = nil
+        capacity.memory = nil
         capacity.descriptors = nil
         let refusal = try #require(capacity.refusal(devices: 30_000, sharded: false, keepsConnections: true))
         #expect(
@@ -75,30 +74,30 @@ struct DeviceCapacityTests {
         }
     }
 
-    @Test func aCgroupOrTheMemoryMapsCanBeTighter() throws {
-        let cgroup = try Self.machine(pidsMax: "1000")
+    @Test func aCgroupCanBeTighter() throws {
+        let cgroup = try Self.machine(memoryMax: "\(1 << 30)")
         defer { cgroup.remove() }
-        // pids.current is missing here: the machine's tasks stand for it.
-        #expect(DeviceCapacity.measure(root: cgroup.path).threads?.name == "the cgroup's pids.max 1000, 159 in use")
-        #expect(DeviceCapacity.measure(root: cgroup.path).refusal(devices: 800, sharded: false)?.contains("allows about 777 more") == true)
-        let maps = try Self.machine(pidMax: 4_194_304)
-        defer { maps.remove() }
-        #expect(
-            DeviceCapacity.measure(root: maps.path).threads
-                == DeviceCapacity.Limit(name: "vm.max_map_count 65530, 2 maps a thread, 100 in use", remaining: 32715)
-        )
+        let capacity = DeviceCapacity.measure(root: cgroup.path)
+        #expect(capacity.memory == DeviceCapacity.Limit(name: "the cgroup's memory.max 1024 MiB, 100 MiB in use", remaining: 39_424))
+        #expect(capacity.refusal(devices: 60_000, sharded: false)?.contains("room for about 39360 more") == true)
         // "max" is no limit.
-        let unlimited = try Self.machine(pidMax: 4_194_304, pidsMax: "max")
+        let unlimited = try Self.machine(memoryMax: "max")
         defer { unlimited.remove() }
-        #expect(DeviceCapacity.measure(root: unlimited.path).threads?.name.hasPrefix("vm.max_map_count") == true)
+        #expect(DeviceCapacity.measure(root: unlimited.path).memory?.name.hasPrefix("MemAvailable") == true)
     }
 
     @Test func fileDescriptorsAreALimitToo() {
-        let capacity = DeviceCapacity(threads: nil, descriptors: DeviceCapacity.Limit(name: "ulimit -n 1024, 12 open", remaining: 1012))
+        let capacity = DeviceCapacity(memory: nil, descriptors: DeviceCapacity.Limit(name: "ulimit -n 1024, 12 open", remaining: 1012))
         #expect(
             capacity.refusal(devices: 2000, sharded: false)
                 == "2000 devices need 2000 file descriptors (a socket each); this process may open about 948 more (ulimit -n 1024, 12 open); "
                 + "raise ulimit -n, or use fewer devices, or shard the run (--segment K/N on several machines, or load k8s)"
+        )
+        // Devices that close their connections after 15 s of a 60 s think hold about a quarter.
+        #expect(capacity.refusal(devices: 2000, sharded: false, heldShare: 0.25) == nil)
+        #expect(
+            capacity.refusal(devices: 4000, sharded: false, heldShare: 0.25)?.hasPrefix("4000 devices need about 1000 file descriptors (the sockets")
+                == true
         )
     }
 }

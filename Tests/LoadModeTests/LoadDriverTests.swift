@@ -49,8 +49,6 @@ struct LoadDriverTests {
         let catalog = ShellCatalog.standard
         let driver = LoadDriver(
             plan: plan,
-            transport: LiveTransport.shared,
-            insecureTransport: KeepAliveTransport(verifiesCertificates: false),
             classify: { catalog.requestKind(method: $0, path: $1) }
         ) { _, home, transport, insecure in
             var environment = ShellEnvironment(

@@ -80,7 +80,7 @@ struct CheckPassTests {
     @Test func aByteOrderMarkIsNotPartOfTheFirstCommand() {
         let harness = ShellHarness()
         let source = SourceFile(name: "bom.sdk", fileBytes: [0xEF, 0xBB, 0xBF] + Array("echo hi\n".utf8))
-        let status = ScriptRunner(session: harness.session).run(source).status
+        let status = ScriptRunner(session: harness.session).runBlocking(source).status
         #expect(status == .success)
         #expect(harness.output.captured().stdout == "hi\n")
     }

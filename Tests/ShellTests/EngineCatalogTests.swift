@@ -51,7 +51,7 @@ struct EngineCatalogTests {
                 .int(try context.session.engine(FakeRuntime.self, at: context.command.range).ping())
             },
             CommandSpec(["fake", "send"], summary: "Send one ping to the fake server", examples: ["fake send"]) { context in
-                try send(context)
+                try await send(context)
             },
         ],
         runtime: FakeRuntime.self,
@@ -85,12 +85,12 @@ struct EngineCatalogTests {
 
     /// `fake send`: the fake SDK's one call, `POST /v1/fake/pings {"n":1}` to the embedded
     /// backend through the session's transport (load mode's measuring one); the pong's number.
-    static func send(_ context: CommandContext) throws(ShellError) -> Value {
+    static func send(_ context: CommandContext) async throws(ShellError) -> Value {
         let range = context.command.range
         let url = try context.session.services.ensureBackend(at: range).url + "/v1/fake/pings"
         let transport = context.session.environment.transport ?? LiveTransport.shared
         let request = WireRequest(method: .post, url: url, headers: [.contentType: "application/json"], body: Array(#"{"n":1}"#.utf8))
-        let answer = try AsyncBridge.run(at: range) { () async -> Result<WireResponse, NetworkError> in
+        let answer = try await AsyncBridge.run(at: range) { () async -> Result<WireResponse, NetworkError> in
             do throws(NetworkError) { return .success(try await transport.send(request, timeout: 10)) } catch { return .failure(error) }
         }
         guard case .success(let response) = answer, case .object(let object)? = try? JSONParser.parse(String(decoding: response.body, as: UTF8.self)),
@@ -182,8 +182,6 @@ struct EngineCatalogTests {
         defer { work.remove() }
         let driver = LoadDriver(
             plan: LoadPlan(devices: 2, stop: .iterations(3)),
-            transport: LiveTransport.shared,
-            insecureTransport: KeepAliveTransport(verifiesCertificates: false),
             classify: { catalog.requestKind(method: $0, path: $1) }
         ) { _, home, transport, insecure in
             var environment = ShellEnvironment(

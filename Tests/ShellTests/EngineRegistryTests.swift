@@ -113,13 +113,13 @@ import Testing
         #expect(!fresh.running.contains { $0 is TimerEngine })
     }
 
-    @Test func shutdownFollowsTheListAndAnImpatientEngineLeavesTheRestNoTime() throws {
+    @Test func shutdownFollowsTheListAndAnImpatientEngineLeavesTheRestNoTime() async throws {
         let home = TemporaryDirectory()
         defer { home.remove() }
         let (registry, state) = Self.registry(home)
         _ = try registry.runtime(TimerEngine.self, at: nil)
         _ = try registry.runtime(QueueEngine.self, at: nil)
-        let patient = registry.shutdown { .milliseconds(4500) }
+        let patient = await registry.shutdown { .milliseconds(4500) }
         #expect(!patient)
         #expect(Self.log(state) == ["timer started", "queue started", "queue shutdown", "timer shutdown budget 0.0 seconds"])
     }

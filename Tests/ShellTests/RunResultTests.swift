@@ -28,7 +28,7 @@ struct RunResultTests {
         let listener = RecordingListener()
         let runner = ScriptRunner(session: harness.session, listeners: [listener])
         let text = "set n 3\necho hello {{n}}\nexpect n == 4\nexpect n < true\nsleep 1ms\n"
-        let result = runner.run(SourceFile(name: "r.sdk", text: text), options: RunOptions(keepGoing: true))
+        let result = runner.runBlocking(SourceFile(name: "r.sdk", text: text), options: RunOptions(keepGoing: true))
 
         #expect(result.status == .expectation)
         #expect(result.commandCount == 5)
@@ -66,7 +66,7 @@ struct RunResultTests {
         for round in 1...2 {
             let listener = RecordingListener()
             let result = ScriptRunner(session: harness.session, listeners: [listener])
-                .run(script, options: RunOptions(checksFirst: round == 1))
+                .runBlocking(script, options: RunOptions(checksFirst: round == 1))
             #expect(result.status == .success, "round \(round): \(result.failures)")
             #expect(listener.finished.map(\.command) == ["set", "set", "set", "repeat", "expect", "set", "echo"], "round \(round)")
             #expect(listener.finished.last?.output == "***\n", "round \(round)")
@@ -74,7 +74,7 @@ struct RunResultTests {
 
         let broken = CheckedScript(SourceFile(name: "b.sdk", text: "set n 1\nbogus 2\nexpect n == 1\n"), table: harness.session.table)
         let listener = RecordingListener()
-        let result = ScriptRunner(session: harness.session, listeners: [listener]).run(broken)
+        let result = ScriptRunner(session: harness.session, listeners: [listener]).runBlocking(broken)
         #expect(result.status == .parse)
         #expect(listener.started.isEmpty, "nothing of a script that does not check runs")
         #expect(listener.checkErrors.map(\.message) == ["unknown command 'bogus'"])
@@ -85,7 +85,7 @@ struct RunResultTests {
         let harness = ShellHarness()
         let listener = RecordingListener()
         let runner = ScriptRunner(session: harness.session, listeners: [listener])
-        let result = runner.run(SourceFile(name: "r.sdk", text: "echo a\nsource missing-file.sdk\necho b\n"))
+        let result = runner.runBlocking(SourceFile(name: "r.sdk", text: "echo a\nsource missing-file.sdk\necho b\n"))
         #expect(result.status == .runtime)
         #expect(listener.finished.map(\.command) == ["echo", "source"])
         guard case .error(let error) = listener.finished[1].outcome else {
@@ -100,7 +100,7 @@ struct RunResultTests {
         let harness = ShellHarness()
         let listener = RecordingListener()
         let runner = ScriptRunner(session: harness.session, listeners: [listener])
-        let result = runner.run(SourceFile(name: "r.sdk", text: "echo a\nprf start x y\n"))
+        let result = runner.runBlocking(SourceFile(name: "r.sdk", text: "echo a\nprf start x y\n"))
         #expect(result.status == .parse)
         #expect(result.commandCount == 0)
         #expect(listener.finished.isEmpty)
@@ -157,7 +157,7 @@ struct RunResultTests {
         let listener = RecordingListener()
         let names = SourceNames()
         let runner = ScriptRunner(session: harness.session, listeners: [listener, names])
-        let result = runner.run(SourceFile(name: "outer.sdk", text: "echo before\nsource \(inner)\necho after\n"))
+        let result = runner.runBlocking(SourceFile(name: "outer.sdk", text: "echo before\nsource \(inner)\necho after\n"))
         #expect(result.status == .success)
         #expect(names.names == ["outer.sdk:echo", "\(inner):echo", "\(inner):set", "outer.sdk:source", "outer.sdk:echo"])
         #expect(listener.results.map(\.commandCount) == [2, 3])

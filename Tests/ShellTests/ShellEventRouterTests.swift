@@ -29,7 +29,7 @@ struct ShellEventRouterTests {
         let before = harness.output.captured()
         let (status, events, finished) = await OwnThread.run {
             let listener = EventListener()
-            let result = ScriptRunner(session: harness.session, listeners: [listener]).run(
+            let result = ScriptRunner(session: harness.session, listeners: [listener]).runBlocking(
                 SourceFile(name: "silent.sdk", text: "log tap\nflush\nqueue\n")
             )
             return (result.status, listener.events, listener.finished)
@@ -61,7 +61,7 @@ struct ShellEventRouterTests {
         let harness = ShellHarness()
         let listener = EventListener()
         let text = "set token --secret S3CRET-TOKEN-VALUE\necho {{token}} --reveal\n"
-        let result = ScriptRunner(session: harness.session, listeners: [listener]).run(SourceFile(name: "r.sdk", text: text))
+        let result = ScriptRunner(session: harness.session, listeners: [listener]).runBlocking(SourceFile(name: "r.sdk", text: text))
         #expect(result.status == .success)
         #expect(listener.finished.last?.shown?.rendered.events == [.revealedLine("S3CRET-TOKEN-VALUE")])
         #expect(listener.finished.last?.output == "***\n")
@@ -92,7 +92,9 @@ struct ShellEventRouterTests {
     @Test func anEngineErrorStaysTyped() throws {
         let harness = ShellHarness()
         let listener = EventListener()
-        let result = ScriptRunner(session: harness.session, listeners: [listener]).run(SourceFile(name: "r.sdk", text: "hamon decrypt not-base64!\n"))
+        let result = ScriptRunner(session: harness.session, listeners: [listener]).runBlocking(
+            SourceFile(name: "r.sdk", text: "hamon decrypt not-base64!\n")
+        )
         #expect(result.status == .runtime)
         let error = try #require(listener.finished.last?.outcome.error)
         guard case .engine(let failure) = error.kind else {

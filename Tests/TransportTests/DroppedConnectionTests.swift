@@ -53,7 +53,7 @@ struct DroppedConnectionTests {
             let client = PingClient(transport: transport)
             let first = try await client.send { $0.url = server.url + "/first" }
             #expect(first.status == 403)
-            // The words differ for a cut head: "before answering" from the blocking transport's
+            // The words differ for a cut head: "before answering" from load mode's
             // parser, "before the answer ended" from SwiftNIO's.
             let error = await #expect(throws: NetworkError.self) {
                 _ = try await client.send { $0.url = server.url + "/second" }

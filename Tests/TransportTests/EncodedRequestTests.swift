@@ -45,11 +45,11 @@ struct EncodedRequestTests {
         for headers: HTTPFields in [[.contentType: "application/json"], [.transferEncoding: "chunked"]] {
             var request = WireRequest(method: .post, url: "http://a:1/x", headers: headers, body: Array(#"{"a":"1"}"#.utf8), parsedURL: url)
             request.encoding = EncodedRequest()
-            _ = request.encoding?.bytes(authority: "a:1") { BlockingTransport.encode(request, url: url, authority: "a:1") }
+            _ = request.encoding?.bytes(authority: "a:1") { request.http1Bytes(url: url, authority: "a:1") }
             for body in [#"{"a":"2"}"#, #"{"a":"22"}"#, ""] {
                 var next = request
                 next.replaceBody(Array(body.utf8))
-                let expected = BlockingTransport.encode(next, url: url, authority: "a:1")
+                let expected = next.http1Bytes(url: url, authority: "a:1")
                 var made = false
                 let bytes = try #require(next.encoding).bytes(authority: "a:1") {
                     made = true
@@ -68,11 +68,11 @@ struct EncodedRequestTests {
     /// The bytes kept from the first send are a whole request the server answers again.
     @Test func aRequestSentAgainFromItsKeptBytesIsAnswered() async throws {
         let server = try await CannedServer.start(answers: [[ok("one"), ok("two")]], closesAfterLast: [false])
-        let transport = BlockingTransport(fallback: KeepAliveTransport(), owner: nil)
+        let transport = KeepAliveTransport()
         var request = WireRequest(method: .post, url: server.url + "/x", headers: [.contentType: "application/json"], body: nil)
         request.encoding = EncodedRequest()
-        let first = try transport.sendHere(request, timeout: 5)
-        let second = try transport.sendHere(request, timeout: 5)
+        let first = try await transport.send(request, timeout: 5)
+        let second = try await transport.send(request, timeout: 5)
         #expect(String(decoding: first.body, as: UTF8.self) == "one")
         #expect(String(decoding: second.body, as: UTF8.self) == "two")
         #expect(server.connections == 1)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Transport
 
-/// The blocking transport's response reader, on bytes: every framing, cut at every byte.
+/// The plain-HTTP response reader of load mode's transport, on bytes: every framing, cut at every byte.
 struct HTTP1ResponseParserTests {
     /// Parses `text` whole, after checking that every proper prefix asks for more.
     private func parseWhole(_ text: String, head: Bool = false) throws -> (WireResponse, consumed: Int, reusable: Bool) {
@@ -157,16 +157,16 @@ struct HTTP1ResponseParserTests {
         let url = try ParsedURL("http://127.0.0.1:8080/v1/x?y=1#frag")
         let post = WireRequest(method: .post, url: url.pathAndQuery, headers: [.contentType: "application/json"], body: Array("{}".utf8))
         #expect(
-            String(decoding: BlockingTransport.encode(post, url: url), as: UTF8.self)
+            String(decoding: post.http1Bytes(url: url), as: UTF8.self)
                 == "POST /v1/x?y=1 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}"
         )
         let get = WireRequest(method: .get, url: url.pathAndQuery, headers: [HTTPField.Name("Host")!: "example.org"], body: nil)
-        #expect(String(decoding: BlockingTransport.encode(get, url: url), as: UTF8.self) == "GET /v1/x?y=1 HTTP/1.1\r\nHost: example.org\r\n\r\n")
+        #expect(String(decoding: get.http1Bytes(url: url), as: UTF8.self) == "GET /v1/x?y=1 HTTP/1.1\r\nHost: example.org\r\n\r\n")
         let emptyPost = WireRequest(method: .post, url: url.pathAndQuery, headers: [:], body: nil)
-        #expect(String(decoding: BlockingTransport.encode(emptyPost, url: url), as: UTF8.self).hasSuffix("Content-Length: 0\r\n\r\n"))
+        #expect(String(decoding: emptyPost.http1Bytes(url: url), as: UTF8.self).hasSuffix("Content-Length: 0\r\n\r\n"))
         let chunked = WireRequest(method: .put, url: url.pathAndQuery, headers: [.transferEncoding: "chunked"], body: Array("abc".utf8))
         #expect(
-            String(decoding: BlockingTransport.encode(chunked, url: url), as: UTF8.self).hasSuffix(
+            String(decoding: chunked.http1Bytes(url: url), as: UTF8.self).hasSuffix(
                 "Transfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n"
             )
         )

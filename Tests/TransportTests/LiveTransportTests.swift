@@ -15,17 +15,16 @@ import Glibc
 #endif
 
 /// The live transports against the embedded backend on loopback: AsyncHTTPClient's, and load
-/// mode's keep-alive and blocking ones, which must behave the same.
+/// mode's keep-alive one, which must behave the same.
 @Suite(.timeLimit(.minutes(1)))
 struct LiveTransportTests {
     enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case asyncHTTPClient, keepAlive, blocking
+        case asyncHTTPClient, keepAlive
 
         var transport: any HTTPTransport {
             switch self {
             case .asyncHTTPClient: LiveTransport.shared
             case .keepAlive: KeepAliveTransport()
-            case .blocking: BlockingTransport(fallback: KeepAliveTransport(), owner: nil)
             }
         }
 

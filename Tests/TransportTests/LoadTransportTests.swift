@@ -7,18 +7,17 @@ import Testing
 
 @testable import Transport
 
-/// What load mode's transports (keep-alive on an event loop, and blocking on a device's thread)
+/// What load mode's transport (keep-alive, on the devices' event loops)
 /// must do beyond the shared cases in `LiveTransportTests`: many exchanges on their connections,
 /// bodies intact both ways, HEAD, the request timeout, and cancellation.
 @Suite(.timeLimit(.minutes(1)))
 struct LoadTransportTests {
     enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case keepAlive, blocking
+        case keepAlive
 
         var transport: any HTTPTransport {
             switch self {
             case .keepAlive: KeepAliveTransport()
-            case .blocking: BlockingTransport(fallback: KeepAliveTransport(), owner: nil)
             }
         }
 

@@ -3,11 +3,11 @@ import Testing
 
 @testable import Transport
 
-/// The three transports that read answers off a socket: AsyncHTTPClient's (`LiveTransport`),
-/// SwiftNIO's decoder (`KeepAliveTransport`) and our own parser (`BlockingTransport`). A rule
+/// The transports that read answers off a socket: AsyncHTTPClient's (`LiveTransport`) and load
+/// mode's (`KeepAliveTransport`, our own parser for plain HTTP). A rule
 /// about the wire holds for each.
 enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case asyncHTTPClient, keepAlive, blocking
+    case asyncHTTPClient, keepAlive
 
     var testDescription: String { rawValue }
 
@@ -21,8 +21,6 @@ enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible 
         switch self {
         case .keepAlive:
             try await test(KeepAliveTransport())
-        case .blocking:
-            try await test(BlockingTransport(fallback: KeepAliveTransport(), owner: nil))
         case .asyncHTTPClient:
             let transport = LiveTransport(verifiesCertificates: true, on: Self.loops)
             do {

@@ -4,29 +4,42 @@ import Platform
 import Script
 import Synchronization
 
-/// Runs async engine work from the shell's synchronous command loop.
+/// Where the shell's async runner meets threads and signals.
 ///
-/// The REPL and script loop run on their own thread, never on the cooperative pool, so waiting
-/// here cannot starve the tasks being waited for. Ctrl-C or SIGTERM cancels the work, waits for
-/// it to wind down (so a cancelled flush puts its events back first), and reports `interrupted`.
-/// The thread sleeps on a `SignalWake`: the work's end or a signal wakes it, nothing polls.
+/// A command runs as async work: the runner awaits its handler, a handler awaits the engine
+/// (`run`). A thread that needs a result (the REPL between entries, `sdkbench run`, a test job)
+/// `drive`s the work: its task's jobs run on that very thread, so a script's statements make no
+/// thread hop, and the engines' own tasks on the shared pool are never starved by it. A load
+/// device is the same work as a task on an event loop, and nothing in it blocks.
 package enum AsyncBridge {
-    ///
-    /// - Parameter executor: where the work starts (the transport's event loop for a request),
-    ///   rather than the global pool: a load run's every request hopped through a pool thread
-    ///   first, 12.6% of its CPU (perf, the Miataru flow of scripts/bench/load_bench.py).
-    package static func run<T: Sendable>(
+    /// Awaits engine work for a command at `range`, optionally started on `executor` (the
+    /// transport's event loop for a request). When the command's task was cancelled (Ctrl-C,
+    /// SIGTERM, a device's stop), the work is still awaited (so a cancelled flush puts its events
+    /// back first) and the command ends `interrupted`.
+    package static func run<T>(
         at range: SourceRange?,
         on executor: (any TaskExecutor)? = nil,
-        _ operation: @escaping @Sendable () async -> T
-    ) throws(ShellError) -> T {
-        if let here = WaitingThreadExecutor.current, here.isOwnedByCurrentThread { return try run(at: range, here: here, operation) }
+        _ operation: () async -> T
+    ) async throws(ShellError) -> T {
+        if Task.isCancelled { throw ShellError(.interrupted, at: range) }
+        let value: T
+        if let executor {
+            value = await withTaskExecutorPreference(executor) { await operation() }
+        } else {
+            value = await operation()
+        }
+        if Task.isCancelled { throw ShellError(.interrupted, at: range) }
+        return value
+    }
+
+    /// Waits on this thread for work that never needs it: the embedded backend's start and stop,
+    /// on the backend's own event loops. A signal cancels the work and, once it ended, the
+    /// command ends `interrupted`. Anything that sends through a session's transport is awaited
+    /// (`run`) instead: a load device's transport runs on the device's own thread.
+    package static func block<T: Sendable>(at range: SourceRange?, _ operation: @escaping @Sendable () async -> T) throws(ShellError) -> T {
         let box = ResultBox<T>()
         let wake = SignalWake()
-        // Detached: the work reads no task-local of this thread (the session's stop is read here,
-        // on this thread), and copying them gave every request's task a slab of its own, 1 KB
-        // for each of a load run's devices (heaptrack, 2,000 devices).
-        let task = Task.detached(executorPreference: executor) {
+        let task = Task.detached {
             box.set(await operation())
             wake.signal()
         }
@@ -42,50 +55,77 @@ package enum AsyncBridge {
         return box.take()
     }
 
-    /// Runs `operation` on this thread, without a task, when it is a load device's thread
-    /// (`WaitingThreadExecutor.current`) and the device was not stopped: for work that needs no
-    /// task, such as a request on the device's own blocking connection, whose transport the
-    /// device's stop interrupts. `nil` on any other thread, or when `operation` declines (`nil`).
-    /// A stop before or during the work ends it as `run` ends cancelled work: interrupted.
-    package static func runHere<T>(at range: SourceRange?, _ operation: () -> T?) throws(ShellError) -> T? {
-        guard let here = WaitingThreadExecutor.current, here.isOwnedByCurrentThread else { return nil }
-        if here.isStopped { throw ShellError(.interrupted, at: range) }
-        guard let result = operation() else { return nil }
-        if here.isStopped { throw ShellError(.interrupted, at: range) }
-        return result
+    /// `block` for a stop: waits until the work ends, or until a signal that arrives meanwhile
+    /// abandons it (`false`).
+    @discardableResult
+    package static func blockUntilStopped(_ operation: @escaping @Sendable () async -> Void) -> Bool {
+        let box = ResultBox<Void>()
+        let wake = SignalWake()
+        let task = Task.detached {
+            await operation()
+            box.set(())
+            wake.signal()
+        }
+        let signals = SignalTrap.count
+        while !box.isSet {
+            if SignalTrap.count != signals {
+                task.cancel()
+                return false
+            }
+            wake.wait(until: .distantFuture)
+        }
+        return true
     }
 
-    /// `run` on a thread that runs its own tasks: this thread runs the work's jobs until it ends.
-    @inline(never)
-    private static func run<T: Sendable>(
-        at range: SourceRange?,
-        here: WaitingThreadExecutor,
-        _ operation: @escaping @Sendable () async -> T
-    ) throws(ShellError) -> T {
+    /// Runs `operation` to its end with its jobs on the calling thread, which sleeps between them.
+    ///
+    /// - Parameter cancelling: which signals cancel the work (it is awaited still, and its result
+    ///   returned): `.pending`, a Ctrl-C, SIGTERM or the thread's `SessionStop` (a command run);
+    ///   `.later`, only a signal that arrives after the start (a shutdown, which a second signal
+    ///   cuts short).
+    package static func drive<T>(cancelling: DriveCancellation = .pending, _ operation: @escaping () async -> T) -> T {
+        let executor = WaitingThreadExecutor()
         let box = ResultBox<T>()
-        let task = Task.detached(executorPreference: here) {
-            box.set(await operation())
-            if !here.isOwnedByCurrentThread { here.wake.signal() }
+        let stop = SessionStop.current
+        let signals = SignalTrap.count
+        // The task's jobs run on this thread only (its executor is this thread's), while this
+        // function waits: nothing of `operation` leaves the thread or outlives the call.
+        nonisolated(unsafe) let operation = operation
+        let task = Task.detached(executorPreference: executor) {
+            let value = await SessionStop.$current.withValue(stop) { await operation() }
+            box.set(value)
+            executor.wake.signal()
         }
-        here.begin(task)
-        defer { here.end() }
-        var interrupted = false
+        var cancelled = false
         while !box.isSet {
-            if here.runQueued() { continue }
-            if !interrupted, SignalCheck.pending() != nil {
-                interrupted = true
+            if executor.runQueued() { continue }
+            if !cancelled, cancelling.applies(since: signals) {
+                cancelled = true
                 task.cancel()
                 continue
             }
-            here.wake.wait(until: .distantFuture)
+            executor.wake.wait(until: .distantFuture)
         }
-        // Cancelled by a signal seen here or by the device's stop (`WaitingThreadExecutor.stop`).
-        if interrupted || task.isCancelled { throw ShellError(.interrupted, at: range) }
         return box.take()
     }
 
-    /// Like `run`, for shutdown: the work decides when to stop, within its own budget, but a
-    /// signal that arrives while waiting (a second Ctrl-C or SIGTERM) abandons it: `nil`.
+    /// Which signals cancel a `drive`n operation.
+    package enum DriveCancellation: Sendable {
+        /// SIGINT, SIGTERM (also before the start), or the thread's `SessionStop`.
+        case pending
+        /// A signal that arrives after the start.
+        case later
+
+        fileprivate func applies(since count: Int) -> Bool {
+            switch self {
+            case .pending: SignalCheck.pending() != nil
+            case .later: SignalTrap.count != count
+            }
+        }
+    }
+
+    /// Awaits shutdown work: the work decides when to stop, within its own budget, but the
+    /// task's cancellation (a second Ctrl-C or SIGTERM) abandons it: `.interrupted`.
     ///
     /// - Parameters:
     ///   - budget: the time after which the work is cancelled and left behind (`outOfTime`);
@@ -94,48 +134,91 @@ package enum AsyncBridge {
     ///     being waited for and that a second signal leaves at once.
     package static func wait<T: Sendable>(
         budget: Duration? = nil,
-        slow: (() -> Void)? = nil,
+        slow: (@Sendable () -> Void)? = nil,
         _ operation: @escaping @Sendable () async -> T
-    ) -> ShutdownWait<T> {
-        let box = ResultBox<T>()
-        let wake = SignalWake()
-        let task = Task {
-            box.set(await operation())
-            wake.signal()
+    ) async -> ShutdownWait<T> {
+        let first = FirstOutcome<T>()
+        let work = Task { first.settle(.done(await operation())) }
+        let budgetTimer = budget.map { budget in
+            Task {
+                try? await Task.sleep(for: budget)
+                if !Task.isCancelled { first.settle(.outOfTime) }
+            }
         }
-        let signals = SignalTrap.count
-        let start = DispatchTime.now()
-        let deadline = budget.map(DispatchTime.after)
-        var slowAt: DispatchTime? = slow == nil ? nil : start + .milliseconds(300)
-        while !box.isSet {
-            if SignalTrap.count != signals {
-                task.cancel()
-                return .interrupted
+        let slowTimer = slow.map { slow in
+            Task {
+                try? await Task.sleep(for: .milliseconds(300))
+                if !Task.isCancelled, !first.isSettled { slow() }
             }
-            let now = DispatchTime.now()
-            if let deadline, now >= deadline {
-                task.cancel()
-                return .outOfTime
-            }
-            if let due = slowAt, now >= due {
-                slowAt = nil
-                slow?()
-            }
-            wake.wait(until: [deadline, slowAt].compactMap { $0 }.min() ?? .distantFuture)
         }
-        return .done(box.take())
+        let outcome = await withTaskCancellationHandler {
+            await first.value()
+        } onCancel: {
+            first.settle(.interrupted)
+        }
+        budgetTimer?.cancel()
+        slowTimer?.cancel()
+        if case .done = outcome {} else { work.cancel() }
+        return outcome
     }
 
-    private final class ResultBox<T: Sendable>: Sendable {
-        private let value = Mutex<T?>(nil)
-        /// Read by the waiting loop on every turn: a flag, not the generic optional under the
+    /// The first of several outcomes, handed to the one waiting for it.
+    private final class FirstOutcome<T: Sendable>: Sendable {
+        private enum State {
+            case open
+            case waiting(CheckedContinuation<ShutdownWait<T>, Never>)
+            case settled(ShutdownWait<T>)
+            case taken
+        }
+
+        private let state = Mutex(State.open)
+
+        var isSettled: Bool {
+            state.withLock { if case .open = $0 { false } else if case .waiting = $0 { false } else { true } }
+        }
+
+        func settle(_ outcome: ShutdownWait<T>) {
+            let waiting = state.withLock { state -> CheckedContinuation<ShutdownWait<T>, Never>? in
+                switch state {
+                case .open:
+                    state = .settled(outcome)
+                    return nil
+                case .waiting(let continuation):
+                    state = .taken
+                    return continuation
+                case .settled, .taken:
+                    return nil
+                }
+            }
+            waiting?.resume(returning: outcome)
+        }
+
+        func value() async -> ShutdownWait<T> {
+            await withCheckedContinuation { continuation in
+                let settled = state.withLock { state -> ShutdownWait<T>? in
+                    if case .settled(let outcome) = state {
+                        state = .taken
+                        return outcome
+                    }
+                    state = .waiting(continuation)
+                    return nil
+                }
+                if let settled { continuation.resume(returning: settled) }
+            }
+        }
+    }
+
+    /// The result of driven work, set by its task and read by the driving thread after the flag.
+    private final class ResultBox<T>: @unchecked Sendable {
+        private var value: T?
+        /// Read by the waiting loop on every turn: a flag, not the generic optional under a
         /// lock (guarded by the CPU s per 1,000 requests of scripts/bench/load_bench.py).
         private let done = Atomic(false)
         func set(_ result: T) {
-            value.withLock { $0 = result }
+            value = result
             done.store(true, ordering: .releasing)
         }
         var isSet: Bool { done.load(ordering: .acquiring) }
-        func take() -> T { value.withLock { $0.take()! } }
+        func take() -> T { value.take()! }
     }
 }

@@ -73,12 +73,12 @@ package final class EngineRegistry {
 
     /// Shuts the started engines down in order, sharing `remaining()`; once one is cut short by
     /// a second signal the rest get no time. Returns whether every engine was patient.
-    func shutdown(remaining: () -> Duration) -> Bool {
+    func shutdown(remaining: () -> Duration) async -> Bool {
         ticker?.cancel()
         ticker = nil
         var patient = true
         for engine in running {
-            patient = engine.shutdown(budget: patient ? remaining() : .zero) && patient
+            patient = await engine.shutdown(budget: patient ? remaining() : .zero) && patient
         }
         return patient
     }

@@ -38,7 +38,7 @@ package protocol EngineRuntime: AnyObject, SendableMetatype {
 
     /// Delivers pending work within `budget`, durable queues keeping the rest; `false` when a
     /// second signal cut the wait short (later engines then leave at once).
-    func shutdown(budget: Duration) -> Bool
+    func shutdown(budget: Duration) async -> Bool
 
     /// Names the engine has seen that TAB offers for values of a `ValueRule` with this
     /// `sessionNames` category (Miataru's device ids).

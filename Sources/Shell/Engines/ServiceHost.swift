@@ -90,7 +90,7 @@ package final class ServiceHost {
         loops: (any EventLoopGroup)?,
         at range: SourceRange?
     ) throws(ShellError) -> LocalBackend {
-        let result: Result<LocalBackend, BackendErrorText> = try AsyncBridge.run(at: range) {
+        let result: Result<LocalBackend, BackendErrorText> = try AsyncBridge.block(at: range) {
             do {
                 return .success(try await LocalBackend.start(host: "127.0.0.1", port: port, groups: groups, loops: loops))
             } catch {
@@ -119,7 +119,7 @@ package final class ServiceHost {
             shared = nil
             return true
         }
-        _ = AsyncBridge.wait { await running.stop() }
+        AsyncBridge.blockUntilStopped { await running.stop() }
         return true
     }
 

@@ -65,6 +65,6 @@ package final class SharedEmbeddedBackend: Sendable {
             return backend
         }
         guard let started else { return }
-        _ = AsyncBridge.wait { await started.stop() }
+        AsyncBridge.blockUntilStopped { await started.stop() }
     }
 }

@@ -4,7 +4,7 @@ import Script
 ///
 /// Indirect: a `throws(ShellError)` call keeps room for the error in its caller's frame, and
 /// the kind inline made that 136 bytes (56 boxed) in every such frame; see `ScriptRunner.execute`
-/// for the stack a load device's thread saves.
+/// for the frames a load device's iteration holds while it waits.
 package indirect enum ShellErrorKind: Sendable, Equatable {
     case script(ScriptError)
     case unknownCommand(String, suggestion: String?)

@@ -2,7 +2,7 @@ import Script
 
 /// A script parsed and checked once, to run many times in sessions with one command table: load
 /// mode's devices, which each parsed the script for every iteration and checked it on their
-/// first (the check's binding was the deepest a device thread's stack went: 19.9 KiB, against
+/// first (the check's binding was the deepest a device's stack went, when devices were threads: 19.9 KiB, against
 /// 12 KiB for a command in a `repeat`; heaptrack put each device's own parse at 3 KB).
 ///
 /// The check binds without variables, so its verdict is the same in every such session.

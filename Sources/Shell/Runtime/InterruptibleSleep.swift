@@ -1,17 +1,13 @@
-import Dispatch
-import LineEditing
-import Platform
 import Script
 
-/// A sleep that Ctrl-C and SIGTERM cut short.
+/// A sleep that Ctrl-C, SIGTERM and a device's stop cut short: they cancel the command's task.
 enum InterruptibleSleep {
-    static func sleep(for duration: Duration, at range: SourceRange) throws(ShellError) {
-        let wake = SignalWake()
-        let deadline = DispatchTime.after(duration)
-        while true {
-            if SignalCheck.pending() != nil { throw ShellError(.interrupted, at: range) }
-            if DispatchTime.now() >= deadline { return }
-            wake.wait(until: deadline)
+    static func sleep(for duration: Duration, at range: SourceRange) async throws(ShellError) {
+        if SignalCheck.pending() != nil { throw ShellError(.interrupted, at: range) }
+        do {
+            try await Task.sleep(for: duration)
+        } catch {
+            throw ShellError(.interrupted, at: range)
         }
     }
 }

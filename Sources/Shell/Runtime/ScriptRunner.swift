@@ -31,18 +31,31 @@ package final class ScriptRunner {
     /// errors, the second parses again and runs. Re-parsing is cheaper than holding a million
     /// statements in memory.
     @discardableResult
-    package func run(_ source: SourceFile, options: RunOptions = RunOptions()) -> RunResult {
-        run(source, parsed: nil, checked: nil, options: options)
+    package func run(_ source: SourceFile, options: RunOptions = RunOptions()) async -> RunResult {
+        await run(source, parsed: nil, checked: nil, options: options)
+    }
+
+    /// `run(_:options:)` from a thread that waits for it (`AsyncBridge.drive`): Ctrl-C, SIGTERM
+    /// or the thread's `SessionStop` interrupt it.
+    @discardableResult
+    package func runBlocking(_ source: SourceFile, options: RunOptions = RunOptions()) -> RunResult {
+        AsyncBridge.drive { await self.run(source, parsed: nil, checked: nil, options: options) }
     }
 
     /// Runs a script checked and parsed once already, as `run(_:options:)` runs its source:
     /// with `checksFirst`, the check's verdict is reported as that run would report it.
     @discardableResult
-    package func run(_ script: CheckedScript, options: RunOptions = RunOptions()) -> RunResult {
-        run(script.source, parsed: script.statements, checked: script.check, options: options)
+    package func run(_ script: CheckedScript, options: RunOptions = RunOptions()) async -> RunResult {
+        await run(script.source, parsed: script.statements, checked: script.check, options: options)
     }
 
-    private func run(_ source: SourceFile, parsed: [Statement]?, checked: ScriptCheck?, options: RunOptions) -> RunResult {
+    /// `run(_:options:)` of a checked script from a thread that waits for it.
+    @discardableResult
+    package func runBlocking(_ script: CheckedScript, options: RunOptions = RunOptions()) -> RunResult {
+        AsyncBridge.drive { await self.run(script.source, parsed: script.statements, checked: script.check, options: options) }
+    }
+
+    private func run(_ source: SourceFile, parsed: [Statement]?, checked: ScriptCheck?, options: RunOptions) async -> RunResult {
         takeListeners(echo: options.echo)
         let outerListeners = session.runListeners
         let outerOptions = session.runOptions
@@ -59,13 +72,13 @@ package final class ScriptRunner {
         var result: RunResult
         if let parsed {
             var statements = parsed.makeIterator()
-            result = execute(next: { statements.next() }, in: source, options: options)
+            result = await execute(next: { statements.next() }, in: source, options: options)
         } else if cores > 1 {
-            result = executeParsingAhead(source, options: options)
+            result = await executeParsingAhead(source, options: options)
         } else {
             var statements = Parser.Statements(source)
             // The first pass parsed this source without error, so `try?` loses nothing.
-            result = execute(next: { try? statements.next() }, in: source, options: options)
+            result = await execute(next: { try? statements.next() }, in: source, options: options)
         }
         result.duration = started.duration(to: clock.now)
         notify { $0.runFinished(result, in: source) }
@@ -90,12 +103,12 @@ package final class ScriptRunner {
 
     /// Runs a large source parsed ahead on other cores (`StatementFeed`).
     @inline(never)
-    private func executeParsingAhead(_ source: SourceFile, options: RunOptions) -> RunResult {
+    private func executeParsingAhead(_ source: SourceFile, options: RunOptions) async -> RunResult {
         let feed = StatementFeed(source: source)
         defer { feed.finish() }
         var chunk: [Statement] = []
         var position = 0
-        return execute(
+        return await execute(
             next: {
                 if position == chunk.count {
                     if !chunk.isEmpty { feed.recycle(chunk) }
@@ -118,10 +131,10 @@ package final class ScriptRunner {
     }
 
     /// Runs a block's checked statements once, told to the run's listeners.
-    func runBlock(_ statements: [Statement], in source: SourceFile, options: RunOptions) -> RunResult {
+    func runBlock(_ statements: [Statement], in source: SourceFile, options: RunOptions) async -> RunResult {
         takeListeners(echo: options.echo)
         var statements = statements.makeIterator()
-        return execute(next: { statements.next() }, in: source, options: options)
+        return await execute(next: { statements.next() }, in: source, options: options)
     }
 
     /// The listeners given, or the terminal alone.
@@ -148,21 +161,22 @@ package final class ScriptRunner {
 
     /// Runs the statements of a checked source, stopping at the first failure unless `keepGoing`.
     ///
-    /// This, `step` and `run(_:in:command:)` are on the stack (twice inside a `repeat`) while a
-    /// command waits, on every load device's thread: what only some paths need is kept in
+    /// This, `step` and `run(_:in:command:)` hold async frames (twice inside a `repeat`) while a
+    /// command waits, in every load device's iteration: what only some paths need is kept in
     /// functions of its own (`interrupt`, `stops`, `outcome`), which took the frames of a device
-    /// waiting in a `repeat` from 15.7 to 9.0 KiB (gdb on a load device waiting for its answer), with
-    /// `ShellErrorKind` boxed and `http` cut in three.
-    func execute(next: () -> Statement?, in source: SourceFile, options: RunOptions) -> RunResult {
+    /// waiting in a `repeat` from 15.7 to 9.0 KiB when devices were threads (gdb on a load device
+    /// waiting for its answer), with `ShellErrorKind` boxed and `http` cut in three.
+    func execute(next: () -> Statement?, in source: SourceFile, options: RunOptions) async -> RunResult {
         var result = RunResult(source: source.name, status: .success)
         while let statement = next() {
             if session.quitRequested { break }
-            if let stop = SignalCheck.pending() {
+            // A cancelled task is a signal a driving thread took for it, or a load device's stop.
+            if let stop = SignalCheck.pending() ?? (Task.isCancelled ? .runtime : nil) {
                 interrupt(statement, stop, into: &result, in: source)
                 return result
             }
             if session.table.blockOpener(statement) != nil { session.pendingBlock = block(after: next) }
-            let stopsHere = stops(after: step(statement, in: source), into: &result, options: options)
+            let stopsHere = stops(after: await step(statement, in: source), into: &result, options: options)
             session.pendingBlock = nil
             if stopsHere { return result }
         }
@@ -202,7 +216,7 @@ package final class ScriptRunner {
     }
 
     /// Runs one statement with its listeners told before and after, and what it shows routed to them.
-    private func step(_ statement: Statement, in source: SourceFile) -> CommandResult {
+    private func step(_ statement: Statement, in source: SourceFile) async -> CommandResult {
         let outerSource = session.runningSource
         session.runningSource = source
         defer { session.runningSource = outerSource }
@@ -211,7 +225,7 @@ package final class ScriptRunner {
         let started = ContinuousClock.now
         var command = ""
         var shown: (any CommandView)?
-        let outcome = outcome(of: statement, in: source, command: &command, shown: &shown)
+        let outcome = await outcome(of: statement, in: source, command: &command, shown: &shown)
         let duration = started.duration(to: .now)
         let result = CommandResult(
             command: command,
@@ -228,9 +242,14 @@ package final class ScriptRunner {
 
     /// How `statement` ended: its value, or its error sorted into an outcome; what it returned in `shown`.
     @inline(never)
-    private func outcome(of statement: Statement, in source: SourceFile, command: inout String, shown: inout (any CommandView)?) -> CommandOutcome {
+    private func outcome(
+        of statement: Statement,
+        in source: SourceFile,
+        command: inout String,
+        shown: inout (any CommandView)?
+    ) async -> CommandOutcome {
         do {
-            let (view, value) = try run(statement, in: source, command: &command)
+            let (view, value) = try await run(statement, in: source, command: &command)
             shown = view
             return .ok(value)
         } catch {
@@ -245,7 +264,7 @@ package final class ScriptRunner {
         let outerListeners = session.runListeners
         session.runListeners = listeners
         defer { session.runListeners = outerListeners }
-        return step(statement, in: source)
+        return AsyncBridge.drive { await self.step(statement, in: source) }
     }
 
     /// Runs a REPL entry that holds a block (`repeat` … `end`, `http on-response` … `end`) as a
@@ -256,21 +275,23 @@ package final class ScriptRunner {
         let outerListeners = session.runListeners
         session.runListeners = listeners
         defer { session.runListeners = outerListeners }
-        var remaining = statements.makeIterator()
-        _ = execute(next: { remaining.next() }, in: source, options: RunOptions())
+        AsyncBridge.drive {
+            var remaining = statements.makeIterator()
+            _ = await self.execute(next: { remaining.next() }, in: source, options: RunOptions())
+        }
     }
 
     /// Binds and runs one statement, naming in `command` the table entry it bound to; what it
     /// returned, and its value.
     @inline(never)
-    private func run(_ statement: Statement, in source: SourceFile, command: inout String) throws(ShellError) -> (any CommandView, Value) {
+    private func run(_ statement: Statement, in source: SourceFile, command: inout String) async throws(ShellError) -> (any CommandView, Value) {
         let bound = try bind(statement)
         command = bound.spec.name
         if session.environment.dryRun { return (Value.null, .null) }
         let shown: any CommandView
         let lastBefore = session.variables.lastVersion
         do {
-            shown = try handle(bound, at: statement.range)
+            shown = try await handle(bound, at: statement.range)
         } catch {
             // `last` is this command's failure, never the value of a command before it: an
             // `expect last.status == 200` after a refused request must not read an older answer.
@@ -310,9 +331,9 @@ package final class ScriptRunner {
     }
 
     /// Runs `bound`'s handler; an engine's own error is located at `range`.
-    private func handle(_ bound: BoundCommand, at range: SourceRange) throws(ShellError) -> any CommandView {
+    private func handle(_ bound: BoundCommand, at range: SourceRange) async throws(ShellError) -> any CommandView {
         do {
-            return try bound.spec.handler(CommandContext(command: bound, session: session))
+            return try await bound.spec.handler(CommandContext(command: bound, session: session))
         } catch let error as ShellError {
             throw error
         } catch {

@@ -106,8 +106,8 @@ package final class ShellSession {
     /// Runs `statements` of `source` (a block a command took) once, told to the listeners of the
     /// run in progress, with its options: an `expect` that fails there does not stop a run that
     /// goes on past failed expects. Its status: `.success`, or what stopped it.
-    package func runBlock(_ statements: [Statement], in source: SourceFile) -> ExitStatus {
-        ScriptRunner(session: self, listeners: runListeners).runBlock(statements, in: source, options: runOptions ?? RunOptions()).status
+    package func runBlock(_ statements: [Statement], in source: SourceFile) async -> ExitStatus {
+        await ScriptRunner(session: self, listeners: runListeners).runBlock(statements, in: source, options: runOptions ?? RunOptions()).status
     }
 
     /// Starts engines whose durable queues hold work from an earlier run, so it is restored
@@ -128,14 +128,20 @@ package final class ShellSession {
     package static let shutdownBudget = Duration.seconds(5)
 
     /// Shuts every engine down in order within one budget: pending work flushed, files closed;
-    /// a second Ctrl-C or SIGTERM while waiting leaves at once. Idempotent.
-    package func shutdown() {
+    /// the task's cancellation (a second Ctrl-C or SIGTERM while a thread waits for it, a load
+    /// device's interruption) leaves at once. Idempotent.
+    package func shutdown() async {
         guard !isShutDown else { return }
         isShutDown = true
         let clock = ContinuousClock()
         let deadline = clock.now + Self.shutdownBudget
         func remaining() -> Duration { max(.zero, clock.now.duration(to: deadline)) }
-        if engines.shutdown(remaining: remaining) { services.stop() }
+        if await engines.shutdown(remaining: remaining) { services.stop() }
         output.flush()
+    }
+
+    /// `shutdown()` from a thread that waits for it: a signal that arrives meanwhile cuts it short.
+    package func shutdownBlocking() {
+        AsyncBridge.drive(cancelling: .later) { await self.shutdown() }
     }
 }

@@ -3,10 +3,10 @@ import Script
 
 /// Runs a bound command against the session and returns what it did: its value and how it shows
 /// (`CommandView`), never text it wrote.
-package typealias CommandHandler = @Sendable (CommandContext) throws -> any CommandView
+package typealias CommandHandler = @Sendable (CommandContext) async throws -> any CommandView
 
 /// A handler of a command that shows nothing but its value.
-package typealias ValueHandler = @Sendable (CommandContext) throws -> Value
+package typealias ValueHandler = @Sendable (CommandContext) async throws -> Value
 
 /// Checks what no single argument's kind can (one value depending on another); run on every
 /// binding, so on literal values before a script's first line runs. Values that are not
@@ -118,7 +118,7 @@ package final class CommandSpec: Sendable {
             check: check,
             opensBlock: opensBlock,
             revealsSecrets: revealsSecrets,
-            handler: { context -> any CommandView in try handler(context) }
+            handler: { context -> any CommandView in try await handler(context) }
         )
     }
 

@@ -17,8 +17,8 @@ enum BackendClearCommand {
                 backend.clearFaults(service)
             } else if let host = context.session.services.configured {
                 for each in service.map({ [$0] }) ?? context.session.catalog.backendServices {
-                    _ = try BackendRemote.call(.delete, "/_sdkbench/received/\(each.rawValue)", host: host, in: context)
-                    _ = try BackendRemote.call(.delete, "/_sdkbench/fault/\(each.rawValue)", host: host, in: context)
+                    _ = try await BackendRemote.call(.delete, "/_sdkbench/received/\(each.rawValue)", host: host, in: context)
+                    _ = try await BackendRemote.call(.delete, "/_sdkbench/fault/\(each.rawValue)", host: host, in: context)
                 }
             }
             return .null

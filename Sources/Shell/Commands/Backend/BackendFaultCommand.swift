@@ -37,7 +37,7 @@ enum BackendFaultCommand {
             let times = context.option("times").flatMap { Int($0.text) } ?? 1
             guard times >= 0 else { throw context.failure("--times must be 0 or more", at: context.option("times")) }
             if let host = context.session.services.configured, context.session.services.backend == nil {
-                _ = try BackendRemote.call(.post, "/_sdkbench/fault/\(service.rawValue)?fault=\(fault)&times=\(times)", host: host, in: context)
+                _ = try await BackendRemote.call(.post, "/_sdkbench/fault/\(service.rawValue)?fault=\(fault)&times=\(times)", host: host, in: context)
             } else {
                 try context.session.services.ensureBackend(at: context.command.range).inject(fault, times: times, for: service)
             }

@@ -23,7 +23,7 @@ enum BackendReceivedCommand {
                 text = backend.receivedJSON(service, limit: limit)
             } else if let host = context.session.services.configured {
                 let query = limit.map { "?limit=\($0)" } ?? ""
-                text = try BackendRemote.call(.get, "/_sdkbench/received/\(service.rawValue)\(query)", host: host, in: context)
+                text = try await BackendRemote.call(.get, "/_sdkbench/received/\(service.rawValue)\(query)", host: host, in: context)
             } else {
                 throw context.failure("the embedded backend is not running (it starts on first use, or with 'backend start')")
             }

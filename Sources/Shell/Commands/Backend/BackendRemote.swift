@@ -13,8 +13,8 @@ package enum BackendRemote {
         json: Value? = nil,
         host: ServiceHost.Setting,
         in context: CommandContext
-    ) throws(ShellError) -> String {
-        switch try fetch(method, path, json: json, host: host, in: context) {
+    ) async throws(ShellError) -> String {
+        switch try await fetch(method, path, json: json, host: host, in: context) {
         case .success(let body): return body
         case .failure(let failure): throw context.failure(failure.message)
         }
@@ -27,10 +27,10 @@ package enum BackendRemote {
         json: Value? = nil,
         host: ServiceHost.Setting,
         in context: CommandContext
-    ) throws(ShellError) -> Result<String, Failure> {
+    ) async throws(ShellError) -> Result<String, Failure> {
         let client = context.session.trace.client(timeout: 10, sdkHeadersAndCookies: false, insecure: host.insecure)
         let url = baseURL(host) + path
-        let outcome: Result<HTTPResponse, NetworkError> = try AsyncBridge.run(at: context.command.range) {
+        let outcome: Result<HTTPResponse, NetworkError> = try await AsyncBridge.run(at: context.command.range) {
             do throws(NetworkError) {
                 return .success(
                     try await client.send { request in

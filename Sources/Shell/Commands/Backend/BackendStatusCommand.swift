@@ -12,7 +12,7 @@ enum BackendStatusCommand {
             """,
         examples: ["backend status", "expect last.running == true"]
     ) { context in
-        if let host = context.session.services.configured { return try separate(host, in: context) }
+        if let host = context.session.services.configured { return try await separate(host, in: context) }
         guard let backend = context.session.services.backend else {
             return Shown(value: .object(["running": false, "separate": false]), place: .notRunning)
         }
@@ -20,12 +20,12 @@ enum BackendStatusCommand {
     }
 
     /// The configured host, which services use even while the embedded backend runs.
-    private static func separate(_ host: ServiceHost.Setting, in context: CommandContext) throws(ShellError) -> Shown {
+    private static func separate(_ host: ServiceHost.Setting, in context: CommandContext) async throws(ShellError) -> Shown {
         let url = BackendRemote.baseURL(host)
         var result = JSONObject()
         result["separate"] = true
         result["url"] = .string(url)
-        let answer = try BackendRemote.fetch(.get, "/_sdkbench/status", host: host, in: context)
+        let answer = try await BackendRemote.fetch(.get, "/_sdkbench/status", host: host, in: context)
         guard case .success(let text) = answer, case .object(let status)? = try? JSONParser.parse(text) else {
             let reason: String
             switch answer {

@@ -39,7 +39,7 @@ enum RepeatCommand {
             session.variables.set("i", .int(iteration + 1))
             session.repeatIterations[session.repeatIterations.count - 1] = iteration + 1
             session.output.enteredNote(.iteration(iteration + 1, of: count, repeatAt: place))
-            let result = ScriptRunner(session: session, listeners: session.runListeners).runBlock(block, in: source, options: options)
+            let result = await ScriptRunner(session: session, listeners: session.runListeners).runBlock(block, in: source, options: options)
             session.output.leftNote()
             if options.goesOnPastExpectation(result.status) {
                 expectFailed = true

@@ -11,7 +11,7 @@ enum SleepCommand {
         let seconds = DurationParser.seconds(context.string("DURATION")) ?? 0
         // Show what came before the pause: someone may be watching the script.
         context.events.flush()
-        try InterruptibleSleep.sleep(for: .seconds(seconds), at: context.command.range)
+        try await InterruptibleSleep.sleep(for: .seconds(seconds), at: context.command.range)
         return .null
     }
 }

@@ -43,7 +43,7 @@ package enum SourceCommand {
             session.currentSourceDirectory = previous
         }
         // The run's own listeners (the terminal with its --echo, a report) hear the sourced file too.
-        let status = ScriptRunner(session: session, listeners: session.runListeners)
+        let status = await ScriptRunner(session: session, listeners: session.runListeners)
             .run(SourceFile(name: argument.text, fileBytes: bytes), options: session.runOptions ?? RunOptions()).status
         guard status == .success else { throw ShellError(.reported(status), at: context.command.range) }
         return .null
