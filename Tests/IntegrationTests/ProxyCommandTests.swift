@@ -157,4 +157,31 @@ struct ProxyShutdownTests {
         #expect(work.read("proxy.err")?.contains("cut short") == true, "\(context)")
         #expect(work.read("proxy.out")?.contains("GET /held → no answer") == true, "\(work.read("proxy.out") ?? "")")
     }
+
+    /// Run by a user who is not root, the proxy forwards: every connection once failed at its
+    /// set-up (EACCES), the options asking for SO_DEBUG, which only root may set.
+    @Test func aUserWhoIsNotRootIsForwarded() async throws {
+        let work = TemporaryDirectory("proxy-user")
+        defer { work.remove() }
+        let driver = """
+            work=$1
+            cd "$work" && chmod -R a+rwX . || exit 97
+            setpriv --reuid=65534 --regid=65534 --clear-groups "$0" --home "$work/home" proxy --listen 0 --upstream local \\
+                > "$work/proxy.out" 2> "$work/proxy.err" &
+            proxy=$!
+            deadline=$(( $(date +%s) + 30 ))
+            until grep -q '^sdkbench proxy: http' "$work/proxy.out" 2>/dev/null; do
+                kill -0 "$proxy" 2>/dev/null || { echo "proxy died: $(cat "$work/proxy.err")"; exit 1; }
+                [ "$(date +%s)" -ge "$deadline" ] && { echo "proxy never listened"; kill -KILL "$proxy"; exit 1; }
+                sleep 0.05
+            done
+            url=$(head -n 1 "$work/proxy.out" | cut -d' ' -f3)
+            curl -s -o /dev/null -w 'status=%{http_code}\\n' "$url/_sdkbench/health"
+            kill -INT "$proxy"
+            wait "$proxy"
+            echo "proxy=$?"
+            """
+        let result = await ProcessRunner.run("/bin/bash", ["-c", driver, SDKBenchFiles.sdkbenchExecutable, work.path], deadline: .seconds(60))
+        #expect(result.stdout == "status=200\nproxy=0\n", "\(result.stdout)\(result.stderr)\n\(work.read("proxy.err") ?? "")")
+    }
 }
