@@ -24,8 +24,6 @@ package struct LoadDriver: Sendable {
     package var classify: @Sendable (_ method: String, _ path: String) -> String?
     /// The addresses devices send their `http://` requests from (`--source-addresses`).
     package var sourceAddresses: SourceAddresses?
-    /// The event loops the devices run on; `System.coreCount` when 0.
-    package var loops = 0
 
     package init(
         plan: LoadPlan,
@@ -74,7 +72,7 @@ package struct LoadDriver: Sendable {
         let clock = ContinuousClock()
         let started = clock.now
         let startedAt = SystemClock().now()
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: loops > 0 ? loops : System.coreCount)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
         defer { try? group.syncShutdownGracefully() }
         let deadline: ContinuousClock.Instant? = if case .duration(let length) = plan.stop { started + length } else { nil }
         let run = Run(

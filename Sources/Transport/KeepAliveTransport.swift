@@ -10,8 +10,9 @@ import Synchronization
 @preconcurrency import Glibc
 #endif
 
-/// HTTP/1.1 over SwiftNIO's own codec: keep-alive connections, one exchange at a time on each,
-/// all on one event loop where the exchanges' tasks run. For load mode's thousands of simulated
+/// HTTP/1.1 over SwiftNIO: keep-alive connections, one exchange at a time on each, all on one
+/// event loop where the exchanges' tasks run; plain HTTP through our own encoder and parser
+/// (`RawExchangeHandler`), TLS through SwiftNIO's codec. For load mode's thousands of simulated
 /// devices, where the workbench's `LiveTransport` (AsyncHTTPClient) spent most of the CPU.
 ///
 /// Why not AsyncHTTPClient here: for each request it starts a task on the global pool, writes
@@ -25,17 +26,18 @@ package final class KeepAliveTransport: HTTPTransport {
     private let executor: EventLoopTaskExecutor
     private let verifiesCertificates: Bool
     private let idle: IdleConnections
-    /// The IPv4 address its connections are made from; `nil`: the system's choice.
-    private let source: in_addr?
+    /// The IPv4 address its connections are made from (port 0: the system's at connect); `nil`:
+    /// the system's choice.
+    private let bindAddress: SocketAddress?
 
     package var preferredExecutor: (any TaskExecutor)? { executor }
 
     /// On a loop of its own.
     ///
     /// - Parameter verifiesCertificates: `false` accepts any certificate (`--insecure`).
-    package convenience init(verifiesCertificates: Bool = true) {
+    package convenience init(verifiesCertificates: Bool = true, source: in_addr? = nil) {
         let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1).next()
-        self.init(on: EventLoopTaskExecutor(loop), verifiesCertificates: verifiesCertificates)
+        self.init(on: EventLoopTaskExecutor(loop), verifiesCertificates: verifiesCertificates, source: source)
     }
 
     /// On `executor`'s loop, shared with others (a load run's devices on that loop): a task
@@ -46,7 +48,9 @@ package final class KeepAliveTransport: HTTPTransport {
         loop = executor.eventLoop
         self.executor = executor
         self.verifiesCertificates = verifiesCertificates
-        self.source = source
+        bindAddress = source.map { address in
+            SocketAddress(sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: 0, sin_addr: address, sin_zero: (0, 0, 0, 0, 0, 0, 0, 0)), host: "")
+        }
         idle = IdleConnections(loop: loop)
     }
 
@@ -116,17 +120,11 @@ package final class KeepAliveTransport: HTTPTransport {
         }
         let idle = self.idle
         var bootstrap = ClientBootstrap(group: loop)
-        if let source {
+        if let bindAddress {
             // 24 is IP_BIND_ADDRESS_NO_PORT (Linux 4.2), which Glibc's module does not name: a
             // port is then taken per destination at connect, not reserved for all, as a plain
             // bind would.
-            bootstrap = bootstrap.channelOption(.ipOption(NIOBSDSocket.Option(rawValue: 24)), value: 1)
-                .bind(
-                    to: SocketAddress(
-                        sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: 0, sin_addr: source, sin_zero: (0, 0, 0, 0, 0, 0, 0, 0)),
-                        host: ""
-                    )
-                )
+            bootstrap = bootstrap.channelOption(.ipOption(NIOBSDSocket.Option(rawValue: 24)), value: 1).bind(to: bindAddress)
         }
         // A bootstrap per connection: its initializer is read when the channel is made, after
         // the address is resolved, and connections to several origins may be on their way.
@@ -156,7 +154,7 @@ package final class KeepAliveTransport: HTTPTransport {
             .whenComplete { result in
                 switch result {
                 case .success(let channel): exchange.send(on: channel, reused: false, retry: nil)
-                case .failure(let error): exchange.promise.fail(self.source.map { Self.sourceError(error, $0) } ?? error)
+                case .failure(let error): exchange.promise.fail(self.bindAddress.map { Self.sourceError(error, $0) } ?? error)
                 }
             }
     }
@@ -164,13 +162,11 @@ package final class KeepAliveTransport: HTTPTransport {
 
 extension KeepAliveTransport {
     /// A connection from `source` that failed: the address named, for a machine that lacks it.
-    fileprivate static func sourceError(_ error: any Error, _ source: in_addr) -> any Error {
-        guard let io = error as? IOError, io.errnoCode == EADDRNOTAVAIL || io.errnoCode == EINVAL else { return error }
-        var address = source
-        var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
-        inet_ntop(AF_INET, &address, &text, socklen_t(INET_ADDRSTRLEN))
-        let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return NetworkError.cannotConnect("cannot send from \(name): \(LiveTransport.describe(errno: io.errnoCode))")
+    /// SwiftNIO hands the socket's error back inside its connection error.
+    fileprivate static func sourceError(_ error: any Error, _ source: SocketAddress) -> any Error {
+        let io = error as? IOError ?? (error as? NIOConnectionError)?.connectionErrors.first?.error as? IOError
+        guard let io, io.errnoCode == EADDRNOTAVAIL || io.errnoCode == EINVAL else { return error }
+        return NetworkError.cannotConnect("cannot send from \(source.ipAddress ?? "?"): \(LiveTransport.describe(errno: io.errnoCode))")
     }
 }
 

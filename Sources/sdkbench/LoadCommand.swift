@@ -156,7 +156,6 @@ struct LoadRunCommand: ParsableCommand {
 
     mutating func run() throws {
         let environment = ProcessEnvironment.current()
-        ThreadCacheTuning.restartTunedIfNeeded(environment: environment)
         let suiteVariables = try GivenVariables.collect(variables: variables, secrets: secrets, allowShort: allowShort, environment: environment).all
         let bytes: [UInt8]
         do {

@@ -63,8 +63,4 @@ struct DroppedConnectionTests {
         #expect(server.requests == [["GET /first HTTP/1.1", "GET /second HTTP/1.1"]])
         await server.stop()
     }
-
-    private func ok(_ body: String) -> String {
-        "HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
-    }
 }

@@ -6,7 +6,6 @@ import struct HTTPTypes.HTTPFields
 @testable import Transport
 
 struct EncodedRequestTests {
-    private func ok(_ body: String) -> String { "HTTP/1.1 200 OK\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)" }
 
     @Test func theBytesAreMadeOncePerAuthority() {
         let encoding = EncodedRequest()

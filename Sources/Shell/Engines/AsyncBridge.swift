@@ -35,7 +35,11 @@ package enum AsyncBridge {
     /// Waits on this thread for work that never needs it: the embedded backend's start and stop,
     /// on the backend's own event loops. A signal cancels the work and, once it ended, the
     /// command ends `interrupted`. Anything that sends through a session's transport is awaited
-    /// (`run`) instead: a load device's transport runs on the device's own thread.
+    /// (`run`) instead: a load device's transport runs on the device's own loop.
+    ///
+    /// Not `drive`: a driven task's children keep its executor, this thread, and the backend's
+    /// server runs in tasks made while it starts; they would stall whenever this thread is not
+    /// driving (a Hamon deadline test waited 35 s for a 0.3 s timeout).
     package static func block<T: Sendable>(at range: SourceRange?, _ operation: @escaping @Sendable () async -> T) throws(ShellError) -> T {
         let box = ResultBox<T>()
         let wake = SignalWake()
@@ -59,21 +63,7 @@ package enum AsyncBridge {
     /// abandons it (`false`).
     @discardableResult
     package static func blockUntilStopped(_ operation: @escaping @Sendable () async -> Void) -> Bool {
-        let box = ResultBox<Void>()
-        let wake = SignalWake()
-        let task = Task.detached {
-            await operation()
-            box.set(())
-            wake.signal()
-        }
-        let signals = SignalTrap.count
-        while !box.isSet {
-            if SignalTrap.count != signals {
-                task.cancel()
-                return false
-            }
-            wake.wait(until: .distantFuture)
-        }
+        guard case .done = drive(cancelling: .later, { await wait(operation) }) else { return false }
         return true
     }
 
