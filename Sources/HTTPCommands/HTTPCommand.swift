@@ -72,7 +72,10 @@ enum HTTPCommand {
     ) { context in
         let made = try makeRequest(context)
         let outcome = try await send(made.request, version: made.version, insecure: made.insecure, memo: made.memo, context: context)
-        return try await answer(outcome, to: made, context: context)
+        let hooks = hooksToRun(context.session)
+        let shown = try answer(outcome, to: made, checkingStatus: hooks == nil, context: context)
+        guard let hooks else { return shown }
+        return try await runHooks(hooks, after: shown, to: made, context: context)
     }
 
     /// A line's request, with its method and URL (no credentials) for messages, and whether it
@@ -247,14 +250,24 @@ enum HTTPCommand {
         return osName.map { HTTPSessionRuntime.standardHeaders(osName: $0) }
     }
 
+    /// The session's `http on-response` blocks when they run after this line's response: not
+    /// within a hook.
+    private static func hooksToRun(_ session: ShellSession) -> HTTPSessionRuntime? {
+        guard let runtime = session.startedEngine(HTTPSessionRuntime.self), !runtime.hooks.isEmpty, !runtime.runningHooks else { return nil }
+        return runtime
+    }
+
     /// The line's value (`last`) from what came back, and how it shows; a failure to send, or
-    /// a 3xx-5xx with `--check-status`, throws.
+    /// (`checkingStatus`) a 3xx-5xx with `--check-status`, throws. Not async: an async function's
+    /// locals are held in its task's memory while it waits, and this one's were 3,728 bytes for
+    /// every request in flight (the binary's async function pointers).
     @inline(never)
     private static func answer(
         _ outcome: Result<HTTPResponse, NetworkError>,
         to made: LineRequest,
+        checkingStatus: Bool,
         context: CommandContext
-    ) async throws -> Shown {
+    ) throws -> Shown {
         let session = context.session
         let (request, method, url, memo) = (made.request, made.method, made.url, made.memo)
         // With a trace on, the trace shows the exchange.
@@ -280,23 +293,37 @@ enum HTTPCommand {
                 form: shows,
                 secrets: session.secrets
             )
-            var answered = shown
-            if let runtime = session.startedEngine(HTTPSessionRuntime.self), !runtime.hooks.isEmpty, !runtime.runningHooks {
-                // The response shows before what its hooks say; `last` is the response in them and after.
-                context.show(shown)
-                answered = Shown(value: shown.value, response: response, form: .nothing, secrets: session.secrets)
-                try await HTTPOnResponseCommand.runHooks(runtime, after: shown.value, context: context)
-            }
-            if context.flag("check-status"), response.status.code >= 300 {
-                // The line fails, but what came back stays inspectable as `last`, as HTTPie still prints it.
-                session.variables.last = shown.value
-                if answered.form != .nothing { context.show(shown) }
-                throw context.failure(
-                    "\(method.rawValue) \(Redactor.url(url)): \(HTTPResponseText.className(response.status)) \(response.status.codeAndReason) (--check-status)"
-                )
-            }
-            return answered
+            if checkingStatus { try checkStatus(shown, shown: shown, made: made, context: context) }
+            return shown
         }
+    }
+
+    /// After `shown`: the response shows before what its hooks say; `last` is the response in
+    /// them and after. Then `--check-status`.
+    @inline(never)
+    private static func runHooks(
+        _ runtime: HTTPSessionRuntime,
+        after shown: Shown,
+        to made: LineRequest,
+        context: CommandContext
+    ) async throws -> Shown {
+        context.show(shown)
+        let answered = Shown(value: shown.value, response: shown.response, form: .nothing, secrets: context.session.secrets)
+        try await HTTPOnResponseCommand.runHooks(runtime, after: shown.value, context: context)
+        try checkStatus(answered, shown: shown, made: made, context: context)
+        return answered
+    }
+
+    /// With `--check-status`, a 3xx-5xx fails the line, after showing it (`answered` had not).
+    private static func checkStatus(_ answered: Shown, shown: Shown, made: LineRequest, context: CommandContext) throws {
+        let response = shown.response
+        guard context.flag("check-status"), response.status.code >= 300 else { return }
+        // The line fails, but what came back stays inspectable as `last`, as HTTPie still prints it.
+        context.session.variables.last = shown.value
+        if answered.form != .nothing { context.show(shown) }
+        throw context.failure(
+            "\(made.method.rawValue) \(Redactor.url(made.url)): \(HTTPResponseText.className(response.status)) \(response.status.codeAndReason) (--check-status)"
+        )
     }
 
     /// The answer: its value (`last`), and the response (or with `--verbose` the whole exchange) for the terminal.

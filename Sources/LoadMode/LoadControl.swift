@@ -18,7 +18,7 @@ package final class LoadControl: Sendable {
         /// The waits in progress (a ramp-up, a think time, the signal watcher), each woken by `stop`.
         var waits: [ObjectIdentifier: SignalWake] = [:]
         /// The devices' waits in progress (`pause(for:on:)`), each ended by `stop`.
-        var pauses: [Int: CheckedContinuation<Bool, Never>] = [:]
+        var pauses: [Int: @Sendable (Bool) -> Void] = [:]
         var nextPause = 0
     }
 
@@ -43,7 +43,7 @@ package final class LoadControl: Sendable {
             return (Array(state.waits.values), Array(state.pauses.values))
         }
         for wait in waits { wait.signal() }
-        for pause in pauses { pause.resume(returning: false) }
+        for pause in pauses { pause(false) }
     }
 
     /// Stops as `stop` does, and interrupts the iterations in flight where they are.
@@ -97,16 +97,24 @@ package final class LoadControl: Sendable {
     func pause(for duration: Duration, on loop: any EventLoop) async -> Bool {
         guard duration > .zero else { return !wasStopped }
         return await withCheckedContinuation { continuation in
-            let key = state.withLock { state -> Int? in
-                guard !state.stopped else { return nil }
-                state.nextPause += 1
-                state.pauses[state.nextPause] = continuation
-                return state.nextPause
-            }
-            guard let key else { return continuation.resume(returning: false) }
-            loop.scheduleTask(in: TimeAmount(duration)) { [self] in
-                state.withLock { $0.pauses.removeValue(forKey: key) }?.resume(returning: true)
-            }
+            pause(for: duration, on: loop) { continuation.resume(returning: $0) }
+        }
+    }
+
+    /// `pause(for:on:)` for a device with no task while it waits (its task's memory let go):
+    /// `then` is called with `true` on the loop once `duration` has passed, with `false` at
+    /// once when the run has stopped or when it stops meanwhile.
+    func pause(for duration: Duration, on loop: any EventLoop, then: @escaping @Sendable (Bool) -> Void) {
+        guard duration > .zero else { return then(!wasStopped) }
+        let key = state.withLock { state -> Int? in
+            guard !state.stopped else { return nil }
+            state.nextPause += 1
+            state.pauses[state.nextPause] = then
+            return state.nextPause
+        }
+        guard let key else { return then(false) }
+        loop.scheduleTask(in: TimeAmount(duration)) { [self] in
+            state.withLock { $0.pauses.removeValue(forKey: key) }?(true)
         }
     }
 

@@ -10,11 +10,12 @@ import Shell
 import Synchronization
 import Transport
 
-/// Runs one script as many simulated devices, each a session of its own in a task of its own on
-/// one of the run's event loops (one per core), in a closed loop (an iteration, the think time,
-/// the next), and counts what they did. No second runner: each iteration is `ScriptRunner.run`
-/// over the device's session. A device waiting (for an answer, a think time, an arrival) is a
-/// suspended task and a timer or a socket on its loop: no thread.
+/// Runs one script as many simulated devices, each a session of its own on one of the run's
+/// event loops (one per core), in a closed loop (an iteration, the think time, the next), and
+/// counts what they did. No second runner: each iteration is `ScriptRunner.run` over the
+/// device's session. A device waiting (for an answer, a think time, an arrival) is a suspended
+/// task and a timer or a socket on its loop: no thread; one thinking past `--idle-close` is a
+/// timer alone (`Device`).
 package struct LoadDriver: Sendable {
     package var plan: LoadPlan
     /// Makes device `index`'s session with its state under `home`; the driver sets `device` and
@@ -41,18 +42,43 @@ package struct LoadDriver: Sendable {
     /// process leaves without a report (a busy machine takes most of a second more to write it).
     static let terminationBudget = Duration.milliseconds(500)
 
-    /// What every device of a run shares.
-    private struct Run: Sendable {
-        var script: CheckedScript
-        var kinds: LoadListener.ScriptKinds?
-        var workDirectory: String
-        var metrics: LoadMetrics
-        var control: LoadControl
-        var arrivals: ArrivalQueue?
-        var deadline: ContinuousClock.Instant?
-        var signals: Int
-        var executors: [EventLoopTaskExecutor]
-        var devices: DeviceTasks
+    /// What every device of a run shares. A class: each device's task holds a reference, not a
+    /// copy (the struct was 512 bytes of every device's closure context).
+    final class Run: Sendable {
+        let driver: LoadDriver
+        let script: CheckedScript
+        let kinds: LoadListener.ScriptKinds?
+        let workDirectory: String
+        let metrics: LoadMetrics
+        let control: LoadControl
+        let arrivals: ArrivalQueue?
+        let deadline: ContinuousClock.Instant?
+        let signals: Int
+        let executors: [EventLoopTaskExecutor]
+        let devices: DeviceTasks
+
+        init(
+            driver: LoadDriver,
+            script: CheckedScript,
+            workDirectory: String,
+            metrics: LoadMetrics,
+            control: LoadControl,
+            deadline: ContinuousClock.Instant?,
+            signals: Int,
+            executors: [EventLoopTaskExecutor]
+        ) {
+            self.driver = driver
+            self.script = script
+            kinds = LoadListener.kinds(of: script.source)
+            self.workDirectory = workDirectory
+            self.metrics = metrics
+            self.control = control
+            arrivals = driver.plan.rate == nil ? nil : ArrivalQueue()
+            self.deadline = deadline
+            self.signals = signals
+            self.executors = executors
+            devices = DeviceTasks()
+        }
     }
 
     /// Runs the devices until the plan's stop (or a signal, or `stop()`), each under
@@ -76,16 +102,14 @@ package struct LoadDriver: Sendable {
         defer { try? group.syncShutdownGracefully() }
         let deadline: ContinuousClock.Instant? = if case .duration(let length) = plan.stop { started + length } else { nil }
         let run = Run(
+            driver: self,
             script: script,
-            kinds: LoadListener.kinds(of: script.source),
             workDirectory: workDirectory,
             metrics: metrics,
             control: control,
-            arrivals: plan.rate == nil ? nil : ArrivalQueue(),
             deadline: deadline,
             signals: signalsSince ?? SignalTrap.count,
-            executors: group.makeIterator().map { EventLoopTaskExecutor($0) },
-            devices: DeviceTasks()
+            executors: group.makeIterator().map { EventLoopTaskExecutor($0) }
         )
         let indexes = plan.segment.indexes(of: plan.devices)
         for index in indexes {
@@ -132,18 +156,15 @@ package struct LoadDriver: Sendable {
         return report
     }
 
-    /// Starts device `index` as a task on its loop, beginning at `begin`.
+    /// Starts device `index` on its loop at `begin`: until then it is a timer there.
     private func start(_ index: Int, at begin: ContinuousClock.Instant, due: ContinuousClock.Instant?, assigned: Bool, run: Run) {
         let executor = run.executors[index % run.executors.count]
-        let cancel = DeviceCancellation()
         run.devices.started()
-        let task = Task.detached(executorPreference: executor) {
-            defer { run.devices.ended() }
-            let wait = ContinuousClock.now.duration(to: begin)
-            guard await run.control.pause(for: wait, on: executor.eventLoop) else { return }
-            await runDevice(index, due: due, assigned: assigned, executor: executor, cancel: cancel, run: run)
+        run.control.pause(for: ContinuousClock.now.duration(to: begin), on: executor.eventLoop) { starts in
+            guard starts else { return run.devices.ended() }
+            // Made on its loop, whichever thread's timer or arrival started it.
+            executor.eventLoop.execute { Device(index, due: due, assigned: assigned, executor: executor, run: run).resume() }
         }
-        cancel.set(task)
     }
 
     /// The open model's arrivals: the whole run's at `rate` per second (ramping up linearly over
@@ -189,124 +210,6 @@ package struct LoadDriver: Sendable {
             self.start(index, at: .now, due: nil, assigned: true, run: run)
         }
         arrivals.close()
-    }
-
-    /// Runs device `index`: in a closed loop, or (with `run.arrivals`) an iteration per arrival,
-    /// the first at once when `assigned`. `due`: when the closed loop's first iteration should start.
-    private func runDevice(
-        _ index: Int,
-        due firstDue: ContinuousClock.Instant?,
-        assigned: Bool,
-        executor: EventLoopTaskExecutor,
-        cancel: DeviceCancellation,
-        run: Run
-    ) async {
-        let control = run.control
-        let metrics = run.metrics
-        let script = run.script
-        let label = RequestLabel()
-        // The device's connections are on its loop: its requests are sent and answered there.
-        let source = sourceAddresses?.address(forDevice: index)
-        let plain = KeepAliveTransport(on: executor, verifiesCertificates: true, source: source)
-        let plainInsecure = KeepAliveTransport(on: executor, verifiesCertificates: false, source: source)
-        defer {
-            plain.closeIdleConnections()
-            plainInsecure.closeIdleConnections()
-        }
-        let measured = MeasuringTransport(inner: plain, metrics: metrics, label: label, classify: classify)
-        let insecure = MeasuringTransport(inner: plainInsecure, metrics: metrics, label: label, classify: classify)
-        let session = makeSession(index, run.workDirectory + "/device-\(index)", measured, insecure)
-        session.variables.set("device", .object(["index": .int(index), "id": .string(DeviceIdentity.id(index: index, seed: plan.seed))]))
-        let listener = LoadListener(metrics: metrics, label: label, scriptKinds: run.kinds)
-        let stop = SessionStop()
-        // An interrupted device's task is cancelled: what it awaits ends at once.
-        stop.onRequest { cancel.cancel() }
-        control.register(stop)
-        control.deviceStarted()
-        defer { control.deviceEnded() }
-        var done = 0
-        var due = firstDue
-        // After a signal no iteration starts: each device reads the signal count itself, as the
-        // watcher's stop may come late (a SIGTERM fails every iteration at its first line, and
-        // devices looping on those once made tens of thousands of them before it did).
-        let mayStart = { !control.wasStopped && SignalTrap.count == run.signals }
-        while mayStart() {
-            if let arrivals = run.arrivals {
-                if !(assigned && done == 0), !(await arrivals.take()) { break }
-                // An arrival taken while the signal came runs no iteration.
-                if !mayStart() { break }
-            } else {
-                if case .iterations(let count) = plan.stop, done >= count { break }
-                if let deadline = run.deadline, ContinuousClock.now >= deadline { break }
-            }
-            if let due { metrics.iterationStarted(lateBy: due.duration(to: ContinuousClock.now)) }
-            // The first iteration reports the check (made once for all devices); later ones skip it.
-            let options = RunOptions(continuesPastFailedExpects: true, checksFirst: done == 0, reusesBindings: true)
-            let result = await Self.iteration(
-                of: script,
-                in: DeviceSession(session: session, listener: listener, stop: stop),
-                options: options,
-                on: executor
-            )
-            done += 1
-            measured.flush()
-            insecure.flush()
-            switch result.status {
-            case .parse, .usage:
-                // The check pass refused the script: every device would; the run ends.
-                let lines = result.checkErrors.map { session.secrets.masked($0.line(in: script.source.name)) }
-                control.refuse(lines)
-                metrics.iteration(error: ("check", lines.first ?? "\(script.source.name): does not check"))
-            case .success, .expectation:
-                metrics.iteration(error: nil)
-            case .runtime:
-                metrics.iteration(error: Self.iterationError(result, in: script.source.name, masking: session.secrets))
-            }
-            guard run.arrivals == nil else { continue }
-            due = ContinuousClock.now + plan.think
-            // A phone's connections close while it is idle: past --idle-close of think, the
-            // device's sockets are closed, so mostly idle devices do not hold one each.
-            if let idleClose = plan.idleClose, plan.think > idleClose {
-                guard await control.pause(for: idleClose, on: executor.eventLoop) else { break }
-                plain.closeIdleConnections()
-                plainInsecure.closeIdleConnections()
-                guard await control.pause(for: plan.think - idleClose, on: executor.eventLoop) else { break }
-            } else if plan.think > .zero, !(await control.pause(for: plan.think, on: executor.eventLoop)) {
-                break
-            }
-        }
-        control.unregister(stop)
-        await session.shutdown()
-        // The shutdown's own exchanges (a last flush of queued events) are counted too.
-        measured.flush()
-        insecure.flush()
-    }
-
-    /// Runs one iteration as a child task on the device's loop. A task keeps the memory its
-    /// deepest moment took for its async frames until it ends: run in the device's own task, the
-    /// iterations left every idle device holding 9.2 KB of them (heaptrack, 10,000 devices).
-    private static func iteration(
-        of script: CheckedScript,
-        in device: DeviceSession,
-        options: RunOptions,
-        on executor: EventLoopTaskExecutor
-    ) async -> RunResult {
-        await withTaskGroup(of: RunResult.self) { group in
-            group.addTask(executorPreference: executor) {
-                await SessionStop.$current.withValue(device.stop) {
-                    await ScriptRunner(session: device.session, listeners: [device.listener]).run(script, options: options)
-                }
-            }
-            return await group.next()!
-        }
-    }
-
-    /// A device's session, handed to the child task that runs an iteration while the device's
-    /// task waits for it: never used by both at once.
-    private struct DeviceSession: @unchecked Sendable {
-        var session: ShellSession
-        var listener: LoadListener
-        var stop: SessionStop
     }
 
     /// The error that ended an iteration: the failed command's words (`interrupted` for a signal)

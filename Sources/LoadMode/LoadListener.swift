@@ -14,29 +14,35 @@ final class LoadListener: RunListener {
     /// The run's script's kinds, worked out once for every device (`scriptKinds`) rather than by
     /// each on its first iteration (load_bench.py's 64-device CPU s per 1,000 requests).
     private let shared: ScriptKinds?
-    /// `shared`'s kinds by the line their statement starts on (`nil` where none, or two, start):
-    /// an array read by line is cheaper than hashing the range for every statement of every
-    /// iteration (the CPU s per 1,000 requests of scripts/bench/load_bench.py).
-    private let sharedByLine: [(range: SourceRange, kind: String)?]
 
-    /// The kinds of one file's statements by where they are.
+    /// The kinds of one file's statements by where they are, worked out once for every device.
     struct ScriptKinds: Sendable {
-        var source: String
-        var kinds: [SourceRange: String]
+        let source: String
+        let kinds: [SourceRange: String]
+        /// `kinds` by the line their statement starts on (`nil` where none, or two, start): an
+        /// array read by line is cheaper than hashing the range for every statement of every
+        /// iteration (the CPU s per 1,000 requests of scripts/bench/load_bench.py). Made here,
+        /// once: made by each device's listener it was 224 bytes a device.
+        let byLine: [(range: SourceRange, kind: String)?]
+
+        init(source: String, kinds: [SourceRange: String]) {
+            self.source = source
+            self.kinds = kinds
+            var byLine: [(range: SourceRange, kind: String)?] = []
+            var lines: Set<Int> = []
+            for (range, kind) in kinds where range.start.line >= 0 {
+                let line = range.start.line
+                if line >= byLine.count { byLine += Array(repeating: nil, count: line + 1 - byLine.count) }
+                byLine[line] = lines.insert(line).inserted ? (range, kind) : nil
+            }
+            self.byLine = byLine
+        }
     }
 
     init(metrics: LoadMetrics, label: RequestLabel, scriptKinds: ScriptKinds? = nil) {
         self.metrics = metrics
         self.label = label
         shared = scriptKinds
-        var byLine: [(range: SourceRange, kind: String)?] = []
-        var lines: Set<Int> = []
-        for (range, kind) in scriptKinds?.kinds ?? [:] where range.start.line >= 0 {
-            let line = range.start.line
-            if line >= byLine.count { byLine += Array(repeating: nil, count: line + 1 - byLine.count) }
-            byLine[line] = lines.insert(line).inserted ? (range, kind) : nil
-        }
-        sharedByLine = byLine
     }
 
     /// Each statement's kind of `source` ("" for a line that is not `http`), by where it is;
@@ -64,7 +70,7 @@ final class LoadListener: RunListener {
     /// The kind of the script's statement at `range`: by its line, else (two on one line) by its range.
     private func sharedKind(of range: SourceRange, in shared: ScriptKinds) -> String? {
         let line = range.start.line
-        if line >= 0, line < sharedByLine.count, let entry = sharedByLine[line], entry.range == range { return entry.kind }
+        if line >= 0, line < shared.byLine.count, let entry = shared.byLine[line], entry.range == range { return entry.kind }
         return shared.kinds[range]
     }
 

@@ -5,7 +5,8 @@ import Transport
 /// again with the same words. One per line of one session; used on one thread at a time.
 package final class PreparedRequest {
     /// One class for all it keeps: optional structs taken out one by one were each copied and
-    /// destroyed through the runtime's generic witnesses (callgrind).
+    /// destroyed through the runtime's generic witnesses (callgrind). A request not kept is sent
+    /// as one too: the wait for its answer then holds one reference, not the structs.
     final class Kept {
         /// The caller's name for the request it was made from.
         let version: UInt64

@@ -317,6 +317,23 @@ extension LoadDriverTests {
         }
     }
 
+    /// A device thinking past `--idle-close` has no task, only a timer: stopping the run wakes
+    /// it at once to end (not after its minute of think), and its next iteration, had it come,
+    /// makes its request again from its words (its memos let go meanwhile).
+    @Test func aDeviceAsleepPastIdleCloseEndsWhenTheRunStops() async throws {
+        let control = LoadControl()
+        let stopper = Task.detached {
+            while control.activeDevices < 2 { try await Task.sleep(for: .milliseconds(10)) }
+            try await Task.sleep(for: .milliseconds(300))
+            control.stop()
+        }
+        let plan = LoadPlan(devices: 2, stop: .duration(.seconds(120)), think: .seconds(60), idleClose: .milliseconds(20))
+        let (report, _, _) = try await Self.run("http GET /_sdkbench/health\nexpect last.status == 200\n", plan: plan, control: control)
+        _ = try await stopper.value
+        #expect(report.interrupted && report.duration < .seconds(30), "a device asleep for a minute ended \(report.duration) after the start")
+        #expect(report.metrics.iterations == 2 && report.metrics.iterationsFailed == 0)
+    }
+
     /// Issue 40's `iteration_start_lateness`: each iteration's start measured against its moment
     /// (ramp-up offset, then the end of the think time), in the summary and the JSON report.
     @Test func everyIterationsStartLatenessIsMeasured() async throws {

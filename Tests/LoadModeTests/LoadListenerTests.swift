@@ -25,8 +25,9 @@ struct LoadListenerTests {
         let statements = try Parser.parse(script)
         #expect(statements.map { kinds.kinds[$0.range] } == ["", "", "http GET /a/{{x}}", ""])
         let label = RequestLabel()
-        var planted = kinds
-        planted.kinds[statements[2].range] = "planted"
+        var plantedKinds = kinds.kinds
+        plantedKinds[statements[2].range] = "planted"
+        let planted = LoadListener.ScriptKinds(source: kinds.source, kinds: plantedKinds)
         let listener = LoadListener(metrics: LoadMetrics(), label: label, scriptKinds: planted)
         listener.commandStarting(statements[2], in: script)
         #expect(label.value == "planted", "the kind was worked out again")

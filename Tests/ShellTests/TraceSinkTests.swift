@@ -57,4 +57,13 @@ struct CommandMemosTests {
         _ = memos.memo(at: here) { Second() }
         #expect(memos.memo(at: here) { First() } !== first)
     }
+
+    /// A load device idle past --idle-close lets its memos go (`ShellSession.forgetMemos`).
+    @Test func removedMemosAreMadeAgain() {
+        let memos = CommandMemos()
+        let here = SourceRange(start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 9))
+        let first = memos.memo(at: here) { First() }
+        memos.removeAll()
+        #expect(memos.memo(at: here) { First() } !== first)
+    }
 }

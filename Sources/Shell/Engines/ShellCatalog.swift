@@ -12,6 +12,8 @@ package struct ShellCatalog: Sendable {
 
     package init(modules: [EngineModule]) {
         self.modules = modules
+        runtimes = modules.compactMap(\.runtime)
+        backendGroups = modules.compactMap(\.backend)
         let services = modules.compactMap { $0.backend?.service.rawValue }
         // A word a shell section already lists (`configure`) stays there.
         let listed = Set(GeneralCommands.sharedHostSection.words)
@@ -25,11 +27,12 @@ package struct ShellCatalog: Sendable {
         )
     }
 
-    /// The runtimes of the engines that have one, in order.
-    package var runtimes: [any EngineRuntime.Type] { modules.compactMap(\.runtime) }
+    /// The runtimes of the engines that have one, in order. Kept, as `backendGroups` is: every
+    /// session reads them, and made anew they were two arrays of every load device (416 bytes).
+    package let runtimes: [any EngineRuntime.Type]
 
     /// The route groups the embedded backend serves, in order.
-    package var backendGroups: [BackendRouteGroup] { modules.compactMap(\.backend) }
+    package let backendGroups: [BackendRouteGroup]
 
     /// The services the embedded backend serves, by name, in order.
     package var backendServices: [BackendService] { backendGroups.map(\.service) }

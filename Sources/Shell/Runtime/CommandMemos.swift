@@ -21,4 +21,7 @@ package final class CommandMemos {
         entries[range] = memo
         return memo
     }
+
+    /// Lets every memo go: they are made again at the next run of their lines.
+    package func removeAll() { entries.removeAll() }
 }
