@@ -156,21 +156,26 @@ extension LoadDriver {
 
         /// The think time after an iteration (the closed loop's; the open model's devices wait
         /// for arrivals instead). A phone's connections close while it is idle: past
-        /// `--idle-close` of think, the device's sockets are closed, so mostly idle devices do not
-        /// hold one each, what its session memoized of its lines is let go, and it sleeps as a
-        /// timer (`.asleep`): a fleet's idle devices hold their state, not their caches nor a task.
+        /// `--idle-close` of think the device's sockets are closed, so mostly idle devices do not
+        /// hold one each. A device whose think is longer than that lets go at once of what its
+        /// session memoized of its lines and of its task (`.asleep`): it is a timer that closes
+        /// its connections, then one that resumes it. A fleet's idle devices hold their state,
+        /// not their caches nor a task (load_bench.py's fleet: 100,000 devices' peak RSS).
         private func think() async -> AfterThink {
             guard shared.arrivals == nil else { return .again }
             let plan = shared.driver.plan
             let control = shared.control
+            let loop = executor.eventLoop
             due = ContinuousClock.now + plan.think
             if let idleClose = plan.idleClose, plan.think > idleClose {
-                guard await control.pause(for: idleClose, on: executor.eventLoop) else { return .stopped }
-                plain.closeIdleConnections()
-                plainInsecure.closeIdleConnections()
                 session.forgetMemos()
-                // Stopped meanwhile, the device resumes at once to end.
-                control.pause(for: plan.think - idleClose, on: executor.eventLoop) { _ in self.resume() }
+                control.pause(for: idleClose, on: loop) { goesOn in
+                    // Stopped meanwhile, the device resumes at once to end.
+                    guard goesOn else { return self.resume() }
+                    self.plain.closeIdleConnections()
+                    self.plainInsecure.closeIdleConnections()
+                    control.pause(for: plan.think - idleClose, on: loop) { _ in self.resume() }
+                }
                 return .asleep
             }
             guard plan.think > .zero else { return .again }

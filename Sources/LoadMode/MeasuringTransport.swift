@@ -82,9 +82,12 @@ final class MeasuringTransport: HTTPTransport {
 
     /// Gives `metrics` the exchanges kept so far: at the end of each iteration and of the device.
     func flush() {
+        // Taken whole, not copied out and emptied in place: that made a new buffer of the same
+        // capacity, which every idle device then held.
         let batch = pending.withLock { pending in
-            defer { pending.removeAll(keepingCapacity: true) }
-            return pending
+            var batch: [LoadMetrics.Exchange] = []
+            swap(&batch, &pending)
+            return batch
         }
         if !batch.isEmpty { metrics.record(batch) }
     }

@@ -105,6 +105,10 @@ package final class TraceSink: Sendable {
         return client
     }
 
+    /// Lets the last client go (a load device asleep past `--idle-close`); the next request
+    /// makes another.
+    func forgetLastClient() { lastClient.withLock { $0 = nil } }
+
     private func makeClient(
         timeout: Double,
         requestTimeout: Double?,

@@ -13,7 +13,9 @@ package final class ShellSession {
     package let catalog: ShellCatalog
     /// The commands lines are bound against: the catalog's, unless a caller narrowed them.
     package let table: CommandTable
-    package let environment: ShellEnvironment
+    /// The engines' context keeps it: one copy, not two, of a struct of about 300 bytes for
+    /// every load device.
+    package var environment: ShellEnvironment { engines.context.environment }
     /// The terminal: the terminal listener and, between commands, the background sink write here.
     package let output: Output
     /// Where what commands and engines show goes (see `ShellEventRouter`).
@@ -69,7 +71,6 @@ package final class ShellSession {
     package init(catalog: ShellCatalog, table: CommandTable? = nil, environment: ShellEnvironment, output: Output) {
         self.catalog = catalog
         self.table = table ?? catalog.table
-        self.environment = environment
         self.output = output
         events = ShellEventRouter(secrets: output.secrets) { output.show($0) }
         trace = TraceSink(events: events, transport: environment.transport, insecureTransport: environment.insecureTransport)
@@ -80,12 +81,14 @@ package final class ShellSession {
         )
     }
 
-    /// Lets go of what commands memoized of lines and of the lines' last bindings: caches, made
-    /// again at each line's next run. A load device idle past `--idle-close` holds its state,
-    /// not these (about 5 KB a device of the fleet's one `http` line, heaptrack).
+    /// Lets go of what commands memoized of lines, of the lines' last bindings and of the trace's
+    /// last client: caches, made again at each line's next run. A load device asleep past
+    /// `--idle-close` holds its state, not these (about 5.5 KB a device of the fleet's one
+    /// `http` line, heaptrack).
     package func forgetMemos() {
         commandMemos.removeAll()
         bindingShapes = BindingShape.SessionCache()
+        trace.forgetLastClient()
     }
 
     /// The engine of type `kind`, started now (restoring an earlier run's work) if it has not been.
