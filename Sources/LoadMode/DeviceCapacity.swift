@@ -94,6 +94,20 @@ package struct DeviceCapacity: Sendable, Equatable {
         return Int(clamping: limit.rlim_cur)
     }
 
+    /// The share of the devices that hold a socket at once: with `--idle-close D` below the
+    /// think time T, a device holds its connection about D of every T; but devices start only as
+    /// fast as the ramp-up R spreads them: without one they all make their first request
+    /// together and hold its socket for D, and with R shorter than T, D of every R. (100,000
+    /// devices, `--ramp-up 10s --idle-close 2s --think 60s`: every request failed with EMFILE
+    /// against a limit of 20,000 that T alone said would fit.) Devices that never close, or
+    /// think no longer than D, hold one each.
+    package static func heldShare(think: Duration, idleClose: Duration?, rampUp: Duration) -> Double {
+        guard let idleClose, think > idleClose else { return 1 }
+        let window = rampUp > .zero ? min(think, rampUp) : .zero
+        guard window > .zero else { return 1 }
+        return min(1, idleClose / window)
+    }
+
     /// Why `devices` devices (of this process, its segment's when `sharded`) cannot all start,
     /// and what to do; `nil` when they can.
     ///
@@ -102,7 +116,17 @@ package struct DeviceCapacity: Sendable, Equatable {
     ///     run, so they must fit in the local ports of `sourceAddresses` addresses too.
     ///   - heldShare: the share of the devices that hold a socket at once: with `--idle-close D`
     ///     below the think time T, a device holds its connection about D of every T.
-    package func refusal(devices: Int, sharded: Bool, keepsConnections: Bool = false, sourceAddresses: Int = 1, heldShare: Double = 1) -> String? {
+    ///   - closesWhenIdle: the devices close their connections while they think (`--idle-close`
+    ///     below the think time), so that a longer ramp-up or an earlier close would hold fewer;
+    ///     `nil`: when `heldShare` is below 1.
+    package func refusal(
+        devices: Int,
+        sharded: Bool,
+        keepsConnections: Bool = false,
+        sourceAddresses: Int = 1,
+        heldShare: Double = 1,
+        closesWhenIdle: Bool? = nil
+    ) -> String? {
         let advice =
             sharded
             ? "use fewer devices, or more segments"
@@ -117,8 +141,9 @@ package struct DeviceCapacity: Sendable, Equatable {
                 sockets == devices
                 ? "\(devices) file descriptors (a socket each)"
                 : "about \(sockets) file descriptors (the sockets of those within --idle-close of their last request)"
+            let spread = closesWhenIdle ?? (heldShare < 1) ? "start them over a longer --ramp-up, close sooner (--idle-close), " : ""
             return "\(devices) devices need \(need); this process may open about "
-                + "\(max(0, descriptors.remaining - Self.reserve)) more (\(descriptors.name)); raise ulimit -n, or \(advice)"
+                + "\(max(0, descriptors.remaining - Self.reserve)) more (\(descriptors.name)); raise ulimit -n, \(spread)or \(advice)"
         }
         if keepsConnections, let localPorts, devices > localPorts * sourceAddresses {
             return "\(devices) devices that keep their connections (--idle-close never) need \(devices) local ports to the server; "

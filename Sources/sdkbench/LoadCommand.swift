@@ -187,7 +187,8 @@ struct LoadRunCommand: ParsableCommand {
             sharded: plan.segment.count > 1,
             keepsConnections: plan.idleClose == nil,
             sourceAddresses: sources?.addresses.count ?? 1,
-            heldShare: plan.idleClose.map { idle in plan.think > idle ? idle / plan.think : 1 } ?? 1
+            heldShare: DeviceCapacity.heldShare(think: plan.think, idleClose: plan.idleClose, rampUp: plan.rampUp),
+            closesWhenIdle: plan.idleClose.map { plan.think > $0 } ?? false
         ) {
             throw ValidationError("--devices: \(refusal)")
         }

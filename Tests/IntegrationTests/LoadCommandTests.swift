@@ -336,6 +336,27 @@ struct LoadCommandTests {
         )
     }
 
+    /// Devices that close their connections while they think still hold a socket each after
+    /// their first request when they all start at once: refused up front with the figure and
+    /// the ramp-up to spread them (100,000 devices with a 10 s ramp-up once failed every request
+    /// with EMFILE against a limit the think time alone said they fitted).
+    @Test func devicesStartedTogetherNeedASocketEach() async {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let script = home.write("flow.sdk", "http GET /_sdkbench/health\n")
+        let environment = ["NO_COLOR": "1", "SDKBENCH_HOME": home.path + "/home"]
+        let common = [
+            "--nofile=1024:1024", SDKBenchFiles.sdkbenchExecutable, "load", script, "--think", "60s", "--idle-close", "5s", "--iterations", "1",
+        ]
+        let together = await ProcessRunner.run("/usr/bin/prlimit", common + ["--devices", "3000"], environment: environment)
+        #expect(together.status == 1, "\(together.stdout)\(together.stderr)")
+        #expect(together.stderr.contains("3000 devices need 3000 file descriptors (a socket each)"), "\(together.stderr)")
+        #expect(together.stderr.contains("start them over a longer --ramp-up, close sooner (--idle-close)"), "\(together.stderr)")
+        // Over a minute's ramp-up, 5 s of each minute: a twelfth.
+        let spread = await ProcessRunner.run("/usr/bin/prlimit", common + ["--devices", "30000", "--ramp-up", "60s"], environment: environment)
+        #expect(spread.status == 1 && spread.stderr.contains("30000 devices need about 2500 file descriptors"), "\(spread.stderr)")
+    }
+
     /// SIGTERM while every device waits for an answer that never comes (each blocked on its own
     /// socket): the run ends within a second or so, before the process's patience with SIGTERM
     /// runs out, and writes its report. (It was killed after 2 s with no report when the devices

@@ -96,8 +96,25 @@ struct DeviceCapacityTests {
         // Devices that close their connections after 15 s of a 60 s think hold about a quarter.
         #expect(capacity.refusal(devices: 2000, sharded: false, heldShare: 0.25) == nil)
         #expect(
-            capacity.refusal(devices: 4000, sharded: false, heldShare: 0.25)?.hasPrefix("4000 devices need about 1000 file descriptors (the sockets")
-                == true
+            capacity.refusal(devices: 4000, sharded: false, heldShare: 0.25)
+                == "4000 devices need about 1000 file descriptors (the sockets of those within --idle-close of their last request); "
+                + "this process may open about 948 more (ulimit -n 1024, 12 open); raise ulimit -n, start them over a longer --ramp-up, "
+                + "close sooner (--idle-close), or use fewer devices, or shard the run (--segment K/N on several machines, or load k8s)"
         )
+    }
+
+    /// Devices start only as fast as the ramp-up spreads them: without one they all hold the
+    /// socket of their first request at once.
+    @Test func theShareOfDevicesHoldingASocketCountsTheRampUp() {
+        // The fleet of load_bench.py: a minute's ramp-up, a minute's think, 5 s of idle-close.
+        #expect(DeviceCapacity.heldShare(think: .seconds(60), idleClose: .seconds(5), rampUp: .seconds(60)) == 5.0 / 60)
+        // Started over 10 s, 2 s each: a fifth at once, not the think's thirtieth.
+        #expect(DeviceCapacity.heldShare(think: .seconds(60), idleClose: .seconds(2), rampUp: .seconds(10)) == 0.2)
+        // All at once, or never closing, or closing only after a think shorter than idle-close: all.
+        #expect(DeviceCapacity.heldShare(think: .seconds(60), idleClose: .seconds(5), rampUp: .zero) == 1)
+        #expect(DeviceCapacity.heldShare(think: .seconds(60), idleClose: nil, rampUp: .seconds(60)) == 1)
+        #expect(DeviceCapacity.heldShare(think: .seconds(1), idleClose: .seconds(5), rampUp: .seconds(60)) == 1)
+        // A ramp-up longer than the think: the think's pace.
+        #expect(DeviceCapacity.heldShare(think: .seconds(60), idleClose: .seconds(6), rampUp: .seconds(600)) == 0.1)
     }
 }
