@@ -295,7 +295,7 @@ let package = Package(
             name: "LoadModeTests",
             dependencies: [
                 "LoadMode", "Shell", "SDKBenchCatalog", "SDKBenchTesting", "SDKBenchShellTesting", "Backend", "HamonBackend", "MiataruBackend",
-                "JSON",
+                "JSON", "LineEditing",
                 "Platform", "Script",
                 "Transport", .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]

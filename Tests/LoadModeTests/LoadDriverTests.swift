@@ -1,6 +1,7 @@
 import Backend
 import HamonBackend
 import JSON
+import LineEditing
 import MiataruBackend
 import Platform
 import SDKBenchCatalog
@@ -332,6 +333,38 @@ extension LoadDriverTests {
         _ = try await stopper.value
         #expect(report.interrupted && report.duration < .seconds(30), "a device asleep for a minute ended \(report.duration) after the start")
         #expect(report.metrics.iterations == 2 && report.metrics.iterationsFailed == 0)
+    }
+
+    /// A signal the devices saw is the run's stop even when they all ended on it before the
+    /// watcher took it: here it came during the set-up (`signalsSince` one behind the count),
+    /// so no device starts an iteration, and the report says the run was stopped.
+    @Test func aSignalTheDevicesSawStopsTheRunWhicheverTookItFirst() async throws {
+        let work = TemporaryDirectory()
+        defer { work.remove() }
+        let driver = LoadDriver(plan: LoadPlan(devices: 3, stop: .iterations(5)), classify: { _, _ in nil }) { _, home, transport, insecure in
+            var environment = ShellEnvironment(
+                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),
+                machine: ShellHarness.machine,
+                startsTicker: false,
+                transport: transport,
+                keepsState: false
+            )
+            environment.insecureTransport = insecure
+            return ShellSession(catalog: .standard, environment: environment, output: Output(destination: .discard))
+        }
+        let path = work.path
+        let control = LoadControl()
+        let report = await OwnThread.run {
+            driver.run(
+                CheckedScript(SourceFile(name: "flow.sdk", text: "set x 1\n"), table: ShellCatalog.standard.table),
+                workDirectory: path,
+                metrics: LoadMetrics(),
+                control: control,
+                signalsSince: SignalTrap.count - 1
+            )
+        }
+        #expect(report.interrupted && control.wasStopped)
+        #expect(report.metrics.iterations == 0)
     }
 
     /// Issue 40's `iteration_start_lateness`: each iteration's start measured against its moment
