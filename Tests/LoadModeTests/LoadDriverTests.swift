@@ -47,23 +47,7 @@ struct LoadDriverTests {
     ) async throws -> LoadRunReport {
         let work = TemporaryDirectory()
         defer { work.remove() }
-        let catalog = ShellCatalog.standard
-        let driver = LoadDriver(
-            plan: plan,
-            classify: { catalog.requestKind(method: $0, path: $1) }
-        ) { _, home, transport, insecure in
-            var environment = ShellEnvironment(
-                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),
-                machine: ShellHarness.machine,
-                startsTicker: false,
-                transport: transport,
-                keepsState: false
-            )
-            environment.insecureTransport = insecure
-            let session = ShellSession(catalog: .standard, environment: environment, output: Output(destination: .discard))
-            session.shareEmbeddedBackend(shared)
-            return session
-        }
+        let driver = Self.driver(plan: plan, sharing: shared)
         let path = work.path
         let metrics = LoadMetrics(keepsIntervals: outputs?.keepsIntervals ?? true)
         outputs?.start(plan: plan, metrics: metrics, control: control)
@@ -78,6 +62,24 @@ struct LoadDriverTests {
         outputs?.stop()
         _ = outputs?.end(report, thresholds: [])
         return report
+    }
+
+    /// A driver of `plan` whose devices' sessions share `shared` as their embedded backend.
+    static func driver(plan: LoadPlan, sharing shared: SharedEmbeddedBackend?) -> LoadDriver {
+        let catalog = ShellCatalog.standard
+        return LoadDriver(plan: plan, classify: { catalog.requestKind(method: $0, path: $1) }) { _, home, transport, insecure in
+            var environment = ShellEnvironment(
+                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),
+                machine: ShellHarness.machine,
+                startsTicker: false,
+                transport: transport,
+                keepsState: false
+            )
+            environment.insecureTransport = insecure
+            let session = ShellSession(catalog: .standard, environment: environment, output: Output(destination: .discard))
+            if let shared { session.shareEmbeddedBackend(shared) }
+            return session
+        }
     }
 
     /// A device's line run again with other words sends the new request, not the one its
@@ -341,17 +343,7 @@ extension LoadDriverTests {
     @Test func aSignalTheDevicesSawStopsTheRunWhicheverTookItFirst() async throws {
         let work = TemporaryDirectory()
         defer { work.remove() }
-        let driver = LoadDriver(plan: LoadPlan(devices: 3, stop: .iterations(5)), classify: { _, _ in nil }) { _, home, transport, insecure in
-            var environment = ShellEnvironment(
-                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),
-                machine: ShellHarness.machine,
-                startsTicker: false,
-                transport: transport,
-                keepsState: false
-            )
-            environment.insecureTransport = insecure
-            return ShellSession(catalog: .standard, environment: environment, output: Output(destination: .discard))
-        }
+        let driver = Self.driver(plan: LoadPlan(devices: 3, stop: .iterations(5)), sharing: nil)
         let path = work.path
         let control = LoadControl()
         let report = await OwnThread.run {
