@@ -14,13 +14,15 @@ final class DeviceCancellation: Sendable {
     private let state = Mutex(State())
     private let cancelled = Atomic(false)
 
-    /// Runs `operation` as the device's task in progress, cancelled at once when `cancel` came first.
-    func run(_ make: (_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never>, _ operation: @escaping @Sendable () async -> Void) {
+    /// Runs `operation` as the device's task in progress, on `executor`, cancelled at once when
+    /// `cancel` came first; the task.
+    @discardableResult
+    func run(on executor: (any TaskExecutor)?, _ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
         let generation = state.withLock { state -> Int in
             state.started += 1
             return state.started
         }
-        let task = make { [self] in
+        let task = Task.detached(executorPreference: executor) { [self] in
             await operation()
             state.withLock { state in
                 state.ended = generation
@@ -32,6 +34,7 @@ final class DeviceCancellation: Sendable {
             if state.ended != generation, state.started == generation { state.task = task }
         }
         if cancelled.load(ordering: .acquiring) { task.cancel() }
+        return task
     }
 
     func cancel() {

@@ -15,7 +15,6 @@ extension LoadDriver {
     ///
     /// Used by one task at a time: its current one, or the iteration's child while that waits.
     final class Device: @unchecked Sendable {
-        private let index: Int
         private let shared: Run
         private let executor: EventLoopTaskExecutor
         /// The open model: this device was made for an arrival, whose iteration it runs at once.
@@ -36,7 +35,6 @@ extension LoadDriver {
         /// Device `index`, its connections on `executor`'s loop (its requests are sent and
         /// answered there).
         init(_ index: Int, due: ContinuousClock.Instant?, assigned: Bool, executor: EventLoopTaskExecutor, run: Run) {
-            self.index = index
             self.due = due
             self.assigned = assigned
             self.executor = executor
@@ -60,8 +58,7 @@ extension LoadDriver {
         /// Runs the device in a task of its own on its loop, from where it stopped: its first
         /// iteration, or the next after a think it slept through.
         func resume() {
-            let executor = executor
-            cancel.run({ operation in Task.detached(executorPreference: executor, operation: operation) }) { await self.runActive() }
+            cancel.run(on: executor) { await self.runActive() }
         }
 
         /// Iterations in a closed loop, or (with the run's arrivals) one per arrival, the first at
@@ -179,7 +176,7 @@ extension LoadDriver {
                 return .asleep
             }
             guard plan.think > .zero else { return .again }
-            return await control.pause(for: plan.think, on: executor.eventLoop) ? .again : .stopped
+            return await control.pause(for: plan.think, on: loop) ? .again : .stopped
         }
     }
 }

@@ -7,26 +7,12 @@ import Testing
 /// a cancellation that came first cancels the next task at once.
 @Suite(.timeLimit(.minutes(1)))
 struct DeviceCancellationTests {
-    /// Runs `operation` as `cancellation`'s task; the task.
-    private static func run(_ cancellation: DeviceCancellation, _ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
-        let made = Mutex<Task<Void, Never>?>(nil)
-        cancellation.run(
-            { operation in
-                let task = Task.detached(operation: operation)
-                made.withLock { $0 = task }
-                return task
-            },
-            operation
-        )
-        return made.withLock { $0 }!
-    }
-
     @Test func cancelEndsTheTaskInProgress() async throws {
         let cancellation = DeviceCancellation()
         let sawCancel = Atomic(false)
-        let first = Self.run(cancellation) {}
+        let first = cancellation.run(on: nil) {}
         await first.value
-        let second = Self.run(cancellation) {
+        let second = cancellation.run(on: nil) {
             // Ends only when cancelled (the test's time limit otherwise).
             while !Task.isCancelled { await Task.yield() }
             sawCancel.store(true, ordering: .relaxed)
@@ -41,7 +27,7 @@ struct DeviceCancellationTests {
         let cancellation = DeviceCancellation()
         cancellation.cancel()
         let cancelled = Atomic(false)
-        await Self.run(cancellation) {
+        await cancellation.run(on: nil) {
             while !Task.isCancelled { await Task.yield() }
             cancelled.store(true, ordering: .relaxed)
         }.value

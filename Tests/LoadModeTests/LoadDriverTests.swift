@@ -68,17 +68,7 @@ struct LoadDriverTests {
     static func driver(plan: LoadPlan, sharing shared: SharedEmbeddedBackend?) -> LoadDriver {
         let catalog = ShellCatalog.standard
         return LoadDriver(plan: plan, classify: { catalog.requestKind(method: $0, path: $1) }) { _, home, transport, insecure in
-            var environment = ShellEnvironment(
-                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),
-                machine: ShellHarness.machine,
-                startsTicker: false,
-                transport: transport,
-                keepsState: false
-            )
-            environment.insecureTransport = insecure
-            let session = ShellSession(catalog: .standard, environment: environment, output: Output(destination: .discard))
-            if let shared { session.shareEmbeddedBackend(shared) }
-            return session
+            ShellHarness.loadDeviceSession(home: home, transport: transport, insecure: insecure, sharing: shared)
         }
     }
 

@@ -184,17 +184,7 @@ struct EngineCatalogTests {
             plan: LoadPlan(devices: 2, stop: .iterations(3)),
             classify: { catalog.requestKind(method: $0, path: $1) }
         ) { _, home, transport, insecure in
-            var environment = ShellEnvironment(
-                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),
-                machine: ShellHarness.machine,
-                startsTicker: false,
-                transport: transport,
-                keepsState: false
-            )
-            environment.insecureTransport = insecure
-            let session = ShellSession(catalog: catalog, environment: environment, output: Output(destination: .discard))
-            session.shareEmbeddedBackend(shared)
-            return session
+            ShellHarness.loadDeviceSession(catalog: catalog, home: home, transport: transport, insecure: insecure, sharing: shared)
         }
         let script = CheckedScript(SourceFile(name: "flow.sdk", text: "fake send\nexpect last == 1\n"), table: catalog.table)
         let path = work.path
