@@ -33,6 +33,13 @@ let package = Package(
         .target(name: "CLibEdit", linkerSettings: [.linkedLibrary("edit")]),
         .target(name: "CCrypto", linkerSettings: [.linkedLibrary("crypto")]),
         .target(name: "CPCRE2", linkerSettings: [.linkedLibrary("pcre2-8")]),
+        // Brotli's decoder (libbrotli-dev): `Content-Encoding: br`, which URLSession decodes.
+        .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlidec", providers: [.apt(["libbrotli-dev"])]),
+        // Bodies in a Content-Encoding: gzip, deflate and br decoded, a cut or padded stream told apart.
+        .target(
+            name: "ContentCoding",
+            dependencies: ["CBrotli", .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio")]
+        ),
 
         // JSON values, parser and writer: shared by the script language, the transport and the engines.
         .target(name: "JSON", dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]),
@@ -57,7 +64,7 @@ let package = Package(
         .target(
             name: "Ping",
             dependencies: [
-                "Transport", "JSON", "Platform", .product(name: "HTTPTypes", package: "swift-http-types"),
+                "Transport", "JSON", "Platform", "ContentCoding", .product(name: "HTTPTypes", package: "swift-http-types"),
                 // Its RFC 6265 Set-Cookie parser; the jar's matching and storage rules are Ping's.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
@@ -79,8 +86,7 @@ let package = Package(
         .target(
             name: "SiftBackend",
             dependencies: [
-                "Backend", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "CompressNIO", package: "compress-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
+                "Backend", "ContentCoding", .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         // What the engines share about the machine they run on: the wall clock, the machine's
@@ -136,7 +142,10 @@ let package = Package(
             dependencies: ["Shell", "Performance", "PerformanceBackend", "Backend", "JSON", "Platform", "Script", "Transport"]
         ),
         .target(name: "MiataruCommands", dependencies: ["Shell", "Miataru", "MiataruBackend", "Backend", "JSON", "Platform", "Script", "Transport"]),
-        .target(name: "SiftCommands", dependencies: ["Shell", "Sift", "SiftBackend", "Backend", "JSON", "Platform", "Script", "Transport"]),
+        .target(
+            name: "SiftCommands",
+            dependencies: ["Shell", "Sift", "SiftBackend", "Backend", "ContentCoding", "JSON", "Platform", "Script", "Transport"]
+        ),
         .target(
             name: "HTTPCommands",
             dependencies: [
@@ -234,7 +243,8 @@ let package = Package(
         .testTarget(
             name: "BackendTests",
             dependencies: [
-                "Backend", "HamonBackend", "MiataruBackend", "PerformanceBackend", "SiftBackend", "Hamon", "JSON", "Platform", "SDKBenchTesting",
+                "Backend", "HamonBackend", "MiataruBackend", "PerformanceBackend", "SiftBackend", "ContentCoding", "Hamon", "JSON", "Platform",
+                "SDKBenchTesting",
                 .product(name: "HummingbirdTesting", package: "hummingbird"), .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "CompressNIO", package: "compress-nio"),
             ],
@@ -328,6 +338,6 @@ let package = Package(
 // the CPU s per 1,000 requests of scripts/bench/load_bench.py). Debug builds, which the tests
 // run, keep them, so an overlapping access still traps there.
 // The C shims have no Swift to check.
-for target in package.targets where !["CLibEdit", "CCrypto", "CPCRE2"].contains(target.name) {
+for target in package.targets where target.type != .system && !["CLibEdit", "CCrypto", "CPCRE2"].contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 }

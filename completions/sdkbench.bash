@@ -198,8 +198,8 @@ _sdkbench() {
 
 _sdkbench_run() {
     repeating_flags=()
-    non_repeating_flags=(--no-color --keep-going --echo --version -h --help)
-    repeating_options=(--var)
+    non_repeating_flags=(--no-color --keep-going --echo --allow-short --version -h --help)
+    repeating_options=(--var --secret --vars-file --secrets-file)
     non_repeating_options=(--home --max-script-size)
     __sdkbench_offer_flags_options -1
 
@@ -213,6 +213,17 @@ _sdkbench_run() {
         return
         ;;
     '--var')
+        return
+        ;;
+    '--secret')
+        return
+        ;;
+    '--vars-file')
+        __sdkbench_add_completions -f
+        return
+        ;;
+    '--secrets-file')
+        __sdkbench_add_completions -f
         return
         ;;
     esac
@@ -404,7 +415,7 @@ _sdkbench_load() {
 _sdkbench_load_run() {
     repeating_flags=()
     non_repeating_flags=(--no-color --keep-state --quiet --allow-short --version -h --help)
-    repeating_options=(--threshold --out --var --secret)
+    repeating_options=(--threshold --out --var --secret --vars-file --secrets-file)
     non_repeating_options=(--home --devices --iterations --duration --think --idle-close --ramp-up --seed --rate --max-devices --max-script-size --segment --source-addresses --report-json --hdr-log --report-html)
     __sdkbench_offer_flags_options 1
 
@@ -475,6 +486,14 @@ _sdkbench_load_run() {
     '--secret')
         return
         ;;
+    '--vars-file')
+        __sdkbench_add_completions -f
+        return
+        ;;
+    '--secrets-file')
+        __sdkbench_add_completions -f
+        return
+        ;;
     esac
 
     # Offer positional completions
@@ -524,7 +543,7 @@ _sdkbench_load_merge() {
 _sdkbench_load_k8s() {
     repeating_flags=()
     non_repeating_flags=(--allow-short --version -h --help)
-    repeating_options=(--var --secret --secret-from)
+    repeating_options=(--var --secret --vars-file --secrets-file --secret-from)
     non_repeating_options=(--segments --image --namespace --name --devices --iterations --duration --think --idle-close --ramp-up --seed --rate --max-devices)
     __sdkbench_offer_flags_options 1
 
@@ -546,6 +565,14 @@ _sdkbench_load_k8s() {
         return
         ;;
     '--secret')
+        return
+        ;;
+    '--vars-file')
+        __sdkbench_add_completions -f
+        return
+        ;;
+    '--secrets-file')
+        __sdkbench_add_completions -f
         return
         ;;
     '--secret-from')
@@ -610,7 +637,7 @@ _sdkbench_serve() {
 _sdkbench_proxy() {
     repeating_flags=()
     non_repeating_flags=(--insecure --json -v --verbose --keep-host --as-load --version -h --help)
-    repeating_options=(--secret)
+    repeating_options=(--secret --secrets-file)
     non_repeating_options=(--listen --upstream --upstream-timeout --record --har)
     __sdkbench_offer_flags_options 0
 
@@ -623,6 +650,10 @@ _sdkbench_proxy() {
         return
         ;;
     '--secret')
+        return
+        ;;
+    '--secrets-file')
+        __sdkbench_add_completions -f
         return
         ;;
     '--upstream-timeout')

@@ -23,7 +23,7 @@ function __sdkbench_parse_tokens -S
         __sdkbench_parse_subcommand 0 'home=' 'no-color' 'c=+' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'run'
-            __sdkbench_parse_subcommand -r 1 'home=' 'no-color' 'max-script-size=' 'keep-going' 'echo' 'var=+' 'version' 'h/help'
+            __sdkbench_parse_subcommand -r 1 'home=' 'no-color' 'max-script-size=' 'keep-going' 'echo' 'var=+' 'secret=+' 'vars-file=+' 'secrets-file=+' 'allow-short' 'version' 'h/help'
         case 'test'
             __sdkbench_parse_subcommand -r 1 'home=' 'no-color' 'glob=' 'jobs=' 'fail-fast' 'timeout=' 'retry=' 'retry-interval=' 'report-junit=' 'report-tap=' 'report-json=' 'report-html=' 'var=+' 'secret=+' 'vars-file=+' 'secrets-file=+' 'allow-short' 'quiet' 'verbose' 'max-script-size=' 'version' 'h/help'
         case 'check'
@@ -32,16 +32,16 @@ function __sdkbench_parse_tokens -S
             __sdkbench_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'run'
-                __sdkbench_parse_subcommand 1 'home=' 'no-color' 'devices=' 'iterations=' 'duration=' 'think=' 'idle-close=' 'ramp-up=' 'seed=' 'rate=' 'max-devices=' 'max-script-size=' 'segment=' 'source-addresses=' 'threshold=+' 'out=+' 'report-json=' 'hdr-log=' 'report-html=' 'keep-state' 'quiet' 'var=+' 'secret=+' 'allow-short' 'version' 'h/help'
+                __sdkbench_parse_subcommand 1 'home=' 'no-color' 'devices=' 'iterations=' 'duration=' 'think=' 'idle-close=' 'ramp-up=' 'seed=' 'rate=' 'max-devices=' 'max-script-size=' 'segment=' 'source-addresses=' 'threshold=+' 'out=+' 'report-json=' 'hdr-log=' 'report-html=' 'keep-state' 'quiet' 'var=+' 'secret=+' 'vars-file=+' 'secrets-file=+' 'allow-short' 'version' 'h/help'
             case 'merge'
                 __sdkbench_parse_subcommand -r 1 'threshold=+' 'out=+' 'report-json=' 'report-html=' 'quiet' 'allow-partial' 'version' 'h/help'
             case 'k8s'
-                __sdkbench_parse_subcommand 1 'segments=' 'image=' 'namespace=' 'name=' 'var=+' 'secret=+' 'secret-from=+' 'allow-short' 'devices=' 'iterations=' 'duration=' 'think=' 'idle-close=' 'ramp-up=' 'seed=' 'rate=' 'max-devices=' 'version' 'h/help'
+                __sdkbench_parse_subcommand 1 'segments=' 'image=' 'namespace=' 'name=' 'var=+' 'secret=+' 'vars-file=+' 'secrets-file=+' 'allow-short' 'secret-from=+' 'devices=' 'iterations=' 'duration=' 'think=' 'idle-close=' 'ramp-up=' 'seed=' 'rate=' 'max-devices=' 'version' 'h/help'
             end
         case 'serve'
             __sdkbench_parse_subcommand 0 'host=' 'port=' 'version' 'h/help'
         case 'proxy'
-            __sdkbench_parse_subcommand 0 'listen=' 'upstream=' 'insecure' 'json' 'v/verbose' 'secret=+' 'upstream-timeout=' 'keep-host' 'record=' 'har=' 'as-load' 'version' 'h/help'
+            __sdkbench_parse_subcommand 0 'listen=' 'upstream=' 'insecure' 'json' 'v/verbose' 'secret=+' 'secrets-file=+' 'upstream-timeout=' 'keep-host' 'record=' 'har=' 'as-load' 'version' 'h/help'
         case 'import'
             __sdkbench_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
@@ -124,7 +124,11 @@ complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_opti
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench run" max-script-size' -l 'max-script-size' -d 'Refuse a script, or a file it sources, larger than SIZE (default 64MB; 500KB, 1GB, bytes).' -rfka ''
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench run" keep-going' -l 'keep-going' -d 'Run every command; exit non-zero at the end if any failed.'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench run" echo' -l 'echo' -d 'Print each command before running it.'
-complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench run"' -l 'var' -d 'Set a variable before the first script runs.' -rfka ''
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench run"' -l 'var' -d 'Set a variable in every session the scripts run in.' -rfka ''
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench run"' -l 'secret' -d 'Set a secret variable: masked as *** in every output, report and file.' -rfka ''
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench run"' -l 'vars-file' -d 'Set the variables of a file of NAME=VALUE lines (\'#\' comments).' -rF
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench run"' -l 'secrets-file' -d 'Like --vars-file, each value a secret (keep the file 0600).' -rF
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench run" allow-short' -l 'allow-short' -d 'Accept a secret shorter than 8 characters (for tests; it is masked only as a whole word).'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_positional "sdkbench run" -ge 1' -fa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'sdk\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench run" version' -l 'version' -d 'Show the version.'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench run" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -140,10 +144,10 @@ complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_opti
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test" report-tap' -l 'report-tap' -d 'Write a TAP version 13 report.' -rF
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test" report-json' -l 'report-json' -d 'Write a JSON report.' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'json\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test" report-html' -l 'report-html' -d 'Write an HTML report, DIR/index.html (one page, nothing from a network).' -rfa '(__sdkbench_complete_directories)'
-complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test"' -l 'var' -d 'Set a variable in every file\'s session.' -rfka ''
-complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test"' -l 'secret' -d 'Set a secret variable in every file\'s session: masked as *** in every output and report.' -rfka ''
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test"' -l 'var' -d 'Set a variable in every session the scripts run in.' -rfka ''
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test"' -l 'secret' -d 'Set a secret variable: masked as *** in every output, report and file.' -rfka ''
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test"' -l 'vars-file' -d 'Set the variables of a file of NAME=VALUE lines (\'#\' comments).' -rF
-complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test"' -l 'secrets-file' -d 'Like --vars-file, each value a secret.' -rF
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test"' -l 'secrets-file' -d 'Like --vars-file, each value a secret (keep the file 0600).' -rF
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test" allow-short' -l 'allow-short' -d 'Accept a secret shorter than 8 characters (for tests; it is masked only as a whole word).'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test" quiet' -l 'quiet' -d 'Show only the files that did not pass, and the summary.'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench test" verbose' -l 'verbose' -d 'Show what each file printed, too.'
@@ -168,10 +172,10 @@ complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_opti
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench check" report-tap' -l 'report-tap' -d 'Write a TAP version 13 report.' -rF
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench check" report-json' -l 'report-json' -d 'Write a JSON report.' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'json\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench check" report-html' -l 'report-html' -d 'Write an HTML report, DIR/index.html (one page, nothing from a network).' -rfa '(__sdkbench_complete_directories)'
-complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench check"' -l 'var' -d 'Set a variable in every file\'s session.' -rfka ''
-complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench check"' -l 'secret' -d 'Set a secret variable in every file\'s session: masked as *** in every output and report.' -rfka ''
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench check"' -l 'var' -d 'Set a variable in every session the scripts run in.' -rfka ''
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench check"' -l 'secret' -d 'Set a secret variable: masked as *** in every output, report and file.' -rfka ''
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench check"' -l 'vars-file' -d 'Set the variables of a file of NAME=VALUE lines (\'#\' comments).' -rF
-complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench check"' -l 'secrets-file' -d 'Like --vars-file, each value a secret.' -rF
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench check"' -l 'secrets-file' -d 'Like --vars-file, each value a secret (keep the file 0600).' -rF
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench check" allow-short' -l 'allow-short' -d 'Accept a secret shorter than 8 characters (for tests; it is masked only as a whole word).'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench check" quiet' -l 'quiet' -d 'Show only the files that did not pass, and the summary.'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench check" verbose' -l 'verbose' -d 'Show what each file printed, too.'
@@ -204,8 +208,10 @@ complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_opti
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load run" report-html' -l 'report-html' -d 'Write an HTML report, DIR/index.html (one page, nothing from a network): --out html=DIR.' -rfa '(__sdkbench_complete_directories)'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load run" keep-state' -l 'keep-state' -d 'Keep the devices\' state directories (they are removed at the end), in state/load/kept-PID-XXXXXX.'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load run" quiet' -l 'quiet' -d 'Print only the thresholds\' verdicts and what went wrong; no progress block unless --out progress.'
-complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load run"' -l 'var' -d 'Set a variable in every device\'s session.' -rfka ''
-complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load run"' -l 'secret' -d 'Set a secret variable in every device\'s session: masked as *** everywhere (SDKBENCH_SECRET_NAME in the environment too).' -rfka ''
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load run"' -l 'var' -d 'Set a variable in every session the scripts run in.' -rfka ''
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load run"' -l 'secret' -d 'Set a secret variable: masked as *** in every output, report and file.' -rfka ''
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load run"' -l 'vars-file' -d 'Set the variables of a file of NAME=VALUE lines (\'#\' comments).' -rF
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load run"' -l 'secrets-file' -d 'Like --vars-file, each value a secret (keep the file 0600).' -rF
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load run" allow-short' -l 'allow-short' -d 'Accept a secret shorter than 8 characters (for tests; it is masked only as a whole word).'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_positional "sdkbench load run" -eq 1' -fa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'sdk\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load run" version' -l 'version' -d 'Show the version.'
@@ -223,10 +229,12 @@ complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_opti
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load k8s" image' -l 'image' -d 'A container image with sdkbench on its PATH and /bin/sh.' -rfka ''
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load k8s" namespace' -l 'namespace' -d 'The namespace (default: kubectl\'s).' -rfka ''
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load k8s" name' -l 'name' -d 'The Job\'s name, and the prefix of its ConfigMap and volume.' -rfka ''
-complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load k8s"' -l 'var' -d 'Set a variable in every device\'s session (a pod environment variable).' -rfka ''
-complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load k8s"' -l 'secret' -d 'Set a secret variable in every device\'s session, through the Secret NAME-secrets the manifest makes.' -rfka ''
-complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load k8s"' -l 'secret-from' -d 'Take secret variables from this existing Secret: each key is a variable\'s name.' -rfka ''
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load k8s"' -l 'var' -d 'Set a variable in every session the scripts run in.' -rfka ''
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load k8s"' -l 'secret' -d 'Set a secret variable: masked as *** in every output, report and file.' -rfka ''
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load k8s"' -l 'vars-file' -d 'Set the variables of a file of NAME=VALUE lines (\'#\' comments).' -rF
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load k8s"' -l 'secrets-file' -d 'Like --vars-file, each value a secret (keep the file 0600).' -rF
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load k8s" allow-short' -l 'allow-short' -d 'Accept a secret shorter than 8 characters (for tests; it is masked only as a whole word).'
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load k8s"' -l 'secret-from' -d 'Take secret variables from this existing Secret: each key is a variable\'s name.' -rfka ''
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load k8s" devices' -l 'devices' -d 'Simulated devices (of the whole run, when sharded), each a session and a thread of its own.' -rfka ''
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load k8s" iterations' -l 'iterations' -d 'Each device runs the script this many times.' -rfka ''
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load k8s" duration' -l 'duration' -d 'Devices start iterations for this long (30s, 2m); one in flight finishes.' -rfka ''
@@ -249,6 +257,7 @@ complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_opti
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench proxy" json' -l 'json' -d 'One JSON object per exchange on stdout (the other lines go to stderr).'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench proxy" v verbose' -s 'v' -l 'verbose' -d 'Show each exchange\'s decoded bodies under its line.'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench proxy"' -l 'secret' -d 'A secret masked everywhere; hamon.key=KEY also decrypts Hamon\'s payloads (its 32 bytes as text, or hex:64 digits).' -rfka ''
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench proxy"' -l 'secrets-file' -d 'Like --secret, a NAME=VALUE line each (\'#\' comments).' -rF
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench proxy" upstream-timeout' -l 'upstream-timeout' -d 'How long the upstream may be silent before 504.' -rfka ''
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench proxy" keep-host' -l 'keep-host' -d 'Forward the client\'s Host header unchanged.'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench proxy" record' -l 'record' -d 'When it stops, write the exchanges as a .sdk script (as \'import har\' makes one).' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'sdk\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'

@@ -4,6 +4,7 @@
 #   libssl-dev   OpenSSL's libcrypto (SHA-256, secure random; AES for Hamon)
 #   libpcre2-dev PCRE2, whose match limit bounds the backtracking of `expect … matches`
 #   zlib1g-dev   zlib's headers and library, which compress-nio links (gzip for Sift's uploads)
+#   libbrotli-dev  Brotli's decoder: answers in Content-Encoding: br, which URLSession decodes
 #   openssl      the `openssl enc` command the cipher's known-answer tests compare against
 #   tmux         drives the REPL through a real terminal in the tests
 #   python3      the Python peers in scripts/bench (and the gzip reader of Sift's known-answer test),
@@ -31,7 +32,7 @@ install_python_readers() {
         || python3 -m pip install --quiet --break-system-packages junitparser hdrhistogram kubernetes-validate mitmproxy
 }
 
-packages=(libedit-dev libssl-dev libpcre2-dev zlib1g-dev openssl tmux python3 perl chromium groff-base man-db buildah umoci ca-certificates)
+packages=(libedit-dev libssl-dev libpcre2-dev zlib1g-dev libbrotli-dev openssl tmux python3 perl chromium groff-base man-db buildah umoci ca-certificates)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -31,6 +31,7 @@ enum HTTPCommand {
             OptionSpec("form", "send fields as application/x-www-form-urlencoded instead of JSON"),
             OptionSpec("raw", value: .text, valueName: "BODY", "send BODY as it is"),
             OptionSpec("gzip", "gzip the body and send Content-Encoding: gzip (as Sift's SDK sends its uploads)"),
+            OptionSpec("no-decode", "show and keep the body as it came, not decoded from its Content-Encoding"),
             OptionSpec("timeout", value: .duration, valueName: "DURATION", "give up after this long (default 15s)"),
             OptionSpec("check-status", "fail (after printing it) when the status is 3xx, 4xx or 5xx"),
             OptionSpec("insecure", "accept any TLS certificate"),
@@ -41,7 +42,9 @@ enum HTTPCommand {
         discussion: """
             Every request carries x-requested-with: ping-sdk and x-requested-platform: ios (the device profile's OS \
             after 'device set os-name'), then the session's 'http header set' headers; a header on the line wins and \
-            'Name:' removes one. Redirects are not followed. A URL scheme other than http or https is refused before \
+            'Name:' removes one. As URLSession, every request (the engines' too) asks for Accept-Encoding: gzip, deflate, br, \
+            and an answer in one of them is decoded (the header stays; -v shows its size on the wire; --no-decode keeps \
+            the bytes). Redirects are not followed. A URL scheme other than http or https is refused before \
             the script runs. A 4xx or 5xx is a result, not an error, unless --check-status (exit 3, naming the class: \
             'client error 404'): check it with 'expect last.ok == true' or 'expect last.status == 200'. The result has \
             status, ok (2xx), class ("2xx" ... "5xx"), headers (lower-case names, read in any case; a repeated one is a \
@@ -191,6 +194,7 @@ enum HTTPCommand {
         for (name, value) in items.headers {
             if let value { request.setHeader(name: name, value: value) } else { request.removeHeader(name: name) }
         }
+        request.decodesBody = !spelt.noDecode
         let insecure = spelt.insecure || viaHost?.insecure == true
         // A field read from a file is read again at each run: the file may have changed.
         var version: UInt64 = 0

@@ -17,9 +17,13 @@ enum HTTPCookieText {
     }
 
     /// The value of a cookie whose name says it is a secret (`session_token`) becomes a secret
-    /// of the session, so no output shows it; other values stay readable.
+    /// of the session, so no output shows it; so does any other value of `SecretLength.minimum`
+    /// characters or more, which the `Set-Cookie` line showed as `***` and an echoing server would
+    /// otherwise show in clear. Shorter values (`theme=dark`) stay readable.
     static func registerSecrets(_ cookies: [Cookie], in secrets: SecretValues) {
-        for cookie in cookies where Redactor.isSecretName(cookie.name) { secrets.add(cookie.value) }
+        for cookie in cookies where Redactor.isSecretName(cookie.name) || cookie.value.count >= SecretLength.minimum {
+            secrets.add(cookie.value)
+        }
     }
 
     /// One row per cookie: name, value (`***` when secret), domain (`.domain` when subdomains

@@ -50,7 +50,7 @@ enum HTTPHeaderSetCommand {
         }
         let secret = given != nil || Redactor.isSecretName(name)
         // Masked from now on wherever it could show: list, status, traces, errors, history.
-        if given != nil { session.secrets.add(value) } else if secret { session.secrets.addCredential(value) }
+        if given != nil { session.secrets.addExplicitCredential(value) } else if secret { session.secrets.addCredential(value) }
         let runtime = try session.engine(HTTPSessionRuntime.self, at: context.command.range)
         let header = HTTPSessionRuntime.SessionHeader(name: name, value: value, secret: secret)
         runtime.set(header)

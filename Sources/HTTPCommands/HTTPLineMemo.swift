@@ -93,6 +93,7 @@ final class HTTPLineMemo {
         var form: Bool
         var gzip: Bool
         var insecure: Bool
+        var noDecode: Bool
 
         struct Parameter {
             var key: String
@@ -110,6 +111,7 @@ final class HTTPLineMemo {
             auth = context.option("auth")?.text
             form = context.flag("form")
             gzip = context.flag("gzip")
+            noDecode = context.flag("no-decode")
             insecure = context.flag("insecure")
         }
 
@@ -132,6 +134,7 @@ final class HTTPLineMemo {
             items.count == itemCount && parameters.count == context.command.parameters.count && url == context.string("URL")
                 && method == context.argument("METHOD")?.text && raw == context.option("raw")?.text && auth == context.option("auth")?.text
                 && form == context.flag("form") && gzip == context.flag("gzip") && insecure == context.flag("insecure")
+                && noDecode == context.flag("no-decode")
         }
     }
 

@@ -17,8 +17,9 @@ struct LoadMergeRun {
             if object["segments"] != nil {
                 throw LoadMergeError(file: file, reason: "a merged report; merge the segments' own reports")
             }
-            guard case .string(let text)? = object["segment"], let segment = LoadSegment(text) else {
-                throw LoadMergeError(file: file, reason: "no segment K/N recorded")
+            guard let recorded = object["segment"] else { throw LoadMergeError(file: file, reason: "no segment K/N recorded") }
+            guard case .string(let text) = recorded, let segment = LoadSegment(text) else {
+                throw LoadMergeError(file: file, reason: "segment \(JSONWriter.compact(recorded)) is not K/N (1 <= K <= N)")
             }
             guard case .object(let script)? = object["script"], case .string(let name)? = script["name"], case .string(let sha256)? = script["sha256"]
             else { throw LoadMergeError(file: file, reason: "no script (name, sha256) recorded") }

@@ -40,20 +40,23 @@ package enum LoadReportMerge {
                 run = LoadMergeRun(segment)
             }
             run?.held[segment.segment.index] = name
-            merged.devices += integer("devices", in: object)
-            merged.devicesUnstarted += integer("devicesUnstarted", in: object)
-            merged.metrics.iterations += integer("iterations", in: object)
-            merged.metrics.iterationsFailed += integer("iterationsFailed", in: object)
-            merged.metrics.droppedIterations += integer("iterationsDropped", in: object)
+            try ReportCount.add("devices", of: object, to: &merged.devices, file: name)
+            try ReportCount.add("devicesUnstarted", of: object, to: &merged.devicesUnstarted, file: name)
+            try ReportCount.add("iterations", of: object, to: &merged.metrics.iterations, file: name)
+            try ReportCount.add("iterationsFailed", of: object, to: &merged.metrics.iterationsFailed, file: name)
+            try ReportCount.add("iterationsDropped", of: object, to: &merged.metrics.droppedIterations, file: name)
             if case .array(let errors)? = object["iterationErrors"] {
                 for case .object(let error) in errors {
                     guard case .string(let kind)? = error["kind"], case .string(let first)? = error["first"] else { continue }
-                    merged.metrics.addIterationErrors(IterationError(kind: kind, count: integer("count", in: error), first: first))
+                    let count = try ReportCount.read("count", in: error, field: "iterationErrors[].count", file: name)
+                    let known = merged.metrics.iterationErrors.first { $0.kind == kind }?.count ?? 0
+                    _ = try ReportCount.sum(known, count, field: "iterationErrors[].count", file: name)
+                    merged.metrics.addIterationErrors(IterationError(kind: kind, count: count, first: first))
                 }
             }
             if case .object(let checks)? = object["checks"] {
-                merged.metrics.checksPassed += integer("passed", in: checks)
-                merged.metrics.checksFailed += integer("failed", in: checks)
+                try ReportCount.add("passed", of: checks, to: &merged.metrics.checksPassed, field: "checks.passed", file: name)
+                try ReportCount.add("failed", of: checks, to: &merged.metrics.checksFailed, field: "checks.failed", file: name)
             }
             if case .object(let lateness)? = object["iterationStartLateness"], case .string(let encoded)? = lateness["hdr"],
                 let histogram = HdrHistogramEncoding.decode(encoded)
@@ -67,7 +70,9 @@ package enum LoadReportMerge {
             guard case .object(let kinds)? = object["kinds"] else { continue }
             for (kind, value) in kinds {
                 var total = merged.metrics.kinds.removeValue(forKey: kind) ?? KindFigures()
-                total.merge(try figures(kind, value, in: name))
+                let added = try figures(kind, value, in: name)
+                try checkSums(total, added, kind: kind, file: name)
+                total.merge(added)
                 merged.metrics.kinds[kind] = total
             }
         }
@@ -82,21 +87,44 @@ package enum LoadReportMerge {
     }
 
     private static func figures(_ kind: String, _ value: Value, in name: String) throws(LoadMergeError) -> KindFigures {
-        guard case .object(let object) = value, case .string(let encoded)? = object["hdr"], let latency = HdrHistogramEncoding.decode(encoded) else {
+        guard case .object(let object) = value, case .string(let encoded)? = object["hdr"] else {
             throw LoadMergeError(file: name, reason: "kind '\(kind)' has no latency histogram ('hdr')")
+        }
+        guard let latency = HdrHistogramEncoding.decode(encoded) else {
+            throw LoadMergeError(
+                file: name,
+                reason: "kind '\(kind)': its latency histogram ('hdr') is not one HdrHistogram can read (a damaged report?)"
+            )
         }
         var figures = KindFigures()
         figures.latency = latency
         if case .object(let statuses)? = object["statuses"] {
-            for (status, count) in statuses { if let code = Int(status) { figures.statuses[code] = count.numberValue.map { Int($0) } ?? 0 } }
+            for (status, count) in statuses {
+                guard let code = Int(status) else { continue }
+                figures.statuses[code] = try ReportCount.count(count, field: "kinds.\(kind).statuses.\(status)", file: name)
+            }
         }
         if case .object(let errors)? = object["errors"] {
-            for (error, count) in errors { figures.errors[error] = count.numberValue.map { Int($0) } ?? 0 }
+            for (error, count) in errors { figures.errors[error] = try ReportCount.count(count, field: "kinds.\(kind).errors", file: name) }
         }
-        figures.bytesSent = integer("bytesSent", in: object)
-        figures.bytesReceived = integer("bytesReceived", in: object)
+        figures.bytesSent = try ReportCount.read("bytesSent", in: object, field: "kinds.\(kind).bytesSent", file: name)
+        figures.bytesReceived = try ReportCount.read("bytesReceived", in: object, field: "kinds.\(kind).bytesReceived", file: name)
         return figures
     }
 
-    private static func integer(_ key: String, in object: JSONObject) -> Int { object[key]?.numberValue.map { Int($0) } ?? 0 }
+    /// Refuses `added` when a count of it would take `total`'s past `Int.max` (`KindFigures.merge` adds without looking).
+    private static func checkSums(_ total: KindFigures, _ added: KindFigures, kind: String, file: String) throws(LoadMergeError) {
+        for (code, count) in added.statuses {
+            _ = try ReportCount.sum(total.statuses[code] ?? 0, count, field: "kinds.\(kind).statuses.\(code)", file: file)
+        }
+        for (error, count) in added.errors { _ = try ReportCount.sum(total.errors[error] ?? 0, count, field: "kinds.\(kind).errors", file: file) }
+        _ = try ReportCount.sum(total.bytesSent, added.bytesSent, field: "kinds.\(kind).bytesSent", file: file)
+        _ = try ReportCount.sum(total.bytesReceived, added.bytesReceived, field: "kinds.\(kind).bytesReceived", file: file)
+        _ = try ReportCount.sum(
+            Int(clamping: total.latency.totalCount),
+            Int(clamping: added.latency.totalCount),
+            field: "kinds.\(kind).hdr",
+            file: file
+        )
+    }
 }

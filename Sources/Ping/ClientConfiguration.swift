@@ -1,3 +1,4 @@
+import ContentCoding
 import HTTPTypes
 import Transport
 
@@ -15,6 +16,9 @@ package struct ClientConfiguration: Sendable {
     package var standardHeaders: StandardHeaders = Self.standardHeaders()
     /// Whether `Set-Cookie` is stored and sent back.
     package var usesCookies = true
+    /// The `Accept-Encoding` every request carries unless it sets or removes one: URLSession's,
+    /// on every app's requests, the SDKs' included; its answers come back decoded (`HTTPRequest.decodesBody`).
+    package var acceptEncoding: String? = ContentDecoding.acceptEncoding
     package private(set) var requestInterceptors: [@Sendable (inout Transport.HTTPRequest) -> Void] = []
     package private(set) var responseInterceptors: [@Sendable (Transport.HTTPResponse) -> Void] = []
     /// Sees every exchange, failed ones included, after the response interceptors.

@@ -1,3 +1,4 @@
+import ContentCoding
 import HTTPTypes
 import Platform
 import Transport
@@ -128,7 +129,7 @@ package final class PingClient: Sendable {
     private func send(_ outgoing: PreparedRequest.Kept, started: ContinuousClock.Instant) async throws(NetworkError) -> Transport.HTTPResponse {
         do throws(NetworkError) {
             let answer = try await transport.send(outgoing.wire, timeout: configuration.timeout)
-            return received(answer, for: outgoing.request, from: outgoing.parsed, started: started)
+            return try received(answer, for: outgoing.request, from: outgoing.parsed, started: started)
         } catch {
             throw failed(error, request: outgoing.request, started: started)
         }
@@ -147,6 +148,9 @@ package final class PingClient: Sendable {
         for field in configuration.standardHeaders where !request.headers.contains(field.name) && !request.omits(field.name) {
             request.headers.append(field)
         }
+        if let accepted = configuration.acceptEncoding, !request.headers.contains(.acceptEncoding), !request.omits(.acceptEncoding) {
+            request.headers.append(HTTPField(name: .acceptEncoding, value: accepted))
+        }
         for interceptor in configuration.requestInterceptors { interceptor(&request) }
         return request
     }
@@ -155,7 +159,7 @@ package final class PingClient: Sendable {
     @inline(never)
     private func outgoing(_ request: inout Transport.HTTPRequest) throws(NetworkError) -> (WireRequest, ParsedURL) {
         if let problem = request.buildError { throw .invalidRequest(problem) }
-        let url = request.fullURL
+        let url = URLEscaping.escapingPathAndQuery(request.fullURL)
         let parsed = try ParsedURL(url)
         if configuration.usesCookies, !request.headers.contains(.cookie), !request.omits(.cookie), let cookie = cookies.header(for: parsed) {
             // One `Cookie: a=1; b=2` field, appended: `headers[.cookie] = …` would split it into one field per pair.
@@ -179,15 +183,26 @@ package final class PingClient: Sendable {
         for request: Transport.HTTPRequest,
         from parsed: ParsedURL,
         started: ContinuousClock.Instant
-    ) -> Transport.HTTPResponse {
+    ) throws(NetworkError) -> Transport.HTTPResponse {
         if configuration.usesCookies { cookies.store(wire.headers, from: parsed) }
+        var body = wire.body
+        var bodyBytesOnWire: Int?
+        if request.decodesBody, let value = wire.headers[values: .contentEncoding].last, let coding = ContentDecoding.coding(named: value) {
+            do throws(ContentDecoding.Failure) {
+                body = try ContentDecoding.decode(wire.body, from: coding, limit: LiveTransport.maximumBodySize)
+                bodyBytesOnWire = wire.body.count
+            } catch {
+                throw .invalidResponse("cannot decode the body (Content-Encoding: \(value)): \(error)")
+            }
+        }
         let response = Transport.HTTPResponse(
             request: request,
             status: wire.status,
             headers: wire.headers,
-            body: wire.body,
+            body: body,
             duration: Self.seconds(since: started),
-            resentAfterDroppedConnection: wire.resentAfterDroppedConnection
+            resentAfterDroppedConnection: wire.resentAfterDroppedConnection,
+            bodyBytesOnWire: bodyBytesOnWire
         )
         for interceptor in configuration.responseInterceptors { interceptor(response) }
         tell(Exchange(request: request, result: .success(response), duration: response.duration))

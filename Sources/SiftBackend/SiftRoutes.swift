@@ -1,4 +1,5 @@
 import Backend
+import ContentCoding
 import Hummingbird
 
 /// The Sift mobile-events server: `PUT /v3/accounts/{account}/mobile_events` with

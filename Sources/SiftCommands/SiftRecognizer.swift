@@ -1,3 +1,4 @@
+import ContentCoding
 import JSON
 import Shell
 import SiftBackend

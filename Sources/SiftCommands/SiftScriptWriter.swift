@@ -1,3 +1,4 @@
+import ContentCoding
 import FoundationEssentials
 import JSON
 import Shell

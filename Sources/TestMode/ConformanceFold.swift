@@ -53,7 +53,13 @@ package enum ConformanceFold {
             if testCase.outcome != .passed {
                 // What the server did, up to the last line that did not hold.
                 let last = cases.last { $0.outcome != .passed }?.line ?? rule.lines.upperBound
-                testCase.evidence = exchanges.filter { $0.line <= last }.map(\.text)
+                let before = exchanges.filter { $0.line <= last }
+                testCase.evidence = before.map(\.text)
+                var showing: [String] = []
+                for failed in cases where failed.outcome != .passed {
+                    if let read = before.last(where: { $0.line < failed.line }), !showing.contains(read.text) { showing.append(read.text) }
+                }
+                testCase.showingEvidence = showing
             }
             folded.testCases.append(testCase)
         }

@@ -11,6 +11,9 @@ package struct TestCase: Sendable, Equatable {
     /// The exchanges that led to a failure or error, as the terminal's trace renders them (bodies cut
     /// at 4 KB, secrets masked): what the server did (`check`'s rules).
     package var evidence: [String] = []
+    /// Of `evidence`, the exchanges the lines that did not hold read: for each, the last one
+    /// before it (`check`'s terminal shows these; `--verbose`, all).
+    package var showingEvidence: [String] = []
     /// What went wrong without deciding the case: a request the server dropped and that was sent again.
     package var warnings: [String] = []
 

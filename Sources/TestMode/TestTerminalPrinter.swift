@@ -12,6 +12,9 @@ package struct TestTerminalPrinter: Sendable {
     private let showsProgress: Bool
     /// `check` counts rules (every test case, an error included) where `test` counts assertions.
     private let countsRules: Bool
+    /// The command line that checks one rule again (`check … --only ID`), given the file and the
+    /// rule's id: with it, a file that did not pass is shown rule by rule (`RuleFailureText`).
+    private let rerun: (@Sendable (_ file: String, _ ruleID: String) -> String)?
 
     package init(
         output: Output,
@@ -19,9 +22,11 @@ package struct TestTerminalPrinter: Sendable {
         verbose: Bool = false,
         useColor: Bool = false,
         showsProgress: Bool = false,
-        countsRules: Bool = false
+        countsRules: Bool = false,
+        rerun: (@Sendable (_ file: String, _ ruleID: String) -> String)? = nil
     ) {
         self.countsRules = countsRules
+        self.rerun = rerun
         self.output = output
         self.quiet = quiet
         self.verbose = verbose
@@ -57,6 +62,14 @@ package struct TestTerminalPrinter: Sendable {
         }
         if file.status == .broken, file.stderr.isEmpty {
             for error in file.checkErrors { output.writeError(Self.indented(error + "\n")) }
+        } else if let rerun, file.status != .broken {
+            // A suite's lines are not the user's: each rule that did not hold, by its id, as pytest shows a test.
+            for testCase in file.testCases where testCase.outcome != .passed {
+                let text = RuleFailureText(testCase: testCase, allEvidence: verbose) { rerun(file.file, $0) }.text
+                output.writeError(Self.indented(text))
+            }
+            output.flush()
+            return
         } else if !file.stderr.isEmpty {
             output.writeError(Self.indented(file.stderr))
         }

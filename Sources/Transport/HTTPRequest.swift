@@ -27,6 +27,9 @@ package struct HTTPRequest: Sendable {
     package private(set) var buildError: String?
     /// Headers the client must not add (a standard header, the jar's `Cookie`).
     package private(set) var omittedHeaders: [HTTPField.Name] = []
+    /// Whether a body in a `Content-Encoding` comes back decoded, as URLSession hands it to an
+    /// app; `false` (`http --no-decode`): the bytes as they came.
+    package var decodesBody = true
 
     package init(url: String = "") { self.url = url }
 
@@ -125,7 +128,7 @@ package struct HTTPRequest: Sendable {
     package func hasSameHead(as other: HTTPRequest) -> Bool {
         guard case .bytes = body, case .bytes = other.body, buildError == nil, other.buildError == nil, traceNotes.isEmpty,
             other.traceNotes.isEmpty, method == other.method, url == other.url, parameters.count == other.parameters.count,
-            headers == other.headers, omittedHeaders == other.omittedHeaders
+            headers == other.headers, omittedHeaders == other.omittedHeaders, decodesBody == other.decodesBody
         else { return false }
         for (mine, theirs) in zip(parameters, other.parameters) where mine.name != theirs.name || mine.value != theirs.value { return false }
         return true

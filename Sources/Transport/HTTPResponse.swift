@@ -15,6 +15,9 @@ package struct HTTPResponse: Sendable {
     /// connection it first went out on closed before any byte of an answer, so the server may
     /// have seen the request twice (`WireResponse.resentAfterDroppedConnection`).
     package let resentAfterDroppedConnection: Bool
+    /// The body's size as it came, when it came in a `Content-Encoding` and `body` is it decoded;
+    /// `nil`: `body` is what came.
+    package let bodyBytesOnWire: Int?
 
     package init(
         request: HTTPRequest,
@@ -22,7 +25,8 @@ package struct HTTPResponse: Sendable {
         headers: HTTPFields,
         body: [UInt8],
         duration: Double,
-        resentAfterDroppedConnection: Bool = false
+        resentAfterDroppedConnection: Bool = false,
+        bodyBytesOnWire: Int? = nil
     ) {
         self.request = request
         self.status = status
@@ -30,6 +34,7 @@ package struct HTTPResponse: Sendable {
         self.body = body
         self.duration = duration
         self.resentAfterDroppedConnection = resentAfterDroppedConnection
+        self.bodyBytesOnWire = bodyBytesOnWire
     }
 
     /// The body decoded as UTF-8 (invalid sequences replaced).

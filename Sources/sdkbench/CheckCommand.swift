@@ -146,7 +146,15 @@ struct CheckCommand: ParsableCommand {
         run.requestTimeout = DurationParser.seconds(requestTimeout)
         let folding = rules
         run.transform = { report in ConformanceFold.fold(report, rules: folding[report.file] ?? [], only: only) }
+        let target = server.map { " --server " + Self.shellWord($0) } ?? ""
+        run.rerun = { file, id in "sdkbench check \(file.hasSuffix(".sdk") ? String(file.dropLast(4)) : file)\(target) --only \(id)" }
         run.execute(suites.map { $0.service + ".sdk" }, paths: paths)
+    }
+
+    /// `text` as one word of a POSIX shell line: as it is when nothing in it is special, else single-quoted.
+    private static func shellWord(_ text: String) -> String {
+        let plain = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ":/._%@~+,=-".contains($0)) }
+        return plain ? text : "'" + text.replacing("'", with: #"'\''"#) + "'"
     }
 
     /// `server`, and each suite's variables: given by the user against their server (an error

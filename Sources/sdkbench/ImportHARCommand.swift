@@ -73,13 +73,7 @@ struct ImportHARCommand: ParsableCommand {
     )
     var secrets: [String] = []
 
-    @Option(
-        name: .customLong("secrets-file"),
-        parsing: .singleValue,
-        help: ArgumentHelp("Like --secret, a NAME=VALUE line each ('#' comments).", valueName: "FILE"),
-        completion: .file()
-    )
-    var secretsFiles: [String] = []
+    @OptionGroup var secretsFile: SecretsFileOption
 
     mutating func run() throws {
         var options = RecordOptions(onlyHosts: onlyHosts, skipPatterns: skipPatterns, asLoad: asLoad)
@@ -95,7 +89,7 @@ struct ImportHARCommand: ParsableCommand {
             let assignment = try VariableAssignment.split(text, option: "--secret")
             options.secrets.append((assignment.name, assignment.value))
         }
-        for path in secretsFiles { options.secrets += try Self.secrets(inFile: path) }
+        options.secrets += try secretsFile.assignments()
         for (name, value) in options.secrets where name.contains(".") && RecognizerKeys.bytes(of: value) == nil {
             throw ValidationError("--secret \(name)=hex:…: expected an even number of hex digits")
         }
@@ -130,25 +124,5 @@ struct ImportHARCommand: ParsableCommand {
         // The script is written either way (what could be kept), but a run that lost exchanges
         // or kept none did not do what was asked: CI must see it.
         if contents.truncated || recorded == 0 { throw ExitCode(ExitStatus.runtime.rawValue) }
-    }
-
-    /// `NAME=VALUE` lines; blank lines and `#` comments skipped.
-    private static func secrets(inFile path: String) throws(ValidationError) -> [(name: String, value: String)] {
-        let text: String
-        do {
-            text = try FileReader.readText(path)
-        } catch {
-            throw ValidationError("cannot read '\(path)': \(error.reason)")
-        }
-        var found: [(name: String, value: String)] = []
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            guard let equals = trimmed.firstIndex(of: "="), equals != trimmed.startIndex else {
-                throw ValidationError("\(path):\(number + 1): expected NAME=VALUE")
-            }
-            found.append((String(trimmed[..<equals]), String(trimmed[trimmed.index(after: equals)...])))
-        }
-        return found
     }
 }

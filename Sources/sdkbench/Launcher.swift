@@ -4,6 +4,7 @@ import Platform
 import SDKBenchCatalog
 import Script
 import Shell
+import TestMode
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -58,11 +59,14 @@ struct Launcher {
     /// when `nil`); the status is the first failed file's.
     func runFiles(
         _ files: [String],
-        variables: [(String, String)],
+        variables: [SuiteVariable],
         options: RunOptions,
         listeners: [any RunListener]? = nil
     ) -> ExitStatus {
-        for (name, value) in variables { session.variables.set(name, .string(value)) }
+        for variable in variables {
+            if variable.isSecret { session.secrets.add(variable.value) }
+            session.variables.set(variable.name, .string(variable.value), secret: variable.isSecret)
+        }
         var results: [RunResult] = []
         for file in files {
             let bytes: [UInt8]

@@ -109,21 +109,7 @@ struct LoadRunCommand: ParsableCommand {
     @Flag(help: "Print only the thresholds' verdicts and what went wrong; no progress block unless --out progress.")
     var quiet = false
 
-    @Option(name: .customLong("var"), parsing: .singleValue, help: ArgumentHelp("Set a variable in every device's session.", valueName: "NAME=VALUE"))
-    var variables: [String] = []
-
-    @Option(
-        name: .customLong("secret"),
-        parsing: .singleValue,
-        help: ArgumentHelp(
-            "Set a secret variable in every device's session: masked as *** everywhere (SDKBENCH_SECRET_NAME in the environment too).",
-            valueName: "NAME=VALUE"
-        )
-    )
-    var secrets: [String] = []
-
-    @Flag(name: .customLong("allow-short"), help: "Accept a secret shorter than 8 characters (for tests; it is masked only as a whole word).")
-    var allowShort = false
+    @OptionGroup var given: GivenVariableOptions
 
     @Argument(help: ArgumentHelp("The script every device runs.", valueName: "SCRIPT"), completion: .file(extensions: ["sdk"]))
     var script: String
@@ -156,7 +142,7 @@ struct LoadRunCommand: ParsableCommand {
 
     mutating func run() throws {
         let environment = ProcessEnvironment.current()
-        let suiteVariables = try GivenVariables.collect(variables: variables, secrets: secrets, allowShort: allowShort, environment: environment).all
+        let suiteVariables = try given.collect(environment: environment).all
         let bytes: [UInt8]
         do {
             bytes = try ScriptFileReader.read(script, limit: scriptSize.limit)

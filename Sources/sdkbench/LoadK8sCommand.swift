@@ -34,22 +34,7 @@ struct LoadK8sCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The Job's name, and the prefix of its ConfigMap and volume.", valueName: "NAME"))
     var name = "sdkbench-load"
 
-    @Option(
-        name: .customLong("var"),
-        parsing: .singleValue,
-        help: ArgumentHelp("Set a variable in every device's session (a pod environment variable).", valueName: "NAME=VALUE")
-    )
-    var variables: [String] = []
-
-    @Option(
-        name: .customLong("secret"),
-        parsing: .singleValue,
-        help: ArgumentHelp(
-            "Set a secret variable in every device's session, through the Secret NAME-secrets the manifest makes.",
-            valueName: "NAME=VALUE"
-        )
-    )
-    var secrets: [String] = []
+    @OptionGroup var given: GivenVariableOptions
 
     @Option(
         name: .customLong("secret-from"),
@@ -57,9 +42,6 @@ struct LoadK8sCommand: ParsableCommand {
         help: ArgumentHelp("Take secret variables from this existing Secret: each key is a variable's name.", valueName: "SECRET")
     )
     var secretsFrom: [String] = []
-
-    @Flag(name: .customLong("allow-short"), help: "Accept a secret shorter than 8 characters (for tests; it is masked only as a whole word).")
-    var allowShort = false
 
     @OptionGroup var planOptions: LoadPlanOptions
 
@@ -100,7 +82,7 @@ struct LoadK8sCommand: ParsableCommand {
 
     func run() throws {
         // The rules `load` applies in each pod, applied here: a pod refusing them would be a failed Job.
-        let given = try GivenVariables.collect(variables: variables, secrets: secrets, allowShort: allowShort, environment: [:]).all
+        let variables = try given.collect(environment: [:]).all
         let bytes: [UInt8]
         do {
             // A ConfigMap holds at most 1 MiB: the default limit is far past any script a pod can get.
@@ -110,14 +92,14 @@ struct LoadK8sCommand: ParsableCommand {
         }
         let checked = CheckedScript(SourceFile(name: script, fileBytes: bytes), table: ShellCatalog.standard.table)
         let terminal = Output(destination: .standardStreams)
-        for variable in given where variable.isSecret { terminal.secrets.add(variable.value) }
+        for variable in variables where variable.isSecret { terminal.secrets.add(variable.value) }
         if let refusal = refusal(checked, terminal: terminal) {
             terminal.writeError("sdkbench load k8s: '\(script)' \(refusal); no manifest printed\n")
             terminal.flush()
             throw ExitCode(ExitStatus.parse.rawValue)
         }
         var arguments = planOptions.arguments
-        if allowShort { arguments.append("--allow-short") }
+        if given.allowShort { arguments.append("--allow-short") }
         let manifest = LoadK8sManifest(
             name: name,
             namespace: namespace,
@@ -126,8 +108,8 @@ struct LoadK8sCommand: ParsableCommand {
             devices: planOptions.devices,
             loadArguments: arguments,
             script: checked.source.text,
-            variables: given.filter { !$0.isSecret }.map { ($0.name, $0.value) },
-            secrets: given.filter(\.isSecret).map { ($0.name, $0.value) },
+            variables: variables.filter { !$0.isSecret }.map { ($0.name, $0.value) },
+            secrets: variables.filter(\.isSecret).map { ($0.name, $0.value) },
             secretsFrom: secretsFrom
         )
         // Printed as it is: the Secret it holds is what --secret asked for.

@@ -53,6 +53,8 @@ struct ProxyCommand: ParsableCommand {
     )
     var secrets: [String] = []
 
+    @OptionGroup var secretsFile: SecretsFileOption
+
     @Option(
         name: .customLong("upstream-timeout"),
         parsing: .unconditional,
@@ -114,6 +116,7 @@ struct ProxyCommand: ParsableCommand {
             let assignment = try VariableAssignment.split(text, option: "--secret")
             assignments.append((assignment.name, assignment.value))
         }
+        assignments += try secretsFile.assignments()
         return assignments
     }
 

@@ -24,26 +24,16 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Print each command before running it.")
     var echo = false
 
-    @Option(
-        name: .customLong("var"),
-        parsing: .singleValue,
-        help: ArgumentHelp("Set a variable before the first script runs.", valueName: "NAME=VALUE")
-    )
-    var variables: [String] = []
+    @OptionGroup var given: GivenVariableOptions
 
     @Argument(help: ArgumentHelp("Scripts to run.", valueName: "FILE"), completion: .file(extensions: ["sdk"]))
     var files: [String]
 
     mutating func run() throws {
-        var assignments: [(String, String)] = []
-        for text in variables {
-            let assignment = try VariableAssignment.parse(text, option: "--var")
-            assignments.append((assignment.name, assignment.value))
-        }
+        // The environment's SDKBENCH_VAR_* are for the runs that start sessions of their own (test, load).
+        let variables = try given.collect(environment: [:]).all
         let launcher = try Launcher(global: global)
         launcher.session.scriptSizeLimit = scriptSize.limit
-        launcher.finish(
-            launcher.runFiles(files, variables: assignments, options: RunOptions(keepGoing: keepGoing, echo: echo))
-        )
+        launcher.finish(launcher.runFiles(files, variables: variables, options: RunOptions(keepGoing: keepGoing, echo: echo)))
     }
 }

@@ -40,12 +40,14 @@ struct SDKBench: ParsableCommand {
         }
         // `sdkbench [--home D] [--no-color] help TOPIC`: the shell's help, whatever global options come first.
         let afterGlobals = Self.droppingGlobalOptions(arguments)
-        // `sdkbench help load k8s`: the process's own sub-command, as its `--help` says to ask.
-        if afterGlobals.first == "help", SubcommandHelp.names(Array(afterGlobals.dropFirst())) {
-            SubcommandHelp.exit(Array(afterGlobals.dropFirst()))
-        }
         if afterGlobals.first == "help", afterGlobals.count > 1 {
-            Glibc.exit(ShellHelp.print(Array(afterGlobals.dropFirst())).rawValue)
+            // `sdkbench help --help` (exit 1 before: "no command named '--help'") is the help of `help`,
+            // and `help load --help` that of `load`: `--help` asks for what `help` already gives.
+            let asked = afterGlobals.dropFirst().filter { $0 != "--help" && $0 != "-h" }
+            let topic = asked.isEmpty ? ["help"] : Array(asked)
+            // `sdkbench help load k8s`: the process's own sub-command, as its `--help` says to ask.
+            if SubcommandHelp.names(topic) { SubcommandHelp.exit(topic) }
+            Glibc.exit(ShellHelp.print(topic).rawValue)
         }
         if let invocation = CommandLineShortcut.parse(arguments),
             let launcher = try? Launcher(home: invocation.home, noColor: invocation.noColor)

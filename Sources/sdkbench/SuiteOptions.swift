@@ -47,38 +47,7 @@ struct SuiteOptions: ParsableArguments {
     )
     var html: String?
 
-    @Option(
-        name: .customLong("var"),
-        parsing: .singleValue,
-        help: ArgumentHelp("Set a variable in every file's session.", valueName: "NAME=VALUE")
-    )
-    var variables: [String] = []
-
-    @Option(
-        name: .customLong("secret"),
-        parsing: .singleValue,
-        help: ArgumentHelp("Set a secret variable in every file's session: masked as *** in every output and report.", valueName: "NAME=VALUE")
-    )
-    var secrets: [String] = []
-
-    @Option(
-        name: .customLong("vars-file"),
-        parsing: .singleValue,
-        help: ArgumentHelp("Set the variables of a file of NAME=VALUE lines ('#' comments).", valueName: "FILE"),
-        completion: .file()
-    )
-    var varsFiles: [String] = []
-
-    @Option(
-        name: .customLong("secrets-file"),
-        parsing: .singleValue,
-        help: ArgumentHelp("Like --vars-file, each value a secret.", valueName: "FILE"),
-        completion: .file()
-    )
-    var secretsFiles: [String] = []
-
-    @Flag(name: .customLong("allow-short"), help: "Accept a secret shorter than 8 characters (for tests; it is masked only as a whole word).")
-    var allowShort = false
+    @OptionGroup var given: GivenVariableOptions
 
     @Flag(help: "Show only the files that did not pass, and the summary.")
     var quiet = false
@@ -109,12 +78,6 @@ struct SuiteOptions: ParsableArguments {
 
     /// Every variable from the options, their files and the environment.
     func collectVariables(environment: [String: String]) throws(ValidationError) -> SuiteVariables {
-        try GivenVariables.collect(
-            variables: variables,
-            secrets: secrets,
-            files: varsFiles.map { ($0, false) } + secretsFiles.map { ($0, true) },
-            allowShort: allowShort,
-            environment: environment
-        )
+        try given.collect(environment: environment)
     }
 }

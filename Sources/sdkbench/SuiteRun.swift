@@ -30,6 +30,8 @@ struct SuiteRun {
     /// What a file's report becomes before it is shown and reported (`check` folds a suite's
     /// expects into its rules).
     var transform: @Sendable (TestFileReport) -> TestFileReport = { $0 }
+    /// The command line that checks one rule of a file again (`check`); `nil`: files show what they printed.
+    var rerun: (@Sendable (_ file: String, _ ruleID: String) -> String)?
 
     func execute(_ files: [String], paths: StatePaths) -> Never {
         let options = options
@@ -91,7 +93,8 @@ struct SuiteRun {
             verbose: options.verbose,
             useColor: color,
             showsProgress: isatty(2) != 0 && environment["TERM"] != "dumb",
-            countsRules: countsRules
+            countsRules: countsRules,
+            rerun: rerun
         )
         let transform = transform
         var report = driver.run(files, workDirectory: work.path, progressChanged: { printer.progressChanged($0) }) {

@@ -6,7 +6,7 @@ struct VariableAssignment {
     var name: String
     var value: String
 
-    /// Splits `NAME=VALUE` at its first `=`; the name is not checked (`parse` checks it).
+    /// Splits `NAME=VALUE` at its first `=`; the name is not checked here (`SuiteVariables` checks a variable's).
     ///
     /// - Throws: `ValidationError` naming `option` when there is no `=` or no name before it.
     static func split(_ text: String, option: String) throws(ValidationError) -> VariableAssignment {
@@ -14,14 +14,5 @@ struct VariableAssignment {
             throw ValidationError("\(option) expects NAME=VALUE, got '\(option == "--secret" ? "***" : text)'")
         }
         return VariableAssignment(name: String(text[..<equals]), value: String(text[text.index(after: equals)...]))
-    }
-
-    /// - Throws: `ValidationError` naming `option` when the text is not `NAME=VALUE` with a valid name.
-    static func parse(_ text: String, option: String) throws(ValidationError) -> VariableAssignment {
-        let assignment = try split(text, option: option)
-        guard Variables.isValidName(assignment.name) else {
-            throw ValidationError("\(option): invalid variable name '\(assignment.name)': expected \(Variables.nameRule)")
-        }
-        return assignment
     }
 }

@@ -1,3 +1,4 @@
+import ContentCoding
 import FoundationEssentials
 import SDKBenchTesting
 import Testing

@@ -1,3 +1,4 @@
+import ContentCoding
 import Testing
 
 @testable import Backend

@@ -85,6 +85,19 @@ struct HTTPCommandTests {
         await harness.close()
     }
 
+    /// `{` in the URL sent Foundation's parser down the path that escapes every `%` again: the
+    /// server got `/d%2520x/%7By%7D?q=a%2520b` for `/d%20x/{y}?q=a%20b` (issue 52, item 16).
+    @Test func aURLArrivesWithItsEscapesAsWritten() async throws {
+        let server = try await HeaderEchoServer.start()
+        let harness = ShellHarness()
+        let run = await harness.execute(
+            "http GET \"\(server.url)/d%20x/{y}/caf\u{E9}?q=a%20b\"\nexpect last.json.url == \"/d%20x/%7By%7D/caf%C3%A9?q=a%20b\"\n"
+        )
+        #expect(run.status == .success, "\(run.stdout)\(run.stderr)")
+        await harness.close()
+        await server.stop()
+    }
+
     @Test func verboseShowsTheWholeExchangeWithSecretsMasked() async {
         let harness = ShellHarness()
         let run = await harness.execute("http POST /_sdkbench/health Authorization:'Bearer abc.def' X-Api-Key:k123 token==t456 -v\n")
@@ -374,14 +387,14 @@ struct HTTPCommandTests {
     }
 
     /// `-v` shows the request's headers in the order written, a repeated one in its first place and
-    /// spelling with the last value, the client's standard headers after them.
+    /// spelling with the last value, the client's standard headers after them, URLSession's Accept-Encoding last.
     @Test func verboseListsHeadersInTheOrderWritten() async {
         let harness = ShellHarness()
         let run = await harness.execute("http GET /_sdkbench/health X-B:1 x-a:2 x-b:3 -v\n")
         #expect(run.status == .success, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("GET ") }.dropFirst()
         let headers = lines.prefix { !$0.isEmpty }.filter { !$0.hasPrefix("Host: ") }
-        #expect(headers == ["X-B: 3", "x-a: 2", "x-requested-with: ping-sdk", "x-requested-platform: ios"])
+        #expect(headers == ["X-B: 3", "x-a: 2", "x-requested-with: ping-sdk", "x-requested-platform: ios", "Accept-Encoding: gzip, deflate, br"])
         await harness.close()
     }
 

@@ -50,6 +50,7 @@ struct PingSeedFidelityTests {
         #expect(
             headers.map { $0.hasPrefix("X-Tenant: ") ? "X-Tenant: (masked)" : String($0) } == [
                 "x-requested-with: ping-sdk", "x-requested-platform: ios", "Authorization: Bearer ***", "user-agent: MyApp/2.0", "X-Tenant: (masked)",
+                "Accept-Encoding: gzip, deflate, br",
             ],
             "\(run.stdout)"
         )

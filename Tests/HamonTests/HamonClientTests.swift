@@ -72,7 +72,8 @@ struct HamonClientTests {
         #expect(client.queueDepth == 12)
     }
 
-    @Test func theTenthEventFlushesTheBatchEncryptedWithOnlyTheContentTypeHeader() async throws {
+    /// The SDK sets only Content-Type; URLSession adds its Accept-Encoding, as on every request.
+    @Test func theTenthEventFlushesTheBatchEncryptedWithOnlyTheContentTypeHeaderOfItsOwn() async throws {
         let fixture = Fixture()
         let client = try fixture.makeClient()
         _ = await client.setUser("user-1")
@@ -84,7 +85,7 @@ struct HamonClientTests {
         let request = fixture.transport.requests[1]
         #expect(request.method == .post)
         #expect(request.url == "http://10.0.0.5:8000/v1/users/user-1/event")
-        #expect(request.headers.map(\.name.rawName) == ["Content-Type"])
+        #expect(request.headers.map(\.name.rawName) == ["Content-Type", "Accept-Encoding"])
         let events = try Self.events(in: request)
         #expect(Self.names(events) == (0..<10).map { "e\($0)" })
         #expect(events[9]["parameters"] == .object(["price": 9.99, "tags": ["a", "b"], "ok": true]))

@@ -89,6 +89,17 @@ struct CheckCommandTests {
         )
         #expect(run.status == 4, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("FAIL   miataru.sdk  (1 of 22 rules failed, "), "\(run.stdout)")
+        // On the terminal, as pytest shows a test: the rule's id and title, what failed, the exchange
+        // that showed it and the line that checks that rule again; not the suite's line with a caret
+        // (`miataru.sdk:70:1: error: …`, a file the user never sees, and no rule id).
+        let shown = run.stderr
+        #expect(shown.contains("  FAILED miataru.allowed.not-listed\n"), "\(shown)")
+        #expect(shown.contains("expect failed: "), "\(shown)")
+        #expect(shown.contains("what the server did (the exchanges the failed lines read; --verbose shows all 5):"), "\(shown)")
+        #expect(shown.contains("POST /v1/GetLocation HTTP/1.1"), "\(shown)")
+        #expect(shown.contains(#"rerun: sdkbench check miataru --server http://127.0.0.1:"#), "\(shown)")
+        #expect(shown.contains(" --only miataru.allowed.not-listed\n"), "\(shown)")
+        #expect(!shown.contains("miataru.sdk:") && !shown.contains("^^^"), "no suite line and caret: \(shown)")
         let xml = try #require(SDKBenchFiles.read(junit))
         // The failure carries what the server did: the read that showed the rule broken, with its answer.
         #expect(xml.contains("what the server did ("), "\(xml)")

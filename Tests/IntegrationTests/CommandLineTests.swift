@@ -168,6 +168,11 @@ struct CommandLineTests {
         let withHome = await sdkbench(["--home", home.path, "--no-color", "help", "sift"], home: home)
         #expect(withHome.status == 0)
         #expect(withHome.stdout.hasPrefix("sift commands:"), "\(withHome.stdout)")
+        // `help --help` exited 1 ("no command or group named '--help'"): it is the help of `help`.
+        let helpOfHelp = await sdkbench(["help", "--help"], home: home)
+        #expect(helpOfHelp.status == 0 && helpOfHelp.stdout.hasPrefix("usage: help [COMMAND...]"), "\(helpOfHelp.stdout)\(helpOfHelp.stderr)")
+        let loadHelp = await sdkbench(["help", "load", "k8s", "--help"], home: home)
+        #expect(loadHelp.status == 0 && loadHelp.stdout.contains("--segments"), "\(loadHelp.stdout)\(loadHelp.stderr)")
         // The overview names every service.
         let overview = await sdkbench(["--help"], home: home).stdout
         for service in ["Hamon", "Sift", "Miataru", "Performance", "HTTP"] { #expect(overview.contains(service), "\(overview)") }

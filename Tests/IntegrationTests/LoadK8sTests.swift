@@ -61,6 +61,8 @@ struct LoadK8sTests {
             "set t --secret S3CRET-literal-set", "sift beacon S3CRET-literal-beacon", "miataru key set S3CRET-literal-miataru-key",
             "http GET /x -a ada:S3CRET-literal-auth", "http GET http://ada:S3CRET-literal-url@127.0.0.1:9/x",
             "http GET /x Authorization:'Bearer S3CRET-literal-bearer'", "http POST /x password=S3CRET-literal-field",
+            // Refused as `api_key==…` was, and written into the ConfigMap before (issue 52, item 4).
+            "http GET '/x?page=2&api_key=S3CRET-literal-query'",
         ]
         let script = home.write(
             "literal.sdk",

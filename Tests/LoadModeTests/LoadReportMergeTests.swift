@@ -105,6 +105,38 @@ struct LoadReportMergeTests {
         #expect(LoadSummary.text(partial, thresholds: []).contains("segments:   2 of 4 (missing 2/4, 4/4)\n"))
     }
 
+    /// `"iterations": 9223372036854775807` (or `1e19`) made the merge die with Illegal instruction
+    /// (exit 132, no message); `-5` was added as it was (`iterations: -4`). Each count is refused
+    /// naming the file and the field, as is a sum that would pass `Int.max`.
+    @Test func countsThatAreNegativeNotWholeOrOverflowingAreRefusedNamingTheField() throws {
+        let first = Self.report(1, of: 2)
+        let second = Self.report(2, of: 2)
+        #expect(first.contains("\"iterations\": 6,"), "the report's spelling the cases below edit: \(first)")
+        for (written, shown) in [("-5", "-5"), ("1e19", "1e+19"), ("2.5", "2.5"), ("\"6\"", "\"6\"")] {
+            let edited = second.replacing("\"iterations\": 6,", with: "\"iterations\": \(written),")
+            #expect(
+                refusal([("a.json", first), ("b.json", edited)])
+                    == "b.json: field 'iterations' is \(shown): expected a count, a whole number from 0 to 9223372036854775807",
+                "\(written)"
+            )
+        }
+        let huge = second.replacing("\"iterations\": 6,", with: "\"iterations\": 9223372036854775807,")
+        #expect(
+            refusal([("a.json", first), ("b.json", huge)])
+                == "b.json: field 'iterations' (9223372036854775807) takes the merged total past 9223372036854775807"
+        )
+        let devices = second.replacing("\"devices\": 2,", with: "\"devices\": -1,")
+        #expect(devices != second)
+        #expect(refusal([("a.json", first), ("b.json", devices)])?.hasPrefix("b.json: field 'devices' is -1") == true)
+    }
+
+    @Test func aSegmentThatIsNotKOfNSaysSo() throws {
+        let report = Self.report(1, of: 1)
+        let segment = report.replacing("\"segment\": \"1/1\"", with: "\"segment\": \"0/3\"")
+        #expect(segment != report)
+        #expect(refusal([("z.json", segment)]) == "z.json: segment \"0/3\" is not K/N (1 <= K <= N)")
+    }
+
     @Test func aReportWithoutItsSegmentIsRefused() {
         let old = Self.report(1, of: 1).replacing("\"version\": 2", with: "\"version\": 1")
         #expect(refusal([("old.json", old)])?.hasPrefix("old.json: version 1 of the report; this sdkbench merges version 2") == true)

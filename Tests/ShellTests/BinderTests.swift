@@ -65,6 +65,30 @@ struct BinderTests {
         #expect(choices.contains("add"))
     }
 
+    /// `COMMAND --help` was "unknown option '--help'" (a group's, "incomplete command"): people type
+    /// it out of habit. It binds as `help COMMAND`, whatever else the line holds, and runs nothing else.
+    @Test func helpAfterACommandOrGroupIsTheHelpCommand() throws {
+        for (line, words) in [
+            ("miataru key generate --help", ["miataru", "key", "generate"]),
+            ("miataru key --help", ["miataru", "key"]),
+            ("http POST /v1/x name=Ada --help -v", ["http"]),
+            ("help --help", ["help"]),
+        ] {
+            let bound = try bind(line)
+            #expect(bound.spec.name == "help", "\(line)")
+            #expect(bound.arguments.all("COMMAND").map(\.text) == words, "\(line)")
+        }
+        #expect(failure("ehco --help")?.kind == .unknownCommand("ehco", suggestion: "echo"))
+        // `--help=x` is not asking for help: the option is unknown, as before.
+        let withValue = try #require(failure("perf export csv x.csv --help=x")?.kind)
+        #expect(
+            {
+                if case .unknownOption(_, option: "help", _) = withValue { true } else { false }
+            }(),
+            "\(withValue)"
+        )
+    }
+
     @Test func unknownOptionSuggestsTheClosest() {
         #expect(
             failure("perf export csv x.csv --featur deposit")?.kind

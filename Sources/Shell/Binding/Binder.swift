@@ -115,7 +115,14 @@ package struct Binder: Sendable {
         -> BoundCommand
     {
         let tokens = statement.tokens
-        let spec = try resolveCommand(tokens)
+        let spec: (spec: CommandSpec, length: Int)
+        do {
+            spec = try resolveCommand(tokens)
+        } catch {
+            // `miataru key --help`: a group asked for its help is not an incomplete command.
+            if let help = helpStatement(for: statement) { return try bind(help, variables: variables, recorder: &recorder) }
+            throw error
+        }
         var bound = BoundCommand(spec: spec.spec, range: statement.range)
         if !spec.spec.coreForms.isEmpty {
             bound.spelling = tokens.prefix(spec.length).compactMap(Self.plainLiteral).joined(separator: " ")
@@ -156,6 +163,9 @@ package struct Binder: Sendable {
                 continue
             }
             guard let option = spec.spec.option(named: name) else {
+                if name == "help", inline == nil, let help = helpStatement(for: statement) {
+                    return try bind(help, variables: variables, recorder: &recorder)
+                }
                 let names = spec.spec.options.map(\.name)
                 throw ShellError(
                     .unknownOption(command: bound.spelling, option: name, suggestion: Suggestions.closest(to: name, in: names)),
@@ -243,6 +253,27 @@ package struct Binder: Sendable {
             .incompleteCommand(group: prefix.joined(separator: " "), choices: table.nextWords(after: prefix)),
             at: range
         )
+    }
+
+    /// `COMMAND … --help` as `help COMMAND`: people type it out of habit, and it must run nothing.
+    /// The command is the longest run of leading words the table knows; `nil` when there is none
+    /// (an unknown command keeps its own error) or no `--help`.
+    private func helpStatement(for statement: Statement) -> Statement? {
+        let tokens = statement.tokens
+        let asksForHelp = tokens.dropFirst().contains { token in
+            if case .option(name: "help", value: nil) = token.kind { true } else { false }
+        }
+        guard asksForHelp else { return nil }
+        var path: [Token] = []
+        var words: [String] = []
+        for token in tokens {
+            guard let word = Self.plainLiteral(token), table.isKnownPrefix(words + [word]) else { break }
+            words.append(word)
+            path.append(token)
+        }
+        guard let first = path.first else { return nil }
+        let help = Token(kind: .word(Word(literal: "help", range: first.range, isQuoted: false)), range: first.range)
+        return Statement(tokens: [help] + path, range: statement.range)
     }
 
     /// The text of an unquoted word without variables: what can name a command.

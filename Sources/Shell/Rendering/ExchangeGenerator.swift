@@ -33,7 +33,8 @@ package enum ExchangeGenerator {
         out += "\n"
         switch exchange.result {
         case .success(let response):
-            out += "HTTP/1.1 \(response.status.codeAndReason)  (\(milliseconds(response.duration)))\n"
+            let onWire = response.bodyBytesOnWire.map { ", \($0) bytes on the wire, \(response.body.count) decoded" } ?? ""
+            out += "HTTP/1.1 \(response.status.codeAndReason)  (\(milliseconds(response.duration))\(onWire))\n"
             for field in response.headers { out += headerLine(field.name.rawName, field.value) }
             if !response.body.isEmpty {
                 out += "\n" + bodyText(response.body, contentType: response.headers[values: .contentType].first, limit: bodyLimit) + "\n"

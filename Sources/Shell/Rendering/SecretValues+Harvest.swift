@@ -31,6 +31,10 @@ struct FoundSecret: Sendable {
                 found.append(FoundSecret(value: parameter.text, kind: .guessed))
             }
         }
+        // `?api_key=…` in the URL is masked by name where the URL is shown; an echo of it must be too.
+        if positions.hasURL, let url = bound.arguments.first("URL"), url.isKnown {
+            for value in secretQueryValues(url.text) { found.append(FoundSecret(value: value, kind: .guessed)) }
+        }
         // A URL not known yet (`http://b:pw@host/{{path}}` while checking) shows its password as written.
         if positions.hasURL, let url = bound.arguments.first("URL"), let password = urlPassword(url.text), url.isKnown || !password.contains("{{") {
             found.append(FoundSecret(value: password, kind: .explicit))
@@ -43,6 +47,20 @@ struct FoundSecret: Sendable {
             for value in reveal(bound) where value.isKnown { found.append(FoundSecret(value: value.text, kind: .credential)) }
         }
         return found
+    }
+
+    /// The values of the secret-named parameters of a URL's query (`?api_key=…&page=2`), as
+    /// written and percent-decoded; none without a `?` (most URLs: checked on bytes).
+    static func secretQueryValues(_ url: String) -> [String] {
+        guard url.utf8.contains(UInt8(ascii: "?")), let question = url.firstIndex(of: "?") else { return [] }
+        let query = url[url.index(after: question)...].prefix { $0 != "#" }
+        var values: [String] = []
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[1].isEmpty, Redactor.isSecretName(String(parts[0]).percentDecoded(plusAsSpace: true)) else { continue }
+            values.append(String(parts[1]))
+        }
+        return values
     }
 
     /// The password of `scheme://user:password@host/…`, as written.

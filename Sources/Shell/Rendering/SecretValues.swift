@@ -146,6 +146,16 @@ package final class SecretValues: Sendable {
         if let space = value.firstIndex(of: " ") { addGuessed(String(value[value.index(after: space)...])) }
     }
 
+    /// Registers a value given as a secret that may carry a scheme (`--secret 'Bearer T'`): the
+    /// whole value and, at any length, the part after the scheme, which a server echoing the
+    /// token alone would otherwise show.
+    package func addExplicitCredential(_ value: String) {
+        add(value)
+        // Only a scheme then a token (`Bearer T`, `Token T`): a value that is a phrase keeps its words.
+        let parts = value.split(separator: " ")
+        if parts.count == 2, parts[0].allSatisfy({ $0.isASCII && $0.isLetter }) { add(String(parts[1])) }
+    }
+
     /// Registers `USER:PASS` given for Basic authentication in the forms a server can echo: the
     /// password (any length, as given), and — when there is one — the base64 of the pair, padded
     /// and not, and the `Basic …` value. The header is masked by name where the shell prints it,

@@ -32,6 +32,11 @@ package struct LiteralSecret: Sendable {
         if positions.hasURL, let url = bound.arguments.first("URL"), let password = FoundSecret.urlPassword(url.text), !password.contains("{{") {
             add(url, password)
         }
+        if positions.hasURL, let url = bound.arguments.first("URL"), url.isKnown,
+            let secret = FoundSecret.secretQueryValues(url.text).first(where: { $0.count >= SecretValues.guessedMinimumLength })
+        {
+            add(url, secret)
+        }
         if positions.hasParameters {
             for (key, parameter) in bound.parameters where parameter.isKnown && Redactor.isSecretName(key) && parameter.value != .null {
                 if parameter.text.count >= SecretValues.guessedMinimumLength { add(parameter, parameter.text) }

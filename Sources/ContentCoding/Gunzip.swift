@@ -1,4 +1,3 @@
-import Backend
 import CompressNIO
 import NIOCore
 
@@ -10,8 +9,8 @@ import NIOCore
 /// of a gzip member and leaves the rest of the input unread; so the body goes in with one extra
 /// byte after it, and what zlib leaves over says which case it is: exactly that byte, a whole
 /// stream; nothing, a stream that never reached its end; more, bytes after the stream (a second
-/// concatenated member included, which the Sift SDK never sends). SiftCommands' recognizer reads
-/// recorded uploads with it too.
+/// concatenated member included, which the Sift SDK never sends). The Sift backend reads uploads
+/// with it, SiftCommands' recognizer recorded ones, and the Ping client `Content-Encoding: gzip` answers.
 package enum Gunzip {
     package enum Failure: Error, Equatable {
         /// zlib refused it: no gzip header, a corrupt deflate stream, or a CRC or length mismatch.
