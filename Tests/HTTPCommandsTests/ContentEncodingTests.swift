@@ -23,16 +23,8 @@ struct ContentEncodingTests {
         ),
     ]
 
-    static func bytes(_ hex: String) -> [UInt8] {
-        var out: [UInt8] = []
-        var index = hex.startIndex
-        while index < hex.endIndex {
-            let next = hex.index(index, offsetBy: 2)
-            out.append(UInt8(hex[index..<next], radix: 16)!)
-            index = next
-        }
-        return out
-    }
+    /// The `--secret hex:…` reading of hex digits.
+    static func bytes(_ hex: String) -> [UInt8] { RecognizerKeys.bytes(of: "hex:" + hex) ?? [] }
 
     @Test func everyRequestAsksForGzipDeflateAndBrotliAndEachAnswerIsDecoded() async throws {
         let server = try await HeaderEchoServer.start(encodedAnswers: Self.answers)
