@@ -416,7 +416,7 @@ _sdkbench_load_run() {
     repeating_flags=()
     non_repeating_flags=(--no-color --keep-state --quiet --allow-short --version -h --help)
     repeating_options=(--threshold --out --var --secret --vars-file --secrets-file)
-    non_repeating_options=(--home --devices --iterations --duration --think --idle-close --ramp-up --seed --rate --max-devices --max-script-size --segment --source-addresses --report-json --hdr-log --report-html)
+    non_repeating_options=(--home --devices --iterations --duration --graceful-stop --think --idle-close --ramp-up --seed --rate --max-devices --max-script-size --segment --source-addresses --report-json --hdr-log --report-html)
     __sdkbench_offer_flags_options 1
 
     # Offer option value completions
@@ -432,6 +432,9 @@ _sdkbench_load_run() {
         return
         ;;
     '--duration')
+        return
+        ;;
+    '--graceful-stop')
         return
         ;;
     '--think')
@@ -544,7 +547,7 @@ _sdkbench_load_k8s() {
     repeating_flags=()
     non_repeating_flags=(--allow-short --version -h --help)
     repeating_options=(--var --secret --vars-file --secrets-file --secret-from)
-    non_repeating_options=(--segments --image --namespace --name --devices --iterations --duration --think --idle-close --ramp-up --seed --rate --max-devices)
+    non_repeating_options=(--segments --image --namespace --name --devices --iterations --duration --graceful-stop --think --idle-close --ramp-up --seed --rate --max-devices)
     __sdkbench_offer_flags_options 1
 
     # Offer option value completions
@@ -585,6 +588,9 @@ _sdkbench_load_k8s() {
         return
         ;;
     '--duration')
+        return
+        ;;
+    '--graceful-stop')
         return
         ;;
     '--think')

@@ -11,7 +11,10 @@ import Synchronization
 package final class LoadControl: Sendable {
     private struct State {
         var stopped = false
+        /// The plan's duration ended: as `stopped` for the devices, but no signal's (`wasStopped` stays false).
+        var ended = false
         var interrupted = false
+        var cut = false
         var finished = false
         var refusal: [String]?
         var running: [ObjectIdentifier: SessionStop] = [:]
@@ -36,14 +39,38 @@ package final class LoadControl: Sendable {
     package init() {}
 
     /// No device starts another iteration; those in flight finish.
-    package func stop() {
+    package func stop() { halt { $0.stopped = true } }
+
+    /// The run's `--duration` ended: what waits (a think, a ramp-up offset, an idle-close
+    /// window) ends at once and no iteration starts, as after `stop`; the run is not one a
+    /// signal stopped.
+    func endAtDeadline() { halt { $0.ended = true } }
+
+    /// Marks the state with `mark`, then wakes every wait and ends every pause.
+    private func halt(_ mark: (inout State) -> Void) {
         let (waits, pauses) = state.withLock { state in
-            state.stopped = true
+            mark(&state)
             defer { state.pauses = [:] }
             return (Array(state.waits.values), Array(state.pauses.values))
         }
         for wait in waits { wait.signal() }
         for pause in pauses { pause(false) }
+    }
+
+    /// Whether the run is over for its devices: stopped, or its duration ended.
+    var isOver: Bool { state.withLock { $0.stopped || $0.ended } }
+
+    /// Whether iterations in flight were cut at the end of `--graceful-stop`.
+    var wasCut: Bool { state.withLock { $0.cut } }
+
+    /// Past the deadline's `--graceful-stop`: the iterations still in flight are ended where
+    /// they are, and counted as cut (not as a signal's interruption).
+    func cut() {
+        let running = state.withLock { state -> [SessionStop] in
+            state.cut = true
+            return Array(state.running.values)
+        }
+        for stop in running { stop.request() }
     }
 
     /// Stops as `stop` does, and interrupts the iterations in flight where they are.
@@ -86,16 +113,16 @@ package final class LoadControl: Sendable {
         state.withLock { state in state.waits[key] = wake }
         defer { state.withLock { _ = $0.waits.removeValue(forKey: key) } }
         while DispatchTime.now() < deadline {
-            if (!ignoringStop && wasStopped) || condition() { return false }
+            if (!ignoringStop && isOver) || condition() { return false }
             wake.wait(until: deadline)
         }
-        return !wasStopped
+        return !isOver
     }
 
     /// A device waits `duration` on its event loop (a ramp-up offset, a think time): a timer
     /// there, no thread; `false` when the run was stopped before or meanwhile.
     func pause(for duration: Duration, on loop: any EventLoop) async -> Bool {
-        guard duration > .zero else { return !wasStopped }
+        guard duration > .zero else { return !isOver }
         return await withCheckedContinuation { continuation in
             pause(for: duration, on: loop) { continuation.resume(returning: $0) }
         }
@@ -105,9 +132,9 @@ package final class LoadControl: Sendable {
     /// `then` is called with `true` on the loop once `duration` has passed, with `false` at
     /// once when the run has stopped or when it stops meanwhile.
     func pause(for duration: Duration, on loop: any EventLoop, then: @escaping @Sendable (Bool) -> Void) {
-        guard duration > .zero else { return then(!wasStopped) }
+        guard duration > .zero else { return then(!isOver) }
         let key = state.withLock { state -> Int? in
-            guard !state.stopped else { return nil }
+            guard !state.stopped, !state.ended else { return nil }
             state.nextPause += 1
             state.pauses[state.nextPause] = then
             return state.nextPause

@@ -93,7 +93,7 @@ extension LoadDriver {
         /// After a signal no iteration starts: each device reads the signal count itself, as the
         /// watcher's stop may come late (a SIGTERM fails every iteration at its first line, and
         /// devices looping on those once made tens of thousands of them before it did).
-        private var mayStart: Bool { !shared.control.wasStopped && SignalTrap.count == shared.signals }
+        private var mayStart: Bool { !shared.control.isOver && SignalTrap.count == shared.signals }
 
         /// Whether another iteration starts now: an arrival taken (the open model), or the plan's
         /// count and deadline not reached; its start's lateness is counted.
@@ -135,6 +135,11 @@ extension LoadDriver {
             insecure.flush()
             let script = shared.script
             let metrics = shared.metrics
+            // Cut at the end of --graceful-stop: neither a success nor an error of the script's.
+            if result.status == .runtime, shared.control.wasCut, !shared.control.wasStopped {
+                metrics.iterationCut()
+                return
+            }
             switch result.status {
             case .parse, .usage:
                 // The check pass refused the script: every device would; the run ends.

@@ -125,7 +125,10 @@ package struct LoadDriver: Sendable {
         // (`SignalEscalation.patience`), so that the report is written.
         let signals = run.signals
         let watcher = DeviceThread.start {
-            _ = control.pause(until: .distantFuture) { control.isFinished || SignalTrap.count != signals }
+            // Not woken by the duration's end (`ignoringStop`): that is no signal's stop.
+            _ = control.pause(until: .distantFuture, ignoringStop: true) {
+                control.isFinished || control.wasStopped || SignalTrap.count != signals
+            }
             guard !control.isFinished else { return }
             _ = SignalTrap.takeInterrupt()
             let first = SignalTrap.count
@@ -136,6 +139,15 @@ package struct LoadDriver: Sendable {
             }
             _ = SignalTrap.takeInterrupt()
             if !control.isFinished { control.interrupt() }
+        }
+        // `--duration` is a deadline: what waits ends then; what is in flight has the graceful stop.
+        if let deadline {
+            let loop = group.next()
+            let gracefulStop = plan.gracefulStop
+            loop.scheduleTask(in: TimeAmount(clock.now.duration(to: deadline))) {
+                control.endAtDeadline()
+                loop.scheduleTask(in: TimeAmount(gracefulStop)) { if !control.isFinished { control.cut() } }
+            }
         }
         if let arrivals = run.arrivals, let rate = plan.rate {
             arrivals.waitUntilIdle(plan.segment.share(of: plan.devices), until: .after(.seconds(30)))
@@ -155,7 +167,7 @@ package struct LoadDriver: Sendable {
             metrics: metrics.snapshot(closingIntervals: true),
             duration: started.duration(to: clock.now),
             devices: run.devices.startedCount,
-            devicesUnstarted: 0,
+            devicesUnstarted: run.devices.unstartedCount,
             interrupted: control.wasStopped,
             startedAt: startedAt
         )
@@ -168,7 +180,7 @@ package struct LoadDriver: Sendable {
         let executor = run.executors[index % run.executors.count]
         run.devices.started()
         run.control.pause(for: ContinuousClock.now.duration(to: begin), on: executor.eventLoop) { starts in
-            guard starts else { return run.devices.ended() }
+            guard starts else { return run.devices.endedUnstarted() }
             // Made on its loop, whichever thread's timer or arrival started it.
             executor.eventLoop.execute { Device(index, due: due, assigned: assigned, executor: executor, run: run).resume() }
         }

@@ -7,9 +7,10 @@ import Platform
 /// Version 2 keys: `schema`, `version`, `segment` (`"K/N"`, this process's share; a merged
 /// report has `segments` instead: `held`, the K merged, and `count`, N), `script` (`name`,
 /// `sha256` of its bytes), `plan` (the whole run's: `devices`, `iterations` or `duration`,
-/// `think`, `rampUp`, `seed` as a string, `rate`, `maxDevices`), `startedAt` (seconds since the epoch), `duration`
-/// (seconds), `devices`, `devicesUnstarted`, `interrupted`, `iterations`, `iterationsFailed`,
-/// `iterationsDropped` (open model: arrivals no device was free for), `iterationErrors` (the
+/// `think`, `rampUp`, `seed` as a string, `rate`, `maxDevices`, `idleClose`, `gracefulStop`), `startedAt` (seconds
+/// since the epoch), `duration` (seconds), `devices`, `devicesUnstarted` (the duration ended during their ramp-up
+/// offset), `interrupted` (by a signal), `iterations`, `iterationsFailed`, `iterationsDropped` (open model: arrivals
+/// no device was free for), `iterationsCut` (in flight at the end of `--graceful-stop`), `iterationErrors` (the
 /// failed iterations by kind, the command that failed or `interrupted`: `kind`, `count`, `first`,
 /// the first one's located message),
 /// `checks` (`passed`, `failed`), `kinds` (by name: `count`, `failed`, `statuses` by code, `errors`
@@ -41,6 +42,7 @@ package enum LoadJSONReport {
         object["iterations"] = .int(report.metrics.iterations)
         object["iterationsFailed"] = .int(report.metrics.iterationsFailed)
         object["iterationsDropped"] = .int(report.metrics.droppedIterations)
+        object["iterationsCut"] = .int(report.metrics.iterationsCut)
         object["iterationErrors"] = .array(
             report.metrics.iterationErrors.map { error in
                 .object(["kind": .string(error.kind), "count": .int(error.count), "first": .string(error.first)])

@@ -30,6 +30,9 @@ package final class LoadMetrics: Sendable {
         package var iterationErrors: [IterationError] = []
         /// Open model: arrivals no device was free for, past `--max-devices`.
         package var droppedIterations = 0
+        /// Iterations still in flight at the end of `--graceful-stop` after the duration, ended
+        /// where they were; counted in neither `iterations` nor `iterationsFailed`.
+        package var iterationsCut = 0
         /// Every finished second's figures by kind, in time order.
         package var intervals: [Interval] = []
         /// How late each iteration started after the moment its schedule gave it (the end of
@@ -134,6 +137,9 @@ package final class LoadMetrics: Sendable {
     }
 
     func droppedIteration() { state.withLock { $0.snapshot.droppedIterations += 1 } }
+
+    /// An iteration was cut at the end of the graceful stop.
+    func iterationCut() { state.withLock { $0.snapshot.iterationsCut += 1 } }
 
     /// An iteration started `lateness` after it was due (zero or less: on time).
     func iterationStarted(lateBy lateness: Duration) {

@@ -17,34 +17,41 @@ extension LoadPlan {
         object["rate"] = rate.map(Value.double) ?? .null
         object["maxDevices"] = maxDevices.map(Value.int) ?? .null
         object["idleClose"] = idleClose.map { .double($0.inSeconds) } ?? .null
+        object["gracefulStop"] = .double(gracefulStop.inSeconds)
         return .object(object)
     }
 
     /// The plan `json` recorded, with `segment`; `nil` when a field is missing or wrong.
     package init?(json: Value, segment: LoadSegment) {
-        guard case .object(let object) = json, let devices = object["devices"]?.numberValue, case .string(let seedText)? = object["seed"],
-            let seed = UInt64(seedText)
+        // `Int(exactly:)`: a count of 1e19 in an edited report trapped the merge.
+        guard case .object(let object) = json, let devices = object["devices"]?.numberValue.flatMap(Int.init(exactly:)), devices > 0,
+            case .string(let seedText)? = object["seed"], let seed = UInt64(seedText)
         else { return nil }
         let stop: Stop
-        if let count = object["iterations"]?.numberValue {
-            stop = .iterations(Int(count))
-        } else if let seconds = object["duration"]?.numberValue {
+        if let number = object["iterations"]?.numberValue {
+            guard let count = Int(exactly: number), count > 0 else { return nil }
+            stop = .iterations(count)
+        } else if let seconds = object["duration"]?.numberValue, seconds.isFinite, (0...1e9).contains(seconds) {
             stop = .duration(.milliseconds(Int64((seconds * 1000).rounded())))
         } else {
             return nil
         }
-        let seconds = { (key: String) -> Duration in .milliseconds(Int64(((object[key]?.numberValue ?? 0) * 1000).rounded())) }
+        let seconds = { (key: String) -> Duration in
+            let value = object[key]?.numberValue ?? 0
+            return value.isFinite && abs(value) < 1e9 ? .milliseconds(Int64((value * 1000).rounded())) : .zero
+        }
         self.init(
-            devices: Int(devices),
+            devices: devices,
             stop: stop,
             think: seconds("think"),
             rampUp: seconds("rampUp"),
             seed: seed,
             segment: segment,
             rate: object["rate"]?.numberValue,
-            maxDevices: object["maxDevices"]?.numberValue.map { Int($0) },
+            maxDevices: object["maxDevices"]?.numberValue.flatMap(Int.init(exactly:)),
             // Absent in reports written before it was an option: the default then.
-            idleClose: object["idleClose"] == nil ? LoadPlan.defaultIdleClose : object["idleClose"] == .null ? nil : seconds("idleClose")
+            idleClose: object["idleClose"] == nil ? LoadPlan.defaultIdleClose : object["idleClose"] == .null ? nil : seconds("idleClose"),
+            gracefulStop: object["gracefulStop"] == nil ? LoadPlan.defaultGracefulStop : seconds("gracefulStop")
         )
     }
 }

@@ -4,7 +4,8 @@ package struct LoadPlan: Sendable {
     package enum Stop: Sendable, Equatable {
         /// Each device runs the script this many times.
         case iterations(Int)
-        /// Devices start iterations until this long after the run began; one in flight finishes.
+        /// The run ends this long after it began: devices waiting (a think, a ramp-up offset) end
+        /// then, and an iteration in flight has `gracefulStop` to finish before it is cut.
         case duration(Duration)
     }
 
@@ -30,8 +31,14 @@ package struct LoadPlan: Sendable {
     /// connections time out between uses; `nil`: never (each device keeps its sockets).
     package var idleClose: Duration?
 
+    /// With a duration: how long iterations in flight at its end may go on before they are cut.
+    package var gracefulStop: Duration
+
     /// `--idle-close`'s default: what iOS's URLSession keeps an idle connection for, about.
     package static let defaultIdleClose = Duration.seconds(15)
+
+    /// `--graceful-stop`'s default: k6's name and default.
+    package static let defaultGracefulStop = Duration.seconds(30)
 
     package init(
         devices: Int,
@@ -42,9 +49,11 @@ package struct LoadPlan: Sendable {
         segment: LoadSegment = .whole,
         rate: Double? = nil,
         maxDevices: Int? = nil,
-        idleClose: Duration? = LoadPlan.defaultIdleClose
+        idleClose: Duration? = LoadPlan.defaultIdleClose,
+        gracefulStop: Duration = LoadPlan.defaultGracefulStop
     ) {
         self.idleClose = idleClose
+        self.gracefulStop = gracefulStop
         self.rate = rate
         self.maxDevices = maxDevices
         self.segment = segment

@@ -45,6 +45,7 @@ package enum LoadReportMerge {
             try ReportCount.add("iterations", of: object, to: &merged.metrics.iterations, file: name)
             try ReportCount.add("iterationsFailed", of: object, to: &merged.metrics.iterationsFailed, file: name)
             try ReportCount.add("iterationsDropped", of: object, to: &merged.metrics.droppedIterations, file: name)
+            try ReportCount.add("iterationsCut", of: object, to: &merged.metrics.iterationsCut, file: name)
             if case .array(let errors)? = object["iterationErrors"] {
                 for case .object(let error) in errors {
                     guard case .string(let kind)? = error["kind"], case .string(let first)? = error["first"] else { continue }

@@ -7,17 +7,20 @@ package enum LoadSummary {
         var rows: [[String]] = [["kind", "count", "rate/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors"]]
         for (kind, figures) in report.kindsByCount { rows.append(row(kind, figures, report)) }
         if report.metrics.kinds.count > 1 { rows.append(row("all", report.total, report)) }
-        var text = table(rows)
         let metrics = report.metrics
+        // A fleet that failed says so first: without a threshold the run still exits 0, as k6's does.
+        var text = failureHeadline(report).map { $0 + "\n\n" } ?? ""
+        text += table(rows)
         let checks = metrics.checksPassed + metrics.checksFailed
         text += "\nchecks:     \(checks): \(metrics.checksPassed) passed, \(metrics.checksFailed) failed\n"
         text += "iterations: \(metrics.iterations), \(metrics.iterationsFailed) ended by an error"
-        text += (metrics.droppedIterations > 0 ? ", \(metrics.droppedIterations) dropped (no device free)" : "") + "\n"
+        text += (metrics.droppedIterations > 0 ? ", \(metrics.droppedIterations) dropped (no device free)" : "")
+        text += (metrics.iterationsCut > 0 ? ", \(metrics.iterationsCut) cut at the end of --graceful-stop" : "") + "\n"
         for line in errorLines(report) { text += line + "\n" }
         if let lateness = latenessLine(report) { text += lateness + "\n" }
         text +=
             "devices:    \(report.devices)"
-            + "\n"
+            + (report.devicesUnstarted > 0 ? " (\(report.devicesUnstarted) more never started: the duration ended first)" : "") + "\n"
         if let merged = report.mergedSegments {
             let missing = (1...max(1, merged.count)).filter { !merged.held.contains($0) }
             text +=
@@ -33,6 +36,16 @@ package enum LoadSummary {
             }
         }
         return text
+    }
+
+    /// The share of iterations that failed past which the summary's first line says so.
+    package static let failureShareToTell = 0.01
+
+    /// `90226 of 104133 iterations failed (86.6%)` when more than `failureShareToTell` failed.
+    package static func failureHeadline(_ report: LoadRunReport) -> String? {
+        let (failed, all) = (report.metrics.iterationsFailed, report.metrics.iterations)
+        guard all > 0, Double(failed) / Double(all) > failureShareToTell else { return nil }
+        return "\(failed) of \(all) iterations failed (\(decimal(100 * Double(failed) / Double(all), places: 1))%)"
     }
 
     /// A line for each kind of error that ended iterations, with its count and first message:

@@ -18,9 +18,22 @@ struct LoadPlanOptions: ParsableArguments {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Devices start iterations for this long (30s, 2m); one in flight finishes.", valueName: "DURATION")
+        help: ArgumentHelp(
+            "The run lasts this long (30s, 2m): devices thinking or ramping up end then; one in flight has --graceful-stop.",
+            valueName: "DURATION"
+        )
     )
     var duration: String?
+
+    @Option(
+        name: .customLong("graceful-stop"),
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "With --duration: how long an iteration in flight at its end may go on before it is cut (default 30s; counted as cut).",
+            valueName: "DURATION"
+        )
+    )
+    var gracefulStop: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The pause between a device's iterations (default none).", valueName: "DURATION"))
     var think: String?
@@ -88,7 +101,8 @@ struct LoadPlanOptions: ParsableArguments {
         if let idleClose, idleClose != "never", (DurationParser.seconds(idleClose) ?? 0) <= 0 {
             throw ValidationError("--idle-close: expected a duration (15s, 2m) or never, got '\(idleClose)'")
         }
-        for (name, text) in [("--duration", duration), ("--think", think), ("--ramp-up", rampUp)] {
+        if gracefulStop != nil, duration == nil { throw ValidationError("--graceful-stop goes with --duration") }
+        for (name, text) in [("--duration", duration), ("--think", think), ("--ramp-up", rampUp), ("--graceful-stop", gracefulStop)] {
             if let text, DurationParser.seconds(text) == nil { throw ValidationError("\(name): expected a duration (250ms, 30s, 2m), got '\(text)'") }
         }
     }
@@ -104,7 +118,8 @@ struct LoadPlanOptions: ParsableArguments {
             segment: segment,
             rate: ratePerSecond,
             maxDevices: maxDevices,
-            idleClose: idleClose == "never" ? nil : idleClose.map(seconds) ?? LoadPlan.defaultIdleClose
+            idleClose: idleClose == "never" ? nil : idleClose.map(seconds) ?? LoadPlan.defaultIdleClose,
+            gracefulStop: gracefulStop.map(seconds) ?? LoadPlan.defaultGracefulStop
         )
     }
 
@@ -118,6 +133,7 @@ struct LoadPlanOptions: ParsableArguments {
         if let rate { arguments += ["--rate", rate] }
         if let maxDevices { arguments += ["--max-devices", String(maxDevices)] }
         if let idleClose { arguments += ["--idle-close", idleClose] }
+        if let gracefulStop { arguments += ["--graceful-stop", gracefulStop] }
         return arguments
     }
 }

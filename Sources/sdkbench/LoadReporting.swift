@@ -28,6 +28,11 @@ enum LoadReporting {
         } else {
             terminal.write(summary)
         }
+        if thresholds.isEmpty, let failed = LoadSummary.failureHeadline(report) {
+            // k6's convention: no threshold, exit 0; but the run did not do what it was for.
+            terminal.writeError("sdkbench load: warning: \(failed), and no threshold was set, so the run exits 0; ")
+            terminal.writeError("add --threshold 'iteration_errors<1%' to fail it\n")
+        }
         var status: ExitStatus = thresholds.allSatisfy { $0.holds(in: report) } ? .success : .expectation
         if !outputs.end(report, thresholds: thresholds) { status = .runtime }
         terminal.flush()

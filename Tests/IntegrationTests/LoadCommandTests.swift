@@ -169,6 +169,23 @@ struct LoadCommandTests {
         #expect(refused.status == 2 && refused.stderr.contains("does not check; nothing was measured"), "\(refused.stderr)")
     }
 
+    /// A run whose iterations failed exits 0 without thresholds, as k6's does, but says so first
+    /// and warns, naming the threshold that would fail it; with one, it fails (issue 51 §4).
+    /// `--graceful-stop` goes with `--duration` only.
+    @Test func aFleetThatFailedSaysSo() async {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let script = home.write("refused.sdk", "http GET http://127.0.0.1:1/x\n")
+        let failed = await sdkbench(["load", script, "--devices", "2", "--iterations", "2"], home: home)
+        #expect(failed.status == 0, "\(failed.stdout)\(failed.stderr)")
+        #expect(failed.stdout.hasPrefix("4 of 4 iterations failed (100.0%)\n"), "\(failed.stdout)")
+        #expect(failed.stderr.contains("add --threshold 'iteration_errors<1%' to fail it"), "\(failed.stderr)")
+        let judged = await sdkbench(["load", script, "--devices", "2", "--iterations", "2", "--threshold", "iteration_errors<1%"], home: home)
+        #expect(judged.status == 4 && !judged.stderr.contains("no threshold was set"), "\(judged.stdout)\(judged.stderr)")
+        let graceful = await sdkbench(["load", script, "--devices", "2", "--iterations", "2", "--graceful-stop", "1s"], home: home)
+        #expect(graceful.status == 1 && graceful.stderr.contains("--graceful-stop goes with --duration"), "\(graceful.stderr)")
+    }
+
     /// On a terminal a progress block stands below while the run goes, and is gone before the summary
     /// (Ctrl-C ends the run: a fixed duration would race the screen's polling on a busy machine).
     @Test func aTerminalShowsAProgressBlockThatMakesWayForTheSummary() async {

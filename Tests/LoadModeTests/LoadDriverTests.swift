@@ -296,6 +296,44 @@ struct LoadDriverTests {
 }
 
 extension LoadDriverTests {
+    /// `--duration` is a deadline (issue 51 §3): devices waiting out their ramp-up offset or a
+    /// think end when it does. `--duration 3s --ramp-up 10m` ran 594 s, `--duration 20s --think
+    /// 60s` 70 s: the waits ran to their end. Neither run is one a signal stopped.
+    @Test func theDurationEndsDevicesInTheirRampUpOrThink() async throws {
+        let ramping = try await Self.run(
+            "http GET /_sdkbench/health\n",
+            plan: LoadPlan(devices: 4, stop: .duration(.seconds(1)), rampUp: .seconds(600))
+        )
+        #expect(ramping.0.duration < .seconds(60), "a ten-minute ramp-up outlived a 1 s run: \(ramping.0.duration)")
+        #expect(ramping.0.devices == 1 && ramping.0.devicesUnstarted == 3, "device 0 starts at once, the rest never")
+        #expect(ramping.0.metrics.iterations > 0 && !ramping.0.interrupted)
+        let thinking = try await Self.run(
+            "http GET /_sdkbench/health\n",
+            plan: LoadPlan(devices: 2, stop: .duration(.seconds(1)), think: .seconds(600), idleClose: nil)
+        )
+        #expect(thinking.0.duration < .seconds(60), "a ten-minute think outlived a 1 s run: \(thinking.0.duration)")
+        #expect(thinking.0.metrics.iterations == 2 && !thinking.0.interrupted && thinking.0.devicesUnstarted == 0)
+        let asleep = try await Self.run(
+            "http GET /_sdkbench/health\n",
+            plan: LoadPlan(devices: 2, stop: .duration(.seconds(1)), think: .seconds(600), idleClose: .milliseconds(100))
+        )
+        #expect(asleep.0.duration < .seconds(60) && asleep.0.metrics.iterations == 2, "a device asleep past --idle-close ends too")
+    }
+
+    /// An iteration in flight at the duration's end has `--graceful-stop`, then is cut: counted as
+    /// cut, neither failed nor a signal's interruption.
+    @Test func anIterationInFlightAtTheDeadlineIsCutAfterTheGracefulStop() async throws {
+        let (report, _, _) = try await Self.run(
+            "sleep 10m\nhttp GET /_sdkbench/health\n",
+            plan: LoadPlan(devices: 3, stop: .duration(.milliseconds(500)), gracefulStop: .milliseconds(500))
+        )
+        #expect(report.duration < .seconds(60), "\(report.duration)")
+        #expect(report.metrics.iterationsCut == 3 && report.metrics.iterations == 0 && report.metrics.iterationsFailed == 0)
+        #expect(!report.interrupted)
+        #expect(LoadSummary.text(report, thresholds: []).contains("iterations: 0, 0 ended by an error, 3 cut at the end of --graceful-stop\n"))
+        #expect(LoadJSONReport.generate(report, thresholds: []).contains("\"iterationsCut\": 3"))
+    }
+
     /// `--idle-close`: past that long of think, a device's connection is closed and its next
     /// iteration opens another; `never` keeps the one.
     @Test func aDeviceClosesItsConnectionsOnceIdleClosePassed() async throws {
