@@ -228,8 +228,11 @@ struct LoadRunCommand: ParsableCommand {
         // Each second's histograms only for what shows them.
         let metrics = LoadMetrics(keepsIntervals: outputs.keepsIntervals)
         outputs.start(plan: plan, metrics: metrics, control: control)
+        let checked = CheckedScript(SourceFile(name: script, fileBytes: bytes), table: catalog.table)
+        // A kind is named by its line (`http GET /basic-auth/u/PASS -a u:PASS`): masked in the summary and every report.
+        checked.registerSecrets(in: terminal.secrets)
         var report = driver.run(
-            CheckedScript(SourceFile(name: script, fileBytes: bytes), table: catalog.table),
+            checked,
             workDirectory: work.path,
             metrics: metrics,
             control: control,

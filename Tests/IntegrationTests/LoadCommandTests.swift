@@ -186,6 +186,19 @@ struct LoadCommandTests {
         #expect(graceful.status == 1 && graceful.stderr.contains("--graceful-stop goes with --duration"), "\(graceful.stderr)")
     }
 
+    /// A kind is named by its line: a password the line gives (`-a u:PASS`) and repeats in the
+    /// URL was in the summary and the JSON report (found by the secret search of issue 52).
+    @Test func aSecretTheScriptWritesIsMaskedInTheKindsItNames() async throws {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let script = home.write("basic.sdk", "http GET http://127.0.0.1:1/basic-auth/u/PASSWORDX9 -a u:PASSWORDX9\n")
+        let json = home.path + "/load.json"
+        let run = await sdkbench(["load", script, "--devices", "1", "--iterations", "1", "--report-json", json], home: home)
+        let report = try #require(SDKBenchFiles.read(json))
+        #expect(run.stdout.contains("http GET http://127.0.0.1:1/basic-auth/u/***"), "\(run.stdout)")
+        for text in [run.stdout, run.stderr, report] { #expect(!text.contains("PASSWORDX9"), "\(text)") }
+    }
+
     /// On a terminal a progress block stands below while the run goes, and is gone before the summary
     /// (Ctrl-C ends the run: a fixed duration would race the screen's polling on a busy machine).
     @Test func aTerminalShowsAProgressBlockThatMakesWayForTheSummary() async {

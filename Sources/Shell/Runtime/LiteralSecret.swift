@@ -76,12 +76,18 @@ extension CheckedScript {
         }
     }
 
+    /// Registers what the script's lines reveal as secret (`-a user:PASS`, `password=…`) in
+    /// `secrets`: a run's reports name its lines (`load`'s kinds), and must mask them too.
+    package func registerSecrets(in secrets: SecretValues) {
+        for secret in check.secrets { secrets.add(secret) }
+    }
+
     /// Reports the check's errors on `output` as a run that checks first reports them, the
     /// script's literal secrets masked in the lines they quote.
     ///
     /// - Returns: `true` when the script does not check.
     package func reportCheckErrors(to output: Output) -> Bool {
-        for secret in check.secrets { output.secrets.add(secret) }
+        registerSecrets(in: output.secrets)
         let (errors, more) = check.reported
         guard !errors.isEmpty else { return false }
         TerminalRunListener(output: output).checkFailed(errors, more: more, in: source)
