@@ -46,6 +46,9 @@ final class ProxyConnection: ChannelInboundHandler {
     var upstreamGeneration = 0
     /// Why the upstream connection failed, as its error said, for the line.
     var upstreamError: (any Error)?
+    /// Exchanges the upstream connection has carried to their end: past 0, the upstream may have
+    /// closed it as idle while the next request went out.
+    var upstreamCarried = 0
     var draining = false
 
     init(shared: ProxyShared) { self.shared = shared }
@@ -168,6 +171,7 @@ final class ProxyConnection: ChannelInboundHandler {
             startedAt: SystemClock().now(),
             started: .now()
         )
+        if upstream != nil, !upstreamConnecting, upstreamCarried > 0 { exchange?.resendable = [] }
         let forwarded = ForwardedHead.bytes(
             of: head,
             client: client,
