@@ -167,7 +167,7 @@ let package = Package(
         .target(
             name: "ProxyMode",
             dependencies: [
-                "Shell", "JSON", "Platform", "Transport", .product(name: "HTTPTypes", package: "swift-http-types"),
+                "Backend", "Shell", "JSON", "Platform", "Transport", .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]

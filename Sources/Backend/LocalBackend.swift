@@ -6,10 +6,6 @@ import NIOPosix
 import ServiceLifecycle
 import Synchronization
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 /// The embedded backend: the servers of the engines the shell has (each engine's route group, from
 /// its backend target) on one loopback port, keeping what they receive and failing on request.
 ///
@@ -116,7 +112,7 @@ package final class LocalBackend: Sendable {
                 try await withTaskExecutorPreference(executor) { try await group.run() }
                 bound.fail(BackendError.cannotStart("the server stopped before it was running"))
             } catch {
-                bound.fail(BackendError.cannotStart(Self.startFailure(error, host: host, port: port)))
+                bound.fail(BackendError.cannotStart(ListenFailure(error, host: host, port: port, portOption: "--port").description))
                 failure = error
             }
             if let pooled { BackendLoopPool.shared.giveBack(pooled) }
@@ -210,26 +206,5 @@ private final class BoundPort: Sendable {
             }
             if let ready { continuation.resume(with: ready.mapError { $0 as Error }) }
         }
-    }
-}
-
-extension LocalBackend {
-    /// Why the server could not start, in words that say what to change: NIO's own text was
-    /// `bind(descriptor:ptr:bytes:): Address already in use) (errno: 98)`.
-    static func startFailure(_ error: any Error, host: String, port: Int) -> String {
-        let code = (error as? IOError)?.errnoCode ?? Self.errno(in: "\(error)")
-        switch code {
-        case EADDRINUSE?: return "\(host):\(port) is already in use (choose another --port, or 0 for a free one)"
-        case EACCES?: return "\(host):\(port) needs privileges (choose a port above 1023, or 0 for a free one)"
-        case EADDRNOTAVAIL?: return "\(host) is not an address of this machine"
-        case let code?: return "\(host):\(port): \(String(cString: strerror(code)))"
-        case nil: return "\(host):\(port): \(error)"
-        }
-    }
-
-    /// The `(errno: N)` NIO writes into an error it wraps.
-    private static func errno(in text: String) -> Int32? {
-        guard let range = text.firstRange(of: "(errno: ") else { return nil }
-        return Int32(text[range.upperBound...].prefix { $0.isNumber })
     }
 }

@@ -1,3 +1,4 @@
+import Backend
 import NIOCore
 import NIOPosix
 import NIOSSL
@@ -29,7 +30,8 @@ package final class ProxyServer: Sendable {
     ///
     /// - Parameter observer: told of each exchange as it ends, and of each request refused; called
     ///   on an event loop, so it should not block for long.
-    /// - Throws: when the address cannot be bound, or TLS cannot be set up for an https upstream.
+    /// - Throws: `ListenFailure` when the address cannot be bound; an error when TLS cannot be set
+    ///   up for an https upstream.
     package static func start(_ configuration: ProxyConfiguration, observer: @escaping @Sendable (ProxyEvent) -> Void) async throws -> ProxyServer {
         var tls: NIOSSLContext?
         if configuration.upstream.scheme == "https" {
@@ -53,7 +55,7 @@ package final class ProxyServer: Sendable {
             return ProxyServer(group: group, channel: channel, shared: shared)
         } catch {
             try? await group.shutdownGracefully()
-            throw error
+            throw ListenFailure(error, host: configuration.listenHost, port: configuration.listenPort, portOption: "--listen PORT")
         }
     }
 

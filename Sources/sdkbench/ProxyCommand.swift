@@ -95,6 +95,13 @@ struct ProxyCommand: ParsableCommand {
     }
 
     private func upstreamURL() throws(ValidationError) -> ParsedURL {
+        if let masked = Self.maskingCredentials(upstream) {
+            // Refused rather than sent: the app's own Authorization passes through as it is, and
+            // one the proxy added would be a second way to authenticate the traffic shows no trace of.
+            throw ValidationError(
+                "--upstream: credentials in the URL are not sent (\(masked)): give the origin alone; the app's own Authorization header is forwarded as sent"
+            )
+        }
         let url: ParsedURL
         do {
             url = try ParsedURL(upstream)
@@ -105,6 +112,14 @@ struct ProxyCommand: ParsableCommand {
             throw ValidationError("--upstream: give the server's origin only (\(url.origin)); each request's path is forwarded as sent")
         }
         return url
+    }
+
+    /// `url` with the user and password before its host as `***`, when it has them.
+    static func maskingCredentials(_ url: String) -> String? {
+        guard let scheme = url.firstRange(of: "://") else { return nil }
+        let authority = url[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let at = authority.lastIndex(of: "@") else { return nil }
+        return String(url[..<scheme.upperBound]) + "***" + String(url[at...])
     }
 
     /// Each `--secret`, split once.

@@ -94,7 +94,7 @@ enum ProxyRun {
                 }
             }
         } catch {
-            printer.problem("sdkbench proxy: cannot listen on \(options.address.host):\(options.address.port): \(error)")
+            printer.problem("sdkbench proxy: cannot listen: \(error)")
             printer.drain()
             await backend?.stop()
             return .runtime
