@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
 import LoopExecutor
 import NIOCore
@@ -61,6 +62,8 @@ package final class LocalBackend: Sendable {
     ///   - breaks: conformance rules to break on purpose (the conformance tests, `serve --break`).
     ///   - loops: the loop to serve on (a test-mode worker's, shared with its client); by default
     ///     one of the backend's own.
+    ///   - limits: the head and idle timeouts and the most connections at once.
+    ///   - notice: told when the connections reach `limits.maxConnections`, once per burst.
     /// - Throws: `BackendError.cannotStart` when the address cannot be bound.
     package static func start(
         host: String = "127.0.0.1",
@@ -68,7 +71,9 @@ package final class LocalBackend: Sendable {
         groups: [BackendRouteGroup],
         handlesSignals: Bool = false,
         breaks: BackendBreaks = .none,
-        loops given: (any EventLoopGroup)? = nil
+        loops given: (any EventLoopGroup)? = nil,
+        limits: ListenerLimits = ListenerLimits(),
+        notice: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws -> LocalBackend {
         let services = groups.map { $0.make(breaks) }
         let records = BackendRecords(services)
@@ -90,10 +95,14 @@ package final class LocalBackend: Sendable {
             (loops, pooled) = (taken, taken)
         }
         let executor = EventLoopTaskExecutor(loops.next())
+        let limiter = ConnectionLimiter(limit: limits.maxConnections, onLimitReached: notice)
+        // The handlers are an autoclosure: one closer per connection.
+        let http1 = HTTP1Channel.Configuration(additionalChannelHandlers: [HeldConnectionCloser()], idleTimeout: TimeAmount(limits.idleTimeout))
         let app = Application(
             router: router,
-            // The handlers are an autoclosure: one closer per connection.
-            server: .http1(configuration: .init(additionalChannelHandlers: [HeldConnectionCloser()])),
+            server: HTTPServerBuilder { responder in
+                WatchedHTTP1Channel(inner: HTTP1Channel(responder: responder, configuration: http1), limiter: limiter, limits: limits)
+            },
             configuration: .init(address: .hostname(host, port: port), serverName: "sdkbench-backend"),
             onServerRunning: { channel in bound.resolve(channel.localAddress?.port ?? port) },
             eventLoopGroupProvider: .shared(loops),

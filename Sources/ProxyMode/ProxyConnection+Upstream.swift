@@ -225,6 +225,7 @@ extension ProxyConnection {
             return
         }
         upstreamCarried += 1
+        watch?.requestEnded(bytesWaiting: (inbound?.readableBytes ?? 0) > 0)
         phase = .head
         setAutoRead(context?.channel, true)
         process()

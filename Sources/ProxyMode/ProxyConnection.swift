@@ -1,3 +1,4 @@
+import Backend
 import NIOCore
 import NIOPosix
 import Platform
@@ -50,6 +51,8 @@ final class ProxyConnection: ChannelInboundHandler {
     /// closed it as idle while the next request went out.
     var upstreamCarried = 0
     var draining = false
+    /// The head and idle timeouts, and this connection's place under the connection limit.
+    var watch: ConnectionWatch?
 
     init(shared: ProxyShared) { self.shared = shared }
 
@@ -57,9 +60,16 @@ final class ProxyConnection: ChannelInboundHandler {
         self.context = context
         if let address = context.channel.remoteAddress?.ipAddress { client = address }
         shared.opened(context.channel)
+        watch = ConnectionWatch(channel: context.channel, limiter: shared.limiter, limits: shared.configuration.limits, closesIdle: true)
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        if watch?.opened() == false { context.close(promise: nil) }
+        context.fireChannelActive()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        watch?.closed()
         if exchange != nil { finish(.clientLeft) }
         phase = .closing
         closeUpstream()
@@ -73,6 +83,7 @@ final class ProxyConnection: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        watch?.bytesArrived()
         var bytes = unwrapInboundIn(data)
         if inbound == nil || inbound?.readableBytes == 0 {
             inbound = bytes
@@ -154,6 +165,7 @@ final class ProxyConnection: ChannelInboundHandler {
 
     /// A request head arrived: forward it, and its body as it comes.
     private func start(_ head: MessageHead) {
+        watch?.requestStarted()
         let (method, target, _) = head.startLine
         if method == "CONNECT" {
             refuse(status: 501, reason: "CONNECT is not supported: this is a reverse proxy; point the app's host at it instead")

@@ -20,6 +20,8 @@ struct ProxyCommand: ParsableCommand {
             (bodies streamed), with X-Forwarded-For and Via added and Host set to the upstream's (--keep-host keeps it). \
             One line per exchange: the recognizing engine's summary, status and time, else METHOD /path → STATUS. \
             Secrets are masked. The upstream down or failing: 502 with the reason; silent past --upstream-timeout: 504. \
+            A client must send each request's head within --head-timeout and its next request within --idle-timeout; \
+            past --max-connections, a new connection closes the one idle the longest (stderr says so once). \
             It listens on 127.0.0.1 unless a host is named. Ctrl-C or SIGTERM stops it (open exchanges get 1.5 s). \
             --record FILE.sdk and --har FILE.har keep the exchanges when it stops: the script 'sdkbench import har' \
             would make of them, and the HAR. \
@@ -62,6 +64,8 @@ struct ProxyCommand: ParsableCommand {
 
     @Flag(name: .customLong("keep-host"), help: "Forward the client's Host header unchanged.")
     var keepHost = false
+
+    @OptionGroup var limitOptions: ListenerLimitOptions
 
     @Option(
         name: .customLong("record"),
@@ -161,6 +165,7 @@ struct ProxyCommand: ParsableCommand {
             verifiesCertificates: !insecure,
             upstreamTimeout: .milliseconds(Int64((timeout * 1000).rounded())),
             keepsHost: keepHost,
+            limits: limitOptions.limits(descriptorsEach: 2),
             json: json,
             verbose: verbose
         )
