@@ -24,7 +24,7 @@ package final class ConnectionLimiter: Sendable {
         var reported = false
     }
 
-    package let limit: Int
+    private let limit: Int
     private let state = Mutex(State())
     private let onLimitReached: @Sendable (String) -> Void
 
@@ -34,9 +34,6 @@ package final class ConnectionLimiter: Sendable {
         self.limit = max(1, limit)
         self.onLimitReached = onLimitReached
     }
-
-    /// Connections open now.
-    package var count: Int { state.withLock { $0.entries.count } }
 
     /// Counts a new connection as idle: `false` when it is refused (the caller closes it). At the
     /// limit, the connection idle the longest is closed to make room.

@@ -46,12 +46,16 @@ package final class ConnectionWatch {
 
     /// Bytes came from the client.
     package func bytesArrived() {
-        guard case .idle = phase else {
-            if case .fresh = phase { phase = .head }
-            return
+        switch phase {
+        case .fresh:
+            // Its head timeout already runs, from the start.
+            phase = .head
+        case .idle:
+            phase = .head
+            arm(limits.headTimeout)
+        case .head, .busy, .closed:
+            break
         }
-        phase = .head
-        arm(limits.headTimeout)
     }
 
     /// A request head is whole.

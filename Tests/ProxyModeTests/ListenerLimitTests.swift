@@ -95,6 +95,29 @@ struct ListenerLimitTests {
         await listener.stop()
     }
 
+    /// While every connection has a request in hand, none is closed to make room: the new one is
+    /// refused at once (closed), and said so once.
+    @Test func whenEveryConnectionHasARequestInHandANewOneIsRefusedAtOnce() async throws {
+        let upstream = try await RawUpstream.start { _ in .wait }
+        defer { Task { await upstream.stop() } }
+        let limits = ListenerLimits(headTimeout: .seconds(30), idleTimeout: .seconds(30), maxConnections: 2)
+        let said = Notices()
+        let proxy = try await ProxyServer.start(
+            ProxyConfiguration(upstream: try ParsedURL(upstream.url), threads: 1, limits: limits),
+            observer: { _ in },
+            notice: { text in said.list.withLock { $0.append(text) } }
+        )
+        let busy = try (0..<2).map { _ in try RawClient(port: proxy.port, receiveTimeoutSeconds: 5) }
+        for client in busy { client.send("GET /held HTTP/1.1\r\nHost: x\r\n\r\n") }
+        // Polls what the upstream got, under a deadline: the requests are in hand once it has both.
+        let deadline = ContinuousClock.now + .seconds(20)
+        while upstream.received.count < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(2)) }
+        let refused = try RawClient(port: proxy.port, receiveTimeoutSeconds: 5)
+        #expect(Self.timeToClose(refused) < .seconds(4))
+        #expect(said.list.withLock { $0.count } == 1)
+        _ = await proxy.stop(budget: .milliseconds(100))
+    }
+
     @Test(arguments: Listener.allCases)
     func aConnectionThatSendsHalfAHeadOrNothingIsClosedAtTheHeadTimeout(_ kind: Listener) async throws {
         let listener = try await Running.start(
