@@ -626,7 +626,7 @@ _sdkbench_serve() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()
-    non_repeating_options=(--host --port)
+    non_repeating_options=(--host --port --head-timeout --idle-timeout --max-connections)
     __sdkbench_offer_flags_options 0
 
     # Offer option value completions
@@ -637,6 +637,15 @@ _sdkbench_serve() {
     '--port')
         return
         ;;
+    '--head-timeout')
+        return
+        ;;
+    '--idle-timeout')
+        return
+        ;;
+    '--max-connections')
+        return
+        ;;
     esac
 }
 
@@ -644,7 +653,7 @@ _sdkbench_proxy() {
     repeating_flags=()
     non_repeating_flags=(--insecure --json -v --verbose --keep-host --as-load --version -h --help)
     repeating_options=(--secret --secrets-file)
-    non_repeating_options=(--listen --upstream --upstream-timeout --record --har)
+    non_repeating_options=(--listen --upstream --upstream-timeout --head-timeout --idle-timeout --max-connections --record --har)
     __sdkbench_offer_flags_options 0
 
     # Offer option value completions
@@ -663,6 +672,15 @@ _sdkbench_proxy() {
         return
         ;;
     '--upstream-timeout')
+        return
+        ;;
+    '--head-timeout')
+        return
+        ;;
+    '--idle-timeout')
+        return
+        ;;
+    '--max-connections')
         return
         ;;
     '--record')

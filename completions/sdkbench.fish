@@ -39,9 +39,9 @@ function __sdkbench_parse_tokens -S
                 __sdkbench_parse_subcommand 1 'segments=' 'image=' 'namespace=' 'name=' 'var=+' 'secret=+' 'vars-file=+' 'secrets-file=+' 'allow-short' 'secret-from=+' 'devices=' 'iterations=' 'duration=' 'graceful-stop=' 'think=' 'idle-close=' 'ramp-up=' 'seed=' 'rate=' 'max-devices=' 'version' 'h/help'
             end
         case 'serve'
-            __sdkbench_parse_subcommand 0 'host=' 'port=' 'version' 'h/help'
+            __sdkbench_parse_subcommand 0 'host=' 'port=' 'head-timeout=' 'idle-timeout=' 'max-connections=' 'version' 'h/help'
         case 'proxy'
-            __sdkbench_parse_subcommand 0 'listen=' 'upstream=' 'insecure' 'json' 'v/verbose' 'secret=+' 'secrets-file=+' 'upstream-timeout=' 'keep-host' 'record=' 'har=' 'as-load' 'version' 'h/help'
+            __sdkbench_parse_subcommand 0 'listen=' 'upstream=' 'insecure' 'json' 'v/verbose' 'secret=+' 'secrets-file=+' 'upstream-timeout=' 'keep-host' 'head-timeout=' 'idle-timeout=' 'max-connections=' 'record=' 'har=' 'as-load' 'version' 'h/help'
         case 'import'
             __sdkbench_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
@@ -251,6 +251,9 @@ complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_opti
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench load k8s" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench serve" host' -l 'host' -d 'The address to bind.' -rfka ''
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench serve" port' -l 'port' -d 'The port (0 picks a free one).' -rfka ''
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench serve" head-timeout' -l 'head-timeout' -d 'How long a client may take to send a whole request head, from its connection\'s start or its first byte after a wait.' -rfka ''
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench serve" idle-timeout' -l 'idle-timeout' -d 'How long a kept-alive connection may wait for its next request.' -rfka ''
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench serve" max-connections' -l 'max-connections' -d 'Client connections at once (default: what the open-file limit holds, a tenth kept); past it each new one closes the one idle the longest.' -rfka ''
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench serve" version' -l 'version' -d 'Show the version.'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench serve" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench proxy" listen' -l 'listen' -d 'Where to listen: PORT (on 127.0.0.1) or HOST:PORT (0 picks a free port).' -rfka ''
@@ -262,6 +265,9 @@ complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_opti
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench proxy"' -l 'secrets-file' -d 'Like --secret, a NAME=VALUE line each (\'#\' comments).' -rF
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench proxy" upstream-timeout' -l 'upstream-timeout' -d 'How long the upstream may be silent before 504.' -rfka ''
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench proxy" keep-host' -l 'keep-host' -d 'Forward the client\'s Host header unchanged.'
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench proxy" head-timeout' -l 'head-timeout' -d 'How long a client may take to send a whole request head, from its connection\'s start or its first byte after a wait.' -rfka ''
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench proxy" idle-timeout' -l 'idle-timeout' -d 'How long a kept-alive connection may wait for its next request.' -rfka ''
+complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench proxy" max-connections' -l 'max-connections' -d 'Client connections at once (default: what the open-file limit holds, a tenth kept); past it each new one closes the one idle the longest.' -rfka ''
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench proxy" record' -l 'record' -d 'When it stops, write the exchanges as a .sdk script (as \'import har\' makes one).' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'sdk\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench proxy" har' -l 'har' -d 'When it stops, write the exchanges as a HAR 1.2 file (0600: it holds the traffic unmasked).' -rfa '(for p in (string match -e -- \'*/\' (commandline -t);or printf \n)*.\'har\';printf %s\n $p;end;__fish_complete_directories (commandline -t) \'\')'
 complete -c 'sdkbench' -n '__sdkbench_should_offer_completions_for_flags_or_options "sdkbench proxy" as-load' -l 'as-load' -d 'With --record: make each recorded device id the load device\'s own ({{device.id}}).'

@@ -1,14 +1,11 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
 import LoopExecutor
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
 import Synchronization
-
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 
 /// The embedded backend: the servers of the engines the shell has (each engine's route group, from
 /// its backend target) on one loopback port, keeping what they receive and failing on request.
@@ -65,6 +62,8 @@ package final class LocalBackend: Sendable {
     ///   - breaks: conformance rules to break on purpose (the conformance tests, `serve --break`).
     ///   - loops: the loop to serve on (a test-mode worker's, shared with its client); by default
     ///     one of the backend's own.
+    ///   - limits: the head and idle timeouts and the most connections at once.
+    ///   - notice: told when the connections reach `limits.maxConnections`, once per burst.
     /// - Throws: `BackendError.cannotStart` when the address cannot be bound.
     package static func start(
         host: String = "127.0.0.1",
@@ -72,7 +71,9 @@ package final class LocalBackend: Sendable {
         groups: [BackendRouteGroup],
         handlesSignals: Bool = false,
         breaks: BackendBreaks = .none,
-        loops given: (any EventLoopGroup)? = nil
+        loops given: (any EventLoopGroup)? = nil,
+        limits: ListenerLimits = ListenerLimits(),
+        notice: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws -> LocalBackend {
         let services = groups.map { $0.make(breaks) }
         let records = BackendRecords(services)
@@ -94,10 +95,14 @@ package final class LocalBackend: Sendable {
             (loops, pooled) = (taken, taken)
         }
         let executor = EventLoopTaskExecutor(loops.next())
+        let limiter = ConnectionLimiter(limit: limits.maxConnections, onLimitReached: notice)
+        // The handlers are an autoclosure: one closer per connection.
+        let http1 = HTTP1Channel.Configuration(additionalChannelHandlers: [HeldConnectionCloser()], idleTimeout: TimeAmount(limits.idleTimeout))
         let app = Application(
             router: router,
-            // The handlers are an autoclosure: one closer per connection.
-            server: .http1(configuration: .init(additionalChannelHandlers: [HeldConnectionCloser()])),
+            server: HTTPServerBuilder { responder in
+                WatchedHTTP1Channel(inner: HTTP1Channel(responder: responder, configuration: http1), limiter: limiter, limits: limits)
+            },
             configuration: .init(address: .hostname(host, port: port), serverName: "sdkbench-backend"),
             onServerRunning: { channel in bound.resolve(channel.localAddress?.port ?? port) },
             eventLoopGroupProvider: .shared(loops),
@@ -116,7 +121,7 @@ package final class LocalBackend: Sendable {
                 try await withTaskExecutorPreference(executor) { try await group.run() }
                 bound.fail(BackendError.cannotStart("the server stopped before it was running"))
             } catch {
-                bound.fail(BackendError.cannotStart(Self.startFailure(error, host: host, port: port)))
+                bound.fail(BackendError.cannotStart(ListenFailure(error, host: host, port: port, portOption: "--port").description))
                 failure = error
             }
             if let pooled { BackendLoopPool.shared.giveBack(pooled) }
@@ -210,26 +215,5 @@ private final class BoundPort: Sendable {
             }
             if let ready { continuation.resume(with: ready.mapError { $0 as Error }) }
         }
-    }
-}
-
-extension LocalBackend {
-    /// Why the server could not start, in words that say what to change: NIO's own text was
-    /// `bind(descriptor:ptr:bytes:): Address already in use) (errno: 98)`.
-    static func startFailure(_ error: any Error, host: String, port: Int) -> String {
-        let code = (error as? IOError)?.errnoCode ?? Self.errno(in: "\(error)")
-        switch code {
-        case EADDRINUSE?: return "\(host):\(port) is already in use (choose another --port, or 0 for a free one)"
-        case EACCES?: return "\(host):\(port) needs privileges (choose a port above 1023, or 0 for a free one)"
-        case EADDRNOTAVAIL?: return "\(host) is not an address of this machine"
-        case let code?: return "\(host):\(port): \(String(cString: strerror(code)))"
-        case nil: return "\(host):\(port): \(error)"
-        }
-    }
-
-    /// The `(errno: N)` NIO writes into an error it wraps.
-    private static func errno(in text: String) -> Int32? {
-        guard let range = text.firstRange(of: "(errno: ") else { return nil }
-        return Int32(text[range.upperBound...].prefix { $0.isNumber })
     }
 }

@@ -18,6 +18,14 @@ struct ExchangeInProgress {
     /// 1xx answers forwarded before the final one.
     var interimCount = 0
     var timeout: Scheduled<Void>?
+    /// Every byte written to the upstream for this request, kept while it may be sent again: it
+    /// went out on a connection an earlier exchange had used, and no byte of an answer came yet.
+    /// `nil` otherwise, past `resendLimit`, or once sent again.
+    var resendable: [ByteBuffer]?
+    var resendableCount = 0
+
+    /// The most bytes of a request kept to send again; a larger one is not resent.
+    static let resendLimit = 1 << 20
 
     var responseStarted: Bool { response != nil || interimCount > 0 }
 }

@@ -1,3 +1,4 @@
+import Backend
 import NIOCore
 import Transport
 
@@ -23,6 +24,9 @@ package struct ProxyConfiguration: Sendable {
     package var keepsExchanges: Bool
     /// Event loops (threads); each client connection and its upstream connection share one.
     package var threads: Int
+    /// The client connections' head and idle timeouts, and how many at once (each holds two
+    /// descriptors: its own and its upstream's).
+    package var limits: ListenerLimits
 
     package init(
         listenHost: String = "127.0.0.1",
@@ -33,7 +37,8 @@ package struct ProxyConfiguration: Sendable {
         keepsHost: Bool = false,
         bodyCap: Int = 1 << 20,
         keepsExchanges: Bool = false,
-        threads: Int = System.coreCount
+        threads: Int = System.coreCount,
+        limits: ListenerLimits = ListenerLimits(descriptorsEach: 2)
     ) {
         self.listenHost = listenHost
         self.listenPort = listenPort
@@ -44,5 +49,6 @@ package struct ProxyConfiguration: Sendable {
         self.bodyCap = bodyCap
         self.keepsExchanges = keepsExchanges
         self.threads = threads
+        self.limits = limits
     }
 }

@@ -5,6 +5,14 @@ import NIOSSL
 extension ProxyConnection {
     /// Writes to the upstream connection, making it first when there is none.
     func sendUpstream(_ buffer: ByteBuffer) {
+        if exchange?.resendable != nil {
+            exchange!.resendableCount += buffer.readableBytes
+            if exchange!.resendableCount > ExchangeInProgress.resendLimit {
+                exchange!.resendable = nil
+            } else {
+                exchange!.resendable!.append(buffer)
+            }
+        }
         if let upstream, !upstreamConnecting {
             upstream.write(buffer, promise: nil)
             return
@@ -21,6 +29,7 @@ extension ProxyConnection {
         guard let context else { return }
         upstreamConnecting = true
         upstreamError = nil
+        upstreamCarried = 0
         upstreamGeneration += 1
         let generation = upstreamGeneration
         let configuration = shared.configuration
@@ -119,6 +128,8 @@ extension ProxyConnection {
     /// body as it comes until its end.
     func upstreamRead(_ buffer: ByteBuffer, generation: Int) {
         guard generation == upstreamGeneration else { return }
+        // An answer began: the request reached the upstream, and is not sent again.
+        exchange?.resendable = nil
         guard var current = exchange, phase != .closing else {
             // Bytes no request asked for: a connection out of step is not used again.
             if phase == .tunnel {
@@ -213,6 +224,8 @@ extension ProxyConnection {
             close()
             return
         }
+        upstreamCarried += 1
+        watch?.requestEnded(bytesWaiting: (inbound?.readableBytes ?? 0) > 0)
         phase = .head
         setAutoRead(context?.channel, true)
         process()
@@ -227,6 +240,10 @@ extension ProxyConnection {
             return
         }
         guard var current = exchange else { return }
+        if let sent = current.resendable {
+            resend(sent)
+            return
+        }
         let name = shared.configuration.upstream.authority
         let cause = UpstreamFailure.describe(upstreamError, upstream: name)
         if current.response == nil {
@@ -245,6 +262,18 @@ extension ProxyConnection {
         let how = cause.map { "the upstream's connection failed (\($0))" } ?? "the upstream closed the connection"
         flushClient()
         answerFailure(502, .upstreamBrokeAnswer("\(how) \(got) bytes into the answer's body"))
+    }
+
+    /// The client's rule (`KeepAliveTransport`, after curl and Go): a connection that carried an
+    /// earlier exchange and closes (or resets) before any byte of an answer may have been closed
+    /// as idle by the upstream while the request went out, so the request is sent once more, on a
+    /// new connection. miataru-server 2.3.0 does this after a refused `GetVisitorHistory`.
+    private func resend(_ sent: [ByteBuffer]) {
+        exchange?.resendable = nil
+        upstream = nil
+        pendingUpstream = sent
+        connectUpstream()
+        if phase == .waiting { armTimeout() }
     }
 
     func upstreamFailed(_ error: any Error, generation: Int) {

@@ -1,3 +1,4 @@
+import Backend
 import NIOCore
 import NIOPosix
 import Platform
@@ -46,7 +47,12 @@ final class ProxyConnection: ChannelInboundHandler {
     var upstreamGeneration = 0
     /// Why the upstream connection failed, as its error said, for the line.
     var upstreamError: (any Error)?
+    /// Exchanges the upstream connection has carried to their end: past 0, the upstream may have
+    /// closed it as idle while the next request went out.
+    var upstreamCarried = 0
     var draining = false
+    /// The head and idle timeouts, and this connection's place under the connection limit.
+    var watch: ConnectionWatch?
 
     init(shared: ProxyShared) { self.shared = shared }
 
@@ -54,9 +60,16 @@ final class ProxyConnection: ChannelInboundHandler {
         self.context = context
         if let address = context.channel.remoteAddress?.ipAddress { client = address }
         shared.opened(context.channel)
+        watch = ConnectionWatch(channel: context.channel, limiter: shared.limiter, limits: shared.configuration.limits, closesIdle: true)
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        if watch?.opened() == false { context.close(promise: nil) }
+        context.fireChannelActive()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        watch?.closed()
         if exchange != nil { finish(.clientLeft) }
         phase = .closing
         closeUpstream()
@@ -70,6 +83,7 @@ final class ProxyConnection: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        watch?.bytesArrived()
         var bytes = unwrapInboundIn(data)
         if inbound == nil || inbound?.readableBytes == 0 {
             inbound = bytes
@@ -151,6 +165,7 @@ final class ProxyConnection: ChannelInboundHandler {
 
     /// A request head arrived: forward it, and its body as it comes.
     private func start(_ head: MessageHead) {
+        watch?.requestStarted()
         let (method, target, _) = head.startLine
         if method == "CONNECT" {
             refuse(status: 501, reason: "CONNECT is not supported: this is a reverse proxy; point the app's host at it instead")
@@ -168,6 +183,7 @@ final class ProxyConnection: ChannelInboundHandler {
             startedAt: SystemClock().now(),
             started: .now()
         )
+        if upstream != nil, !upstreamConnecting, upstreamCarried > 0 { exchange?.resendable = [] }
         let forwarded = ForwardedHead.bytes(
             of: head,
             client: client,

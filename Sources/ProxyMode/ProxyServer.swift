@@ -1,3 +1,4 @@
+import Backend
 import NIOCore
 import NIOPosix
 import NIOSSL
@@ -27,17 +28,24 @@ package final class ProxyServer: Sendable {
 
     /// Listens and forwards until `stop`.
     ///
-    /// - Parameter observer: told of each exchange as it ends, and of each request refused; called
-    ///   on an event loop, so it should not block for long.
-    /// - Throws: when the address cannot be bound, or TLS cannot be set up for an https upstream.
-    package static func start(_ configuration: ProxyConfiguration, observer: @escaping @Sendable (ProxyEvent) -> Void) async throws -> ProxyServer {
+    /// - Parameters:
+    ///   - observer: told of each exchange as it ends, and of each request refused; called on an
+    ///     event loop, so it should not block for long.
+    ///   - notice: told when the client connections reach `limits.maxConnections`, once per burst.
+    /// - Throws: `ListenFailure` when the address cannot be bound; an error when TLS cannot be set
+    ///   up for an https upstream.
+    package static func start(
+        _ configuration: ProxyConfiguration,
+        observer: @escaping @Sendable (ProxyEvent) -> Void,
+        notice: @escaping @Sendable (String) -> Void = { _ in }
+    ) async throws -> ProxyServer {
         var tls: NIOSSLContext?
         if configuration.upstream.scheme == "https" {
             var settings = TLSConfiguration.makeClientConfiguration()
             if !configuration.verifiesCertificates { settings.certificateVerification = .none }
             tls = try NIOSSLContext(configuration: settings)
         }
-        let shared = ProxyShared(configuration: configuration, tls: tls, observer: observer)
+        let shared = ProxyShared(configuration: configuration, tls: tls, observer: observer, notice: notice)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads))
         do {
             let channel = try await ServerBootstrap(group: group)
@@ -53,7 +61,7 @@ package final class ProxyServer: Sendable {
             return ProxyServer(group: group, channel: channel, shared: shared)
         } catch {
             try? await group.shutdownGracefully()
-            throw error
+            throw ListenFailure(error, host: configuration.listenHost, port: configuration.listenPort, portOption: "--listen PORT")
         }
     }
 

@@ -1,15 +1,18 @@
+import Backend
 import NIOCore
 import NIOSSL
 import Synchronization
 import Transport
 
 /// What every connection of one proxy shares: its configuration, the upstream's TLS context,
-/// the observer, the exchanges kept for the recording and the open connections (for shutdown).
+/// the observer, the exchanges kept for the recording, the open connections (for shutdown) and
+/// their count against the limit.
 final class ProxyShared: Sendable {
     let configuration: ProxyConfiguration
     /// Made once at start for an https upstream; `nil` for http.
     let tls: NIOSSLContext?
     let observer: @Sendable (ProxyEvent) -> Void
+    let limiter: ConnectionLimiter
     private let kept = Mutex<[RecordedExchange]>([])
     private let count = Atomic(0)
     private let open = Mutex<OpenConnections>(OpenConnections())
@@ -20,10 +23,16 @@ final class ProxyShared: Sendable {
         var whenEmpty: EventLoopPromise<Void>?
     }
 
-    init(configuration: ProxyConfiguration, tls: NIOSSLContext?, observer: @escaping @Sendable (ProxyEvent) -> Void) {
+    init(
+        configuration: ProxyConfiguration,
+        tls: NIOSSLContext?,
+        observer: @escaping @Sendable (ProxyEvent) -> Void,
+        notice: @escaping @Sendable (String) -> Void
+    ) {
         self.configuration = configuration
         self.tls = tls
         self.observer = observer
+        limiter = ConnectionLimiter(limit: configuration.limits.maxConnections, onLimitReached: notice)
     }
 
     /// Reports an exchange and keeps it when a recording was asked for.

@@ -20,6 +20,8 @@ struct ProxyCommand: ParsableCommand {
             (bodies streamed), with X-Forwarded-For and Via added and Host set to the upstream's (--keep-host keeps it). \
             One line per exchange: the recognizing engine's summary, status and time, else METHOD /path → STATUS. \
             Secrets are masked. The upstream down or failing: 502 with the reason; silent past --upstream-timeout: 504. \
+            A client must send each request's head within --head-timeout and its next request within --idle-timeout; \
+            past --max-connections, a new connection closes the one idle the longest (stderr says so once). \
             It listens on 127.0.0.1 unless a host is named. Ctrl-C or SIGTERM stops it (open exchanges get 1.5 s). \
             --record FILE.sdk and --har FILE.har keep the exchanges when it stops: the script 'sdkbench import har' \
             would make of them, and the HAR. \
@@ -65,6 +67,8 @@ struct ProxyCommand: ParsableCommand {
     @Flag(name: .customLong("keep-host"), help: "Forward the client's Host header unchanged.")
     var keepHost = false
 
+    @OptionGroup var limitOptions: ListenerLimitOptions
+
     @Option(
         name: .customLong("record"),
         help: ArgumentHelp("When it stops, write the exchanges as a .sdk script (as 'import har' makes one).", valueName: "FILE.sdk"),
@@ -97,6 +101,13 @@ struct ProxyCommand: ParsableCommand {
     }
 
     private func upstreamURL() throws(ValidationError) -> ParsedURL {
+        if let masked = Self.maskingCredentials(upstream) {
+            // Refused rather than sent: the app's own Authorization passes through as it is, and
+            // one the proxy added would be a second way to authenticate the traffic shows no trace of.
+            throw ValidationError(
+                "--upstream: credentials in the URL are not sent (\(masked)): give the origin alone; the app's own Authorization header is forwarded as sent"
+            )
+        }
         let url: ParsedURL
         do {
             url = try ParsedURL(upstream)
@@ -107,6 +118,14 @@ struct ProxyCommand: ParsableCommand {
             throw ValidationError("--upstream: give the server's origin only (\(url.origin)); each request's path is forwarded as sent")
         }
         return url
+    }
+
+    /// `url` with the user and password before its host as `***`, when it has them.
+    static func maskingCredentials(_ url: String) -> String? {
+        guard let scheme = url.firstRange(of: "://") else { return nil }
+        let authority = url[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let at = authority.lastIndex(of: "@") else { return nil }
+        return String(url[..<scheme.upperBound]) + "***" + String(url[at...])
     }
 
     /// Each `--secret`, split once.
@@ -149,6 +168,7 @@ struct ProxyCommand: ParsableCommand {
             verifiesCertificates: !insecure,
             upstreamTimeout: .milliseconds(Int64((timeout * 1000).rounded())),
             keepsHost: keepHost,
+            limits: limitOptions.limits(descriptorsEach: 2),
             json: json,
             verbose: verbose
         )

@@ -21,6 +21,7 @@ enum ProxyRun {
         var verifiesCertificates: Bool
         var upstreamTimeout: Duration
         var keepsHost: Bool
+        var limits: ListenerLimits
         var json: Bool
         var verbose: Bool
     }
@@ -82,7 +83,8 @@ enum ProxyRun {
             verifiesCertificates: options.verifiesCertificates,
             upstreamTimeout: options.upstreamTimeout,
             keepsHost: options.keepsHost,
-            keepsExchanges: whenDone != nil
+            keepsExchanges: whenDone != nil,
+            limits: options.limits
         )
         let proxy: ProxyServer
         do {
@@ -92,9 +94,11 @@ enum ProxyRun {
                 } else {
                     printer.render(asRecord: false) { generator.text(event, verbose: options.verbose) }
                 }
+            } notice: {
+                printer.problem("sdkbench proxy: \($0)")
             }
         } catch {
-            printer.problem("sdkbench proxy: cannot listen on \(options.address.host):\(options.address.port): \(error)")
+            printer.problem("sdkbench proxy: cannot listen: \(error)")
             printer.drain()
             await backend?.stop()
             return .runtime

@@ -17,7 +17,9 @@ struct ServeCommand: ParsableCommand {
         discussion: """
             The first line printed is the backend's URL. Its /_sdkbench/status, /_sdkbench/received/SERVICE and \
             /_sdkbench/fault/SERVICE routes let scripts inspect it. It leaves within 2 s of the signal (status 3 \
-            when a request still open made it stop without waiting).
+            when a request still open made it stop without waiting). A client must send each request's head within \
+            --head-timeout and its next request within --idle-timeout; past --max-connections, a new connection \
+            closes the one idle the longest (stderr says so once).
             """
     )
 
@@ -26,6 +28,8 @@ struct ServeCommand: ParsableCommand {
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The port (0 picks a free one).", valueName: "PORT"))
     var port = 0
+
+    @OptionGroup var limitOptions: ListenerLimitOptions
 
     /// Proves conformance suites can fail: the backend gets one rule wrong on purpose.
     @Option(name: .customLong("break"), parsing: .singleValue, help: .hidden)
@@ -56,6 +60,7 @@ struct ServeCommand: ParsableCommand {
         let failure = Mutex<String?>(nil)
         let (host, port) = (host, port)
         let breaks = try chosenBreaks()
+        let limits = limitOptions.limits(descriptorsEach: 1)
         Task {
             do {
                 let backend = try await LocalBackend.start(
@@ -63,7 +68,9 @@ struct ServeCommand: ParsableCommand {
                     port: port,
                     groups: ShellCatalog.standard.backendGroups,
                     handlesSignals: true,
-                    breaks: breaks
+                    breaks: breaks,
+                    limits: limits,
+                    notice: { fputs("sdkbench serve: \($0)\n", stderr) }
                 )
                 // Armed once the backend listens for signals too, so that an early one is not swallowed.
                 let watchdog = ShutdownWatchdog(budget: .milliseconds(1500))

@@ -111,6 +111,22 @@ struct CommandLineTests {
         #expect(result.stdout == "hi world\n")
     }
 
+    /// `--upstream http://u:pass@host` once dropped the credentials without a word: refused,
+    /// the password masked in the error.
+    @Test func proxyRefusesCredentialsInTheUpstreamURLMasked() async {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let result = await ProcessRunner.run(
+            SDKBenchFiles.sdkbenchExecutable,
+            ["proxy", "--listen", "0", "--upstream", "http://u:pa55word@127.0.0.1:9"],
+            environment: ["NO_COLOR": "1", "SDKBENCH_HOME": home.path],
+            deadline: .seconds(20)
+        )
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("--upstream: credentials in the URL are not sent (http://***@127.0.0.1:9)"), "\(result.stderr)")
+        #expect(!result.stderr.contains("pa55word"))
+    }
+
     @Test func versionAndHelp() async {
         let home = TemporaryDirectory()
         defer { home.remove() }

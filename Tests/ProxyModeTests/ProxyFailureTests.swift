@@ -2,6 +2,7 @@ import NIOCore
 import NIOPosix
 import ProxyMode
 import Testing
+import Transport
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -129,6 +130,22 @@ struct ProxyFailureTests {
         good.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(good.readAnswer() == answer("fine"))
         _ = await harness.proxy.stop(budget: .seconds(1))
+    }
+
+    /// NIO's own words were `bind(descriptor:ptr:bytes:): Address already in use) (errno: 98)`.
+    @Test func aPortInUseIsSaidInWordsWithWhatToChange() async throws {
+        let first = try await ProxyHarness.start(upstream: "http://127.0.0.1:1")
+        let configuration = ProxyConfiguration(listenPort: first.port, upstream: try ParsedURL("http://127.0.0.1:1"), threads: 1)
+        var text = ""
+        do {
+            let second = try await ProxyServer.start(configuration) { _ in }
+            _ = await second.stop(budget: .seconds(1))
+            Issue.record("a second proxy listened on \(first.port)")
+        } catch {
+            text = "\(error)"
+        }
+        #expect(text == "127.0.0.1:\(first.port) is already in use (choose another --listen PORT, or 0 for a free one)")
+        _ = await first.proxy.stop(budget: .seconds(1))
     }
 
     @Test func aHeadLargerThanTheLimitGets431() async throws {

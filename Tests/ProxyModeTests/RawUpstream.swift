@@ -16,6 +16,9 @@ final class RawUpstream: Sendable {
         case send([UInt8])
         /// Sends the bytes, then resets the connection (SO_LINGER 0).
         case sendThenReset([UInt8])
+        /// Sends the bytes, then closes the connection when the next bytes come, answering
+        /// nothing (miataru-server 2.3.0 after a refused `GetVisitorHistory`).
+        case sendThenDropNext([UInt8])
         case close
     }
 
@@ -66,6 +69,7 @@ final class RawUpstream: Sendable {
         let state: ReceivedBytes
         let answer: @Sendable ([UInt8]) -> Action
         var pending: [UInt8] = []
+        var dropsNext = false
 
         init(index: Int, state: ReceivedBytes, answer: @escaping @Sendable ([UInt8]) -> Action) {
             self.index = index
@@ -77,11 +81,19 @@ final class RawUpstream: Sendable {
             var buffer = unwrapInboundIn(data)
             let bytes = buffer.readBytes(length: buffer.readableBytes) ?? []
             state.connections.withLock { $0[index] += bytes }
+            if dropsNext {
+                context.close(promise: nil)
+                return
+            }
             pending += bytes
             switch answer(pending) {
             case .wait: return
             case .send(let reply):
                 pending = []
+                context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: reply)), promise: nil)
+            case .sendThenDropNext(let reply):
+                pending = []
+                dropsNext = true
                 context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: reply)), promise: nil)
             case .sendThenReset(let reply):
                 pending = []

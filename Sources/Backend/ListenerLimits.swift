@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// How long a listener (`serve`, `proxy`) waits for a client that holds its connection, and how
+/// many connections it keeps at once: without them, clients that sent nothing, half a head or a
+/// byte every 5 s filled every descriptor and new clients got nothing.
+package struct ListenerLimits: Sendable, Equatable {
+    /// The whole request head must arrive within this, counted from the connection's start, or
+    /// from its first byte after an idle wait (`--head-timeout`, nginx's client_header_timeout).
+    package var headTimeout: Duration
+    /// A kept-alive connection with no request in hand is closed past this (`--idle-timeout`,
+    /// nginx's keepalive_timeout).
+    package var idleTimeout: Duration
+    /// Connections open at once (`--max-connections`); past it, a new one closes the connection
+    /// idle the longest, or is refused while none is idle.
+    package var maxConnections: Int
+
+    package static let standardHeadTimeout = Duration.seconds(10)
+    package static let standardIdleTimeout = Duration.seconds(60)
+
+    /// - Parameter maxConnections: by default, as many as this process's open-file limit holds at
+    ///   `descriptorsEach` descriptors a connection (`connectionsFitting`).
+    package init(
+        headTimeout: Duration = standardHeadTimeout,
+        idleTimeout: Duration = standardIdleTimeout,
+        maxConnections: Int? = nil,
+        descriptorsEach: Int = 1
+    ) {
+        self.headTimeout = headTimeout
+        self.idleTimeout = idleTimeout
+        self.maxConnections = maxConnections ?? Self.connectionsFitting(descriptorsEach: descriptorsEach)
+    }
+
+    /// The connections the open-file limit (`ulimit -n`) holds at `descriptorsEach` each, a tenth
+    /// of it (64 at least, half at most) kept for everything else the process opens: 18,000 for
+    /// `serve` at 20,000, room for the load bench's fleet of about 10,000.
+    package static func connectionsFitting(descriptorsEach: Int, openFileLimit: Int? = openFileLimit()) -> Int {
+        // Unlimited: the kernel's own limits (fs.nr_open, memory) come first.
+        guard let limit = openFileLimit else { return 100_000 }
+        let kept = min(limit / 2, max(64, limit / 10))
+        return max(1, (limit - kept) / max(1, descriptorsEach))
+    }
+
+    /// This process's soft limit on open files; `nil` when unknown or unlimited.
+    package static func openFileLimit() -> Int? {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }
+        return Int(clamping: limit.rlim_cur)
+    }
+}
