@@ -21,7 +21,8 @@ enum HamonScriptLines {
         let user = String(exchange.path.dropFirst("/v1/users/".count).prefix { $0 != "/" })
         guard !user.isEmpty else { return false }
         if kind == "hamon.user" {
-            hostLine(&recording)
+            // Hamon talks to the configured host.
+            recording.configureHost()
             recording.notes["hamon.user"] = user
             recording.append([ScriptWord("hamon"), ScriptWord("user"), recording.identity(user)])
             return true
@@ -43,7 +44,7 @@ enum HamonScriptLines {
             }
             lines.append(words.joined(separator: " "))
         }
-        hostLine(&recording)
+        recording.configureHost()
         if recording.notes["hamon.user"] != user {
             recording.notes["hamon.user"] = user
             recording.append([ScriptWord("hamon"), ScriptWord("user"), recording.identity(user)])
@@ -51,15 +52,6 @@ enum HamonScriptLines {
         for line in lines { recording.append(line) }
         recording.append("hamon flush")
         return true
-    }
-
-    /// `configure host {{server}}`, once: Hamon talks to the configured host.
-    private static func hostLine(_ recording: inout RecordingScript) {
-        guard recording.notes["hamon.host"] == nil else { return }
-        recording.notes["hamon.host"] = "written"
-        var words = [ScriptWord("configure"), ScriptWord("host"), ScriptWord.variable("server")]
-        if recording.server.lowercased().hasPrefix("https://") { words.append(ScriptWord.option("--https")) }
-        recording.append(words)
     }
 
     /// The batch's events, decrypted; `nil` when the payload is not one.
