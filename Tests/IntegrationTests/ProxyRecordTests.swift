@@ -98,6 +98,7 @@ struct ProxyRecordTests {
         perf end deposit api
         perf flush
         hamon user rec-user
+        hamon fcm {{fcm}}
         hamon log opened screen=home
         hamon flush
         sift account rec-acct
@@ -118,12 +119,12 @@ struct ProxyRecordTests {
         bin=$0 work=$1
         """ + "\n" + startProxy + "\n" + """
             start_proxy --record "$work/rec.sdk"
-            "$bin" --home "$work/home" run --var host=${url#http://} --var beacon=rec-beacon-key-1 \\
+            "$bin" --home "$work/home" run --var host=${url#http://} --var beacon=rec-beacon-key-1 --var fcm=fcm-token-0123456789 \\
                 "$work/engines.sdk" > "$work/run.out" 2>&1 || echo "run failed: $(cat "$work/run.out")"
             kill -INT "$proxy"
             wait "$proxy"
             echo "proxy=$?"
-            secrets="--secret secret_sift_beacon_key=rec-beacon-key-1"
+            secrets="--secret secret_sift_beacon_key=rec-beacon-key-1 --secret secret_hamon_fcm_token=fcm-token-0123456789"
             "$bin" --home "$work/home-local" test $secrets "$work/rec.sdk" > "$work/local.out" 2>&1
             echo "local=$?"
             "$bin" serve --port 0 > "$work/serve.out" 2> "$work/serve.err" &
@@ -139,8 +140,9 @@ struct ProxyRecordTests {
             wait "$serve"
             """
 
-    /// Issue 52 §10: `--upstream local` wrote `set server local` and `sift server
-    /// {{server}}/v3/…`, which no replay could run (`invalid URL_FORMAT 'local/v3/…'`).
+    /// Issue 52 §10 and §11: `--upstream local` wrote `set server local` and `sift server
+    /// {{server}}/v3/…`, which no replay could run (`invalid URL_FORMAT 'local/v3/…'`), and
+    /// `hamon fcm` as a second `hamon user` (the replay sent `firebase_token: null`).
     @Test func aRecordingOfTheEmbeddedBackendReplaysThereAndAgainstAnotherServer() async throws {
         let work = TemporaryDirectory("proxy-record-local")
         defer { work.remove() }
@@ -153,13 +155,15 @@ struct ProxyRecordTests {
             "\(context)\nlocal: \(work.read("local.out") ?? "")\nother: \(work.read("other.out") ?? "")"
         )
         #expect(script.contains("set server local --default\n\nconfigure host {{server}}\n"), "\(context)")
-        #expect(!script.contains("rec-beacon-key-1"), "\(context)")
-        // The other server got every engine's calls.
+        #expect(script.contains("hamon fcm {{secret_hamon_fcm_token}}\n"), "\(context)")
+        #expect(!script.contains("fcm-token-0123456789") && !script.contains("rec-beacon-key-1"), "\(context)")
+        // The other server got every engine's calls, the FCM token with the user data.
         for service in ["perf", "sift", "miataru"] {
             let received = try #require(work.read("received-\(service).json"), "\(context)")
             #expect(received.contains(#""count":"#) && !received.contains(#""count":0"#), "\(service): \(received)")
         }
         let hamon = try #require(work.read("received-hamon.json"), "\(context)")
+        #expect(hamon.contains(#""firebase_token":"fcm-token-0123456789""#), "\(hamon)")
         #expect(hamon.contains(#""name":"opened""#), "\(hamon)")
     }
 

@@ -6,7 +6,8 @@ import Transport
 @testable import RecordMode
 
 /// Recorded lines that replay as the calls were made (issue 52): a recording of the embedded
-/// backend (`proxy --upstream local --record`) replays there and against `--var server=URL`.
+/// backend (`proxy --upstream local --record`) replays there and against `--var server=URL`;
+/// an FCM token set is `hamon fcm`, not a second `hamon user`.
 struct RecordedCallsReplayTests {
     typealias Recorded = ScriptRecorderTests
 
@@ -68,5 +69,41 @@ struct RecordedCallsReplayTests {
         let script = Recorded.script([sift], RecordOptions(server: "local"))
         #expect(!Recorded.body(script).contains { $0.hasPrefix("sift ") }, "\(script.text)")
         #expect(script.summary.httpLines == 1)
+    }
+
+    static func userData(_ token: String?) -> String {
+        let plaintext = #"{"firebase_token":\#(token.map { "\"\($0)\"" } ?? "null"),"lib_id":null}"#
+        return #"{"payload":"\#(HamonCipher.encrypt(Array(plaintext.utf8)))"}"#
+    }
+
+    /// §11: the user data sent again with a token was a second `hamon user`, whose replay sent
+    /// `firebase_token: null`.
+    @Test func anFCMTokenSetIsHamonFCM() throws {
+        let token = "fcm-token-0123456789abcdef"
+        let script = Recorded.script([
+            Recorded.exchange("PATCH", "/v1/users/u-1", body: Self.userData(nil)),
+            Recorded.exchange("PATCH", "/v1/users/u-1", body: Self.userData(token)),
+            Recorded.exchange("PATCH", "/v1/users/u-1", body: Self.userData(token)),
+        ])
+        #expect(
+            Recorded.body(script) == [
+                "set server http://127.0.0.1:8080 --default",
+                "configure host {{server}}",
+                "hamon user u-1",
+                "hamon fcm {{secret_hamon_fcm_token}}",
+                "hamon user u-1",
+            ]
+        )
+        #expect(!script.text.contains(token))
+        #expect(script.summary.secrets.map(\.variable) == ["secret_hamon_fcm_token"])
+        #expect(script.summary.sdkCommands == 3)
+        try Recorded.parses(script)
+    }
+
+    /// A token set before any user goes out with the first user data: `hamon fcm` keeps it, and
+    /// `hamon user` sends both, one call as recorded.
+    @Test func aTokenSetBeforeTheUserComesFirst() {
+        let script = Recorded.script([Recorded.exchange("PATCH", "/v1/users/u-1", body: Self.userData("fcm-token-0123456789abcdef"))])
+        #expect(Array(Recorded.body(script).dropFirst(2)) == ["hamon fcm {{secret_hamon_fcm_token}}", "hamon user u-1"])
     }
 }
