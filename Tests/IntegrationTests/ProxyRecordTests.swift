@@ -167,6 +167,40 @@ struct ProxyRecordTests {
         #expect(hamon.contains(#""name":"opened""#), "\(hamon)")
     }
 
+    /// Three exchanges, waited for in the script the proxy writes as they end; then SIGKILL.
+    static let killDriver = """
+        bin=$0 work=$1
+        """ + "\n" + startProxy + "\n" + """
+            start_proxy --record "$work/k.sdk" --har "$work/k.har"
+            "$bin" --home "$work/home" run --var host=${url#http://} "$work/three.sdk" > "$work/run.out" 2>&1 || echo "run failed: $(cat "$work/run.out")"
+            until grep -q 'n=3' "$work/k.sdk" 2>/dev/null; do
+                late && { echo "the third exchange was never written"; kill -KILL "$proxy"; exit 1; }
+                sleep 0.05
+            done
+            kill -KILL "$proxy"
+            wait "$proxy"
+            echo "proxy=$?"
+            stat -c %a "$work/k.har"
+            "$bin" import har "$work/k.har" --var server=local -o "$work/imported.sdk" 2> "$work/import.err"
+            echo "import=$?"
+            """
+
+    /// Issue 52 §12: a proxy killed with SIGKILL after three exchanges left neither file.
+    @Test func aProxyKilledKeepsWhatItRecorded() async throws {
+        let work = TemporaryDirectory("proxy-record-kill")
+        defer { work.remove() }
+        let requests = (1...3).map { "http GET /_sdkbench/health?n=\($0)\nexpect last.status == 200\n" }.joined()
+        _ = work.write("three.sdk", "configure host {{host}}\n" + requests)
+        let result = await Self.drive(Self.killDriver, in: work, deadline: .seconds(120))
+        let context = "\(result.stdout)\(result.stderr)\nproxy: \(work.read("proxy.err") ?? "")\nimport: \(work.read("import.err") ?? "")"
+        #expect(result.stdout == "proxy=137\n600\nimport=0\n", "\(context)")
+        let lines = { (name: String) in (work.read(name) ?? "").split(separator: "\n").filter { $0.hasPrefix("http ") }.map(String.init) }
+        let recorded = (1...3).map { "http GET /_sdkbench/health?n=\($0)" }
+        #expect(lines("k.sdk") == recorded, "\(work.read("k.sdk") ?? "")")
+        #expect(lines("imported.sdk") == recorded, "\(work.read("imported.sdk") ?? "")")
+        #expect(work.read("import.err")?.contains("3 exchanges: 0 as SDK commands, 3 as http lines, 0 skipped") == true, "\(context)")
+    }
+
     @Test func aRecordingThatCannotBeWrittenIsRefusedBeforeTheProxyStarts() async throws {
         let result = await ProcessRunner.run(
             SDKBenchFiles.sdkbenchExecutable,
