@@ -39,6 +39,11 @@ package final class GrowingHARFile {
         let opening = Array(#"{"log":{"version":"1.2","creator":"#.utf8) + Self.bytes(creator, encoder) + Array(#","entries":["#.utf8)
         closing = Array("\n]}}\n".utf8)
         end = Int64(opening.count)
+        // Rewritten in place, it must be a file: a FIFO or a device cannot be, and its mode is not ours to change.
+        var status = stat()
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+            throw FileError(path: path, operation: "cannot grow a HAR in", code: (status.st_mode & S_IFMT) == S_IFDIR ? EISDIR : ESPIPE)
+        }
         let descriptor = try FileDescriptor.opening(path, .writeOnly, options: [.create, .truncate], permissions: AtomicFile.secretMode)
         self.descriptor = descriptor
         do throws(FileError) {

@@ -36,6 +36,18 @@ struct GrowingHARFileTests {
         #expect(har.count == 3)
     }
 
+    /// A FIFO or a device (`--har /dev/null` as root) is refused before it is opened: opening a
+    /// FIFO waited for a reader, and the mode of a device was made 0600.
+    @Test(.timeLimit(.minutes(1))) func aPathThatIsNotAFileIsRefusedAndLeftAlone() throws {
+        let work = TemporaryDirectory("growing-har-fifo")
+        defer { work.remove() }
+        let fifo = work.path + "/k.har"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        #expect(throws: FileError.self) { try GrowingHARFile(path: fifo, creator: .init(name: "sdkbench", version: nil)) }
+        #expect(SDKBenchFiles.mode(fifo).map { $0 & 0o777 } == 0o644)
+        #expect(throws: FileError.self) { try GrowingHARFile(path: work.path, creator: .init(name: "sdkbench", version: nil)) }
+    }
+
     @Test func aFileThatCannotBeMadeIsAnErrorNamingIt() {
         #expect(throws: FileError.self) { try GrowingHARFile(path: "/nonexistent-dir/k.har", creator: .init(name: "sdkbench", version: nil)) }
     }
