@@ -39,7 +39,9 @@ enum PerformanceScriptLines {
         if recording.notes["perf.destination"] == nil {
             recording.notes["perf.destination"] = "written"
             // One batch for each recorded one: a large size, and a flush where the recording's batch ended.
-            recording.append("perf destination add analytics " + (ScriptWord.variable("server") + exchange.path).text + " --batch 1000")
+            // A path goes to the configured host: the way to the embedded backend when the server is `local`.
+            let url = recording.serverIsLocal ? ScriptWord(exchange.path) : ScriptWord.variable("server") + exchange.path
+            recording.append("perf destination add analytics " + url.text + " --batch 1000")
         }
         for line in lines { recording.append(line) }
         recording.append("perf flush")

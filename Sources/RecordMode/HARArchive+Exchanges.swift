@@ -10,7 +10,8 @@ extension HARArchive {
         self.init(log: Log(creator: creator, entries: exchanges.map(Self.entry)))
     }
 
-    private static func entry(_ exchange: RecordedExchange) -> Entry {
+    /// One exchange as an entry, as `init(exchanges:creator:)` and `GrowingHARFile` write it.
+    static func entry(_ exchange: RecordedExchange) -> Entry {
         let requestType = exchange.requestHeader("Content-Type")
         let responseType = exchange.responseHeaders[.contentType]
         let request = Request(

@@ -3,7 +3,7 @@
 ///
 /// The fields writers leave out are optional, so a file from any of them decodes; those HAR 1.2
 /// requires are filled when the workbench writes one (`HARArchive(exchanges:creator:)`).
-/// A HAR holds the traffic as it was, keys and tokens too: `HARWriter` writes it 0600.
+/// A HAR holds the traffic as it was, keys and tokens too: `GrowingHARFile` writes it 0600.
 package struct HARArchive: Codable, Sendable, Equatable {
     package var log: Log
 

@@ -2,10 +2,11 @@ import Shell
 import Transport
 
 /// Turns recorded exchanges into the `.sdk` script a person would have written: the server named
-/// once (`set server URL`), each engine's calls as its own commands (through each module's
-/// recognizer), everything else as `http` lines checked with `expect last.status == N`, secrets
-/// as `{{secret_NAME}}` variables listed in the header, and values one answer produced and a later
-/// request sent as captures. `sdkbench import har` and `sdkbench proxy --record` both call it.
+/// once (`set server URL --default`, which `--var server=URL` overrides), each engine's calls as
+/// its own commands (through each module's recognizer), everything else as `http` lines checked
+/// with `expect last.status == N`, secrets as `{{secret_NAME}}` variables listed in the header,
+/// and values one answer produced and a later request sent as captures. `sdkbench import har`
+/// and `sdkbench proxy --record` both call it.
 ///
 /// ```swift
 /// let recorder = ScriptRecorder(catalog: .standard, options: RecordOptions(asLoad: true))
@@ -66,7 +67,8 @@ package struct ScriptRecorder: Sendable {
                 lines.append("#   \(secret.variable): \(secret.what)\(short)")
             }
         }
-        lines.append("set server " + ScriptWord(server).text)
+        // A default: `--var server=URL` given to run or test replays the recording against another server.
+        lines.append("set server " + ScriptWord(server).text + " --default")
         return lines.joined(separator: "\n") + "\n\n"
     }
 

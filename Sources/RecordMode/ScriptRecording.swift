@@ -70,6 +70,8 @@ package struct ScriptRecording {
         server = options.server.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? origin ?? "local"
         recording = RecordingScript(server: server, asLoad: options.asLoad, givenSecrets: options.secrets)
         httpLines = HTTPLineWriter(server: origin ?? server, pathsOnly: server == "local")
+        // Paths, Hamon and Sift follow the configured host: `local` or a `--var server=URL`.
+        if recording.serverIsLocal { recording.configureHost() }
     }
 
     /// Writes one kept exchange.

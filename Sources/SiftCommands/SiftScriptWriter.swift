@@ -50,10 +50,13 @@ enum SiftScriptLines {
                 return false
             }
         }
-        if recording.notes["sift.server"] == nil {
+        // The recorded path with `%@` where the account goes.
+        let format = "/v3/accounts/%@/" + path.dropFirst("/v3/accounts/".count + account.count + 1)
+        if recording.serverIsLocal {
+            // No URL holds `local`: Sift's own path follows `configure host {{server}}` with no `sift server`.
+            guard format == SiftRuntime.mobileEventsPath else { return false }
+        } else if recording.notes["sift.server"] == nil {
             recording.notes["sift.server"] = "written"
-            // The recorded path with `%@` where the account goes, on the script's server.
-            let format = "/v3/accounts/%@/" + path.dropFirst("/v3/accounts/".count + account.count + 1)
             recording.append([ScriptWord("sift"), ScriptWord("server"), ScriptWord.variable("server") + String(format)])
         }
         if recording.notes["sift.account"] != account {

@@ -23,8 +23,8 @@ struct ProxyCommand: ParsableCommand {
             A client must send each request's head within --head-timeout and its next request within --idle-timeout; \
             past --max-connections, a new connection closes the one idle the longest (stderr says so once). \
             It listens on 127.0.0.1 unless a host is named. Ctrl-C or SIGTERM stops it (open exchanges get 1.5 s). \
-            --record FILE.sdk and --har FILE.har keep the exchanges when it stops: the script 'sdkbench import har' \
-            would make of them, and the HAR. \
+            --record FILE.sdk and --har FILE.har keep the exchanges, written as each ends (a proxy killed keeps what \
+            it had written): the script 'sdkbench import har' would make of them, and the HAR. \
             Exit status: 0 stopped by a signal, 1 usage error, 3 it could not start, exchanges were cut at the end, \
             or a recording could not be written.
             """
@@ -71,14 +71,14 @@ struct ProxyCommand: ParsableCommand {
 
     @Option(
         name: .customLong("record"),
-        help: ArgumentHelp("When it stops, write the exchanges as a .sdk script (as 'import har' makes one).", valueName: "FILE.sdk"),
+        help: ArgumentHelp("Write the exchanges, as each ends, as a .sdk script (as 'import har' makes one).", valueName: "FILE.sdk"),
         completion: .file(extensions: ["sdk"])
     )
     var record: String?
 
     @Option(
         name: .customLong("har"),
-        help: ArgumentHelp("When it stops, write the exchanges as a HAR 1.2 file (0600: it holds the traffic unmasked).", valueName: "FILE.har"),
+        help: ArgumentHelp("Write the exchanges, as each ends, as a HAR 1.2 file (0600: it holds the traffic unmasked).", valueName: "FILE.har"),
         completion: .file(extensions: ["har"])
     )
     var har: String?
@@ -173,10 +173,10 @@ struct ProxyCommand: ParsableCommand {
             verbose: verbose
         )
         let recordOptions = RecordOptions(server: upstream == "local" ? "local" : nil, asLoad: asLoad, secrets: assignments)
-        let recording = ProxyRecording(scriptPath: record, harPath: har, options: recordOptions)
-        let whenDone: (@Sendable ([RecordedExchange]) -> Void)? = record == nil && har == nil ? nil : recording.write
-        let status = ProxyRun.run(options, generator: generator, whenDone: whenDone)
+        let recording = record == nil && har == nil ? nil : ProxyRecording(scriptPath: record, harPath: har, options: recordOptions)
+        if let recording, !recording.start() { throw ExitCode(ExitStatus.runtime.rawValue) }
+        let status = ProxyRun.run(options, generator: generator, recording: recording)
         if status != .success { throw ExitCode(status.rawValue) }
-        if recording.wasLost { throw ExitCode(ExitStatus.runtime.rawValue) }
+        if recording?.wasLost == true { throw ExitCode(ExitStatus.runtime.rawValue) }
     }
 }

@@ -11,8 +11,8 @@ import Transport
 #endif
 
 /// `sdkbench proxy` from start to signal: the embedded backend when the upstream is `local`, the
-/// proxy, a line per exchange, and on SIGINT or SIGTERM a stop within the budget, after which
-/// the exchanges go to `whenDone` (the recording).
+/// proxy, a line per exchange (and the exchange to the recording, as it ends), and on SIGINT or
+/// SIGTERM a stop within the budget, after which the recording says what it kept.
 enum ProxyRun {
     struct Options {
         var address: ProxyListenAddress
@@ -29,8 +29,8 @@ enum ProxyRun {
     /// How long exchanges in hand may take to end after the signal (as `serve`'s).
     static let shutdownBudget = Duration.milliseconds(1500)
 
-    /// - Parameter whenDone: given every exchange once the proxy stopped; `nil` keeps none.
-    static func run(_ options: Options, generator: ProxyLineGenerator, whenDone: (@Sendable ([RecordedExchange]) -> Void)?) -> ExitStatus {
+    /// - Parameter recording: given each exchange as it ends; `nil` keeps none.
+    static func run(_ options: Options, generator: ProxyLineGenerator, recording: ProxyRecording?) -> ExitStatus {
         // The signals are handled by Dispatch sources, not by the default action that kills.
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
@@ -45,7 +45,7 @@ enum ProxyRun {
         let status = Mutex(ExitStatus.success)
         let printer = ProxyPrinter(json: options.json)
         Task {
-            let result = await serve(options, generator: generator, printer: printer, stopRequested: stopRequested, whenDone: whenDone)
+            let result = await serve(options, generator: generator, printer: printer, stopRequested: stopRequested, recording: recording)
             status.withLock { $0 = result }
             done.signal()
         }
@@ -59,7 +59,7 @@ enum ProxyRun {
         generator: ProxyLineGenerator,
         printer: ProxyPrinter,
         stopRequested: DispatchSemaphore,
-        whenDone: (@Sendable ([RecordedExchange]) -> Void)?
+        recording: ProxyRecording?
     ) async -> ExitStatus {
         var backend: LocalBackend?
         let upstream: ParsedURL
@@ -83,12 +83,12 @@ enum ProxyRun {
             verifiesCertificates: options.verifiesCertificates,
             upstreamTimeout: options.upstreamTimeout,
             keepsHost: options.keepsHost,
-            keepsExchanges: whenDone != nil,
             limits: options.limits
         )
         let proxy: ProxyServer
         do {
             proxy = try await ProxyServer.start(configuration) { event in
+                if let recording, case .exchange(let proxied) = event { recording.add(proxied.exchange) }
                 if options.json {
                     printer.render(asRecord: true) { generator.json(event) }
                 } else {
@@ -115,12 +115,12 @@ enum ProxyRun {
                 continuation.resume()
             }
         }
-        let (exchanges, cut) = await proxy.stop(budget: shutdownBudget)
+        let cut = await proxy.stop(budget: shutdownBudget).cut
         await backend?.stop()
         if cut { printer.problem("sdkbench proxy: exchanges still open \(shutdownBudget) after the signal were cut short") }
         printer.problem("sdkbench proxy: stopped after \(proxy.exchangeCount) exchange\(proxy.exchangeCount == 1 ? "" : "s")")
         printer.drain()
-        whenDone?(exchanges)
+        recording?.finish()
         return cut ? .runtime : .success
     }
 }

@@ -219,7 +219,9 @@ struct HARReaderTests {
             RecordedExchange(method: "GET", url: "http://127.0.0.1:9/", status: 404, startedAt: 1_763_468_684, duration: .milliseconds(1)),
         ]
         let path = work.path + "/out.har"
-        try HARWriter.write(HARArchive(exchanges: exchanges, creator: .init(name: "sdkbench", version: "test")), to: path)
+        let har = try GrowingHARFile(path: path, creator: .init(name: "sdkbench", version: "test"))
+        for exchange in exchanges { try har.append(exchange) }
+        har.close()
         #expect(SDKBenchFiles.mode(path).map { $0 & 0o777 } == 0o600)
         let text = try #require(work.read("out.har"))
         // Nothing is masked in a HAR.

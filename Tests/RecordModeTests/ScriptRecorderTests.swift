@@ -53,7 +53,7 @@ struct ScriptRecorderTests {
         let script = Self.script([Self.exchange("POST", "/api/users?ref=home", headers: headers, body: body, status: 201)])
         #expect(
             Self.body(script) == [
-                "set server http://127.0.0.1:8080",
+                "set server http://127.0.0.1:8080 --default",
                 "http POST {{server}}/api/users?ref=home X-Trace:abc User-Agent:MyApp/1.0 name='Ada Lovelace' age:=36 tags[0]=a tags[1]=b address[city]=London address[zip]:=null",
                 "expect last.status == 201",
             ]
@@ -73,7 +73,7 @@ struct ScriptRecorderTests {
         let script = Self.script([Self.exchange("GET", "/a", headers: ios), Self.exchange("GET", "/b", headers: android)])
         #expect(
             Self.body(script) == [
-                "set server http://127.0.0.1:8080",
+                "set server http://127.0.0.1:8080 --default",
                 "http GET {{server}}/a",
                 "expect last.status == 200",
                 "http GET {{server}}/b x-requested-platform:android",
@@ -84,7 +84,7 @@ struct ScriptRecorderTests {
 
     @Test func theServerVariableCanPointElsewhere() {
         let script = Self.script([Self.exchange("GET", "/health")], RecordOptions(server: "http://10.0.0.2:9000"))
-        #expect(Self.body(script) == ["set server http://10.0.0.2:9000", "http GET {{server}}/health", "expect last.status == 200"])
+        #expect(Self.body(script) == ["set server http://10.0.0.2:9000 --default", "http GET {{server}}/health", "expect last.status == 200"])
     }
 
     @Test func secretsBecomeVariablesAndNeverText() throws {
@@ -124,7 +124,7 @@ struct ScriptRecorderTests {
         #expect(script.summary.captures == ["id", "id_2", "id_3"])
         #expect(
             Self.body(script) == [
-                "set server http://127.0.0.1:8080",
+                "set server http://127.0.0.1:8080 --default",
                 "http POST {{server}}/items", "expect last.status == 200", "capture id_3 last.json.id",
                 "http POST {{server}}/items", "expect last.status == 200", "capture id_2 last.json.id",
                 "http POST {{server}}/items", "expect last.status == 200", "capture id last.json.id",
@@ -144,7 +144,7 @@ struct ScriptRecorderTests {
         let script = Self.script([login, order, item])
         #expect(
             Self.body(script) == [
-                "set server http://127.0.0.1:8080",
+                "set server http://127.0.0.1:8080 --default",
                 "http POST {{server}}/login user=ada",
                 "expect last.status == 200",
                 "capture token last.json.session.token",
@@ -190,7 +190,7 @@ struct ScriptRecorderTests {
         let lines = Self.body(script)
         #expect(
             Array(lines.prefix(8)) == [
-                "set server http://127.0.0.1:8080",
+                "set server http://127.0.0.1:8080 --default",
                 "miataru server {{server}}",
                 "miataru device phone-1",
                 "miataru key set {{secret_miataru_key_phone_1}}",
@@ -224,7 +224,7 @@ struct ScriptRecorderTests {
         let script = Self.script([setKey, allowed, peek], RecordOptions(asLoad: true))
         #expect(
             Self.body(script) == [
-                "set server http://127.0.0.1:8080",
+                "set server http://127.0.0.1:8080 --default",
                 "miataru server {{server}}",
                 "miataru device {{device.id}}",
                 "miataru key set --generate",
@@ -249,7 +249,7 @@ struct ScriptRecorderTests {
         let script = Self.script([user, failed, retried])
         #expect(
             Self.body(script) == [
-                "set server http://127.0.0.1:8080",
+                "set server http://127.0.0.1:8080 --default",
                 "configure host {{server}}",
                 "hamon user tour-user",
                 #"hamon log purchase product_id=123 price:=9.99 tags:='["premium"]' gift:=false"#,
@@ -292,7 +292,7 @@ struct ScriptRecorderTests {
         let script = Self.script([Self.exchange("PUT", "/v3/accounts/acct-1/mobile_events", headers: headers, body: batch)])
         #expect(
             Self.body(script) == [
-                "set server http://127.0.0.1:8080",
+                "set server http://127.0.0.1:8080 --default",
                 "sift server {{server}}/v3/accounts/%@/mobile_events",
                 "sift account acct-1",
                 "sift beacon {{secret_sift_beacon_key}}",
@@ -312,7 +312,7 @@ struct ScriptRecorderTests {
         let script = Self.script([Self.exchange("POST", "/api/performance/batch", body: batch)])
         #expect(
             Self.body(script) == [
-                "set server http://127.0.0.1:8080",
+                "set server http://127.0.0.1:8080 --default",
                 "perf destination add analytics {{server}}/api/performance/batch --batch 1000",
                 "perf start deposit api url=/v1/payments status=success",
                 "perf end deposit api",

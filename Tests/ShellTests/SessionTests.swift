@@ -15,6 +15,20 @@ struct VariablesTests {
         #expect(harness.session.variables["who"] == nil)
     }
 
+    /// Issue 52 §6: a recording's `set server URL --default` yields to `--var server=…`, which
+    /// the run sets before the script's first line.
+    @Test func aDefaultSetsOnlyAVariableNotSetYet() {
+        let harness = ShellHarness()
+        harness.session.variables.set("server", .string("http://given:9000"))
+        let result = harness.run("set server http://recorded:8080 --default\nset fresh one --default\nset fresh two --default\n")
+        #expect(result.status == .success, "\(result.stderr)")
+        #expect(harness.session.variables["server"] == .string("http://given:9000"))
+        #expect(harness.session.variables["fresh"] == .string("one"))
+        // Without --default, the script's own assignment still replaces it.
+        harness.run("set server http://recorded:8080\n")
+        #expect(harness.session.variables["server"] == .string("http://recorded:8080"))
+    }
+
     @Test func soleVariableKeepsItsType() {
         let harness = ShellHarness()
         let result = harness.run("set n 3 --json\nset copy {{n}}\nexpect copy == 3\nexpect {{copy}} > 2\n")

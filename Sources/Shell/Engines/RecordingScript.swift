@@ -48,6 +48,21 @@ package struct RecordingScript: Sendable {
     /// The secrets the user named, used or not.
     package var givenSecrets: [Secret] { given }
 
+    /// The script's server is `local`, the embedded backend, which an engine's `server` command
+    /// takes but a URL cannot hold (`sift server local/v3/…` is no URL): the script then begins
+    /// with `configure host {{server}}` and the engines write paths, which go to the host.
+    package var serverIsLocal: Bool { server == "local" }
+
+    /// Appends `configure host {{server}}` (with `--https` for an https server) unless it is
+    /// written: from there every service sends to the script's server.
+    package mutating func configureHost() {
+        guard notes["configure.host"] == nil else { return }
+        notes["configure.host"] = "written"
+        var words = [ScriptWord("configure"), ScriptWord("host"), ScriptWord.variable("server")]
+        if server.lowercased().hasPrefix("https://") { words.append(ScriptWord.option("--https")) }
+        append(words)
+    }
+
     /// Appends a line as written.
     package mutating func append(_ line: String) { lines.append(line) }
 

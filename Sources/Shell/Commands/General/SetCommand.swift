@@ -14,10 +14,19 @@ enum SetCommand {
             OptionSpec("secret", value: .secret, valueName: "VALUE", "a value to keep out of history and to mask in 'vars'"),
             OptionSpec("json", "parse VALUE as JSON (set n 3 --json stores the number 3)"),
             OptionSpec("uuid", "a fresh random UUID, lower case (ids no other run uses: a suite against a shared server)"),
+            OptionSpec("default", "set it only if NAME has no value yet: a --var NAME=VALUE given to run or test wins"),
             SecretLength.allowShortOption,
         ],
-        discussion: "Give VALUE, --secret VALUE or --uuid, one of them. A line with --secret is never written to the history file.",
-        examples: ["set feature deposit", "set limit 3 --json", "set run --uuid", "set token --secret s3cr3t-t0ken", "set copy {{last}}"],
+        discussion: """
+            Give VALUE, --secret VALUE or --uuid, one of them. A line with --secret is never written to the history file. \
+            With --default it sets NAME only when NAME is not set yet (a shell's ${NAME:=VALUE}): a --var NAME=VALUE \
+            given to run or test wins, so a recording's 'set server URL --default' replays against another server \
+            with 'sdkbench test rec.sdk --var server=URL'.
+            """,
+        examples: [
+            "set feature deposit", "set limit 3 --json", "set run --uuid", "set token --secret s3cr3t-t0ken", "set copy {{last}}",
+            "set server http://127.0.0.1:8080 --default",
+        ],
         setsLast: false,
         alternatives: [Alternatives("VALUE", "--secret", "--uuid", required: true), Alternatives("--json", "--uuid")],
         check: { bound throws(ShellError) in
@@ -33,6 +42,7 @@ enum SetCommand {
         let name = context.string("NAME")
         let plain = context.argument("VALUE")
         let secret = context.option("secret")
+        if context.flag("default"), context.session.variables[name] != nil { return .null }
         if context.flag("uuid") {
             context.session.variables.set(name, .string(UUIDv4.make().lowercased()))
             return .null
