@@ -36,7 +36,7 @@ final class ProxyRecording: Sendable {
                     HARArchive(exchanges: exchanges, creator: .init(name: "sdkbench", version: SDKBenchVersion.current)),
                     to: harPath
                 )
-                lines.append("wrote \(harPath) (\(exchanges.count) entries)")
+                lines.append("wrote \(harPath) (\(exchanges.count) \(exchanges.count == 1 ? "entry" : "entries"))")
             } catch {
                 lines.append("sdkbench proxy: cannot write --har \(harPath): \(error.description)")
                 written = false
