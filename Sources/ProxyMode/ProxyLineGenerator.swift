@@ -103,8 +103,9 @@ package final class ProxyLineGenerator: Sendable {
         return String(decoding: shown.utf8.prefix(bodyLimit), as: UTF8.self) + "… (\(total) bytes)"
     }
 
-    /// The values of secret-named headers (a bearer token, a cookie), query parameters and form
-    /// fields become secrets masked everywhere, as a session's are: a server may echo them in a body.
+    /// The values of secret-named headers (a bearer token, a cookie), query parameters, form
+    /// fields and JSON members become secrets masked everywhere, as a session's are: a server may
+    /// echo them in a body.
     private func learnSecrets(of exchange: RecordedExchange) {
         for fields in [exchange.requestHeaders, exchange.responseHeaders] {
             for field in fields where Redactor.isSecretName(field.name.rawName) {
@@ -129,6 +130,29 @@ package final class ProxyLineGenerator: Sendable {
             guard parts.count == 2, Redactor.isSecretName(String(parts[0]).percentDecoded(plusAsSpace: true)) else { continue }
             learn(String(parts[1]))
             learn(String(parts[1]).percentDecoded(plusAsSpace: true))
+        }
+        let body = exchange.requestBody
+        if body.count <= Self.learnedBodyLimit, body.first == UInt8(ascii: "{") || body.first == UInt8(ascii: "["),
+            let json = try? JSONParser.parse(String(decoding: body, as: UTF8.self))
+        {
+            learnMembers(of: json)
+        }
+    }
+
+    /// The largest request body whose secret-named JSON members are learned: every exchange is
+    /// read for them, shown or not.
+    static let learnedBodyLimit = 1 << 20
+
+    private func learnMembers(of value: Value) {
+        switch value {
+        case .object(let object):
+            for (key, member) in object {
+                if case .string(let text) = member, Redactor.isSecretName(key) { learn(text) } else { learnMembers(of: member) }
+            }
+        case .array(let elements):
+            for element in elements { learnMembers(of: element) }
+        default:
+            break
         }
     }
 

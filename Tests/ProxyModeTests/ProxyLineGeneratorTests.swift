@@ -104,4 +104,19 @@ struct ProxyLineGeneratorTests {
         #expect(verbose.contains("\n  > user=ada&password=***&remember=1"), "\(verbose)")
         #expect(verbose.contains("\n  < welcome ada (***, ***)"), "\(verbose)")
     }
+
+    /// A secret-named JSON member's value, masked in the request by name, is masked in an echo too.
+    @Test func aSecretNamedJSONMembersValueIsMaskedWhereverItIsEchoed() {
+        let exchange = RecordedExchange(
+            method: "POST",
+            url: "http://127.0.0.1:1/j",
+            requestHeaders: [.contentType: "application/json"],
+            requestBody: Array(#"{"user": "ada", "auth": [{"token": "tk-86427531"}]}"#.utf8),
+            status: 200,
+            responseHeaders: [.contentType: "text/plain"],
+            responseBody: Array("seen tk-86427531".utf8)
+        )
+        let verbose = Self.generator().text(Self.proxied(exchange), verbose: true)
+        #expect(!verbose.contains("tk-86427531"), "\(verbose)")
+    }
 }
