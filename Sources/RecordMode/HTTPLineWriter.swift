@@ -247,7 +247,9 @@ struct HTTPLineWriter {
                 guard !text.hasPrefix("@") else { return false }
                 fields.append((leaf.name, leaf.value))
             } else {
-                guard let typed = try? JSONParser.parse(JSONWriter.compact(leaf.value)) else { return false }
+                // Read back as the binder reads a `name:=JSON` parameter.
+                let text = JSONWriter.compact(leaf.value)
+                guard let typed = JSONParser.simpleScalar(text) ?? (try? JSONParser.parse(text, exactNumbers: true)) else { return false }
                 fields.append((leaf.name, typed))
             }
         }
