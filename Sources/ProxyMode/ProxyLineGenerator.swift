@@ -132,6 +132,10 @@ package final class ProxyLineGenerator: Sendable {
             learn(String(parts[1]).percentDecoded(plusAsSpace: true))
         }
         let body = exchange.requestBody
+        if body.count <= Self.learnedBodyLimit, let boundary = MultipartSecrets.boundary(of: exchange.requestHeader("Content-Type")) {
+            let text = String(decoding: body, as: UTF8.self)
+            for case .secret(_, let value) in MultipartSecrets.pieces(of: text, boundary: boundary, isSecret: Redactor.isSecretName) { learn(value) }
+        }
         if body.count <= Self.learnedBodyLimit, body.first == UInt8(ascii: "{") || body.first == UInt8(ascii: "["),
             let json = try? JSONParser.parse(String(decoding: body, as: UTF8.self))
         {

@@ -66,6 +66,9 @@ struct HTTPLineWriter {
             let raw: ScriptWord
             if type.hasPrefix("application/x-www-form-urlencoded") {
                 raw = form(text, recording: &recording, correlations: &correlations)
+            } else if let boundary = MultipartSecrets.boundary(of: exchange.requestHeader("Content-Type")) {
+                let pieces = MultipartSecrets.pieces(of: text, boundary: boundary, isSecret: RecordedSecrets.isSecretName)
+                raw = secrets(in: pieces, what: "multipart field", recording: &recording, correlations: &correlations)
             } else if leaves != nil || type.hasPrefix("application/json") {
                 raw = json(text, recording: &recording, correlations: &correlations)
             } else {
@@ -149,15 +152,25 @@ struct HTTPLineWriter {
 
     /// A JSON body as it was, but for the values of secret-named members.
     private func json(_ text: String, recording: inout RecordingScript, correlations: inout Correlations) -> ScriptWord {
+        secrets(
+            in: JSONTextSecrets.pieces(of: text, isSecret: RecordedSecrets.isSecretName),
+            what: "field",
+            recording: &recording,
+            correlations: &correlations
+        )
+    }
+
+    /// A body cut around its secret-named fields' values: those as variables, the rest as it was.
+    private func secrets(in pieces: [SecretPiece], what: String, recording: inout RecordingScript, correlations: inout Correlations) -> ScriptWord {
         var word = ScriptWord("")
-        for piece in JSONTextSecrets.pieces(of: text, isSecret: RecordedSecrets.isSecretName) {
+        for piece in pieces {
             switch piece {
             case .text(let literal):
                 word = word + substituted(literal, recording: &recording, correlations: &correlations)
-            case .secret(let key, let value):
+            case .secret(let name, let value):
                 word =
                     word
-                    + (correlations.variable(for: value).map(ScriptWord.variable) ?? recording.secret(value, named: key, what: "the field \(key)"))
+                    + (correlations.variable(for: value).map(ScriptWord.variable) ?? recording.secret(value, named: name, what: "the \(what) \(name)"))
             }
         }
         return word

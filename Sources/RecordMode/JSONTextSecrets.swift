@@ -1,26 +1,22 @@
 import JSON
+import Shell
 
 /// Where the values of secret-named members stand in a JSON text, so a body sent `--raw` keeps
 /// every byte but theirs: `{"user": "ada", "password": "x"}` is the text around one value. A
 /// string's value is its text between the quotes as written (escapes and all), a number's its
 /// digits, so the variable put back sends the same bytes.
 enum JSONTextSecrets {
-    enum Piece: Equatable {
-        case text(String)
-        case secret(key: String, value: String)
-    }
-
     /// The text cut around the values of the members `isSecret` names, at any depth.
-    static func pieces(of text: String, isSecret: (String) -> Bool) -> [Piece] {
+    static func pieces(of text: String, isSecret: (String) -> Bool) -> [SecretPiece] {
         let bytes = Array(text.utf8)
-        var pieces: [Piece] = []
+        var pieces: [SecretPiece] = []
         var start = 0
         var index = 0
         // The member whose value comes next, until something other than blanks comes.
         var key: String?
         func cut(_ value: Range<Int>, of member: String) {
             pieces.append(.text(String(decoding: bytes[start..<value.lowerBound], as: UTF8.self)))
-            pieces.append(.secret(key: member, value: String(decoding: bytes[value], as: UTF8.self)))
+            pieces.append(.secret(name: member, value: String(decoding: bytes[value], as: UTF8.self)))
             start = value.upperBound
         }
         while index < bytes.count {

@@ -119,4 +119,21 @@ struct ProxyLineGeneratorTests {
         let verbose = Self.generator().text(Self.proxied(exchange), verbose: true)
         #expect(!verbose.contains("tk-86427531"), "\(verbose)")
     }
+
+    /// `curl -F password=…`: a multipart body's secret-named fields are masked, and their echoes.
+    @Test func aMultipartBodysSecretFieldsAreMaskedAndSoAreTheirEchoes() {
+        let body = "--b1\r\nContent-Disposition: form-data; name=\"password\"\r\n\r\nmp-27182818\r\n--b1--\r\n"
+        let exchange = RecordedExchange(
+            method: "POST",
+            url: "http://127.0.0.1:1/upload",
+            requestHeaders: [.contentType: "multipart/form-data; boundary=b1"],
+            requestBody: Array(body.utf8),
+            status: 200,
+            responseHeaders: [.contentType: "text/plain"],
+            responseBody: Array("got mp-27182818".utf8)
+        )
+        let verbose = Self.generator().text(Self.proxied(exchange), verbose: true)
+        #expect(!verbose.contains("mp-27182818"), "\(verbose)")
+        #expect(verbose.contains("name=\"password\"\r\n\r\n***\r\n--b1--"), "\(verbose)")
+    }
 }

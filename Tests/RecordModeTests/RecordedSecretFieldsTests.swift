@@ -43,6 +43,22 @@ struct RecordedSecretFieldsTests {
         #expect(line.contains("Content-Type:application/x-www-form-urlencoded"), "\(line)")
     }
 
+    @Test func aSecretNamedMultipartFieldIsAVariableInTheRawBody() throws {
+        let body = [
+            "--XyZ", #"Content-Disposition: form-data; name="user""#, "", "ada",
+            "--XyZ", #"Content-Disposition: form-data; name="password""#, "", "mp-31415926",
+            "--XyZ", #"Content-Disposition: form-data; name="token_file"; filename="t.txt""#, "Content-Type: text/plain", "", "a file",
+            "--XyZ--", "",
+        ].joined(separator: "\r\n")
+        let script = Recorder.script([
+            Recorder.exchange("POST", "/upload", headers: [.contentType: #"multipart/form-data; boundary="XyZ""#], body: body)
+        ])
+        Self.expectAbsent(["mp-31415926"], from: script)
+        let line = try #require(Recorder.body(script).first { $0.hasPrefix("http ") })
+        #expect(try ScriptRecorderTests.rawBody(of: line) == body.replacing("mp-31415926", with: "{{secret_password}}"), "\(line)")
+        #expect(script.text.contains("#   secret_password: the multipart field password"))
+    }
+
     @Test func aSecretNamedMemberOfABodySentRawIsAVariable() throws {
         // Blanks between members: the items would not send these bytes, so the body goes raw.
         let body = #"{"user": "ada", "auth": {"password": "pw", "pin_token": 123456}, "list": [{"secret": "s\"q"}]}"#

@@ -107,10 +107,15 @@ package enum Redactor {
     }
 
     /// A body with secret-named members masked: JSON members, and fields of a form body (by its
-    /// content type, or its look when there is none); other text as it is.
+    /// content type, or its look when there is none) or a multipart one; other text as it is.
     package static func body(_ text: String, contentType: String? = nil) -> String {
         let type = contentType?.lowercased() ?? ""
         if type.hasPrefix("application/x-www-form-urlencoded") || (type.isEmpty && looksLikeForm(text)) { return form(text) }
+        if let boundary = MultipartSecrets.boundary(of: contentType) {
+            return MultipartSecrets.pieces(of: text, boundary: boundary, isSecret: isSecretName).map { piece in
+                if case .text(let text) = piece { text } else { mask }
+            }.joined()
+        }
         guard let first = text.first, first == "{" || first == "[", let value = try? JSONParser.parse(text) else { return text }
         let masked = json(value)
         return masked == value ? text : JSONWriter.compact(masked)
