@@ -2,7 +2,7 @@ import JSON
 import SDKBenchTesting
 import Testing
 
-/// Issue 52 §1, §7, §8 against an outsider: curl's requests, recorded by mitmproxy's hardump on
+/// Issue 52 §1, §7, §8 against an outsider: curl's requests (JSON, a query, a form, a multipart form), recorded by mitmproxy's hardump on
 /// their way to a Python server that logs each request's bytes, imported, and replayed by
 /// `sdkbench test` to a second such server: the same bodies byte for byte, no header the client
 /// did not send, and no secret-named value in the script.
@@ -60,6 +60,7 @@ extension RecordRoundTripTests {
             done < "$work/bodies.txt"
             curl -sf "http://127.0.0.1:$port/v1/things?page=2&api_key=ak-query-5678" > /dev/null || fail "curl query"
             curl -sf --data 'user=ada&password=pw-form-9012&remember=1' "http://127.0.0.1:$port/v1/login" > /dev/null || fail "curl form"
+            curl -sf -F user=ada -F password=pw-multi-3456 "http://127.0.0.1:$port/v1/upload" > /dev/null || fail "curl multipart"
             stop mitm INT
             stop a TERM
             b=$(logger b)
@@ -67,7 +68,7 @@ extension RecordRoundTripTests {
                 || fail "import: $(cat "$work/import.err")"
             # By the names the script's header lists: taken by name, not given.
             "$bin" --home "$work/home" test "$work/rec.sdk" --secret secret_password=pw-json-1234 --secret secret_api_key=ak-query-5678 \
-                --secret secret_password_2=pw-form-9012 > "$work/test.out" 2>&1
+                --secret secret_password_2=pw-form-9012 --secret secret_password_3=pw-multi-3456 > "$work/test.out" 2>&1
             echo "test=$?" > "$work/test.status"
             stop b TERM
             echo done
@@ -88,14 +89,14 @@ extension RecordRoundTripTests {
         let context = "\(result.stdout)\(result.stderr)\nimport: \(work.read("import.err") ?? "")\nscript:\n\(script)"
         try #require(result.stdout.hasSuffix("done\n"), "\(context)")
         #expect(work.read("test.status") == "test=0\n", "sdkbench test: \(work.read("test.out") ?? "")\n\(context)")
-        for secret in ["pw-json-1234", "ak-query-5678", "pw-form-9012"] {
+        for secret in ["pw-json-1234", "ak-query-5678", "pw-form-9012", "pw-multi-3456"] {
             #expect(!script.contains(secret), "\(secret) in the script:\n\(script)")
         }
         #expect(script.contains(" X-Requested-Platform: name=Ada age:=36\n"), "\(script)")
-        #expect(script.split(separator: "\n").filter { $0.contains(" --raw ") }.count == 6, "\(script)")
+        #expect(script.split(separator: "\n").filter { $0.contains(" --raw ") }.count == 7, "\(script)")
         let recorded = try Self.requests(work.read("a.log"))
         let replayed = try Self.requests(work.read("b.log"))
-        #expect(recorded.count == 8, "\(recorded)")
+        #expect(recorded.count == 9, "\(recorded)")
         #expect(replayed.map(\.line) == recorded.map(\.line))
         #expect(replayed.map(\.body) == recorded.map(\.body), "replayed bodies differ:\n\(replayed.map(\.text))\nrecorded:\n\(recorded.map(\.text))")
         for request in replayed {
