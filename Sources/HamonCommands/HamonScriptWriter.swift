@@ -44,11 +44,7 @@ enum HamonScriptLines {
             if case .object(let parameters)? = members["parameters"] {
                 for (parameter, value) in parameters {
                     guard ScriptWord.isPlainKey(parameter) else { return false }
-                    if case .string(let text) = value {
-                        words.append(ScriptWord.parameter(parameter, ScriptWord(text)))
-                    } else {
-                        words.append(ScriptWord.parameter(parameter, typed: true, ScriptWord(JSONWriter.compact(value))))
-                    }
+                    words.append(recording.parameter(parameter, value, what: "the Hamon event parameter \(parameter)"))
                 }
             }
             lines.append(words.joined(separator: " "))

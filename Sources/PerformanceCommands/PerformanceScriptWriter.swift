@@ -29,7 +29,7 @@ enum PerformanceScriptLines {
             if case .object(let metadata)? = entry["metadata"] {
                 for (key, value) in metadata {
                     guard ScriptWord.isPlainKey(key), case .string(let text) = value else { return false }
-                    start.append(ScriptWord.parameter(key, ScriptWord(text)))
+                    start.append(recording.parameter(key, .string(text), what: "the timing metadata \(key)"))
                 }
             }
             lines.append(start.joined(separator: " "))

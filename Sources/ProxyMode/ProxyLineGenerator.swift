@@ -81,26 +81,31 @@ package final class ProxyLineGenerator: Sendable {
     }
 
     /// The decoded view when an engine recognized the exchange; else each body as text (JSON
-    /// with secret-named members masked), cut at `bodyLimit`.
+    /// members and form fields with secret names masked), cut at `bodyLimit`.
     private func details(_ proxied: ProxiedExchange, call: RecognizedCall?) -> String {
         if let call { return "\n  " + JSONWriter.compact(Redactor.json(call.value)) }
         var out = ""
         let exchange = proxied.exchange
-        if !exchange.requestBody.isEmpty { out += "\n  > " + Self.body(exchange.requestBody, total: proxied.requestBodySize) }
-        if !exchange.responseBody.isEmpty { out += "\n  < " + Self.body(exchange.responseBody, total: proxied.responseBodySize) }
+        if !exchange.requestBody.isEmpty {
+            out += "\n  > " + Self.body(exchange.requestBody, total: proxied.requestBodySize, contentType: exchange.requestHeader("Content-Type"))
+        }
+        if !exchange.responseBody.isEmpty {
+            out += "\n  < " + Self.body(exchange.responseBody, total: proxied.responseBodySize, contentType: exchange.responseHeaders[.contentType])
+        }
         return out
     }
 
-    private static func body(_ bytes: [UInt8], total: Int) -> String {
+    private static func body(_ bytes: [UInt8], total: Int, contentType: String?) -> String {
         if ExchangeGenerator.isBinary(bytes) { return "(\(total) bytes of binary data)" }
         let text = String(decoding: bytes, as: UTF8.self)
-        let shown = (try? JSONParser.parse(text)).map { JSONWriter.compact(Redactor.json($0)) } ?? text
+        let shown = (try? JSONParser.parse(text)).map { JSONWriter.compact(Redactor.json($0)) } ?? Redactor.body(text, contentType: contentType)
         guard shown.utf8.count > bodyLimit || total > bytes.count else { return shown }
         return String(decoding: shown.utf8.prefix(bodyLimit), as: UTF8.self) + "… (\(total) bytes)"
     }
 
-    /// The values of secret-named headers (a bearer token, a cookie) become secrets masked
-    /// everywhere, as a session's are: a server may echo them in a body.
+    /// The values of secret-named headers (a bearer token, a cookie), query parameters, form
+    /// fields and JSON members become secrets masked everywhere, as a session's are: a server may
+    /// echo them in a body.
     private func learnSecrets(of exchange: RecordedExchange) {
         for fields in [exchange.requestHeaders, exchange.responseHeaders] {
             for field in fields where Redactor.isSecretName(field.name.rawName) {
@@ -115,6 +120,43 @@ package final class ProxyLineGenerator: Sendable {
                 learn(field.value)
                 if let space = field.value.firstIndex(of: " ") { learn(String(field.value[field.value.index(after: space)...])) }
             }
+        }
+        var fields = exchange.path(withQuery: true).split(separator: "?", maxSplits: 1).dropFirst().first.map { [$0] } ?? []
+        if exchange.requestHeader("Content-Type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
+            fields.append(Substring(String(decoding: exchange.requestBody, as: UTF8.self)))
+        }
+        for pair in fields.flatMap({ $0.split(separator: "&") }) {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, Redactor.isSecretName(String(parts[0]).percentDecoded(plusAsSpace: true)) else { continue }
+            learn(String(parts[1]))
+            learn(String(parts[1]).percentDecoded(plusAsSpace: true))
+        }
+        let body = exchange.requestBody
+        if body.count <= Self.learnedBodyLimit, let boundary = MultipartSecrets.boundary(of: exchange.requestHeader("Content-Type")) {
+            let text = String(decoding: body, as: UTF8.self)
+            for case .secret(_, let value) in MultipartSecrets.pieces(of: text, boundary: boundary, isSecret: Redactor.isSecretName) { learn(value) }
+        }
+        if body.count <= Self.learnedBodyLimit, body.first == UInt8(ascii: "{") || body.first == UInt8(ascii: "["),
+            let json = try? JSONParser.parse(String(decoding: body, as: UTF8.self))
+        {
+            learnMembers(of: json)
+        }
+    }
+
+    /// The largest request body whose secret-named JSON members are learned: every exchange is
+    /// read for them, shown or not.
+    static let learnedBodyLimit = 1 << 20
+
+    private func learnMembers(of value: Value) {
+        switch value {
+        case .object(let object):
+            for (key, member) in object {
+                if case .string(let text) = member, Redactor.isSecretName(key) { learn(text) } else { learnMembers(of: member) }
+            }
+        case .array(let elements):
+            for element in elements { learnMembers(of: element) }
+        default:
+            break
         }
     }
 

@@ -41,13 +41,18 @@ package enum HARReader {
         try read(path: path, hands: false) { _ in }
     }
 
-    /// Like `read(path:)`, but hands the exchanges over as they are read, one batch per chunk of
-    /// the file, instead of keeping them: the `Contents` returned has none.
-    package static func read(path: String, batches: ([RecordedExchange]) -> Void) throws(HARReadError) -> Contents {
+    /// Like `read(path:)`, but hands the exchanges over as they are read, each with its place in
+    /// `log.entries` (from 1), one batch per chunk of the file, instead of keeping them: the
+    /// `Contents` returned has none.
+    package static func read(path: String, batches: ([(entry: Int, exchange: RecordedExchange)]) -> Void) throws(HARReadError) -> Contents {
         try read(path: path, hands: true, batches)
     }
 
-    private static func read(path: String, hands: Bool, _ handing: ([RecordedExchange]) -> Void) throws(HARReadError) -> Contents {
+    private static func read(
+        path: String,
+        hands: Bool,
+        _ handing: ([(entry: Int, exchange: RecordedExchange)]) -> Void
+    ) throws(HARReadError) -> Contents {
         let descriptor: FileDescriptor
         do {
             descriptor = try FileDescriptor.opening(path, .readOnly)
@@ -76,14 +81,15 @@ package enum HARReader {
             }
             if let failure { throw failure }
             if hands, !reading.contents.exchanges.isEmpty {
-                handing(reading.contents.exchanges)
+                handing(reading.numbered())
                 reading.contents.exchanges.removeAll(keepingCapacity: true)
+                reading.entries.removeAll(keepingCapacity: true)
             }
             if !more { break }
         }
         let contents = try reading.finish()
         if hands, !contents.exchanges.isEmpty {
-            handing(contents.exchanges)
+            handing(reading.numbered())
             return Contents(exchanges: [], skipped: contents.skipped, truncated: contents.truncated)
         }
         return contents
@@ -111,6 +117,8 @@ package enum HARReader {
         let path: String
         var scanner = HAREntryScanner()
         var contents = Contents(exchanges: [], skipped: [], truncated: false)
+        /// The place in `log.entries` of each of `contents.exchanges`.
+        var entries: [Int] = []
         var index = 0
 
         init(path: String) { self.path = path }
@@ -139,9 +147,14 @@ package enum HARReader {
                     throw HARSkipReason(reason: "not JSON: \(error.reason)")
                 }
                 contents.exchanges.append(try RecordedExchange(harEntry: try HARArchive.Entry(json: json)))
+                entries.append(index)
             } catch {
                 contents.skipped.append(Skipped(entry: index, line: line, reason: error.reason))
             }
+        }
+
+        func numbered() -> [(entry: Int, exchange: RecordedExchange)] {
+            zip(entries, contents.exchanges).map { (entry: $0, exchange: $1) }
         }
 
         mutating func finish() throws(HARReadError) -> Contents {

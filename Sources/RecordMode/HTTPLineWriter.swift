@@ -4,9 +4,11 @@ import Shell
 import Transport
 
 /// Writes an exchange no engine claimed as an `http` line with HTTPie items, then
-/// `expect last.status == N`: headers an app set (not those the transport sets), a JSON
-/// object's fields as nested items (`user[name]=x`), any other text body as `--raw`. Secrets
-/// become variables, values an earlier answer produced become captures.
+/// `expect last.status == N`: headers an app set (not those the transport sets, and `Name:` for
+/// the SDK's standard ones it did not send), a JSON object's fields as nested items
+/// (`user[name]=x`) when they send the recorded bytes, any other text body as `--raw`. Secrets
+/// (by header, query parameter, form field or JSON member name) become variables, values an
+/// earlier answer produced become captures.
 struct HTTPLineWriter {
     /// The server's origin, written as `{{server}}`.
     let server: String
@@ -30,7 +32,10 @@ struct HTTPLineWriter {
         if !body.isEmpty, String(validating: body, as: UTF8.self) == nil { return "a binary request body (not UTF-8)" }
         var words = ["http", exchange.method]
         words.append(url(exchange.url, recording: &recording, correlations: &correlations).text)
-        let json = jsonObject(body)
+        // Items only when the body they make is the recorded one: `1e2`, `-0`, a repeated key or
+        // a blank between members would change on the way through a parsed object.
+        let leaves = jsonObject(body).flatMap(Self.leaves)
+        let asItems = leaves.map { Self.sendsExactly($0, body) } ?? false
         // HTTP/2 and HTTPFields keep each cookie a field of its own; the line sends them as one.
         let cookies = exchange.requestHeaders[values: .cookie].joined(separator: "; ")
         var cookieWritten = false
@@ -43,7 +48,7 @@ struct HTTPLineWriter {
                 cookieWritten = true
                 continue
             }
-            if name == "content-type", json != nil, field.value.lowercased().hasPrefix("application/json") { continue }
+            if name == "content-type", asItems, field.value.lowercased() == "application/json" { continue }
             if field.value.isEmpty {
                 words.append(ScriptWord(field.name.rawName + ";").text)
                 continue
@@ -51,11 +56,25 @@ struct HTTPLineWriter {
             guard let word = header(field.name.rawName, field.value, recording: &recording, correlations: &correlations) else { continue }
             words.append(word)
         }
-        if let json {
-            words += items(json, recording: &recording, correlations: &correlations)
+        // A request its SDK's transport did not make carries none of its standard headers.
+        for name in Self.standardHeaders where exchange.requestHeader(name) == nil { words.append(name + ":") }
+        if let leaves, asItems {
+            words += items(leaves, recording: &recording, correlations: &correlations)
         } else if !body.isEmpty {
             let text = String(decoding: body, as: UTF8.self)
-            words += ["--raw", substituted(text, recording: &recording, correlations: &correlations).text]
+            let type = exchange.requestHeader("Content-Type")?.lowercased() ?? ""
+            let raw: ScriptWord
+            if type.hasPrefix("application/x-www-form-urlencoded") {
+                raw = form(text, recording: &recording, correlations: &correlations)
+            } else if let boundary = MultipartSecrets.boundary(of: exchange.requestHeader("Content-Type")) {
+                let pieces = MultipartSecrets.pieces(of: text, boundary: boundary, isSecret: RecordedSecrets.isSecretName)
+                raw = secrets(in: pieces, what: "multipart field", recording: &recording, correlations: &correlations)
+            } else if leaves != nil || type.hasPrefix("application/json") {
+                raw = json(text, recording: &recording, correlations: &correlations)
+            } else {
+                raw = substituted(text, recording: &recording, correlations: &correlations)
+            }
+            words += ["--raw", raw.text]
         }
         recording.append(words.joined(separator: " "))
         if let status = exchange.status { recording.append("expect last.status == \(status)") }
@@ -84,9 +103,21 @@ struct HTTPLineWriter {
         } else {
             return ScriptWord(text)
         }
-        // Path segments and query values one by one: an id in a path is a capture or a device's own.
+        guard let question = rest.firstIndex(of: "?") else { return word + pieces(rest[...], recording: &recording, correlations: &correlations) }
+        word = word + pieces(rest[..<question], recording: &recording, correlations: &correlations) + "?"
+        let fragment = rest[question...].firstIndex(of: "#") ?? rest.endIndex
+        for (index, pair) in rest[rest.index(after: question)..<fragment].split(separator: "&", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { word = word + "&" }
+            word = word + field(pair, what: "query parameter", recording: &recording, correlations: &correlations)
+        }
+        return word + pieces(rest[fragment...], recording: &recording, correlations: &correlations)
+    }
+
+    /// Path segments and query values one by one: an id in a path is a capture or a device's own.
+    private func pieces(_ text: Substring, recording: inout RecordingScript, correlations: inout Correlations) -> ScriptWord {
+        var word = ScriptWord("")
         var token = ""
-        for character in rest {
+        for character in text {
             if "/?&=#".contains(character) {
                 word = word + leaf(token, recording: &recording, correlations: &correlations) + String(character)
                 token = ""
@@ -95,6 +126,54 @@ struct HTTPLineWriter {
             }
         }
         return word + leaf(token, recording: &recording, correlations: &correlations)
+    }
+
+    /// One `name=value` of a query or a form body: a secret-named field's value as a variable.
+    private func field(_ pair: Substring, what: String, recording: inout RecordingScript, correlations: inout Correlations) -> ScriptWord {
+        let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = parts.first.map { String($0).percentDecoded(plusAsSpace: true) } ?? ""
+        guard parts.count == 2, !parts[1].isEmpty, RecordedSecrets.isSecretName(name) else {
+            return pieces(pair, recording: &recording, correlations: &correlations)
+        }
+        let value = String(parts[1])
+        let word = correlations.variable(for: value).map(ScriptWord.variable) ?? recording.secret(value, named: name, what: "the \(what) \(name)")
+        return ScriptWord(String(parts[0]) + "=") + word
+    }
+
+    /// A form body (`a=1&password=x`) as it was, but for the values of secret-named fields and captures.
+    private func form(_ text: String, recording: inout RecordingScript, correlations: inout Correlations) -> ScriptWord {
+        var word = ScriptWord("")
+        for (index, pair) in text.split(separator: "&", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { word = word + "&" }
+            word = word + field(pair, what: "form field", recording: &recording, correlations: &correlations)
+        }
+        return word
+    }
+
+    /// A JSON body as it was, but for the values of secret-named members.
+    private func json(_ text: String, recording: inout RecordingScript, correlations: inout Correlations) -> ScriptWord {
+        secrets(
+            in: JSONTextSecrets.pieces(of: text, isSecret: RecordedSecrets.isSecretName),
+            what: "field",
+            recording: &recording,
+            correlations: &correlations
+        )
+    }
+
+    /// A body cut around its secret-named fields' values: those as variables, the rest as it was.
+    private func secrets(in pieces: [SecretPiece], what: String, recording: inout RecordingScript, correlations: inout Correlations) -> ScriptWord {
+        var word = ScriptWord("")
+        for piece in pieces {
+            switch piece {
+            case .text(let literal):
+                word = word + substituted(literal, recording: &recording, correlations: &correlations)
+            case .secret(let name, let value):
+                word =
+                    word
+                    + (correlations.variable(for: value).map(ScriptWord.variable) ?? recording.secret(value, named: name, what: "the \(what) \(name)"))
+            }
+        }
+        return word
     }
 
     /// `Name:value`, a secret header's value as a variable; `nil` for a cookie the jar sends.
@@ -136,50 +215,83 @@ struct HTTPLineWriter {
         return (ScriptWord(name + ":") + word).itemText
     }
 
-    /// The object's fields as items; `nil` items (a raw body) when a key cannot be an item name.
-    private func items(_ object: JSONObject, recording: inout RecordingScript, correlations: inout Correlations) -> [String] {
-        var items: [String] = []
-        var fits = true
-        func add(_ value: Value, name: String, key: String, top: Bool) {
-            switch value {
-            case .string(let text):
-                var word: ScriptWord
-                if let variable = correlations.variable(for: text) {
-                    word = .variable(variable)
-                } else if RecordedSecrets.isSecretName(key), !text.isEmpty {
-                    word = recording.secret(text, named: key, what: "the field \(name)")
-                } else {
-                    word = leaf(text, recording: &recording, correlations: &correlations)
-                }
-                items.append(top ? ScriptWord.parameter(name, word) : (ScriptWord(name + "=") + word).itemText)
-            case .object(let members) where members.count > 0:
-                for (member, value) in members {
-                    guard ScriptWord.isPlainKey(member) else {
-                        fits = false
-                        return
-                    }
-                    add(value, name: name + "[" + member + "]", key: member, top: false)
-                }
-            case .array(let elements) where !elements.isEmpty:
-                for (index, element) in elements.enumerated() { add(element, name: name + "[\(index)]", key: key, top: false) }
-            default:
-                let json = ScriptWord(JSONWriter.compact(value))
-                items.append(top ? ScriptWord.parameter(name, typed: true, json) : (ScriptWord(name + ":=") + json).itemText)
-            }
-        }
-        for (key, value) in object {
-            guard ScriptWord.isPlainKey(key) else { return rawBody(object, recording: &recording, correlations: &correlations) }
-            add(value, name: key, key: key, top: true)
-            if !fits { return rawBody(object, recording: &recording, correlations: &correlations) }
-        }
-        return items
+    /// A JSON body's values as the items that name them (`user[tags][0]`): strings, and the rest
+    /// typed (numbers, `true`, `null`, empty containers).
+    struct Leaf {
+        /// The item's name, `user[tags][0]`.
+        var name: String
+        /// The member it is the value of (`tags`), which says whether it is a secret.
+        var key: String
+        var top: Bool
+        var value: Value
     }
 
-    private func rawBody(_ object: JSONObject, recording: inout RecordingScript, correlations: inout Correlations) -> [String] {
-        [
-            "Content-Type:application/json", "--raw",
-            substituted(JSONWriter.compact(.object(object)), recording: &recording, correlations: &correlations).text,
-        ]
+    /// The object's leaves in order; `nil` when a key cannot be an item's name.
+    static func leaves(_ object: JSONObject) -> [Leaf]? {
+        var leaves: [Leaf] = []
+        func add(_ value: Value, name: String, key: String, top: Bool) -> Bool {
+            switch value {
+            case .object(let members) where members.count > 0:
+                for (member, value) in members {
+                    guard ScriptWord.isPlainKey(member), add(value, name: name + "[" + member + "]", key: member, top: false) else { return false }
+                }
+            case .array(let elements) where !elements.isEmpty:
+                for (index, element) in elements.enumerated() {
+                    guard add(element, name: name + "[\(index)]", key: key, top: false) else { return false }
+                }
+            default:
+                leaves.append(Leaf(name: name, key: key, top: top, value: value))
+            }
+            return true
+        }
+        for (key, value) in object {
+            guard ScriptWord.isPlainKey(key), add(value, name: key, key: key, top: true) else { return nil }
+        }
+        return leaves
+    }
+
+    /// Whether the `http` command sends `body` itself for these items: it builds the object they
+    /// name and writes it compact. A value starting with `@` would name a file to read.
+    static func sendsExactly(_ leaves: [Leaf], _ body: [UInt8]) -> Bool {
+        guard !leaves.isEmpty else { return false }
+        var fields: [(String, Value)] = []
+        for leaf in leaves {
+            if case .string(let text) = leaf.value {
+                guard !text.hasPrefix("@") else { return false }
+                fields.append((leaf.name, leaf.value))
+            } else {
+                // Read back as the binder reads a `name:=JSON` parameter.
+                let text = JSONWriter.compact(leaf.value)
+                guard let typed = JSONParser.simpleScalar(text) ?? (try? JSONParser.parse(text, exactNumbers: true)) else { return false }
+                fields.append((leaf.name, typed))
+            }
+        }
+        guard let object = try? NestedJSONFields.object(fields) else { return false }
+        var sent: [UInt8] = []
+        JSONWriter.appendCompact(.object(object), to: &sent)
+        return sent == body
+    }
+
+    /// The leaves as items, secret-named strings as variables.
+    private func items(_ leaves: [Leaf], recording: inout RecordingScript, correlations: inout Correlations) -> [String] {
+        var items: [String] = []
+        for item in leaves {
+            guard case .string(let text) = item.value else {
+                let json = ScriptWord(JSONWriter.compact(item.value))
+                items.append(item.top ? ScriptWord.parameter(item.name, typed: true, json) : (ScriptWord(item.name + ":=") + json).itemText)
+                continue
+            }
+            var word: ScriptWord
+            if let variable = correlations.variable(for: text) {
+                word = .variable(variable)
+            } else if RecordedSecrets.isSecretName(item.key), !text.isEmpty {
+                word = recording.secret(text, named: item.key, what: "the field \(item.name)")
+            } else {
+                word = leaf(text, recording: &recording, correlations: &correlations)
+            }
+            items.append(item.top ? ScriptWord.parameter(item.name, word) : (ScriptWord(item.name + "=") + word).itemText)
+        }
+        return items
     }
 
     private func jsonObject(_ body: [UInt8]) -> JSONObject? {
@@ -221,10 +333,16 @@ struct HTTPLineWriter {
     /// Headers the `http` command's transport sets itself, or a proxy added.
     /// The SDK's standard headers with the values the `http` command sends by itself: written
     /// again they are noise on every line (another platform's value is kept).
-    private static let sentByHTTP: [String: String] = ["x-requested-with": "ping-sdk", "x-requested-platform": "ios"]
+    /// `Accept-Encoding` is URLSession's, which the Ping transport sends as it does.
+    private static let sentByHTTP: [String: String] = [
+        "x-requested-with": "ping-sdk", "x-requested-platform": "ios", "accept-encoding": "gzip, deflate, br",
+    ]
+
+    /// The SDK's standard headers, which the `http` command sends unless a line removes them.
+    private static let standardHeaders = ["X-Requested-With", "X-Requested-Platform"]
 
     private static let transportHeaders: Set<String> = [
-        "host", "content-length", "connection", "keep-alive", "transfer-encoding", "te", "upgrade", "accept-encoding", "via",
+        "host", "content-length", "connection", "keep-alive", "transfer-encoding", "te", "upgrade", "via",
         "x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "proxy-connection", "proxy-authorization", "content-encoding",
     ]
 }

@@ -9,7 +9,7 @@ package struct RecordedScript: Sendable {
 package struct RecordSummary: Sendable, Equatable {
     /// An exchange left out, and why.
     package struct Skip: Sendable, Equatable {
-        /// `exchange 12` or `entry 12 (line 340)`.
+        /// `exchange 12` (a proxy's), or `entry 12` (a HAR's, with its line when the reader left it out).
         package var place: String
         package var reason: String
 
@@ -38,6 +38,9 @@ package struct RecordSummary: Sendable, Equatable {
             && lhs.secrets.map(\.variable) == rhs.secrets.map(\.variable) && lhs.captures == rhs.captures
     }
 
+    /// `1 as an http line`, `3 as http lines`.
+    package var httpLinesText: String { httpLines == 1 ? "1 as an http line" : "\(httpLines) as http lines" }
+
     /// The skips counted by reason, most first: `3 × no response`.
     package var skipCounts: [(reason: String, count: Int)] {
         var counts: [(reason: String, count: Int)] = []
@@ -56,7 +59,7 @@ package struct RecordSummary: Sendable, Equatable {
     /// The summary as lines for standard error.
     package var lines: [String] {
         var lines = [
-            "\(exchanges) exchange\(exchanges == 1 ? "" : "s"): \(sdkCommands) as SDK commands, \(httpLines) as http lines, \(skipped.count) skipped"
+            "\(exchanges) exchange\(exchanges == 1 ? "" : "s"): \(sdkCommands) as SDK commands, \(httpLinesText), \(skipped.count) skipped"
         ]
         for (reason, count) in skipCounts { lines.append("  skipped \(count) × \(reason)") }
         for skip in skipped.prefix(20) { lines.append("  \(skip.place): \(skip.reason)") }

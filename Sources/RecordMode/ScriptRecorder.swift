@@ -52,7 +52,7 @@ package struct ScriptRecorder: Sendable {
     func header(server: String, secrets: [RecordingScript.Secret], summary: RecordSummary) -> String {
         var lines = [
             "# Recorded from \(source) by sdkbench: \(summary.sdkCommands) exchange\(summary.sdkCommands == 1 ? "" : "s") as SDK commands, "
-                + "\(summary.httpLines) as http lines, \(summary.skipped.count) skipped."
+                + "\(summary.httpLinesText), \(summary.skipped.count) skipped."
         ]
         let secretOptions = secrets.map { " --secret \($0.variable)=…" }.joined()
         if options.asLoad {
@@ -72,7 +72,8 @@ package struct ScriptRecorder: Sendable {
         return lines.joined(separator: "\n") + "\n\n"
     }
 
-    /// Why an exchange is left out by the options or for lack of an answer; `nil` to keep it.
+    /// Why an exchange is left out by the options, for lack of an answer, or because no line
+    /// could send it (the script would not check, and none of it would run); `nil` to keep it.
     func filterReason(_ exchange: RecordedExchange) -> String? {
         let parsed = exchange.url.hasPrefix("/") ? nil : try? ParsedURL(exchange.url)
         if !options.onlyHosts.isEmpty {
@@ -83,6 +84,11 @@ package struct ScriptRecorder: Sendable {
             }
         }
         if let pattern = options.skipPatterns.first(where: { Self.matches(exchange.url, $0) }) { return "matches --skip \(pattern)" }
+        if HTTPMethod(name: exchange.method) == nil { return "a method the http command cannot send: '\(exchange.method.prefix(40))'" }
+        if !exchange.url.hasPrefix("/") {
+            if let scheme = TypedURL.unsupportedScheme(exchange.url) { return "not an http(s) URL: scheme '\(scheme)'" }
+            if parsed == nil { return "not a URL the http command can send: '\(Redactor.url(exchange.url))'" }
+        }
         guard let status = exchange.status else { return "no answer" }
         if status < 100 { return "no answer (status \(status))" }
         return nil

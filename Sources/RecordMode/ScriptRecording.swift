@@ -8,10 +8,16 @@ package struct ScriptRecording {
     private let recorder: ScriptRecorder
     private let keys: RecognizerKeys
     private var summary = RecordSummary()
-    /// Left out by the options or for lack of an answer: listed before the others.
+    /// Entries the HAR reader left out, then those left out by the options or for lack of an
+    /// answer: listed before the others.
+    private var unread: [RecordSummary.Skip] = []
     private var filtered: [RecordSummary.Skip] = []
     private var skipped: [RecordSummary.Skip] = []
+    /// What a place is called, `exchange` or a HAR's `entry`: one word and one numbering for a run.
+    private let placeName: String
     private var place = 0
+    /// Exchanges added and entries left out.
+    private var count = 0
     /// Made again at the first exchange kept, whose origin names the server.
     private var server = "local"
     private var recording: RecordingScript
@@ -21,8 +27,10 @@ package struct ScriptRecording {
     /// The last exchange kept, written when the next shows whether the SDK retried it.
     private var pending: (place: Int, exchange: RecordedExchange)?
 
-    package init(_ recorder: ScriptRecorder) {
+    /// - Parameter placeName: what the summary calls an exchange's place (`exchange 3`, `entry 3`).
+    package init(_ recorder: ScriptRecorder, placeName: String = "exchange") {
         self.recorder = recorder
+        self.placeName = placeName
         var keys = RecognizerKeys()
         for secret in recorder.options.secrets where secret.name.contains(".") { keys[secret.name] = RecognizerKeys.bytes(of: secret.value) }
         self.keys = keys
@@ -30,16 +38,24 @@ package struct ScriptRecording {
         httpLines = HTTPLineWriter(server: server)
     }
 
-    /// The next exchange, in the order they happened.
-    package mutating func add(_ exchange: RecordedExchange) {
-        place += 1
+    /// The next exchange, in the order they happened; `place` when its number is not the next one
+    /// (a HAR's entry after entries the reader left out).
+    package mutating func add(_ exchange: RecordedExchange, place: Int? = nil) {
+        self.place = place ?? self.place + 1
+        count += 1
         if let reason = recorder.filterReason(exchange) {
-            filtered.append(RecordSummary.Skip(place: "exchange \(place)", reason: reason))
+            filtered.append(RecordSummary.Skip(place: "\(placeName) \(self.place)", reason: reason))
             return
         }
         if !started { start(firstURL: exchange.url) }
-        if let pending { write(pending, next: (place, exchange)) }
-        pending = (place, exchange)
+        if let pending { write(pending, next: (self.place, exchange)) }
+        pending = (self.place, exchange)
+    }
+
+    /// An entry the reader could not make an exchange of, counted with the others.
+    package mutating func skip(_ place: String, reason: String) {
+        count += 1
+        unread.append(RecordSummary.Skip(place: place, reason: reason))
     }
 
     /// The script of every exchange added.
@@ -47,8 +63,8 @@ package struct ScriptRecording {
         if let pending { write(pending, next: nil) }
         pending = nil
         if !started { start(firstURL: nil) }
-        summary.exchanges = place
-        summary.skipped = filtered + skipped
+        summary.exchanges = count
+        summary.skipped = unread + filtered + skipped
         let lines = ScriptRecorder.inserting(correlations.captures, into: recording.lines)
         // A last guard: a secret's value an engine wrote as text becomes its variable too.
         var body = lines.joined(separator: "\n") + "\n"
@@ -78,7 +94,9 @@ package struct ScriptRecording {
     private mutating func write(_ item: (place: Int, exchange: RecordedExchange), next: (place: Int, exchange: RecordedExchange)?) {
         let exchange = item.exchange
         if let next, ScriptRecorder.isRetried(exchange, by: next.exchange) {
-            skipped.append(RecordSummary.Skip(place: "exchange \(item.place)", reason: "retried by the SDK: exchange \(next.place) sends it again"))
+            skipped.append(
+                RecordSummary.Skip(place: "\(placeName) \(item.place)", reason: "retried by the SDK: \(placeName) \(next.place) sends it again")
+            )
             return
         }
         if recorder.catalog.modules.contains(where: { $0.recognizer?.scriptLines(for: exchange, keys: keys, into: &recording) == true }) {
@@ -86,7 +104,7 @@ package struct ScriptRecording {
             return
         }
         if let reason = httpLines.write(exchange, into: &recording, correlations: &correlations) {
-            skipped.append(RecordSummary.Skip(place: "exchange \(item.place)", reason: reason))
+            skipped.append(RecordSummary.Skip(place: "\(placeName) \(item.place)", reason: reason))
             return
         }
         summary.httpLines += 1

@@ -38,7 +38,7 @@ enum SiftScriptLines {
                 if case .object(let fields)? = event["fields"] {
                     for (key, value) in fields {
                         guard case .string(let text) = value, ScriptWord.isPlainKey(key) else { return false }
-                        words.append(ScriptWord.parameter(key, ScriptWord(text)))
+                        words.append(recording.parameter(key, .string(text), what: "the Sift event field \(key)"))
                     }
                 }
                 lines.append(words.joined(separator: " "))

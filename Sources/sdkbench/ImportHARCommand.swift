@@ -17,13 +17,16 @@ struct ImportHARCommand: ParsableCommand {
         discussion: """
             Each exchange an engine recognizes becomes its commands (hamon log … and hamon flush at the recorded \
             batch boundary, sift event … and sift upload, miataru key set, miataru location update …); any other \
-            becomes an http line with HTTPie items and 'expect last.status == N'. The server is named once, as the \
+            becomes an http line with HTTPie items when they send the recorded body byte for byte (else --raw and the \
+            body as it was) and 'expect last.status == N'. The server is named once, as the \
             variable server (the recorded origin, or --var server=URL). Authorization, cookies, DeviceKeys, beacon \
-            keys, tokens and fields named like secrets become {{secret_NAME}} variables, listed in the script's header; \
+            keys, tokens, and headers, query parameters, form fields and JSON fields named like secrets become \
+            {{secret_NAME}} variables, listed in the script's header; \
             their values never reach the script or the terminal. A value of 8 characters or more that an answer \
             produced and a later request sends is captured ('capture NAME last.json.path') and sent as {{NAME}}. \
-            Entries the script cannot replay (no response, a body that does not decode, a failed request the SDK \
-            retried) are skipped and counted. The summary goes to standard error, the script to -o or standard output.
+            Entries the script cannot replay (no response, a body that does not decode, a method or URL scheme no \
+            http line sends, a failed request the SDK retried) are skipped and counted, each named by its entry. \
+            The summary goes to standard error, the script to -o or standard output.
             """
     )
 
@@ -96,16 +99,12 @@ struct ImportHARCommand: ParsableCommand {
         var recorder = ScriptRecorder(catalog: .standard, options: options)
         recorder.source = "import har \(file)"
         let contents: HARReader.Contents
-        var script: RecordedScript
+        let script: RecordedScript
         do {
             (script, contents) = try recorder.script(ofHARAt: file)
         } catch {
             throw ValidationError(error.description)
         }
-        // The reader's skips first, by entry, and the exchanges counted as the entries.
-        script.summary.skipped =
-            contents.skipped.map { RecordSummary.Skip(place: "entry \($0.entry) (line \($0.line))", reason: $0.reason) } + script.summary.skipped
-        script.summary.exchanges += contents.skipped.count
         var report = script.summary.lines
         if contents.truncated { report.insert("error: \(file) is cut off: log.entries does not end; the entries before the cut are kept", at: 0) }
         let recorded = script.summary.sdkCommands + script.summary.httpLines

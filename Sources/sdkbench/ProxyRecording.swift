@@ -90,7 +90,9 @@ final class ProxyRecording: Sendable {
             files.withLock { files in
                 files.har?.close()
                 var lines: [String] = []
-                if let harPath, files.harFailure == nil { lines.append("wrote \(harPath) (\(files.exchanges) entries)") }
+                if let harPath, files.harFailure == nil {
+                    lines.append("wrote \(harPath) (\(files.exchanges) \(files.exchanges == 1 ? "entry" : "entries"))")
+                }
                 if scriptPath != nil {
                     var script = files.script
                     lines += script.finish().summary.lines

@@ -54,7 +54,7 @@ struct ImportHARCommandTests {
         #expect(!result.stderr.contains("very-secret-token-42"))
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("error: \(work.path)/app.har is cut off") == true, "\(result.stderr)")
-        #expect(lines.contains("3 exchanges: 0 as SDK commands, 1 as http lines, 2 skipped"), "\(result.stderr)")
+        #expect(lines.contains("3 exchanges: 0 as SDK commands, 1 as an http line, 2 skipped"), "\(result.stderr)")
         #expect(lines.contains("  entry 2 (line 2): no response (the answer never came)"), "\(result.stderr)")
         #expect(lines.contains { $0.hasPrefix("  entry 3 (line 3): the file ends inside it") }, "\(result.stderr)")
     }
@@ -82,5 +82,37 @@ struct ImportHARCommandTests {
         #expect(result.status == 0)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasSuffix("wrote out.sdk\n"))
+    }
+
+    /// Issue 52 §9 and §18: an entry no line could send is skipped with its reason, not written
+    /// as a line that keeps the whole script from running; the script's header counts the skips
+    /// standard error lists, and both number places by entry.
+    @Test func entriesNoLineCanSendAreSkippedAndCountedByEntryAlike() async throws {
+        let answer = #""response": {"status": 200, "headers": [], "content": {"text": ""}}"#
+        let entries = [
+            Self.entry("http://127.0.0.1:9/a"),
+            Self.entry("http://127.0.0.1:9/b", status: #""comment": "no answer""#),
+            #"{"request": {"method": "GE T", "url": "http://127.0.0.1:9/c", "headers": []}, \#(answer)}"#,
+            #"{"request": {"method": "GET", "url": "ftp://x/y", "headers": []}, \#(answer)}"#,
+            Self.entry("http://127.0.0.1:9/e"),
+        ]
+        let (result, work) = await Self.importing(#"{"log": {"entries": ["# + entries.joined(separator: ",\n") + "]}}", ["-o", "out.sdk"])
+        defer { work.remove() }
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first == "5 exchanges: 0 as SDK commands, 2 as http lines, 3 skipped", "\(result.stderr)")
+        for skip in [
+            "  entry 2 (line 2): no response (the answer never came)",
+            "  entry 3: a method the http command cannot send: 'GE T'",
+            "  entry 4: not an http(s) URL: scheme 'ftp'",
+        ] {
+            #expect(lines.contains(skip), "\(skip) missing: \(result.stderr)")
+        }
+        let script = try #require(work.read("out.sdk"))
+        #expect(
+            script.hasPrefix("# Recorded from import har \(work.path)/app.har by sdkbench: 0 exchanges as SDK commands, 2 as http lines, 3 skipped."),
+            "\(script)"
+        )
+        #expect(!script.contains("GE T") && !script.contains("ftp:"), "\(script)")
     }
 }

@@ -210,4 +210,28 @@ struct ProxyRecordTests {
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr.contains("--record"), "\(result.stderr)")
     }
+
+    /// Issue 52 §18: one exchange is "1 entry".
+    @Test func oneExchangeIsOneEntry() async throws {
+        let work = TemporaryDirectory("proxy-one")
+        defer { work.remove() }
+        let driver = """
+            work=$1
+            deadline=$(( $(date +%s) + 30 ))
+            "$0" proxy --listen 0 --upstream local --har "$work/one.har" > "$work/proxy.out" 2> "$work/proxy.err" &
+            proxy=$!
+            until grep -q '^sdkbench proxy: http' "$work/proxy.out" 2>/dev/null; do
+                [ "$(date +%s)" -ge "$deadline" ] && { echo "proxy never listened"; kill -KILL "$proxy"; exit 1; }
+                sleep 0.05
+            done
+            url=$(head -n 1 "$work/proxy.out" | cut -d' ' -f3)
+            curl -s "$url/_sdkbench/health" > /dev/null
+            kill -INT "$proxy"
+            wait "$proxy"
+            echo "proxy=$?"
+            """
+        let result = await ProcessRunner.run("/bin/bash", ["-c", driver, SDKBenchFiles.sdkbenchExecutable, work.path], deadline: .seconds(60))
+        #expect(result.stdout == "proxy=0\n", "\(result)")
+        #expect(work.read("proxy.err")?.contains("wrote \(work.path)/one.har (1 entry)\n") == true, "\(work.read("proxy.err") ?? "")")
+    }
 }

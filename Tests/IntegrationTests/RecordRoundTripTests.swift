@@ -106,6 +106,9 @@ struct RecordRoundTripTests {
             {
                 #expect(script.contains(command), "\(command) missing: \(context)")
             }
+            // The workbench's own requests are sent as the items write them: none goes raw (§7).
+            #expect(!script.contains(" --raw "), "\(context)")
+            #expect(script.contains("http GET {{server}}/_sdkbench/health"), "\(context)")
         }
         // No key of the recording is in the script: each is a variable passed at run time.
         for line in (work.read("secrets.env") ?? "").split(separator: "\n") {

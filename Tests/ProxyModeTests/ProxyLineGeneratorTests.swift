@@ -86,4 +86,54 @@ struct ProxyLineGeneratorTests {
         let exchange = RecordedExchange(method: "POST", url: "/x", requestBody: Array("password is hunter2-long".utf8), status: 200)
         #expect(!generator.text(Self.proxied(exchange), verbose: true).contains("hunter2-long"))
     }
+
+    /// Issue 52 §1: a form body's secret-named fields are masked as a JSON body's members are,
+    /// and their values (and a secret-named query parameter's) wherever a server echoes them.
+    @Test func aFormBodysSecretFieldsAreMaskedAndSoAreTheirEchoes() {
+        let exchange = RecordedExchange(
+            method: "POST",
+            url: "http://127.0.0.1:1/login?api_key=ak-13572468",
+            requestHeaders: [.contentType: "application/x-www-form-urlencoded"],
+            requestBody: Array("user=ada&password=pw-24681357&remember=1".utf8),
+            status: 200,
+            responseHeaders: [.contentType: "text/plain"],
+            responseBody: Array("welcome ada (pw-24681357, ak-13572468)".utf8)
+        )
+        let verbose = Self.generator().text(Self.proxied(exchange), verbose: true)
+        #expect(!verbose.contains("pw-24681357") && !verbose.contains("ak-13572468"), "\(verbose)")
+        #expect(verbose.contains("\n  > user=ada&password=***&remember=1"), "\(verbose)")
+        #expect(verbose.contains("\n  < welcome ada (***, ***)"), "\(verbose)")
+    }
+
+    /// A secret-named JSON member's value, masked in the request by name, is masked in an echo too.
+    @Test func aSecretNamedJSONMembersValueIsMaskedWhereverItIsEchoed() {
+        let exchange = RecordedExchange(
+            method: "POST",
+            url: "http://127.0.0.1:1/j",
+            requestHeaders: [.contentType: "application/json"],
+            requestBody: Array(#"{"user": "ada", "auth": [{"token": "tk-86427531"}]}"#.utf8),
+            status: 200,
+            responseHeaders: [.contentType: "text/plain"],
+            responseBody: Array("seen tk-86427531".utf8)
+        )
+        let verbose = Self.generator().text(Self.proxied(exchange), verbose: true)
+        #expect(!verbose.contains("tk-86427531"), "\(verbose)")
+    }
+
+    /// `curl -F password=…`: a multipart body's secret-named fields are masked, and their echoes.
+    @Test func aMultipartBodysSecretFieldsAreMaskedAndSoAreTheirEchoes() {
+        let body = "--b1\r\nContent-Disposition: form-data; name=\"password\"\r\n\r\nmp-27182818\r\n--b1--\r\n"
+        let exchange = RecordedExchange(
+            method: "POST",
+            url: "http://127.0.0.1:1/upload",
+            requestHeaders: [.contentType: "multipart/form-data; boundary=b1"],
+            requestBody: Array(body.utf8),
+            status: 200,
+            responseHeaders: [.contentType: "text/plain"],
+            responseBody: Array("got mp-27182818".utf8)
+        )
+        let verbose = Self.generator().text(Self.proxied(exchange), verbose: true)
+        #expect(!verbose.contains("mp-27182818"), "\(verbose)")
+        #expect(verbose.contains("name=\"password\"\r\n\r\n***\r\n--b1--"), "\(verbose)")
+    }
 }

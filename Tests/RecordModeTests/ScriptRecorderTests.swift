@@ -22,9 +22,16 @@ struct ScriptRecorderTests {
         body: String = "",
         status: Int = 200,
         responseHeaders: HTTPFields = [:],
-        response: String = ""
+        response: String = "",
+        sdkHeaders: Bool = true
     ) -> RecordedExchange {
-        RecordedExchange(
+        var headers = headers
+        // Sent as the SDK's transport sends every request, unless the test says otherwise.
+        if sdkHeaders, headers[.xRequestedWith] == nil {
+            headers[.xRequestedWith] = "ping-sdk"
+            headers[.xRequestedPlatform] = "ios"
+        }
+        return RecordedExchange(
             method: method,
             url: server + path,
             requestHeaders: headers,

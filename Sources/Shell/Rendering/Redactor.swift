@@ -92,7 +92,7 @@ package enum Redactor {
     }
 
     /// `a=1&password=x` with the values of secret-named fields masked.
-    static func form(_ text: String) -> String {
+    package static func form(_ text: String) -> String {
         text.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2, isSecretName(String(parts[0]).percentDecoded(plusAsSpace: true)) else { return String(pair) }
@@ -107,10 +107,15 @@ package enum Redactor {
     }
 
     /// A body with secret-named members masked: JSON members, and fields of a form body (by its
-    /// content type, or its look when there is none); other text as it is.
-    static func body(_ text: String, contentType: String? = nil) -> String {
+    /// content type, or its look when there is none) or a multipart one; other text as it is.
+    package static func body(_ text: String, contentType: String? = nil) -> String {
         let type = contentType?.lowercased() ?? ""
         if type.hasPrefix("application/x-www-form-urlencoded") || (type.isEmpty && looksLikeForm(text)) { return form(text) }
+        if let boundary = MultipartSecrets.boundary(of: contentType) {
+            return MultipartSecrets.pieces(of: text, boundary: boundary, isSecret: isSecretName).map { piece in
+                if case .text(let text) = piece { text } else { mask }
+            }.joined()
+        }
         guard let first = text.first, first == "{" || first == "[", let value = try? JSONParser.parse(text) else { return text }
         let masked = json(value)
         return masked == value ? text : JSONWriter.compact(masked)
