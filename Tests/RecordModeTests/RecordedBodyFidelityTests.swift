@@ -42,7 +42,7 @@ struct RecordedBodyFidelityTests {
         let script = Recorder.script([Recorder.exchange("GET", "/a", headers: curl, sdkHeaders: false), Recorder.exchange("GET", "/b", headers: sdk)])
         #expect(
             Recorder.body(script) == [
-                "set server http://127.0.0.1:8080",
+                "set server http://127.0.0.1:8080 --default",
                 "http GET {{server}}/a User-Agent:curl/8.5.0 'Accept:*/*' Accept-Encoding:gzip X-Requested-With: X-Requested-Platform:",
                 "expect last.status == 200",
                 "http GET {{server}}/b",
@@ -66,7 +66,7 @@ struct RecordedBodyFidelityTests {
         )
         #expect(script.summary.httpLines == 1)
         #expect(script.text.hasPrefix("# Recorded from a recording by sdkbench: 0 exchanges as SDK commands, 1 as an http line, 2 skipped."))
-        #expect(Recorder.body(script) == ["set server http://127.0.0.1:8080", "http GET {{server}}/c", "expect last.status == 200"])
+        #expect(Recorder.body(script) == ["set server http://127.0.0.1:8080 --default", "http GET {{server}}/c", "expect last.status == 200"])
     }
 }
 
