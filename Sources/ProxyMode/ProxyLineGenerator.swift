@@ -119,6 +119,10 @@ package final class ProxyLineGenerator: Sendable {
                 }
                 learn(field.value)
                 if let space = field.value.firstIndex(of: " ") { learn(String(field.value[field.value.index(after: space)...])) }
+                // The password inside `Basic base64(user:pass)`, which a URL or an echo may show bare.
+                if let pair = BasicCredentials.decoded(fromHeader: field.value), pair.split(separator: ":", maxSplits: 1).last?.count ?? 0 >= 4 {
+                    secrets.addBasicCredentials(pair)
+                }
             }
         }
         var fields = exchange.path(withQuery: true).split(separator: "?", maxSplits: 1).dropFirst().first.map { [$0] } ?? []

@@ -31,6 +31,8 @@ struct HTTPLineWriter {
         if gzipped { return "a gzip request body no engine reads" }
         if !body.isEmpty, String(validating: body, as: UTF8.self) == nil { return "a binary request body (not UTF-8)" }
         var words = ["http", exchange.method]
+        // Before the URL: the password is then one secret wherever the request repeats it.
+        let basic = basicCredentials(exchange, recording: &recording, correlations: &correlations)
         words.append(url(exchange.url, recording: &recording, correlations: &correlations).text)
         // Items only when the body they make is the recorded one: `1e2`, `-0`, a repeated key or
         // a blank between members would change on the way through a parsed object.
@@ -43,6 +45,7 @@ struct HTTPLineWriter {
             let name = field.name.canonicalName
             if Self.transportHeaders.contains(name) { continue }
             if Self.sentByHTTP[name] == field.value.lowercased() { continue }
+            if field.name == .authorization, basic != nil { continue }
             if field.name == .cookie {
                 if !cookieWritten, let word = header("Cookie", cookies, recording: &recording, correlations: &correlations) { words.append(word) }
                 cookieWritten = true
@@ -58,6 +61,7 @@ struct HTTPLineWriter {
         }
         // A request its SDK's transport did not make carries none of its standard headers.
         for name in Self.standardHeaders where exchange.requestHeader(name) == nil { words.append(name + ":") }
+        if let basic { words += ["-a", basic.text] }
         if let leaves, asItems {
             words += items(leaves, recording: &recording, correlations: &correlations)
         } else if !body.isEmpty {
@@ -85,6 +89,20 @@ struct HTTPLineWriter {
             }
         }
         return nil
+    }
+
+    /// `Authorization: Basic base64(user:pass)` as `-a user:{{secret_password}}`, when `-a` sends that
+    /// header as it was and it was not captured from an answer: the password is a secret the script
+    /// then masks and writes as a variable wherever the request repeats it (a URL's path, as
+    /// httpbin's `/basic-auth/USER/PASS`), where the base64 alone hid it from both.
+    private func basicCredentials(_ exchange: RecordedExchange, recording: inout RecordingScript, correlations: inout Correlations) -> ScriptWord? {
+        guard let value = exchange.requestHeader("Authorization"), correlations.variable(for: value) == nil,
+            let pair = BasicCredentials.decoded(fromHeader: value), BasicCredentials.header(pair) == value,
+            let colon = pair.firstIndex(of: ":")
+        else { return nil }
+        let password = String(pair[pair.index(after: colon)...])
+        guard password.count >= 4 else { return nil }
+        return ScriptWord(String(pair[...colon])) + recording.secret(password, named: "password", what: "the Basic credentials' password")
     }
 
     /// `{{server}}/path?query` for the server's URLs, the URL itself for another origin.

@@ -105,6 +105,22 @@ struct ProxyLineGeneratorTests {
         #expect(verbose.contains("\n  < welcome ada (***, ***)"), "\(verbose)")
     }
 
+    /// The password inside `Authorization: Basic base64(user:pass)` is masked bare too: httpbin's
+    /// `/basic-auth/USER/PASS` puts it in the path, and the secret search of issue 52 found it there.
+    @Test func theBasicCredentialsPasswordIsMaskedWhereverItStands() {
+        let exchange = RecordedExchange(
+            method: "GET",
+            url: "http://127.0.0.1:1/basic-auth/ada/BasicPassw0rdXyz",
+            requestHeaders: [.authorization: "Basic " + BasicCredentials.encoded("ada:BasicPassw0rdXyz")],
+            status: 200,
+            responseHeaders: [.contentType: "application/json"],
+            responseBody: Array(#"{"authenticated": true, "user": "ada"}"#.utf8)
+        )
+        let line = Self.generator().text(Self.proxied(exchange), verbose: true)
+        #expect(line.hasPrefix("GET /basic-auth/ada/*** → 200"), "\(line)")
+        #expect(!line.contains("BasicPassw0rdXyz") && !line.contains(BasicCredentials.encoded("ada:BasicPassw0rdXyz")), "\(line)")
+    }
+
     /// A secret-named JSON member's value, masked in the request by name, is masked in an echo too.
     @Test func aSecretNamedJSONMembersValueIsMaskedWhereverItIsEchoed() {
         let exchange = RecordedExchange(
