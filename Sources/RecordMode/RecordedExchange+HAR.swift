@@ -17,7 +17,11 @@ extension RecordedExchange {
     /// - Throws: `HARSkipReason` for an entry with no answer or a body that does not decode.
     init(harEntry entry: HARArchive.Entry) throws(HARSkipReason) {
         guard let response = entry.response else { throw HARSkipReason(reason: "no response (the answer never came)") }
-        guard response.status > 0 else { throw HARSkipReason(reason: "no answer (status 0)") }
+        // 0 is how HAR writers say the answer never came; any other number outside 100-999 is no status at all.
+        guard response.status != 0 else { throw HARSkipReason(reason: "no answer (status 0)") }
+        guard (100...999).contains(response.status) else {
+            throw HARSkipReason(reason: "status \(response.status) is not an HTTP status (100-999)")
+        }
         let request = entry.request
         var requestBody: [UInt8] = []
         if let post = request.postData {

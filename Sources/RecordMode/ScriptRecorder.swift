@@ -90,7 +90,8 @@ package struct ScriptRecorder: Sendable {
             if parsed == nil { return "not a URL the http command can send: '\(Redactor.url(exchange.url))'" }
         }
         guard let status = exchange.status else { return "no answer" }
-        if status < 100 { return "no answer (status \(status))" }
+        if status == 0 { return "no answer (status 0)" }
+        if !(100...999).contains(status) { return "status \(status) is not an HTTP status (100-999)" }
         return nil
     }
 

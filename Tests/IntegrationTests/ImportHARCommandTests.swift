@@ -95,22 +95,25 @@ struct ImportHARCommandTests {
             #"{"request": {"method": "GE T", "url": "http://127.0.0.1:9/c", "headers": []}, \#(answer)}"#,
             #"{"request": {"method": "GET", "url": "ftp://x/y", "headers": []}, \#(answer)}"#,
             Self.entry("http://127.0.0.1:9/e"),
+            // A status of -5 read "no answer (status 0)".
+            #"{"request": {"method": "GET", "url": "http://127.0.0.1:9/f", "headers": []}, "response": {"status": -5, "headers": [], "content": {"text": ""}}}"#,
         ]
         let (result, work) = await Self.importing(#"{"log": {"entries": ["# + entries.joined(separator: ",\n") + "]}}", ["-o", "out.sdk"])
         defer { work.remove() }
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.first == "5 exchanges: 0 as SDK commands, 2 as http lines, 3 skipped", "\(result.stderr)")
+        #expect(lines.first == "6 exchanges: 0 as SDK commands, 2 as http lines, 4 skipped", "\(result.stderr)")
         for skip in [
             "  entry 2 (line 2): no response (the answer never came)",
             "  entry 3: a method the http command cannot send: 'GE T'",
             "  entry 4: not an http(s) URL: scheme 'ftp'",
+            "  entry 6 (line 6): status -5 is not an HTTP status (100-999)",
         ] {
             #expect(lines.contains(skip), "\(skip) missing: \(result.stderr)")
         }
         let script = try #require(work.read("out.sdk"))
         #expect(
-            script.hasPrefix("# Recorded from import har \(work.path)/app.har by sdkbench: 0 exchanges as SDK commands, 2 as http lines, 3 skipped."),
+            script.hasPrefix("# Recorded from import har \(work.path)/app.har by sdkbench: 0 exchanges as SDK commands, 2 as http lines, 4 skipped."),
             "\(script)"
         )
         #expect(!script.contains("GE T") && !script.contains("ftp:"), "\(script)")
