@@ -6,13 +6,19 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct StreamingOutputTests {
     /// Reads `pipe` until `marker` arrives or `deadline` seconds pass; returns what was read.
-    private func read(_ pipe: Pipe, until marker: String, deadline: Double) -> String {
+    /// Waits by sleeping, not in poll(2): a test holding one of the two threads of the
+    /// cooperative pool (2 cores) for seconds held up the embedded backends dozens of other
+    /// tests were starting (the fresh-clone check of 2026-12-07: 51 tests past their minute).
+    private func read(_ pipe: Pipe, until marker: String, deadline: Double) async -> String {
         let handle = pipe.fileHandleForReading
         var text = ""
         let end = Date().addingTimeInterval(deadline)
         var descriptor = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
         while !text.contains(marker), Date() < end {
-            guard poll(&descriptor, 1, 100) > 0 else { continue }
+            guard poll(&descriptor, 1, 0) > 0 else {
+                try? await Task.sleep(for: .milliseconds(20))
+                continue
+            }
             let chunk = handle.availableData
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)
@@ -21,7 +27,7 @@ struct StreamingOutputTests {
     }
 
     /// `run x.sdk | tee log`: each line reaches the pipe when it is printed, not at exit.
-    @Test func aPipeGetsEachLineAsItIsPrinted() throws {
+    @Test func aPipeGetsEachLineAsItIsPrinted() async throws {
         let home = TemporaryDirectory()
         defer { home.remove() }
         let process = Process()
@@ -34,13 +40,13 @@ struct StreamingOutputTests {
             process.terminate()
             process.waitUntilExit()
         }
-        #expect(read(pipe, until: "first-line\n", deadline: 10).contains("first-line\n"))
+        #expect(await read(pipe, until: "first-line\n", deadline: 10).contains("first-line\n"))
         #expect(process.isRunning)
     }
 
     /// A parent that blocks SIGTERM hands the mask down through exec and posix_spawn: sdkbench
     /// unblocks the signals it handles, so SIGTERM still stops a long command at once.
-    @Test func sigtermStopsACommandEvenWhenTheParentBlockedIt() throws {
+    @Test func sigtermStopsACommandEvenWhenTheParentBlockedIt() async throws {
         let home = TemporaryDirectory()
         defer { home.remove() }
         let process = Process()
@@ -53,7 +59,7 @@ struct StreamingOutputTests {
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         try process.run()
-        #expect(read(pipe, until: "first-line\n", deadline: 10).contains("first-line\n"))
+        #expect(await read(pipe, until: "first-line\n", deadline: 10).contains("first-line\n"))
         let start = ContinuousClock.now
         process.terminate()
         process.waitUntilExit()
@@ -77,7 +83,7 @@ struct StreamingOutputTests {
             holder.terminate()
             holder.waitUntilExit()
         }
-        #expect(read(pipe, until: "holding\n", deadline: 10).contains("holding\n"))
+        #expect(await read(pipe, until: "holding\n", deadline: 10).contains("holding\n"))
         let second = await ProcessRunner.run(
             SDKBenchFiles.sdkbenchExecutable,
             ["--home", home.path, "run", "--keep-going", home.write("s.sdk", "log a\nlog b\nlog c\n")],
