@@ -217,7 +217,10 @@ let package = Package(
             ]
         ),
         // The shell harness: a session over the standard catalog, for the shell's tests.
-        .target(name: "SDKBenchShellTesting", dependencies: ["SDKBenchTesting", "Shell", "SDKBenchCatalog", "Platform", "Script", "Transport"]),
+        .target(
+            name: "SDKBenchShellTesting",
+            dependencies: ["SDKBenchTesting", "Shell", "SDKBenchCatalog", "LoadMode", "Platform", "Script", "Transport"]
+        ),
 
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "SDKBenchTesting"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),

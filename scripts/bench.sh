@@ -10,6 +10,8 @@ python3 -c 'import requests, cryptography' 2>/dev/null || python3 -m pip install
 # The load bench's peers: Locust (PyPI) and wrk (Debian) as the backend's ceiling.
 command -v locust >/dev/null || python3 -m pip install --quiet locust
 command -v wrk >/dev/null || { apt-get install -y -qq wrk >/dev/null 2>&1 || true; }
+# The fleets' ceiling server: nginx (Debian) answering each route a fixed body.
+command -v nginx >/dev/null || { apt-get install -y -qq nginx >/dev/null 2>&1 || true; }
 # The proxy bench's peer: mitmproxy's mitmdump in reverse mode (PyPI).
 command -v mitmdump >/dev/null || python3 -m pip install --quiet mitmproxy
 scripts/release-build.sh --product sdkbench

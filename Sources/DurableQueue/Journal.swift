@@ -21,6 +21,9 @@ import SystemPackage
 /// agree (an append and its place in the queue; a rewrite and the queue it copies), the caller's
 /// closure runs under the journal's lock, so no append can fall between the two.
 ///
+/// With `StateStorage.memory` (a load device's) the journal writes nothing: it numbers the
+/// items and the caller's queue holds them, and they are gone with the session.
+///
 /// ```swift
 /// let (journal, restored, skipped) = try Journal.open(path: path)
 /// let seq = try journal.append(bytes) { seq in queue.append((seq, bytes)); return seq }
@@ -32,6 +35,8 @@ package final class Journal: Sendable {
     package let path: String
     private let lockPath: String
     private let state: Mutex<State>
+    /// `false` for a journal in memory, which writes no file.
+    private let keepsFile: Bool
 
     private struct State {
         var descriptor: Int32
@@ -44,14 +49,19 @@ package final class Journal: Sendable {
     ///
     /// - Parameters:
     ///   - path: the journal file; `<path>.lock` is its lock file.
+    ///   - storage: `.memory` opens no file and restores nothing.
     ///   - accepts: whether a replayed item's bytes are well-formed; others are skipped and counted.
     /// - Returns: the journal and the items it still holds, oldest first, plus how many lines were unreadable.
     /// - Throws: `JournalError` when the directory or file cannot be used, or another process holds the lock.
     package static func open(
         path: String,
+        storage: StateStorage = .files,
         accepts: ([UInt8]) -> Bool = { _ in true }
     ) throws(JournalError) -> (journal: Journal, restored: [Record], skipped: Int) {
         let lockPath = path + ".lock"
+        if storage == .memory {
+            return (Journal(path: path, lockPath: lockPath, lockDescriptor: -1, nextSeq: 0, keepsFile: false), [], 0)
+        }
         let lockDescriptor: Int32
         do throws(FileError) {
             try Directories.create(Directories.parent(of: path), mode: .ownerReadWriteExecute)
@@ -64,7 +74,7 @@ package final class Journal: Sendable {
             throw JournalError("the queue at \(path) is in use by another sdkbench process (use --home to give this run its own state)")
         }
         let (records, skipped, nextSeq) = try replay(path, accepts: accepts)
-        let journal = Journal(path: path, lockPath: lockPath, lockDescriptor: lockDescriptor, nextSeq: nextSeq)
+        let journal = Journal(path: path, lockPath: lockPath, lockDescriptor: lockDescriptor, nextSeq: nextSeq, keepsFile: true)
         try journal.rewrite { records }
         return (journal, records, skipped)
     }
@@ -81,9 +91,10 @@ package final class Journal: Sendable {
         return false
     }
 
-    private init(path: String, lockPath: String, lockDescriptor: Int32, nextSeq: Int) {
+    private init(path: String, lockPath: String, lockDescriptor: Int32, nextSeq: Int, keepsFile: Bool) {
         self.path = path
         self.lockPath = lockPath
+        self.keepsFile = keepsFile
         state = Mutex(State(descriptor: -1, lockDescriptor: lockDescriptor, nextSeq: nextSeq))
     }
 
@@ -95,6 +106,10 @@ package final class Journal: Sendable {
     package func append<T>(_ bytes: [UInt8], queued: (Int) -> T) throws(JournalError) -> T {
         try state.withLock { state throws(JournalError) in
             let seq = state.nextSeq
+            guard keepsFile else {
+                state.nextSeq += 1
+                return queued(seq)
+            }
             var line = [UInt8]()
             line.reserveCapacity(bytes.count + 24)
             line.append(UInt8(ascii: "+"))
@@ -110,6 +125,7 @@ package final class Journal: Sendable {
 
     /// Records that the items numbered `first…last` were delivered (`count` of them were live).
     package func acknowledge(_ first: Int, _ last: Int, count: Int) throws(JournalError) {
+        guard keepsFile else { return }
         try state.withLock { state throws(JournalError) in
             let line = Array("-\(first) \(last)\n".utf8)
             try Self.writeAll(state.descriptor, line, path: path)
@@ -134,6 +150,7 @@ package final class Journal: Sendable {
     package func rewrite(_ live: () -> [Record]) throws(JournalError) {
         try state.withLock { state throws(JournalError) in
             let records = live()
+            guard keepsFile else { return }
             if records.isEmpty, state.descriptor >= 0 {
                 guard ftruncate(state.descriptor, 0) == 0 else { throw JournalError(FileError.current(path, "cannot truncate")) }
                 state.deadRecords = 0
@@ -163,6 +180,7 @@ package final class Journal: Sendable {
 
     /// Pushes what was written to the disk (fdatasync), without holding up appends meanwhile.
     package func sync() throws(JournalError) {
+        guard keepsFile else { return }
         let descriptor = state.withLock { dup($0.descriptor) }
         guard descriptor >= 0 else { throw JournalError(FileError.current(path, "cannot sync")) }
         defer { Glibc.close(descriptor) }

@@ -81,13 +81,16 @@ package final class HamonClient: Sendable {
         let opened: (journal: Journal, restored: [Journal.Record], skipped: Int)
         do {
             // Events are JSON objects; a line that is not one was torn or edited by hand.
-            opened = try Journal.open(path: configuration.journalPath) { $0.first == UInt8(ascii: "{") && $0.last == UInt8(ascii: "}") }
+            opened = try Journal.open(path: configuration.journalPath, storage: configuration.storage) {
+                $0.first == UInt8(ascii: "{") && $0.last == UInt8(ascii: "}")
+            }
         } catch {
             throw .journal(error.message)
         }
         journal = opened.journal
         install = try InstallRecord.loadOrCreate(
             path: configuration.installPath,
+            storage: configuration.storage,
             nowMillis: Int64(clock.now() * 1000),
             appVersion: configuration.app.version
         )

@@ -12,6 +12,8 @@ package struct HamonConfiguration: Sendable {
     package var journalPath: String
     /// Where the advertising id and first-open time are kept.
     package var installPath: String
+    /// `.memory` (a load device's) keeps the queue and install record in memory: no file is written.
+    package var storage = StateStorage.files
     package var app: AppIdentity
     /// Events that trigger a flush (the seed's 10).
     package var flushThreshold = 10

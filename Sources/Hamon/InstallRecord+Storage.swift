@@ -3,8 +3,12 @@ import Platform
 
 extension InstallRecord {
     /// Reads the record at `path`, creating it on first use (a new advertising id, first open
-    /// now). A changed app version moves the last-update time.
-    static func loadOrCreate(path: String, nowMillis: Int64, appVersion: String) throws(HamonError) -> InstallRecord {
+    /// now). A changed app version moves the last-update time. In `.memory` storage the record
+    /// is new and written nowhere.
+    static func loadOrCreate(path: String, storage: StateStorage, nowMillis: Int64, appVersion: String) throws(HamonError) -> InstallRecord {
+        guard storage == .files else {
+            return InstallRecord(advertisingID: UUIDv4.make(), firstOpenMillis: nowMillis, lastUpdateMillis: nowMillis, lastVersion: appVersion)
+        }
         if let text = try? FileReader.readText(path), case .object(let object)? = try? JSONParser.parse(text),
             case .string(let id)? = object["advertising_id"], case .int(let first)? = object["app_first_open_timestamp"]
         {

@@ -39,11 +39,12 @@ final class HamonRuntime: EngineRuntime {
         secondSignalHint = context.secondSignalHint
         let paths = context.environment.paths
         let facts = DeviceFactsReader.read(context: context)
-        let configuration = HamonConfiguration(
+        var configuration = HamonConfiguration(
             journalPath: Self.journalPath(paths),
             installPath: paths.stateDirectory + "/hamon/install.json",
             app: Self.app(AppIdentity(version: SDKBenchVersion.current, versionCode: Int(SDKBenchVersion.build) ?? 1), device: context.device)
         )
+        configuration.storage = context.environment.stateStorage
         do {
             client = try HamonClient(
                 configuration: configuration,

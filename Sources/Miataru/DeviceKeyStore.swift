@@ -1,4 +1,5 @@
 import Platform
+import Synchronization
 import SystemPackage
 
 #if canImport(Glibc)
@@ -10,7 +11,8 @@ import SystemPackage
 /// The server keeps no way to remove or recover a key, so the file may be the only copy of what
 /// the server holds: it is replaced atomically, and a key being set is first written beside it as
 /// `.pending` (see `DeviceKeyManager`). A file that group or others can read is refused, because
-/// a key that may have leaked must not be trusted silently.
+/// a key that may have leaked must not be trusted silently. In `.memory` storage (a load
+/// device's) the same files are entries of a dictionary and nothing is written.
 ///
 /// ```swift
 /// let store = DeviceKeyStore(directory: state + "/miataru/keys")
@@ -19,8 +21,17 @@ import SystemPackage
 /// ```
 package struct DeviceKeyStore: Sendable {
     package let directory: String
+    /// The files by path, when the keys live in memory.
+    private let memory: MemoryFiles?
 
-    package init(directory: String) { self.directory = directory }
+    package init(directory: String, storage: StateStorage = .files) {
+        self.directory = directory
+        memory = storage == .memory ? MemoryFiles() : nil
+    }
+
+    private final class MemoryFiles: Sendable {
+        let files = Mutex<[String: String]>([:])
+    }
 
     /// The file of `device`'s key on `server`.
     package func path(server: String, device: String) -> String {
@@ -56,10 +67,18 @@ package struct DeviceKeyStore: Sendable {
     func promotePending(server: String, device: String) throws(DeviceKeyStoreError) {
         let from = pendingPath(server: server, device: device)
         let to = path(server: server, device: device)
+        if let memory {
+            memory.files.withLock { files in files[to] = files.removeValue(forKey: from) ?? files[to] }
+            return
+        }
         guard rename(from, to) == 0 else { throw .file(.current(to, "cannot replace")) }
     }
 
     func discardPending(server: String, device: String) {
+        if let memory {
+            _ = memory.files.withLock { $0.removeValue(forKey: pendingPath(server: server, device: device)) }
+            return
+        }
         _ = unlink(pendingPath(server: server, device: device))
     }
 
@@ -67,6 +86,7 @@ package struct DeviceKeyStore: Sendable {
     package func remove(server: String, device: String) throws(DeviceKeyStoreError) -> Bool {
         discardPending(server: server, device: device)
         let path = path(server: server, device: device)
+        if let memory { return memory.files.withLock { $0.removeValue(forKey: path) } != nil }
         if unlink(path) == 0 { return true }
         if errno == ENOENT { return false }
         throw .file(.current(path, "cannot remove"))
@@ -75,7 +95,14 @@ package struct DeviceKeyStore: Sendable {
     /// The other servers a key of `device` is stored for, sorted: a key filed under
     /// `http://localhost:8080` is not found for `http://127.0.0.1:8080`, and the user is told where it is.
     package func servers(holdingKeyOf device: String, except server: String) -> [String] {
-        SystemFiles.list(directory)
+        if let memory {
+            let suffix = "/" + Self.fileName(device) + ".key"
+            let servers = memory.files.withLock { files in
+                files.keys.filter { $0.hasSuffix(suffix) }.map { String($0.dropFirst(directory.count + 1).dropLast(suffix.count)) }
+            }
+            return servers.compactMap { Self.decodedName($0) }.filter { $0 != server }.sorted()
+        }
+        return SystemFiles.list(directory)
             .compactMap { Self.decodedName($0) }
             .filter { $0 != server && access(path(server: $0, device: device), F_OK) == 0 }
             .sorted()
@@ -83,13 +110,25 @@ package struct DeviceKeyStore: Sendable {
 
     /// The devices with a key stored for `server`, sorted.
     package func devices(server: String) -> [String] {
-        SystemFiles.list(directory + "/" + Self.fileName(server))
+        let serverDirectory = directory + "/" + Self.fileName(server)
+        let names =
+            memory.map { memory in
+                memory.files.withLock { files in
+                    files.keys.filter { $0.hasPrefix(serverDirectory + "/") }.map { String($0.dropFirst(serverDirectory.count + 1)) }
+                }
+            } ?? SystemFiles.list(serverDirectory)
+        return
+            names
             .filter { $0.hasSuffix(".key") }
             .compactMap { Self.decodedName(String($0.dropLast(4))) }
             .sorted()
     }
 
     private func write(_ key: String, to path: String) throws(DeviceKeyStoreError) {
+        if let memory {
+            memory.files.withLock { $0[path] = key }
+            return
+        }
         do {
             try AtomicFile.writeSecret(Array(key.utf8), to: path)
         } catch {
@@ -98,6 +137,7 @@ package struct DeviceKeyStore: Sendable {
     }
 
     private func read(_ path: String) throws(DeviceKeyStoreError) -> String? {
+        if let memory { return memory.files.withLock { $0[path] } }
         let descriptor: FileDescriptor
         do {
             descriptor = try FileDescriptor.opening(path, .readOnly)

@@ -18,7 +18,8 @@ final class MiataruRuntime: EngineRuntime {
     let output: ShellEventRouter
     let clock: any WallClock
     let store: DeviceKeyStore
-    private let deviceFile: String
+    /// Where the own device id is kept; `nil` when the session's state is in memory.
+    private let deviceFile: String?
     /// `miataru server URL|local`; `nil` follows `configure host` (the embedded backend when none).
     private(set) var serverSetting: String?
     private(set) var deviceID: String
@@ -38,13 +39,15 @@ final class MiataruRuntime: EngineRuntime {
         output = context.events
         clock = context.environment.clock
         let directory = Self.directory(context.environment.paths)
-        store = DeviceKeyStore(directory: directory + "/keys")
-        deviceFile = directory + "/device-id"
-        if let kept = SystemFiles.firstLine(deviceFile), !kept.isEmpty {
+        let storage = context.environment.stateStorage
+        store = DeviceKeyStore(directory: directory + "/keys", storage: storage)
+        let deviceFile = storage == .files ? directory + "/device-id" : nil
+        self.deviceFile = deviceFile
+        if let deviceFile, let kept = SystemFiles.firstLine(deviceFile), !kept.isEmpty {
             deviceID = kept
         } else {
             deviceID = UUIDv4.make()
-            try Self.keep(deviceID, in: deviceFile)
+            if let deviceFile { try Self.keep(deviceID, in: deviceFile) }
         }
     }
 
@@ -84,9 +87,9 @@ final class MiataruRuntime: EngineRuntime {
     /// Sets the server (`local`, or a URL with http or https).
     func setServer(_ setting: String?) { serverSetting = setting }
 
-    /// Sets the own device id and keeps it for later runs.
+    /// Sets the own device id and keeps it for later runs (in `.files` storage).
     func setDevice(_ id: String, at range: SourceRange?) throws(ShellError) {
-        try Self.keep(id, in: deviceFile, at: range)
+        if let deviceFile { try Self.keep(id, in: deviceFile, at: range) }
         deviceID = id
         seenDevices.insert(id)
     }

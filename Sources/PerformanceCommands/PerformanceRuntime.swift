@@ -14,6 +14,8 @@ final class PerformanceRuntime: EngineRuntime {
     let defaultDirectory: String
     /// Where this session's analytics destinations journal what they have not sent.
     private let analyticsJournalDirectory: String
+    /// `.memory`: destinations keep no journal, and nothing is restored.
+    private let storage: StateStorage
 
     let trace: TraceSink
     let output: ShellEventRouter
@@ -46,7 +48,8 @@ final class PerformanceRuntime: EngineRuntime {
         defaultDirectory = environment.paths.performanceDirectory
         analyticsJournalDirectory = Self.analyticsJournalDirectory(environment.paths)
         clock = environment.clock
-        restoreAnalytics()
+        storage = environment.stateStorage
+        if storage == .files { restoreAnalytics() }
     }
 
     func deviceChanged(_ context: EngineContext) { tracker.setDeviceContext(Self.deviceContext(context)) }
@@ -132,8 +135,9 @@ final class PerformanceRuntime: EngineRuntime {
     private func makeAnalytics(_ settings: AnalyticsSettings, insecure: Bool, at value: BoundValue?) throws(ShellError) -> AnalyticsDestination {
         let output = output
         do {
-            let journal = try AnalyticsJournal(directory: analyticsJournalDirectory, settings: settings)
-            if journal.skipped > 0 {
+            var journal: AnalyticsJournal?
+            if storage == .files { journal = try AnalyticsJournal(directory: analyticsJournalDirectory, settings: settings) }
+            if let journal, journal.skipped > 0 {
                 output.warn(
                     "perf analytics: \(journal.skipped) unreadable line\(journal.skipped == 1 ? "" : "s") in the journal of \(settings.endpoint) skipped"
                 )

@@ -1,28 +1,18 @@
+import LoadMode
 import Platform
 import Shell
-import Transport
 
 extension ShellHarness {
-    /// A load device's session as the tests' drivers make it: state under `home`, the fixed
-    /// machine, no ticker, the driver's measured transports, output discarded, sharing `shared`
-    /// as its embedded backend when given.
-    package static func loadDeviceSession(
+    /// Load devices' sessions as `sdkbench load` makes them, with what a test needs: the fixed
+    /// machine and no ticker (a test drives time itself).
+    package static func loadDeviceSessions(
         catalog: ShellCatalog = .standard,
-        home: String,
-        transport: any HTTPTransport,
-        insecure: any HTTPTransport,
+        storage: StateStorage,
         sharing shared: SharedEmbeddedBackend?
-    ) -> ShellSession {
-        var environment = ShellEnvironment(
-            paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),
-            machine: machine,
-            startsTicker: false,
-            transport: transport,
-            keepsState: false
-        )
-        environment.insecureTransport = insecure
-        let session = ShellSession(catalog: catalog, environment: environment, output: Output(destination: .discard))
-        if let shared { session.shareEmbeddedBackend(shared) }
-        return session
+    ) -> LoadDeviceSessions {
+        var sessions = LoadDeviceSessions(catalog: catalog, stateStorage: storage, backend: shared)
+        sessions.machine = machine
+        sessions.startsTicker = false
+        return sessions
     }
 }

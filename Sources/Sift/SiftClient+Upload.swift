@@ -238,7 +238,7 @@ extension SiftClient {
         case .retry:
             break
         }
-        if rejectsBefore != rejectsAfter {
+        if rejectsBefore != rejectsAfter, configuration.storage == .files {
             do throws(FileError) {
                 try SiftArchive.writeRejects(rejectsAfter, to: configuration.uploaderStatePath)
             } catch {

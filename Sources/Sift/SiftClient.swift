@@ -108,7 +108,7 @@ package final class SiftClient: Sendable {
         self.sensors = sensors
         self.notify = events
         self.http = Mutex(http)
-        install = try SiftInstall.loadOrCreate(path: configuration.installPath)
+        install = try SiftInstall.loadOrCreate(path: configuration.installPath, storage: configuration.storage)
         var initial = State(uploader: SiftUploaderStateMachine(policy: configuration.policy))
         var journals: [SiftQueueIdentifier: Journal] = [:]
         var restoredEvents = 0
@@ -116,7 +116,7 @@ package final class SiftClient: Sendable {
         let wellFormed: ([UInt8]) -> Bool = { $0.first == UInt8(ascii: "{") && $0.last == UInt8(ascii: "}") }
         do throws(JournalError) {
             for identifier in SiftQueueIdentifier.allCases {
-                let opened = try Journal.open(path: configuration.queueJournalPath(identifier), accepts: wellFormed)
+                let opened = try Journal.open(path: configuration.queueJournalPath(identifier), storage: configuration.storage, accepts: wellFormed)
                 journals[identifier] = opened.journal
                 let restored = SiftArchive.restoreQueue(opened.restored)
                 var queue = SiftQueueStateMachine(identifier: identifier)
@@ -126,7 +126,7 @@ package final class SiftClient: Sendable {
                 restoredEvents += restored.entries.count
                 unreadable += opened.skipped + restored.unreadable
             }
-            let opened = try Journal.open(path: configuration.uploaderJournalPath, accepts: wellFormed)
+            let opened = try Journal.open(path: configuration.uploaderJournalPath, storage: configuration.storage, accepts: wellFormed)
             uploaderJournal = opened.journal
             let batches = opened.restored.compactMap(SiftArchive.batch)
             unreadable += opened.skipped + opened.restored.count - batches.count

@@ -12,11 +12,12 @@ package struct SiftInstall: Sendable, Equatable {
         self.vendorID = vendorID
     }
 
-    /// Reads the ids at `path`, making and keeping new ones on first use (0600: they identify the install).
+    /// Reads the ids at `path`, making and keeping new ones on first use (0600: they identify the
+    /// install); in `.memory` storage new ones, kept nowhere.
     ///
     /// - Throws: `SiftError.archive` when the file cannot be written.
-    package static func loadOrCreate(path: String) throws(SiftError) -> SiftInstall {
-        if let text = try? FileReader.readText(path), case .object(let object)? = try? JSONParser.parse(text),
+    package static func loadOrCreate(path: String, storage: StateStorage = .files) throws(SiftError) -> SiftInstall {
+        if storage == .files, let text = try? FileReader.readText(path), case .object(let object)? = try? JSONParser.parse(text),
             case .string(let installation)? = object["installation_id"], case .string(let vendor)? = object["device_ifv"],
             !installation.isEmpty, !vendor.isEmpty
         {
@@ -26,6 +27,7 @@ package struct SiftInstall: Sendable, Equatable {
         let number = generator.next() as UInt64
         let hex = String(number, radix: 16)
         let install = SiftInstall(installationID: String(repeating: "0", count: 16 - hex.count) + hex, vendorID: UUIDv4.make())
+        guard storage == .files else { return install }
         let object: Value = .object(["installation_id": .string(install.installationID), "device_ifv": .string(install.vendorID)])
         do throws(FileError) {
             try AtomicFile.writeSecret(Array((JSONWriter.pretty(object) + "\n").utf8), to: path)

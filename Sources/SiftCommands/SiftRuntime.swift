@@ -48,10 +48,11 @@ final class SiftRuntime: EngineRuntime {
         self.output = output
         undeliveredFate = context.undeliveredFate
         secondSignalHint = context.secondSignalHint
-        let configuration = SiftConfiguration(
+        var configuration = SiftConfiguration(
             directory: Self.directory(context.environment.paths),
             app: SiftApp(name: "sdkbench", version: SDKBenchVersion.current)
         )
+        configuration.storage = context.environment.stateStorage
         do {
             client = try SiftClient(
                 configuration: configuration,

@@ -31,8 +31,8 @@ struct LoadRunCommand: ParsableCommand {
         abstract: "Run one .sdk script as many simulated devices; latency and errors by SDK call, thresholds.",
         discussion: """
             Each device runs the script in a closed loop (an iteration, --think, the next) as a session of its own: \
-            its own variables ({{device.index}} from 0, {{device.id}} a stable id from the index and --seed), engine \
-            state and state directory (removed at the end unless --keep-state), against the configured host or one \
+            its own variables ({{device.index}} from 0, {{device.id}} a stable id from the index and --seed) and \
+            engine state, held in memory (in files kept after the run with --keep-state), against the configured host or one \
             embedded backend all devices share. Every HTTP exchange is timed under the SDK call it is \
             (miataru.UpdateLocation, sift.upload, hamon.events, hamon.user, perf.analytics) or, for http, the line as \
             written (http GET /users/{{id}}). An expect is a check: it is counted, it does not stop the iteration. \
@@ -103,7 +103,11 @@ struct LoadRunCommand: ParsableCommand {
     )
     var html: String?
 
-    @Flag(name: .customLong("keep-state"), help: "Keep the devices' state directories (they are removed at the end), in state/load/kept-PID-XXXXXX.")
+    @Flag(
+        name: .customLong("keep-state"),
+        help:
+            "Keep the devices' engine state (queues, DeviceKeys, install ids) in files, each device's in its own directory, kept at the end in state/load/kept-PID-XXXXXX. Without it a device's state is in memory and no file is written."
+    )
     var keepState = false
 
     @Flag(help: "Print only the thresholds' verdicts and what went wrong; no progress block unless --out progress.")
@@ -197,31 +201,16 @@ struct LoadRunCommand: ParsableCommand {
             Glibc.exit(ExitStatus.runtime.rawValue)
         }
         let catalog = ShellCatalog.standard
+        var sessions = LoadDeviceSessions(catalog: catalog, stateStorage: keepState ? .files : .memory, backend: backend)
+        sessions.processEnvironment = environment
+        sessions.scriptSizeLimit = scriptSizeLimit
+        sessions.variables = suiteVariables.map { ($0.name, $0.value, $0.isSecret) }
         let driver = LoadDriver(
             plan: plan,
             classify: { catalog.requestKind(method: $0, path: $1) },
             sourceAddresses: sources
-        ) { _, home, transport, insecure in
-            var sessionEnvironment = ShellEnvironment(
-                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),
-                startsTicker: true,
-                processEnvironment: environment,
-                transport: transport,
-                keepsState: false
-            )
-            sessionEnvironment.insecureTransport = insecure
-            let session = ShellSession(
-                catalog: .standard,
-                environment: sessionEnvironment,
-                output: Output(destination: .discard, revealsSecrets: false)
-            )
-            session.shareEmbeddedBackend(backend)
-            session.scriptSizeLimit = scriptSizeLimit
-            for variable in suiteVariables {
-                if variable.isSecret { session.secrets.add(variable.value) }
-                session.variables.set(variable.name, .string(variable.value), secret: variable.isSecret)
-            }
-            return session
+        ) { [sessions] _, home, transport, insecure in
+            sessions.make(home: home, transport: transport, insecure: insecure)
         }
         let control = LoadControl()
         let outputs = LoadOutputs(specs, terminal: terminal, environment: environment)

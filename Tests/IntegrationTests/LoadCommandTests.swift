@@ -223,6 +223,8 @@ struct LoadCommandTests {
     /// background, and once `started` (a glob under the run's state) exists and `settle` more has
     /// passed, sends it `signal`: its exit status, the milliseconds from the signal to its exit,
     /// and what it printed, and when the signal was sent (seconds since the epoch).
+    /// `started` is a path under the run's directory that tells the devices are running: a state
+    /// file, so the run is given `--keep-state` (a device's state is otherwise in memory).
     static func signalled(
         _ home: TemporaryDirectory,
         script: String,
@@ -285,7 +287,7 @@ struct LoadCommandTests {
         let run = await Self.signalled(
             home,
             script: script,
-            arguments: "--devices 4 --duration 60s --think 20ms",
+            arguments: "--devices 4 --duration 60s --think 20ms --keep-state",
             started: "device-*/state/device.json",
             signal: "INT"
         )
@@ -315,7 +317,7 @@ struct LoadCommandTests {
         let run = await Self.signalled(
             home,
             script: script,
-            arguments: "--devices \(devices) --duration 60s",
+            arguments: "--devices \(devices) --duration 60s --keep-state",
             started: "device-*/state/device.json",
             settle: "1",
             signal: "TERM"
@@ -401,7 +403,7 @@ struct LoadCommandTests {
         let run = await Self.signalled(
             home,
             script: script,
-            arguments: "--devices 3 --duration 60s",
+            arguments: "--devices 3 --duration 60s --keep-state",
             started: "device-*/state",
             settle: "0.3",
             signal: "TERM"

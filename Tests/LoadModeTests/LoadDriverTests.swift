@@ -65,10 +65,11 @@ struct LoadDriverTests {
     }
 
     /// A driver of `plan` whose devices' sessions share `shared` as their embedded backend.
-    static func driver(plan: LoadPlan, sharing shared: SharedEmbeddedBackend?) -> LoadDriver {
+    static func driver(plan: LoadPlan, sharing shared: SharedEmbeddedBackend?, storage: StateStorage = .memory) -> LoadDriver {
         let catalog = ShellCatalog.standard
+        let sessions = ShellHarness.loadDeviceSessions(catalog: catalog, storage: storage, sharing: shared)
         return LoadDriver(plan: plan, classify: { catalog.requestKind(method: $0, path: $1) }) { _, home, transport, insecure in
-            ShellHarness.loadDeviceSession(home: home, transport: transport, insecure: insecure, sharing: shared)
+            sessions.make(home: home, transport: transport, insecure: insecure)
         }
     }
 

@@ -1,6 +1,7 @@
 import Backend
 import JSON
 import LineEditing
+import Platform
 import SDKBenchShellTesting
 import SDKBenchTesting
 import Script
@@ -183,8 +184,8 @@ struct EngineCatalogTests {
         let driver = LoadDriver(
             plan: LoadPlan(devices: 2, stop: .iterations(3)),
             classify: { catalog.requestKind(method: $0, path: $1) }
-        ) { _, home, transport, insecure in
-            ShellHarness.loadDeviceSession(catalog: catalog, home: home, transport: transport, insecure: insecure, sharing: shared)
+        ) { [sessions = ShellHarness.loadDeviceSessions(catalog: catalog, storage: .memory, sharing: shared)] _, home, transport, insecure in
+            sessions.make(home: home, transport: transport, insecure: insecure)
         }
         let script = CheckedScript(SourceFile(name: "flow.sdk", text: "fake send\nexpect last == 1\n"), table: catalog.table)
         let path = work.path

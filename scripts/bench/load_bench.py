@@ -1,4 +1,7 @@
-"""sdkbench load: the Miataru flow (setDeviceKey, 10 UpdateLocation, 1 GetLocation per device)
+"""sdkbench load: the fleets of every engine's own flow (the SDK's commands, as docs/load.md and
+`import har --as-load` write them) against 'sdkbench serve' and against nginx answering each route
+a fixed body (the ceiling server: a figure moved by nginx is the server's, one that is not is the
+generator's); then the Miataru flow (setDeviceKey, 10 UpdateLocation, 1 GetLocation per device)
 for 1,000 devices against 'sdkbench serve', 8 and 64 at a time, beside Locust (FastHttpUser, the
 same flow and bodies, one process) and wrk hammering one GetLocation as the backend's ceiling;
 then 10,000 devices held at once (RSS), and a fleet: 100,000 devices each sending its location
@@ -26,6 +29,58 @@ repeat 10
 end
 http POST /v1/GetLocation MiataruConfig[RequestMiataruDeviceID]={{d}} MiataruConfig[RequestMiataruDeviceKey]=k-{{d}} MiataruGetLocation[0][Device]={{d}}
 expect last.status == 200
+"""
+
+# Each engine's flow as a phone runs it, once a minute: the SDK's own commands.
+ENGINE_FLOWS = [
+    ("http line (UpdateLocation)", FLEET_FLOW),
+    ("miataru", """configure host {{server}}
+miataru device {{device.id}}
+miataru key set --generate
+miataru location update 52.52 13.405
+"""),
+    ("hamon", """configure host {{server}}
+hamon user user-{{device.index}}
+hamon log screen_view screen_name=home
+hamon flush
+"""),
+    ("sift", """configure host {{server}}
+sift account 4e1a50e172beb95cf1e4ae54
+sift beacon 0123456789abcdef
+sift user user-{{device.index}}
+sift event tap button=buy
+sift upload --force --wait 10s
+"""),
+    ("perf", """configure host {{server}}
+perf destination add analytics /api/performance/batch --batch 1
+perf start checkout api
+perf end checkout api status=success
+perf flush
+"""),
+]
+
+# nginx as the ceiling server: one worker, a fixed answer per route, as the embedded backend answers it.
+NGINX_CONF = """worker_processes 1;
+worker_rlimit_nofile 65536;
+error_log {work}/nginx-error.log crit;
+pid {work}/nginx.pid;
+events {{ worker_connections 60000; }}
+http {{
+    access_log off;
+    keepalive_requests 100000;
+    client_body_temp_path {work}/nginx-body;
+    server {{
+        listen 127.0.0.1:{port} reuseport backlog=65535;
+        default_type application/json;
+        location = /v1/setDeviceKey {{ return 200 '{{"MiataruResponse":"ACK","MiataruVerboseResponse":"Device key set successfully"}}'; }}
+        location /v1/ {{ return 200 '{{"MiataruResponse":"ACK","MiataruVerboseResponse":"Location Update for device"}}'; }}
+        location /v1/users/ {{ return 200 '{{"status":"success"}}'; }}
+        location = /v1/events {{ return 200 '{{"status":"success"}}'; }}
+        location /v3/ {{ return 200 '{{"status":0,"error_message":"OK"}}'; }}
+        location = /api/performance/batch {{ return 200 '{{"status":"success","received":1}}'; }}
+        location / {{ return 200 '{{"status":"ok"}}'; }}
+    }}
+}}
 """
 
 LOCUSTFILE = """
@@ -83,10 +138,14 @@ def cpu_of(command, env, cwd=None):
     return (after.children_user - before.children_user) + (after.children_system - before.children_system), wall, result
 
 
+def env_for(work):
+    return dict(os.environ, SDKBENCH_HOME=os.path.join(work, "load-home"), NO_COLOR="1")
+
+
 def run(sdkbench, work, line, quick):
     flows = 100 if quick else 1000
     requests_total = flows * 12
-    env = dict(os.environ, SDKBENCH_HOME=os.path.join(work, "load-home"), NO_COLOR="1")
+    env = env_for(work)
     script = os.path.join(work, "flow.sdk")
     with open(script, "w") as handle:
         handle.write(FLOW)
@@ -156,6 +215,92 @@ def run(sdkbench, work, line, quick):
     fleet(sdkbench, work, env, line, 2000 if quick else 100_000)
 
 
+def nginx(work):
+    """nginx (Debian) on a free port with NGINX_CONF; its process and base URL."""
+    import socket
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    conf = os.path.join(work, "nginx.conf")
+    with open(conf, "w") as handle:
+        handle.write(NGINX_CONF.format(work=work, port=port))
+    server = subprocess.Popen(["nginx", "-c", conf, "-p", work, "-g", "daemon off;"], stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.1):
+                return server, url
+        except OSError:
+            time.sleep(0.05)
+    sys.exit("bench: nginx did not listen")
+
+
+def tour_as_load(sdkbench, work, env):
+    """examples/tour.sdk through `sdkbench proxy --har` to serve, then `import har --as-load`: the
+    script a user who recorded the tour would load-test with."""
+    server, url = serve(sdkbench, env)
+    har = os.path.join(work, "tour.har")
+    proxy = subprocess.Popen([sdkbench, "proxy", "--listen", "0", "--upstream", url, "--har", har], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True, env=env)
+    proxy_url = proxy.stdout.readline().split()[-1]
+    tour = os.path.join(work, "tour.sdk")
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "tour.sdk")) as handle:
+        lines = [text for text in handle.read().splitlines() if text.strip() != "sift server local"]
+    with open(tour, "w") as handle:
+        handle.write("configure host " + proxy_url[len("http://"):] + "\n" + "\n".join(lines) + "\n")
+    subprocess.run([sdkbench, "run", "--var", "out=" + work, tour], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proxy.send_signal(signal.SIGINT)
+    proxy.wait(timeout=20)
+    stop(server)
+    script = os.path.join(work, "tour-load.sdk")
+    subprocess.run([sdkbench, "import", "har", har, "-o", script, "--as-load", "--skip", "/_sdkbench/"], env=env, check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with open(script) as handle:
+        return handle.read()
+
+
+def fleets(sdkbench, work, env, line, devices, seconds):
+    """Every engine's flow as a fleet (each device once a minute, ramped up over the first
+    minute), against serve and against nginx: failed iterations, start lateness, peak RSS, and
+    how long past its duration the run took."""
+    flows = ENGINE_FLOWS + [("import har --as-load (the tour)", tour_as_load(sdkbench, work, env))]
+    only = os.environ.get("BENCH_FLOWS")
+    for name, flow in flows:
+        if only and not any(word in name for word in only.split(",")):
+            continue
+        for server_name in ("serve", "nginx"):
+            if server_name == "nginx" and not shutil.which("nginx"):
+                line(f"{name} vs nginx", "no nginx here (apt-get install nginx)")
+                continue
+            server, url = serve(sdkbench, env) if server_name == "serve" else nginx(work)
+            figures = fleet_run(sdkbench, work, env, flow, url, devices, seconds)
+            stop(server)
+            line(f"{name} vs {server_name}", figures["text"], f"lateness {figures['late']}")
+
+
+def fleet_run(sdkbench, work, env, flow, url, devices, seconds):
+    """One fleet of `flow` against `url` for `seconds`: its figures as text."""
+    script = os.path.join(work, "fleet-flow.sdk")
+    with open(script, "w") as handle:
+        handle.write(flow)
+    report = os.path.join(work, "fleet-flow.json")
+    begin = time.perf_counter()
+    result = subprocess.run(["/usr/bin/time", "-f", "%M %U %S", sdkbench, "load", script, "--devices", str(devices), "--think", "60s",
+                             "--ramp-up", "60s", "--idle-close", "5s", "--duration", f"{seconds}s", "--var", "server=" + url[len("http://"):],
+                             "--quiet", "--report-json", report], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+    wall = time.perf_counter() - begin
+    rss, user, system = result.stderr.strip().splitlines()[-1].split()
+    with open(report) as handle:
+        figures = json.load(handle)
+    late = figures["iterationStartLateness"]
+    calls = sum(kind["count"] for kind in figures["kinds"].values())
+    return {
+        "text": f"{figures['iterationsFailed']:,} of {figures['iterations']:,} failed, {calls:,} requests, peak {int(rss) * 1024 / 1e6:.0f} MB, "
+                f"{wall:.1f} s for {seconds} s, CPU {float(user) + float(system):.0f} s, exit {result.returncode}",
+        "late": f"p50 {late['p50']:.1f} ms, p99 {late['p99']:.1f} ms",
+    }
+
+
 def fleet(sdkbench, work, env, line, devices):
     """A fleet: every device sends its location once a minute (ramped up over the first minute),
     for two minutes: peak RSS and how late iterations started against their moments."""
@@ -186,6 +331,13 @@ def fleet(sdkbench, work, env, line, devices):
 if __name__ == "__main__":
     work = tempfile.mkdtemp(prefix="sdkbench-load-bench-")
     try:
-        run(sys.argv[1], work, lambda label, value, goal="": print(f"  {label:<40} {value:<52} {goal}"), os.environ.get("BENCH_QUICK") == "1")
+        show = lambda label, value, goal="": print(f"  {label:<40} {value:<52} {goal}", flush=True)
+        quick = os.environ.get("BENCH_QUICK") == "1"
+        if os.environ.get("BENCH_FLEETS_ONLY") != "1":
+            run(sys.argv[1], work, show, quick)
+        devices = int(os.environ.get("BENCH_FLEET_DEVICES", "2000" if quick else "100000"))
+        seconds = int(os.environ.get("BENCH_FLEET_SECONDS", "120"))
+        print(f"sdkbench load: each engine's flow, {devices:,} devices once a minute (--think 60s --ramp-up 60s --idle-close 5s --duration {seconds}s)")
+        fleets(sys.argv[1], work, env_for(work), show, devices, seconds)
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -7,17 +7,19 @@ import Platform
 /// Read on first use; confined to the thread that runs commands.
 package final class DeviceProfileStore {
     private let path: String
+    private let storage: StateStorage
     private var loaded: DeviceProfile?
 
-    init(stateDirectory: String) {
+    init(stateDirectory: String, storage: StateStorage) {
         path = stateDirectory + "/device.json"
+        self.storage = storage
     }
 
     /// The profile now: what was set in this home, or nothing set.
     package var profile: DeviceProfile {
         if let loaded { return loaded }
         var saved: [String: String] = [:]
-        if let text = SystemFiles.text(path), case .object(let object)? = try? JSONParser.parse(text) {
+        if storage == .files, let text = SystemFiles.text(path), case .object(let object)? = try? JSONParser.parse(text) {
             for (name, value) in object { if case .string(let text) = value { saved[name] = text } }
         }
         let profile = DeviceProfile(saved: saved)
@@ -25,10 +27,14 @@ package final class DeviceProfileStore {
         return profile
     }
 
-    /// Keeps `profile` for this session and the next run of the same home.
+    /// Keeps `profile` for this session and, in `.files` storage, the next run of the same home.
     ///
     /// - Throws: the file error when the state directory cannot take it.
     package func replace(with profile: DeviceProfile) throws(FileError) {
+        guard storage == .files else {
+            loaded = profile
+            return
+        }
         var object = JSONObject()
         for (name, value) in profile.saved.sorted(by: { $0.key < $1.key }) { object[name] = .string(value) }
         try AtomicFile.write(Array((JSONWriter.pretty(.object(object)) + "\n").utf8), to: path, directoryMode: .ownerReadWriteExecute)

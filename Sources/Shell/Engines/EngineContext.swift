@@ -35,6 +35,6 @@ package final class EngineContext {
         self.events = events
         self.trace = trace
         self.server = server
-        deviceStore = DeviceProfileStore(stateDirectory: environment.paths.stateDirectory)
+        deviceStore = DeviceProfileStore(stateDirectory: environment.paths.stateDirectory, storage: environment.stateStorage)
     }
 }

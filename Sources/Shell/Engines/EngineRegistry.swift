@@ -57,6 +57,7 @@ package final class EngineRegistry {
     /// Starts the engines whose durable queues hold an earlier run's work, warning (not failing)
     /// when one cannot start, e.g. because another process holds its queue.
     func restorePendingWork(warn: (String) -> Void) {
+        guard context.environment.stateStorage == .files else { return }
         for kind in kinds where started[ObjectIdentifier(kind)] == nil && kind.hasWorkToRestore(context.environment.paths) {
             do {
                 _ = try runtime(kind, at: nil)

@@ -30,6 +30,9 @@ package struct ShellEnvironment: Sendable {
     /// Whether the state directory outlives the session: `false` for a test file's or a load
     /// device's session, whose directory is removed with it, so nothing is "kept for the next run".
     package var keepsState: Bool
+    /// Where the engines keep their queues, keys and ids: files in `paths`, or memory only (a
+    /// load device's, unless `load --keep-state`).
+    package var stateStorage = StateStorage.files
 
     /// Sends and serves on `worker`'s thread.
     package mutating func run(on worker: WorkerLoop) {
