@@ -128,7 +128,8 @@ package final class AnalyticsDestination: PerformanceDestination {
             state.lastFlush = clock.now()
             if drain { state.drain = true }
             guard !state.buffer.isEmpty, state.sending == nil else { return }
-            state.sending = Task { await self.sendLoop() }
+            // On the client's loop (a load device's), as Sift's uploads: no hop per request.
+            state.sending = Task(executorPreference: client.preferredExecutor) { await self.sendLoop() }
         }
     }
 

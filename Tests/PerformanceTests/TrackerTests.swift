@@ -79,14 +79,33 @@ struct TrackerTests {
         #expect(tracker.logs(feature: "withdraw", layer: "api").isEmpty)
     }
 
-    @Test func statsSummariseEveryTiming() throws {
+    /// A tracker that timed deposit.api once for each of `milliseconds`.
+    private func trackerTiming(milliseconds: ClosedRange<Int>) -> PerformanceTracker {
         let clock = ManualClock(0)
         let tracker = makeTracker(clock: clock, log: EventLog<PerformanceEvent>(), capacity: 10)
-        for milliseconds in 1...100 {
+        for duration in milliseconds {
             tracker.start(feature: "deposit", layer: "api")
-            clock.advance(by: .milliseconds(milliseconds))
+            clock.advance(by: .milliseconds(duration))
             tracker.end(feature: "deposit", layer: "api")
         }
+        return tracker
+    }
+
+    /// Past the timings kept one by one (256), the histogram holds them all: the figures of
+    /// 1,000 timings are those of 1 to 1,000 ms, and of the bars, each holds a tenth.
+    @Test func statsHoldPastTheTimingsKeptOneByOne() throws {
+        let tracker = trackerTiming(milliseconds: 1...1000)
+        let stats = try #require(tracker.stats().first)
+        #expect(stats.count == 1000)
+        #expect(abs(stats.p50 - 0.500) < 0.001)
+        #expect(abs(stats.p99 - 0.990) < 0.001)
+        let bars = tracker.histogram(feature: "deposit", layer: "api", buckets: 10)
+        #expect(bars.map(\.count).reduce(0, +) == 1000)
+        #expect(bars.allSatisfy { abs($0.count - 100) <= 1 }, "\(bars.map(\.count))")
+    }
+
+    @Test func statsSummariseEveryTiming() throws {
+        let tracker = trackerTiming(milliseconds: 1...100)
         let stats = try #require(tracker.stats().first)
         #expect(stats.key == "deposit.api")
         #expect(stats.count == 100)  // more than the cache holds
