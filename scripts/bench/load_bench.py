@@ -242,7 +242,7 @@ def tour_as_load(sdkbench, work, env):
     har = os.path.join(work, "tour.har")
     proxy = subprocess.Popen([sdkbench, "proxy", "--listen", "0", "--upstream", url, "--har", har], stdout=subprocess.PIPE,
                              stderr=subprocess.DEVNULL, text=True, env=env)
-    proxy_url = proxy.stdout.readline().split()[-1]
+    proxy_url = proxy.stdout.readline().split()[2]  # "sdkbench proxy: URL → UPSTREAM"
     tour = os.path.join(work, "tour.sdk")
     with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "tour.sdk")) as handle:
         lines = [text for text in handle.read().splitlines() if text.strip() != "sift server local"]
@@ -263,9 +263,12 @@ def fleets(sdkbench, work, env, line, devices, seconds):
     """Every engine's flow as a fleet (each device once a minute, ramped up over the first
     minute), against serve and against nginx: failed iterations, start lateness, peak RSS, and
     how long past its duration the run took."""
-    flows = ENGINE_FLOWS + [("import har --as-load (the tour)", tour_as_load(sdkbench, work, env))]
+    # The engines' flows configure `{{server}}` as a host; the tour's recording sets it as a URL
+    # (`set server URL --default`) and reads the Sift beacon key from a secret, as its header says.
+    flows = [(name, flow, []) for name, flow in ENGINE_FLOWS]
+    flows.append(("import har --as-load (the tour)", tour_as_load(sdkbench, work, env), ["--secret", "secret_sift_beacon_key=0123456789abcdef", "--url"]))
     only = os.environ.get("BENCH_FLOWS")
-    for name, flow in flows:
+    for name, flow, extra in flows:
         if only and not any(word in name for word in only.split(",")):
             continue
         for server_name in ("serve", "nginx"):
@@ -273,21 +276,24 @@ def fleets(sdkbench, work, env, line, devices, seconds):
                 line(f"{name} vs nginx", "no nginx here (apt-get install nginx)")
                 continue
             server, url = serve(sdkbench, env) if server_name == "serve" else nginx(work)
-            figures = fleet_run(sdkbench, work, env, flow, url, devices, seconds)
+            figures = fleet_run(sdkbench, work, env, flow, url, devices, seconds, extra)
             stop(server)
             line(f"{name} vs {server_name}", figures["text"], f"lateness {figures['late']}")
 
 
-def fleet_run(sdkbench, work, env, flow, url, devices, seconds):
-    """One fleet of `flow` against `url` for `seconds`: its figures as text."""
+def fleet_run(sdkbench, work, env, flow, url, devices, seconds, extra=()):
+    """One fleet of `flow` against `url` for `seconds`: its figures as text. `extra` are more
+    arguments; "--url" among them gives `server` as the whole URL rather than HOST:PORT."""
+    server = url if "--url" in extra else url[len("http://"):]
+    extra = [argument for argument in extra if argument != "--url"]
     script = os.path.join(work, "fleet-flow.sdk")
     with open(script, "w") as handle:
         handle.write(flow)
     report = os.path.join(work, "fleet-flow.json")
     begin = time.perf_counter()
     result = subprocess.run(["/usr/bin/time", "-f", "%M %U %S", sdkbench, "load", script, "--devices", str(devices), "--think", "60s",
-                             "--ramp-up", "60s", "--idle-close", "5s", "--duration", f"{seconds}s", "--var", "server=" + url[len("http://"):],
-                             "--quiet", "--report-json", report], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+                             "--ramp-up", "60s", "--idle-close", "5s", "--duration", f"{seconds}s", "--var", "server=" + server,
+                             "--quiet", "--report-json", report, *extra], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
     wall = time.perf_counter() - begin
     rss, user, system = result.stderr.strip().splitlines()[-1].split()
     with open(report) as handle:
