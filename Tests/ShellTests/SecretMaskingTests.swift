@@ -125,6 +125,19 @@ struct SecretMaskingTests {
         #expect(!run.stderr.contains("lit3ral-secret"), "\(run.stderr)")
     }
 
+    /// A value added again after others pushed it out of a bounded store is masked again, in
+    /// every form: taking the last value again is skipped, not a value seen before.
+    @Test func aValueAddedAgainAfterItWasForgottenIsMaskedAgain() {
+        let secrets = SecretValues(keepingAtMost: 8)
+        secrets.add("device key 1")
+        secrets.add("device key 1")
+        #expect(secrets.masked("k=device%20key%201") == "k=***")
+        for index in 0..<16 { secrets.add("other secret \(index)") }
+        #expect(secrets.masked("device key 1") == "device key 1")
+        secrets.add("device key 1")
+        #expect(secrets.masked("device key 1 k=device+key+1") == "*** k=***")
+    }
+
     @Test func masksEveryFormAndTheLongestFirst() {
         let secrets = SecretValues()
         secrets.add("ab cd")

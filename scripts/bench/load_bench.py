@@ -300,9 +300,11 @@ def fleet_run(sdkbench, work, env, flow, url, devices, seconds, extra=()):
         figures = json.load(handle)
     late = figures["iterationStartLateness"]
     calls = sum(kind["count"] for kind in figures["kinds"].values())
+    errors = figures.get("iterationErrors") or []
+    first = f"; {errors[0]['count']:,} x {errors[0]['kind']}: {errors[0].get('first', '')[:120]}" if errors else ""
     return {
         "text": f"{figures['iterationsFailed']:,} of {figures['iterations']:,} failed, {calls:,} requests, peak {int(rss) * 1024 / 1e6:.0f} MB, "
-                f"{wall:.1f} s for {seconds} s, CPU {float(user) + float(system):.0f} s, exit {result.returncode}",
+                f"{wall:.1f} s for {seconds} s, CPU {float(user) + float(system):.0f} s, exit {result.returncode}{first}",
         "late": f"p50 {late['p50']:.1f} ms, p99 {late['p99']:.1f} ms",
     }
 
