@@ -21,6 +21,25 @@ struct DeviceKeyStoreTests {
         #expect(store.devices(server: "http://127.0.0.1:8080") == ["phone/1"])
     }
 
+    /// In memory (a load device's store) the keys behave as the files do, and no file is made.
+    @Test func aStoreInMemoryKeepsKeysAsTheFilesDoAndWritesNothing() throws {
+        let memory = DeviceKeyStore(directory: home.path + "/keys", storage: .memory)
+        try memory.save("key-1", server: "http://a", device: "phone/1")
+        try memory.save("key-2", server: "http://b", device: "phone/1")
+        try memory.savePending("key-3", server: "http://a", device: "phone/1")
+        #expect(try memory.key(server: "http://a", device: "phone/1") == "key-1")
+        #expect(try memory.pendingKey(server: "http://a", device: "phone/1") == "key-3")
+        #expect(memory.devices(server: "http://a") == ["phone/1"])
+        #expect(memory.servers(holdingKeyOf: "phone/1", except: "http://a") == ["http://b"])
+        try memory.promotePending(server: "http://a", device: "phone/1")
+        #expect(try memory.key(server: "http://a", device: "phone/1") == "key-3")
+        #expect(try memory.pendingKey(server: "http://a", device: "phone/1") == nil)
+        #expect(try memory.remove(server: "http://a", device: "phone/1"))
+        #expect(try !memory.remove(server: "http://a", device: "phone/1"))
+        #expect(try memory.key(server: "http://a", device: "phone/1") == nil)
+        #expect(SystemFiles.list(home.path).isEmpty)
+    }
+
     @Test func aFileOthersCanReadIsRefused() throws {
         try store.save("key-1", server: "local", device: "a")
         let path = store.path(server: "local", device: "a")
