@@ -1,5 +1,6 @@
 import Dispatch
 import LineEditing
+import LoopExecutor
 import NIOCore
 import Platform
 import Shell
@@ -140,8 +141,20 @@ package final class LoadControl: Sendable {
             return state.nextPause
         }
         guard let key else { return then(false) }
-        loop.scheduleTask(in: TimeAmount(duration)) { [self] in
+        wakeups(on: loop).schedule(in: TimeAmount(duration)) { [self] in
             state.withLock { $0.pauses.removeValue(forKey: key) }?(true)
+        }
+    }
+
+    /// Each loop's waits, one SwiftNIO timer for all of them (`LoopWakeups` says why).
+    private let loopWakeups = Mutex<[ObjectIdentifier: LoopWakeups]>([:])
+
+    private func wakeups(on loop: any EventLoop) -> LoopWakeups {
+        loopWakeups.withLock { all in
+            if let made = all[ObjectIdentifier(loop)] { return made }
+            let made = LoopWakeups(loop: loop)
+            all[ObjectIdentifier(loop)] = made
+            return made
         }
     }
 

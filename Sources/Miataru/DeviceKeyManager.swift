@@ -45,12 +45,12 @@ package struct DeviceKeyManager: Sendable {
                 store.discardPending(server: serverName, device: device)
                 throw .refused(error, hadKey: current != nil)
             }
-            throw .unanswered(error, pendingPath: store.pendingPath(server: serverName, device: device))
+            throw .unanswered(error, pendingPath: store.pendingPlace(server: serverName, device: device))
         }
         do {
             try store.promotePending(server: serverName, device: device)
         } catch {
-            throw .acceptedButNotStored(error, pendingPath: store.pendingPath(server: serverName, device: device))
+            throw .acceptedButNotStored(error, pendingPath: store.pendingPlace(server: serverName, device: device))
         }
         return verbose
     }

@@ -56,6 +56,12 @@ package struct DeviceKeyStore: Sendable {
     /// Where a key whose setting got no answer waits until the server says which key it holds.
     package func pendingPath(server: String, device: String) -> String { path(server: server, device: device) + ".pending" }
 
+    /// Where the pending key is, in words for a message: its file, or the device's memory (a
+    /// load device keeps no file, and naming one would send a user looking for it).
+    package func pendingPlace(server: String, device: String) -> String {
+        memory == nil ? pendingPath(server: server, device: device) : "this device's memory (load devices keep no key files; --keep-state keeps them)"
+    }
+
     /// The stored key, `nil` when there is none.
     ///
     /// - Throws: `DeviceKeyStoreError.tooOpen` when group or others can read the file, `.unusable`

@@ -206,6 +206,13 @@ package final class LiveTransport: HTTPTransport {
         return .networkUnavailable(describe(error))
     }
 
+    /// A connection to an address that failed, in the words a looked-up host's failure has
+    /// (`NIOConnectionError`'s): the socket's error with the host and port it was for.
+    static func connectError(_ error: any Error, host: String, port: Int) -> any Error {
+        guard error is IOError else { return error }
+        return NetworkError.cannotConnect("cannot connect to \(host):\(port): \(describe(error))")
+    }
+
     private static func describe(_ error: any Error) -> String {
         if let io = error as? IOError { return describe(errno: io.errnoCode) }
         return "\(error)"

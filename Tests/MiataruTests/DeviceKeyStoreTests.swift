@@ -40,6 +40,15 @@ struct DeviceKeyStoreTests {
         #expect(SystemFiles.list(home.path).isEmpty)
     }
 
+    /// A key change left unanswered says where the new key waits: a file only where there is one.
+    @Test func aPendingKeyIsSaidToBeInMemoryWhereNoFileHoldsIt() {
+        let memory = DeviceKeyStore(directory: home.path + "/keys", storage: .memory)
+        #expect(
+            memory.pendingPlace(server: "http://a", device: "p") == "this device's memory (load devices keep no key files; --keep-state keeps them)"
+        )
+        #expect(store.pendingPlace(server: "http://a", device: "p") == store.pendingPath(server: "http://a", device: "p"))
+    }
+
     @Test func aFileOthersCanReadIsRefused() throws {
         try store.save("key-1", server: "local", device: "a")
         let path = store.path(server: "local", device: "a")
