@@ -15,6 +15,8 @@ package struct LoadDeviceSessions: Sendable {
     package var stateStorage: StateStorage
     /// The engines' one-second ticker for their time rules; tests drive `tick` instead.
     package var startsTicker = true
+    /// The one ticker of every device's engines (`SharedEngineTicker` says why).
+    package let ticker = SharedEngineTicker()
     /// The machine the engines report; `nil` reads this one.
     package var machine: MachineFacts?
     package var processEnvironment: [String: String] = [:]
@@ -41,6 +43,7 @@ package struct LoadDeviceSessions: Sendable {
             keepsState: false
         )
         environment.insecureTransport = insecure
+        environment.sharedTicker = ticker
         environment.stateStorage = stateStorage
         let session = ShellSession(catalog: catalog, environment: environment, output: Output(destination: .discard, revealsSecrets: false))
         if let backend { session.shareEmbeddedBackend(backend) }

@@ -77,6 +77,7 @@ package final class EngineRegistry {
     func shutdown(remaining: () -> Duration) async -> Bool {
         ticker?.cancel()
         ticker = nil
+        context.environment.sharedTicker?.remove(ticks)
         var patient = true
         for engine in running {
             patient = await engine.shutdown(budget: patient ? remaining() : .zero) && patient
@@ -84,8 +85,16 @@ package final class EngineRegistry {
         return patient
     }
 
+    deinit {
+        context.environment.sharedTicker?.remove(ticks)
+    }
+
     private func startTickerIfWanted() {
         guard ticker == nil, context.environment.startsTicker else { return }
+        if let shared = context.environment.sharedTicker {
+            shared.add(ticks)
+            return
+        }
         let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
         timer.schedule(deadline: .now() + 1, repeating: 1, leeway: .milliseconds(100))
         timer.setEventHandler { [ticks] in ticks.run() }
@@ -95,7 +104,7 @@ package final class EngineRegistry {
 }
 
 /// The started engines' tick closures, read by the ticker thread while the session adds to it.
-private final class TickList: Sendable {
+final class TickList: Sendable {
     private let ticks = Mutex<[@Sendable () -> Void]>([])
 
     func add(_ tick: @escaping @Sendable () -> Void) { ticks.withLock { $0.append(tick) } }

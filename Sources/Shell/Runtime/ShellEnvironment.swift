@@ -14,6 +14,8 @@ package struct ShellEnvironment: Sendable {
     package var machine: MachineFacts?
     /// Whether engines get a background ticker (1 s) for their time-based rules; tests drive `tick` instead.
     package var startsTicker: Bool
+    /// Where the ticker is one for many sessions (a load run's devices); `nil`: a timer of its own.
+    package var sharedTicker: SharedEngineTicker?
     /// Bind commands but run no handler: the fuzzer's mode.
     package var dryRun: Bool
     /// The process environment, for what engines report about the device (the locale).
