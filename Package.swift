@@ -50,7 +50,7 @@ let package = Package(
         .target(
             name: "Transport",
             dependencies: [
-                "JSON", "LoopExecutor",
+                "JSON", "LoopExecutor", "Platform",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -74,7 +74,8 @@ let package = Package(
         .target(
             name: "Backend",
             dependencies: [
-                "LoopExecutor", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdCore", package: "hummingbird"),
+                "LoopExecutor", "Platform", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]

@@ -1,3 +1,5 @@
+import Platform
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -32,20 +34,11 @@ package struct ListenerLimits: Sendable, Equatable {
         self.maxConnections = maxConnections ?? Self.connectionsFitting(descriptorsEach: descriptorsEach)
     }
 
-    /// The connections the open-file limit (`ulimit -n`) holds at `descriptorsEach` each, a tenth
-    /// of it (64 at least, half at most) kept for everything else the process opens: 18,000 for
-    /// `serve` at 20,000, room for the load bench's fleet of about 10,000.
-    package static func connectionsFitting(descriptorsEach: Int, openFileLimit: Int? = openFileLimit()) -> Int {
-        // Unlimited: the kernel's own limits (fs.nr_open, memory) come first.
-        guard let limit = openFileLimit else { return 100_000 }
-        let kept = min(limit / 2, max(64, limit / 10))
-        return max(1, (limit - kept) / max(1, descriptorsEach))
+    /// The connections the open-file limit holds at `descriptorsEach` each (`OpenFileLimit`).
+    package static func connectionsFitting(descriptorsEach: Int, openFileLimit: Int? = OpenFileLimit.current()) -> Int {
+        OpenFileLimit.connectionsFitting(descriptorsEach: descriptorsEach, limit: openFileLimit)
     }
 
     /// This process's soft limit on open files; `nil` when unknown or unlimited.
-    package static func openFileLimit() -> Int? {
-        var limit = rlimit()
-        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }
-        return Int(clamping: limit.rlim_cur)
-    }
+    package static func openFileLimit() -> Int? { OpenFileLimit.current() }
 }

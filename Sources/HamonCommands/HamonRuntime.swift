@@ -152,6 +152,7 @@ final class HamonRuntime: EngineRuntime {
     /// signal cut the wait short, the journal keeping everything not yet delivered.
     func shutdown(budget: Duration) async -> Bool {
         let client = client
+        if client.closeIfIdle() { return true }
         let output = output
         let hint = secondSignalHint
         let slow: @Sendable () -> Void = {

@@ -29,22 +29,25 @@ package final class KeepAliveTransport: HTTPTransport {
     /// The IPv4 address its connections are made from (port 0: the system's at connect); `nil`:
     /// the system's choice.
     private let bindAddress: SocketAddress?
+    /// The process's connections under its open-file limit, shared with every other transport.
+    private let budget: ConnectionBudget
 
     package var preferredExecutor: (any TaskExecutor)? { executor }
 
     /// On a loop of its own.
     ///
     /// - Parameter verifiesCertificates: `false` accepts any certificate (`--insecure`).
-    package convenience init(verifiesCertificates: Bool = true, source: in_addr? = nil) {
+    package convenience init(verifiesCertificates: Bool = true, source: in_addr? = nil, budget: ConnectionBudget = .shared) {
         let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1).next()
-        self.init(on: EventLoopTaskExecutor(loop), verifiesCertificates: verifiesCertificates, source: source)
+        self.init(on: EventLoopTaskExecutor(loop), verifiesCertificates: verifiesCertificates, source: source, budget: budget)
     }
 
     /// On `executor`'s loop, shared with others (a load run's devices on that loop): a task
     /// running there sends and is answered without a thread hop.
     ///
     /// - Parameter source: the IPv4 address to connect from (`127.0.0.2`; see `--source-addresses`).
-    package init(on executor: EventLoopTaskExecutor, verifiesCertificates: Bool = true, source: in_addr? = nil) {
+    package init(on executor: EventLoopTaskExecutor, verifiesCertificates: Bool = true, source: in_addr? = nil, budget: ConnectionBudget = .shared) {
+        self.budget = budget
         loop = executor.eventLoop
         self.executor = executor
         self.verifiesCertificates = verifiesCertificates
@@ -118,6 +121,11 @@ package final class KeepAliveTransport: HTTPTransport {
             exchange.promise.fail(NetworkError.cannotConnect("TLS could not be set up on this machine"))
             return
         }
+        let budget = budget
+        guard budget.take() else {
+            exchange.promise.fail(budget.refusal)
+            return
+        }
         let idle = self.idle
         var bootstrap = ClientBootstrap(group: loop)
         if let bindAddress {
@@ -161,8 +169,10 @@ package final class KeepAliveTransport: HTTPTransport {
         connecting.whenComplete { result in
             switch result {
             case .success(let channel):
+                channel.closeFuture.whenComplete { _ in budget.release() }
                 exchange.send(on: channel, reused: false, retry: nil)
             case .failure(let error):
+                budget.release()
                 let failure = address == nil ? error : LiveTransport.connectError(error, host: host, port: port)
                 exchange.promise.fail(self.bindAddress.flatMap { Self.sourceError(error, $0) } ?? failure)
             }

@@ -93,6 +93,20 @@ struct HamonClientTests {
         #expect(events.allSatisfy { if case .int = $0["timestamp"] { true } else { false } })
     }
 
+    /// A client with events to send is not closed in passing: only one with nothing queued, in
+    /// flight or being flushed (a load device that flushed before its run ended).
+    @Test func onlyAnIdleClientClosesWithoutAFlush() async throws {
+        let fixture = Fixture()
+        let client = try fixture.makeClient()
+        try client.log("waits-for-a-user")
+        #expect(!client.closeIfIdle())
+        _ = await client.setUser("u")
+        let report = await client.flush()
+        #expect(report.delivered == 1)
+        #expect(client.closeIfIdle())
+        #expect(fixture.transport.requests.count == 2)
+    }
+
     @Test func tenSecondsAfterTheFirstEventTheTimerFlushes() async throws {
         let fixture = Fixture()
         let client = try fixture.makeClient()

@@ -49,3 +49,29 @@ struct ConnectAddressTests {
         }
     }
 }
+
+/// Load mode's connections across the process stay under the open-file limit: one past the
+/// budget fails at once, saying why, and a connection that failed or closed gives its place back.
+@Suite(.timeLimit(.minutes(1)))
+struct ConnectionBudgetTests {
+    @Test func aConnectionPastTheBudgetIsRefusedAndAFailedOneGivesItsPlaceBack() async throws {
+        let server = try await CannedServer.start(answers: [[ok("one")]], closesAfterLast: [false])
+        let budget = ConnectionBudget(limit: 1)
+        let request = WireRequest(method: .get, url: server.url + "/", headers: [:], body: nil)
+        let first = KeepAliveTransport(budget: budget)
+        #expect(String(decoding: try await first.send(request, timeout: 5).body, as: UTF8.self) == "one")
+        // Kept alive for its next request: it holds the one place.
+        #expect(budget.count == 1)
+        await #expect(throws: budget.refusal) {
+            _ = try await KeepAliveTransport(budget: budget).send(request, timeout: 5)
+        }
+        #expect(budget.count == 1)
+        await server.stop()
+
+        let refused = ConnectionBudget(limit: 1)
+        await #expect(throws: NetworkError.self) {
+            _ = try await KeepAliveTransport(budget: refused).send(request, timeout: 5)
+        }
+        #expect(refused.count == 0)
+    }
+}

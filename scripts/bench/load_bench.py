@@ -295,12 +295,18 @@ def fleet_run(sdkbench, work, env, flow, url, devices, seconds, extra=()):
     with open(script, "w") as handle:
         handle.write(flow)
     report = os.path.join(work, "fleet-flow.json")
+    # A run that dies writes no report: the last row's must not stand in for it.
+    if os.path.exists(report):
+        os.remove(report)
     begin = time.perf_counter()
     result = subprocess.run(["/usr/bin/time", "-f", "%M %U %S", sdkbench, "load", script, "--devices", str(devices), "--think", "60s",
                              "--ramp-up", "60s", "--idle-close", "5s", "--duration", f"{seconds}s", "--var", "server=" + server,
                              "--quiet", "--report-json", report, *extra], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
     wall = time.perf_counter() - begin
     rss, user, system = result.stderr.strip().splitlines()[-1].split()
+    if not os.path.exists(report):
+        died = f"died (exit {result.returncode}) after {wall:.1f} s, peak {int(rss) * 1024 / 1e6:.0f} MB, no report written"
+        return {"text": died, "late": "none"}
     with open(report) as handle:
         figures = json.load(handle)
     late = figures["iterationStartLateness"]
