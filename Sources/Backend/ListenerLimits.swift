@@ -1,9 +1,5 @@
 import Platform
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 /// How long a listener (`serve`, `proxy`) waits for a client that holds its connection, and how
 /// many connections it keeps at once: without them, clients that sent nothing, half a head or a
 /// byte every 5 s filled every descriptor and new clients got nothing.
@@ -22,7 +18,7 @@ package struct ListenerLimits: Sendable, Equatable {
     package static let standardIdleTimeout = Duration.seconds(60)
 
     /// - Parameter maxConnections: by default, as many as this process's open-file limit holds at
-    ///   `descriptorsEach` descriptors a connection (`connectionsFitting`).
+    ///   `descriptorsEach` descriptors a connection (`OpenFileLimit.connectionsFitting`).
     package init(
         headTimeout: Duration = standardHeadTimeout,
         idleTimeout: Duration = standardIdleTimeout,
@@ -31,14 +27,6 @@ package struct ListenerLimits: Sendable, Equatable {
     ) {
         self.headTimeout = headTimeout
         self.idleTimeout = idleTimeout
-        self.maxConnections = maxConnections ?? Self.connectionsFitting(descriptorsEach: descriptorsEach)
+        self.maxConnections = maxConnections ?? OpenFileLimit.connectionsFitting(descriptorsEach: descriptorsEach)
     }
-
-    /// The connections the open-file limit holds at `descriptorsEach` each (`OpenFileLimit`).
-    package static func connectionsFitting(descriptorsEach: Int, openFileLimit: Int? = OpenFileLimit.current()) -> Int {
-        OpenFileLimit.connectionsFitting(descriptorsEach: descriptorsEach, limit: openFileLimit)
-    }
-
-    /// This process's soft limit on open files; `nil` when unknown or unlimited.
-    package static func openFileLimit() -> Int? { OpenFileLimit.current() }
 }

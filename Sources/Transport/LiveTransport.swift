@@ -191,7 +191,7 @@ package final class LiveTransport: HTTPTransport {
         }
         if let connection = error as? NIOConnectionError {
             if let first = connection.connectionErrors.first {
-                return .cannotConnect("cannot connect to \(connection.host):\(connection.port): \(describe(first.error))")
+                return cannotConnect(host: connection.host, port: connection.port, first.error)
             }
             if connection.dnsAError != nil || connection.dnsAAAAError != nil {
                 return .cannotConnect("cannot resolve host '\(connection.host)'")
@@ -210,7 +210,11 @@ package final class LiveTransport: HTTPTransport {
     /// (`NIOConnectionError`'s): the socket's error with the host and port it was for.
     static func connectError(_ error: any Error, host: String, port: Int) -> any Error {
         guard error is IOError else { return error }
-        return NetworkError.cannotConnect("cannot connect to \(host):\(port): \(describe(error))")
+        return cannotConnect(host: host, port: port, error)
+    }
+
+    private static func cannotConnect(host: String, port: Int, _ error: any Error) -> NetworkError {
+        .cannotConnect("cannot connect to \(host):\(port): \(describe(error))")
     }
 
     private static func describe(_ error: any Error) -> String {

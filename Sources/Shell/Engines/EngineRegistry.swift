@@ -1,4 +1,3 @@
-import Dispatch
 import Script
 import Synchronization
 
@@ -14,12 +13,15 @@ package final class EngineRegistry {
     /// because each retry would wait again for a lock another process holds.
     private var failures: [ObjectIdentifier: String] = [:]
     private let ticks = TickList()
-    private var ticker: DispatchSourceTimer?
+    /// The one-second ticker of the engines' time rules: the run's, shared by a load run's
+    /// devices, or one of the session's own.
+    private let ticker: SharedEngineTicker
 
     /// - Parameter kinds: the catalog's runtimes, in shutdown order.
     init(kinds: [any EngineRuntime.Type], context: EngineContext) {
         self.kinds = kinds
         self.context = context
+        ticker = context.environment.sharedTicker ?? SharedEngineTicker()
     }
 
     /// The engine of type `kind`, started now if it has not been.
@@ -75,9 +77,7 @@ package final class EngineRegistry {
     /// Shuts the started engines down in order, sharing `remaining()`; once one is cut short by
     /// a second signal the rest get no time. Returns whether every engine was patient.
     func shutdown(remaining: () -> Duration) async -> Bool {
-        ticker?.cancel()
-        ticker = nil
-        context.environment.sharedTicker?.remove(ticks)
+        ticker.remove(ticks)
         var patient = true
         for engine in running {
             patient = await engine.shutdown(budget: patient ? remaining() : .zero) && patient
@@ -86,20 +86,12 @@ package final class EngineRegistry {
     }
 
     deinit {
-        context.environment.sharedTicker?.remove(ticks)
+        ticker.remove(ticks)
     }
 
     private func startTickerIfWanted() {
-        guard ticker == nil, context.environment.startsTicker else { return }
-        if let shared = context.environment.sharedTicker {
-            shared.add(ticks)
-            return
-        }
-        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
-        timer.schedule(deadline: .now() + 1, repeating: 1, leeway: .milliseconds(100))
-        timer.setEventHandler { [ticks] in ticks.run() }
-        timer.resume()
-        ticker = timer
+        guard context.environment.startsTicker else { return }
+        ticker.add(ticks)
     }
 }
 

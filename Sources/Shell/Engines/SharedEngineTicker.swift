@@ -1,8 +1,8 @@
 import Dispatch
 import Synchronization
 
-/// One one-second ticker for the engines of many sessions (a load run's devices), in place of a
-/// Dispatch timer each: 100,000 devices of the Hamon or Sift flow had 100,000 timers waking
+/// The one-second ticker of engines' time rules: a session's own, or one for many sessions (a
+/// load run's devices) in place of a Dispatch timer each: 100,000 devices of the Hamon or Sift flow had 100,000 timers waking
 /// Dispatch threads every second, and the fleet spent more time in the kernel than in user
 /// space (161 s system against 188 s user, Hamon against nginx, load_bench.py's fleet). A
 /// session adds its engines' ticks when its first engine with time rules starts and takes them
