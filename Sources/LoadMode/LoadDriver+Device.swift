@@ -87,6 +87,8 @@ extension LoadDriver {
             control.deviceEnded()
             plain.closeIdleConnections()
             plainInsecure.closeIdleConnections()
+            // Never released: the process's exit takes the memory back (`leavesDevicesToExit`).
+            if shared.driver.leavesDevicesToExit { _ = Unmanaged.passRetained(self) }
             shared.devices.ended()
         }
 

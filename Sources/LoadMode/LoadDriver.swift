@@ -25,6 +25,12 @@ package struct LoadDriver: Sendable {
     package var classify: @Sendable (_ method: String, _ path: String) -> String?
     /// The addresses devices send their `http://` requests from (`--source-addresses`).
     package var sourceAddresses: SourceAddresses?
+    /// Whether an ended device's memory is left for the process's exit to give back (clang's
+    /// `-disable-free`): `sdkbench load` exits once the report is out, and freeing 100,000
+    /// devices' sessions one by one kept both loops busy 5 s past the deadline (perf of the Sift
+    /// fleet's last seconds: `swift_release`, glibc's `unlink_chunk` and `malloc_consolidate`).
+    /// A caller that lives on (the tests) keeps the default.
+    package var leavesDevicesToExit = false
 
     package init(
         plan: LoadPlan,

@@ -5,10 +5,12 @@ package struct RecentItems<Element> {
     package let capacity: Int
     private var storage: Deque<Element> = []
 
+    /// The storage grows as elements come, not to `capacity` at once: a tracker that made room
+    /// for its 1,000 entries before the first took 192 KB, and 10,000 load devices' trackers
+    /// 1.9 GB of heap (heaptrack, the Performance flow), each a mapping of its own.
     package init(capacity: Int) {
         precondition(capacity > 0, "the recent items need room for one element")
         self.capacity = capacity
-        storage.reserveCapacity(Swift.min(capacity, 4096))
     }
 
     package var count: Int { storage.count }

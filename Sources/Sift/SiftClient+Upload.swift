@@ -77,6 +77,24 @@ extension SiftClient {
         }
         driver?.cancel()
         await driver?.value
+        closeJournals()
+    }
+
+    /// `close()` at once when no upload loop runs (a load device whose upload ended); `false`,
+    /// doing nothing, while one does. Awaiting `close()` through the shutdown's bridge made a
+    /// task and a timer for every device at a fleet's end: 10,000 Sift devices' were the run's
+    /// peak memory (heaptrack).
+    package func closeIfIdle() -> Bool {
+        let idle = state.withLock { state -> Bool in
+            guard !state.driverRunning else { return false }
+            state.closed = true
+            return true
+        }
+        if idle { closeJournals() }
+        return idle
+    }
+
+    private func closeJournals() {
         for journal in queueJournals.values { journal.close() }
         uploaderJournal.close()
     }

@@ -208,7 +208,7 @@ final class SiftRuntime: EngineRuntime {
                 patient = false
             }
         }
-        _ = await AsyncBridge.wait(budget: .seconds(5)) { await client.close() }
+        if !client.closeIfIdle() { _ = await AsyncBridge.wait(budget: .seconds(5)) { await client.close() } }
         let left = client.uploaderStatus()
         if left.batches > 0 {
             output.warn("[Sift] \(SiftNoticeText.batches(left.batches)) (\(SiftNoticeText.events(left.events))) \(undeliveredFate)")

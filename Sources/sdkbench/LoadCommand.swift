@@ -205,13 +205,14 @@ struct LoadRunCommand: ParsableCommand {
         sessions.processEnvironment = environment
         sessions.scriptSizeLimit = scriptSizeLimit
         sessions.variables = suiteVariables.map { ($0.name, $0.value, $0.isSecret) }
-        let driver = LoadDriver(
+        var driver = LoadDriver(
             plan: plan,
             classify: { catalog.requestKind(method: $0, path: $1) },
             sourceAddresses: sources
         ) { [sessions] _, home, transport, insecure in
             sessions.make(home: home, transport: transport, insecure: insecure)
         }
+        driver.leavesDevicesToExit = true
         let control = LoadControl()
         let outputs = LoadOutputs(specs, terminal: terminal, environment: environment)
         // Each second's histograms only for what shows them.

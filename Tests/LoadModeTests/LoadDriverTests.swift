@@ -411,6 +411,42 @@ extension LoadDriverTests {
         let (plain, _, _) = try await Self.run("http GET /_sdkbench/health\n", plan: LoadPlan(devices: 1, stop: .iterations(1)))
         #expect(!LoadSummary.text(plain, thresholds: []).contains("start lateness"))
     }
+
+    /// A run's ended devices are freed by the time it returns, unless they are left to the
+    /// process's exit (`sdkbench load`), which keeps every one of them.
+    @Test(arguments: [false, true])
+    func endedDevicesAreFreedUnlessLeftToTheExit(leftToExit: Bool) async throws {
+        let work = TemporaryDirectory()
+        defer { work.remove() }
+        let catalog = ShellCatalog.standard
+        let sessions = ShellHarness.loadDeviceSessions(catalog: catalog, storage: .memory, sharing: nil)
+        let made = Mutex<[WeakSession]>([])
+        var driver = LoadDriver(plan: LoadPlan(devices: 3, stop: .iterations(1)), classify: { _, _ in nil }) { _, home, transport, insecure in
+            let session = sessions.make(home: home, transport: transport, insecure: insecure)
+            made.withLock { $0.append(WeakSession(session)) }
+            return session
+        }
+        driver.leavesDevicesToExit = leftToExit
+        let path = work.path
+        let report = await OwnThread.run { [driver] in
+            driver.run(
+                CheckedScript(SourceFile(name: "flow.sdk", text: "set a 1\n"), table: catalog.table),
+                workDirectory: path,
+                metrics: LoadMetrics(keepsIntervals: false),
+                control: LoadControl()
+            )
+        }
+        #expect(report.metrics.iterations == 3)
+        let alive = made.withLock { $0.filter { $0.session != nil }.count }
+        #expect(made.withLock { $0.count } == 3)
+        #expect(alive == (leftToExit ? 3 : 0))
+    }
+}
+
+/// A device's session, not kept alive by the test that watches it.
+private final class WeakSession: @unchecked Sendable {
+    weak var session: ShellSession?
+    init(_ session: ShellSession) { self.session = session }
 }
 
 /// The backend a run made, for a task that watches it.

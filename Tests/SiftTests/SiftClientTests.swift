@@ -120,6 +120,23 @@ struct SiftClientTests {
         await sift.close()
     }
 
+    /// A device whose upload loop waits out a retry is not closed at once; one whose loop
+    /// rested is, and refuses events afterwards (a load device at its run's end).
+    @Test func onlyAClientWithNoUploadLoopClosesAtOnce() async throws {
+        let fixture = Fixture(RecordingTransport(statuses: [500]))
+        let sift = try fixture.makeClient()
+        _ = try sift.append(sift.makeEvent(type: "a"))
+        _ = await sift.upload(force: true)
+        await fixture.clock.waitForSleeper()
+        #expect(!sift.closeIfIdle())
+        fixture.clock.advance(by: .seconds(5))
+        await sift.waitUntilSettled(throughRetries: true)
+        #expect(sift.uploaderStatus().batches == 0)
+        #expect(sift.closeIfIdle())
+        #expect(throws: SiftError.closed) { try sift.append(sift.makeEvent(type: "b")) }
+        #expect(fixture.transport.requests.count == 2)
+    }
+
     /// Waiting through retries counts what goes through meanwhile: one snapshot for the whole
     /// wait (a batch through on its third try was once reported as "delivered 0").
     @Test func waitingThroughRetriesCountsTheBatchDeliveredOnItsThirdTry() async throws {

@@ -9,13 +9,18 @@ import Synchronization
 /// out when it shuts down or goes away.
 package final class SharedEngineTicker: Sendable {
     private struct State {
-        var lists: [ObjectIdentifier: TickList] = [:]
+        /// An array, not a dictionary: a tick takes it whole in O(1) (a copy of 100,000 devices'
+        /// lists, retained one by one, was 4.5% of the Sift fleet's CPU; perf).
+        var lists: [TickList] = []
+        var positions: [ObjectIdentifier: Int] = [:]
         var timer: DispatchSourceTimer?
     }
 
     private let state = Mutex(State())
+    private let timed: Bool
 
-    package init() {}
+    /// - Parameter timed: whether a timer ticks it each second; tests call `tick` themselves.
+    package init(timed: Bool = true) { self.timed = timed }
 
     deinit {
         state.withLock { $0.timer?.cancel() }
@@ -26,8 +31,10 @@ package final class SharedEngineTicker: Sendable {
 
     func add(_ list: TickList) {
         state.withLock { state in
-            state.lists[ObjectIdentifier(list)] = list
-            guard state.timer == nil else { return }
+            guard state.positions[ObjectIdentifier(list)] == nil else { return }
+            state.positions[ObjectIdentifier(list)] = state.lists.count
+            state.lists.append(list)
+            guard timed, state.timer == nil else { return }
             let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
             timer.schedule(deadline: .now() + 1, repeating: 1, leeway: .milliseconds(100))
             // Weak: the ticker goes when the run lets it go, its timer with it.
@@ -39,7 +46,13 @@ package final class SharedEngineTicker: Sendable {
 
     func remove(_ list: TickList) {
         state.withLock { state in
-            state.lists[ObjectIdentifier(list)] = nil
+            guard let position = state.positions.removeValue(forKey: ObjectIdentifier(list)) else { return }
+            // The last list takes the removed one's place: removal in O(1), order not kept.
+            let last = state.lists.removeLast()
+            if position < state.lists.count {
+                state.lists[position] = last
+                state.positions[ObjectIdentifier(last)] = position
+            }
             if state.lists.isEmpty {
                 state.timer?.cancel()
                 state.timer = nil
@@ -49,6 +62,6 @@ package final class SharedEngineTicker: Sendable {
 
     /// Runs every session's ticks, as each session's own ticker would.
     package func tick() {
-        for list in state.withLock({ Array($0.lists.values) }) { list.run() }
+        for list in state.withLock({ $0.lists }) { list.run() }
     }
 }
