@@ -75,6 +75,11 @@ http {{
         default_type application/json;
         location = /v1/setDeviceKey {{ return 200 '{{"MiataruResponse":"ACK","MiataruVerboseResponse":"Device key set successfully"}}'; }}
         location /v1/ {{ return 200 '{{"MiataruResponse":"ACK","MiataruVerboseResponse":"Location Update for device"}}'; }}
+        # The tour's read-backs (import har --as-load): a location, no visitors, GeoJSON refused
+        # without a key, as the embedded backend answers the tour.
+        location = /v1/GetLocation {{ return 200 '{{"MiataruLocation":[{{"Device":"tour-phone","Timestamp":"1700000000","Longitude":"10.8375","Latitude":"49.8289","HorizontalAccuracy":"12"}}]}}'; }}
+        location = /v1/GetVisitorHistory {{ return 200 '{{"MiataruServerConfig":{{"MaximumNumberOfVisitorHistory":"10","AvailableVisitorHistory":"0"}},"MiataruVisitors":[]}}'; }}
+        location /v1/GetLocationGeoJSON/ {{ return 401 '{{"error":"device key required"}}'; }}
         location /v1/users/ {{ return 200 '{{"status":"success"}}'; }}
         location = /v1/events {{ return 200 '{{"status":"success"}}'; }}
         location /v3/ {{ return 200 '{{"status":0,"error_message":"OK"}}'; }}
