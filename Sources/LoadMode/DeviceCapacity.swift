@@ -62,11 +62,11 @@ package struct DeviceCapacity: Sendable, Equatable {
                 Limit(name: "the cgroup's memory.max \(mebibytes(most)), \(mebibytes(current)) in use", remaining: (most - current) / deviceBytes)
             )
         }
-        if let space = softLimit(RLIMIT_AS) {
+        if let space = SoftResourceLimit.of(RLIMIT_AS) {
             let used = (kibibytes("/proc/self/status", "VmSize") ?? 0) << 10
             memory.append(Limit(name: "ulimit -v \(space >> 10) KiB, \(used >> 10) KiB in use", remaining: (space - used) / deviceBytes))
         }
-        let descriptors = softLimit(RLIMIT_NOFILE).map { limit in
+        let descriptors = OpenFileLimit.current().map { limit in
             let open = SystemFiles.list(root + "/proc/self/fd").count
             return Limit(name: "ulimit -n \(limit), \(open) open", remaining: limit - open)
         }
@@ -152,12 +152,5 @@ package struct DeviceCapacity: Sendable, Equatable {
                 + "(loopback), let them close (--idle-close 15s), or \(advice)"
         }
         return nil
-    }
-
-    private static func softLimit(_ resource: __rlimit_resource) -> Int? {
-        var limit = rlimit()
-        // RLIM_INFINITY is all ones.
-        guard getrlimit(__rlimit_resource_t(resource.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }
-        return Int(clamping: limit.rlim_cur)
     }
 }

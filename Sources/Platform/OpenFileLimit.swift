@@ -6,11 +6,7 @@ import Glibc
 /// kept for everything else the process opens.
 package enum OpenFileLimit {
     /// The soft limit; `nil` when unknown or unlimited.
-    package static func current() -> Int? {
-        var limit = rlimit()
-        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }
-        return Int(clamping: limit.rlim_cur)
-    }
+    package static func current() -> Int? { SoftResourceLimit.of(RLIMIT_NOFILE) }
 
     /// The connections `limit` holds at `descriptorsEach` each, a tenth of it (64 at least, half
     /// at most) kept for everything else the process opens: 18,000 for `serve` at 20,000, room
