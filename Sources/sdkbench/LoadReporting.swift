@@ -28,7 +28,8 @@ enum LoadReporting {
         } else {
             terminal.write(summary)
         }
-        if thresholds.isEmpty, let failed = LoadSummary.failureHeadline(report) {
+        // A run a signal stopped does not exit 0, whatever failed: the warning would say it does.
+        if thresholds.isEmpty, !report.interrupted, let failed = LoadSummary.failureHeadline(report) {
             // k6's convention: no threshold, exit 0; but the run did not do what it was for.
             terminal.writeError("sdkbench load: warning: \(failed), and no threshold was set, so the run exits 0; ")
             terminal.writeError("add --threshold 'iteration_errors<1%' to fail it\n")

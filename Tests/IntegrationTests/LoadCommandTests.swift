@@ -393,6 +393,25 @@ struct LoadCommandTests {
     /// socket): the run ends within a second or so, before the process's patience with SIGTERM
     /// runs out, and writes its report. (It was killed after 2 s with no report when the devices
     /// first sent on their own sockets.)
+    /// A fleet whose iterations failed and that SIGTERM stopped exits 143, and does not also
+    /// warn that it "exits 0" for want of a threshold (it said so once).
+    @Test func aStoppedRunOfFailedIterationsDoesNotSayItExitsZero() async throws {
+        let home = TemporaryDirectory()
+        defer { home.remove() }
+        let script = home.write("refused.sdk", "device set model signal-test\nconfigure host 127.0.0.1:1\nhttp GET /nothing-listens\n")
+        let run = await Self.signalled(
+            home,
+            script: script,
+            arguments: "--devices 2 --duration 60s --think 0.1s --keep-state",
+            started: "device-*/state",
+            settle: "0.3",
+            signal: "TERM"
+        )
+        #expect(run.status == 143, "\(run.out)")
+        #expect(run.out.contains("iterations failed"), "\(run.out)")
+        #expect(!run.out.contains("so the run exits 0"), "\(run.out)")
+    }
+
     @Test func sigtermDuringRequestsThatNeverEndStillWritesTheReport() async throws {
         let home = TemporaryDirectory()
         defer { home.remove() }
