@@ -8,15 +8,12 @@ import Shell
 /// error rendering, and REPL completion of every prefix line.
 func fuzzOne(_ bytes: UnsafeBufferPointer<UInt8>) {
     let text = String(decoding: bytes, as: UTF8.self)
-    let session = ShellSession(
-        catalog: .standard,
-        environment: ShellEnvironment(
-            paths: StatePaths(stateDirectory: "/nonexistent/fuzz", configDirectory: "/nonexistent/fuzz"),
-            startsTicker: false,
-            dryRun: true
-        ),
+    var sessions = SessionFactory(catalog: .standard)
+    sessions.startsTicker = false
+    let session = sessions.make(
+        paths: StatePaths(stateDirectory: "/nonexistent/fuzz", configDirectory: "/nonexistent/fuzz"),
         output: Output(destination: .memory)
-    )
+    ) { $0.dryRun = true }
     _ = ScriptRunner(session: session).runBlocking(SourceFile(name: "<fuzz>", text: text), options: RunOptions(keepGoing: true))
     let completer = Completer(table: session.table, variableNames: { ["a", "last"] })
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(4) {

@@ -67,16 +67,7 @@ enum RunFuzz {
     /// Renders `line` (checked, and run when it checks) and stops the fuzzer if the secret shows.
     static func checkSecretStaysMasked(_ line: String) {
         let output = Output(destination: .memory)
-        let session = ShellSession(
-            catalog: .standard,
-            table: table,
-            environment: ShellEnvironment(
-                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),
-                startsTicker: false,
-                transport: AnsweringTransport()
-            ),
-            output: output
-        )
+        let session = sessions.make(home: home, keepsState: true, output: output)
         _ = ScriptRunner(session: session).runBlocking(SourceFile(name: "<setup>", text: "configure host fuzz.invalid:80\n"))
         _ = ScriptRunner(session: session).runBlocking(SourceFile(name: "<fuzz>", text: line + "\n"))
         session.shutdownBlocking()
@@ -86,18 +77,18 @@ enum RunFuzz {
         }
     }
 
+    /// Sessions over the answering transport, without a ticker, bound against the fuzzed table.
+    static var sessions: SessionFactory {
+        var sessions = SessionFactory(catalog: .standard)
+        sessions.table = table
+        sessions.startsTicker = false
+        sessions.transport = AnsweringTransport()
+        return sessions
+    }
+
     static func runScript(_ text: String) {
         removeContents(of: home)
-        let session = ShellSession(
-            catalog: .standard,
-            table: table,
-            environment: ShellEnvironment(
-                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),
-                startsTicker: false,
-                transport: AnsweringTransport()
-            ),
-            output: Output(destination: .memory)
-        )
+        let session = sessions.make(home: home, keepsState: true, output: Output(destination: .memory))
         // Services need a host before they send, or they start the embedded backend: the
         // answering transport stands behind this name.
         _ = ScriptRunner(session: session).runBlocking(SourceFile(name: "<setup>", text: "configure host fuzz.invalid:80\n"))

@@ -11,8 +11,8 @@ extension ShellHarness {
         sharing shared: SharedEmbeddedBackend?
     ) -> LoadDeviceSessions {
         var sessions = LoadDeviceSessions(catalog: catalog, stateStorage: storage, backend: shared)
-        sessions.machine = machine
-        sessions.startsTicker = false
+        sessions.factory.machine = machine
+        sessions.factory.startsTicker = false
         return sessions
     }
 }

@@ -45,19 +45,24 @@ package final class ShellHarness: @unchecked Sendable {
         ownsHome = other == nil
         clock = ManualClock(start, sleepsPassAtOnce: true)
         output = Output(destination: .memory)
-        session = ShellSession(
-            catalog: catalog,
-            table: table,
-            environment: ShellEnvironment(
-                paths: StatePaths(stateDirectory: home.path + "/state", configDirectory: home.path + "/config"),
-                clock: clock,
-                machine: Self.machine,
-                startsTicker: false,
-                processEnvironment: ["LANG": "en_US.UTF-8"],
-                transport: transport
-            ),
-            output: output
-        )
+        var sessions = Self.sessions(catalog: catalog, clock: clock)
+        sessions.table = table
+        sessions.transport = transport
+        session = sessions.make(paths: StatePaths(stateDirectory: home.path + "/state", configDirectory: home.path + "/config"), output: output)
+    }
+
+    /// The product's session factory with what a test must have: the fixed machine, no ticker
+    /// (a test drives time itself), a known locale, and `clock` (sleeps pass at once by default).
+    package static func sessions(
+        catalog: ShellCatalog = .standard,
+        clock: any WallClock = ManualClock(sleepsPassAtOnce: true)
+    ) -> SessionFactory {
+        var sessions = SessionFactory(catalog: catalog)
+        sessions.clock = clock
+        sessions.machine = machine
+        sessions.startsTicker = false
+        sessions.processEnvironment = ["LANG": "en_US.UTF-8"]
+        return sessions
     }
 
     /// Runs a script text named `name` and returns the exit status with what was printed since the last call.

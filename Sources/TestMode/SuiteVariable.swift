@@ -1,3 +1,5 @@
+import Shell
+
 /// A variable every file of a test run starts with, and where it was given.
 package struct SuiteVariable: Sendable, Equatable {
     package var name: String
@@ -13,4 +15,7 @@ package struct SuiteVariable: Sendable, Equatable {
         self.isSecret = isSecret
         self.origin = origin
     }
+
+    /// As the sessions of the run are given it.
+    package var given: GivenVariable { GivenVariable(name: name, value: value, isSecret: isSecret) }
 }

@@ -30,17 +30,12 @@ struct Launcher {
         } catch {
             throw ValidationError(error.message)
         }
-        session = ShellSession(
-            catalog: .standard,
-            environment: ShellEnvironment(
-                paths: paths,
-                useColor: color,
-                isInteractive: interactive,
-                clock: environment["SDKBENCH_FAKE_CLOCK"].flatMap(SteppingClock.parse) ?? SystemClock(),
-                processEnvironment: environment
-            ),
-            output: Output(destination: .standardStreams, useColor: color)
-        )
+        var sessions = SessionFactory(catalog: .standard)
+        sessions.useColor = color
+        sessions.isInteractive = interactive
+        sessions.clock = environment["SDKBENCH_FAKE_CLOCK"].flatMap(SteppingClock.parse) ?? SystemClock()
+        sessions.processEnvironment = environment
+        session = sessions.make(paths: paths, output: Output(destination: .standardStreams, useColor: color))
         SignalTrap.install()
         watchdog = UnansweredSignalWatchdog(shutdownBudget: ShellSession.shutdownBudget.inSeconds)
         session.restorePendingWork()
@@ -63,10 +58,7 @@ struct Launcher {
         options: RunOptions,
         listeners: [any RunListener]? = nil
     ) -> ExitStatus {
-        for variable in variables {
-            if variable.isSecret { session.secrets.add(variable.value) }
-            session.variables.set(variable.name, .string(variable.value), secret: variable.isSecret)
-        }
+        session.give(variables.map(\.given))
         var results: [RunResult] = []
         for file in files {
             let bytes: [UInt8]

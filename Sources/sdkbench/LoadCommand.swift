@@ -202,9 +202,9 @@ struct LoadRunCommand: ParsableCommand {
         }
         let catalog = ShellCatalog.standard
         var sessions = LoadDeviceSessions(catalog: catalog, stateStorage: keepState ? .files : .memory, backend: backend)
-        sessions.processEnvironment = environment
-        sessions.scriptSizeLimit = scriptSizeLimit
-        sessions.variables = suiteVariables.map { ($0.name, $0.value, $0.isSecret) }
+        sessions.factory.processEnvironment = environment
+        sessions.factory.scriptSizeLimit = scriptSizeLimit
+        sessions.factory.given = suiteVariables.map(\.given)
         var driver = LoadDriver(
             plan: plan,
             classify: { catalog.requestKind(method: $0, path: $1) },

@@ -52,35 +52,20 @@ struct SuiteRun {
         }
         let clock: any WallClock = environment["SDKBENCH_FAKE_CLOCK"].flatMap(SteppingClock.parse) ?? SystemClock()
         let seconds = { (text: String) in DurationParser.duration(text)! }
-        let environment = environment
-        let variables = variables
-        let requestTimeout = requestTimeout
+        var sessions = SessionFactory(catalog: .standard)
+        sessions.clock = clock
+        sessions.processEnvironment = environment
+        sessions.given = variables.map(\.given)
+        sessions.requestTimeout = requestTimeout
         var driver = TestDriver(
             jobs: options.jobs ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))),
             failFast: options.failFast,
             timeout: options.timeout.map(seconds),
             retries: options.retry,
             retryInterval: seconds(options.retryInterval)
-        ) { home, loop in
-            var sessionEnvironment = ShellEnvironment(
-                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),
-                clock: clock,
-                processEnvironment: environment,
-                keepsState: false
-            )
-            sessionEnvironment.run(on: loop)
+        ) { [sessions] home, loop in
             // `--reveal` does not unmask here: what a file prints goes into the reports.
-            let session = ShellSession(
-                catalog: .standard,
-                environment: sessionEnvironment,
-                output: Output(destination: .memory, revealsSecrets: false)
-            )
-            if let requestTimeout { session.defaultRequestTimeout = requestTimeout }
-            for variable in variables {
-                if variable.isSecret { session.secrets.add(variable.value) }
-                session.variables.set(variable.name, .string(variable.value), secret: variable.isSecret)
-            }
-            return session
+            sessions.make(home: home, output: Output(destination: .memory, revealsSecrets: false)) { $0.run(on: loop) }
         }
         driver.sources = sources
         driver.keepGoing = keepGoing

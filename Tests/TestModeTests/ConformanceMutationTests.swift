@@ -23,19 +23,11 @@ struct ConformanceMutationTests {
         let work = TemporaryDirectory()
         defer { work.remove() }
         var driver = TestDriver(jobs: 2) { home, loop in
-            var environment = ShellEnvironment(
-                paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),
-                clock: ManualClock(sleepsPassAtOnce: true),
-                machine: ShellHarness.machine,
-                startsTicker: false,
-                keepsState: false
-            )
-            environment.run(on: loop)
-            let session = ShellSession(catalog: .standard, environment: environment, output: Output(destination: .memory))
-            for (name, value) in [("server", server), ("sift_account", "mutation-account"), ("sift_beacon_key", beaconKey)] {
-                session.variables.set(name, .string(value))
+            var sessions = ShellHarness.sessions()
+            sessions.given = [("server", server), ("sift_account", "mutation-account"), ("sift_beacon_key", beaconKey)].map {
+                GivenVariable(name: $0, value: $1, isSecret: false)
             }
-            return session
+            return sessions.make(home: home, output: Output(destination: .memory)) { $0.run(on: loop) }
         }
         driver.keepGoing = true
         driver.keepsEveryExchange = true

@@ -34,16 +34,7 @@ struct TestDriverTests {
             let driver = TestDriver(jobs: jobs, failFast: failFast, timeout: timeout, retries: retries, retryInterval: .milliseconds(1)) {
                 home,
                 loop in
-                var environment = ShellEnvironment(
-                    paths: StatePaths(stateDirectory: home + "/state", configDirectory: home + "/config"),
-                    clock: clock(),
-                    machine: ShellHarness.machine,
-                    startsTicker: false,
-                    processEnvironment: ["LANG": "en_US.UTF-8"],
-                    keepsState: false
-                )
-                environment.run(on: loop)
-                return ShellSession(catalog: .standard, environment: environment, output: Output(destination: .memory))
+                ShellHarness.sessions(clock: clock()).make(home: home, output: Output(destination: .memory)) { $0.run(on: loop) }
             }
             let work = work.path
             return await OwnThread.run { driver.run(files, workDirectory: work) { _ in } }

@@ -132,6 +132,14 @@ package final class ShellSession {
     /// stopped by this one (load mode's devices share one).
     package func shareEmbeddedBackend(_ backend: SharedEmbeddedBackend) { services.share(backend) }
 
+    /// Sets the variables a run gives (`GivenVariable`), their secrets masked from now on.
+    package func give(_ given: [GivenVariable]) {
+        for variable in given {
+            if variable.isSecret { secrets.add(variable.value) }
+            variables.set(variable.name, .string(variable.value), secret: variable.isSecret)
+        }
+    }
+
     /// The latency distributions the started engines measured, in catalog order.
     package func latencyHistograms() -> [LatencyHistogram] { engines.running.flatMap { $0.latencyHistograms() } }
 
