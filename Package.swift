@@ -30,7 +30,9 @@ let package = Package(
     ],
     targets: [
         // C shims: libedit's variadic el_set/el_get/history and libcrypto's SHA-256 / random.
-        .target(name: "CLibEdit", linkerSettings: [.linkedLibrary("edit")]),
+        .target(name: "CLibEdit", dependencies: ["CSignals"], linkerSettings: [.linkedLibrary("edit")]),
+        // SIGINT, SIGTERM and SIGHUP as flags and a semaphore: every mode's, none of them libedit's.
+        .target(name: "CSignals"),
         .target(name: "CCrypto", linkerSettings: [.linkedLibrary("crypto")]),
         .target(name: "CPCRE2", linkerSettings: [.linkedLibrary("pcre2-8")]),
         // Brotli's decoder (libbrotli-dev): `Content-Encoding: br`, which URLSession decodes.
@@ -93,7 +95,7 @@ let package = Package(
         ),
         // What the engines share about the machine they run on: the wall clock, the machine's
         // facts, ISO-8601 timestamps and file I/O (one atomic writer, reads on swift-system).
-        .target(name: "Platform", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "Platform", dependencies: ["CSignals", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "LineEditing", dependencies: ["CLibEdit", "Platform"]),
         .target(
             name: "Performance",
@@ -162,13 +164,13 @@ let package = Package(
         ),
         // `sdkbench test`: files as isolated sessions in parallel, and the reports made from their
         // results. A driver and listeners over the one runner; it imports no engine.
-        .target(name: "TestMode", dependencies: ["Shell", "JSON", "LineEditing", "Platform", "Script", "Transport"]),
+        .target(name: "TestMode", dependencies: ["Shell", "JSON", "Platform", "Script", "Transport"]),
         // `sdkbench load`: one script as many device sessions (a driver over the one runner),
         // figures by SDK call in HdrHistograms, thresholds. It imports no engine.
         .target(
             name: "LoadMode",
             dependencies: [
-                "Shell", "JSON", "LineEditing", "LoopExecutor", "Platform", "Script", "Transport",
+                "Shell", "JSON", "LoopExecutor", "Platform", "Script", "Transport",
                 .product(name: "Histogram", package: "hdrhistogram-swift"), .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ]
@@ -310,8 +312,7 @@ let package = Package(
             name: "LoadModeTests",
             dependencies: [
                 "LoadMode", "Shell", "SDKBenchCatalog", "SDKBenchTesting", "SDKBenchShellTesting", "Backend", "HamonBackend", "MiataruBackend",
-                "JSON", "LineEditing",
-                "Platform", "Script",
+                "JSON", "Platform", "Script",
                 "Transport", .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
@@ -343,6 +344,6 @@ let package = Package(
 // the CPU s per 1,000 requests of scripts/bench/load_bench.py). Debug builds, which the tests
 // run, keep them, so an overlapping access still traps there.
 // The C shims have no Swift to check.
-for target in package.targets where target.type != .system && !["CLibEdit", "CCrypto", "CPCRE2"].contains(target.name) {
+for target in package.targets where target.type != .system && !["CLibEdit", "CCrypto", "CPCRE2", "CSignals"].contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 }

@@ -1,4 +1,4 @@
-import LineEditing
+import Platform
 import Synchronization
 
 /// The devices' tasks of a run: how many started, and a wait for the last to end.

@@ -1,5 +1,4 @@
 import Dispatch
-import LineEditing
 import LoopExecutor
 import NIOCore
 import Platform

@@ -1,4 +1,3 @@
-import LineEditing
 import LoopExecutor
 import Platform
 import Script

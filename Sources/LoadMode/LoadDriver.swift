@@ -1,6 +1,5 @@
 import Dispatch
 import JSON
-import LineEditing
 import LoopExecutor
 import NIOCore
 import NIOPosix

@@ -1,5 +1,4 @@
 import Dispatch
-import LineEditing
 import Platform
 import Script
 import Shell

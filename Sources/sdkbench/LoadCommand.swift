@@ -1,5 +1,4 @@
 import ArgumentParser
-import LineEditing
 import LoadMode
 import Performance
 import Platform

@@ -1,5 +1,4 @@
 import ArgumentParser
-import LineEditing
 import SDKBenchCatalog
 import Script
 import Shell

@@ -1,5 +1,4 @@
 import ArgumentParser
-import LineEditing
 import Platform
 import Shell
 import TestMode

@@ -1,4 +1,3 @@
-import LineEditing
 import Platform
 import SDKBenchCatalog
 import Shell

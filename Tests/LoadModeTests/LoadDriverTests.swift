@@ -1,7 +1,6 @@
 import Backend
 import HamonBackend
 import JSON
-import LineEditing
 import MiataruBackend
 import Platform
 import SDKBenchCatalog

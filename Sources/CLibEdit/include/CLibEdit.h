@@ -2,7 +2,7 @@
 #define SDKBENCH_CLIBEDIT_H
 
 // Fixed-argument wrappers around libedit's variadic el_set / el_get / history, which Swift
-// cannot call, plus the signal flags the REPL and the script runner poll.
+// cannot call. The signal flags its reader honours are CSignals'.
 #include <histedit.h>
 
 /// Called on the editor's thread when background output waits: it prints it above the line,
@@ -35,21 +35,5 @@ int sdk_history_save(History *history, const char *path);
 int sdk_history_lines(History *history, const char **lines, int capacity);
 void sdk_history_clear(History *history);
 void sdk_history_close(History *history);
-
-/// SIGINT and SIGTERM handlers installed without SA_RESTART so a blocking read returns EINTR.
-void sdk_signals_install(void);
-/// Whether SIGINT arrived since the last call (clears the flag).
-int sdk_signals_take_interrupt(void);
-/// Whether a SIGINT is waiting to be taken (leaves the flag as it is).
-int sdk_signals_interrupt_pending(void);
-/// Whether SIGTERM (or SIGHUP) arrived.
-int sdk_signals_termination_requested(void);
-/// How many SIGINT, SIGTERM and SIGHUP arrived since the handlers were installed.
-int sdk_signals_count(void);
-/// Called on the watching thread after each SIGINT, SIGTERM or SIGHUP.
-typedef void (*sdk_signal_watch_fn)(void);
-/// Starts a thread that calls `callback` after each signal the handlers count (call once).
-/// Returns 0, or -1 when the thread cannot start.
-int sdk_signals_watch(sdk_signal_watch_fn callback);
 
 #endif

@@ -1,4 +1,4 @@
-import LineEditing
+import Platform
 import Synchronization
 
 /// Runs Swift tasks on the thread that waits for them (`AsyncBridge.drive`): the REPL's, a

@@ -1,4 +1,5 @@
 import LineEditing
+import Platform
 import Script
 
 /// The interactive loop: libedit line editing, history, TAB completion, Ctrl-C and Ctrl-D.

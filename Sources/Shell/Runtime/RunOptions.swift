@@ -1,5 +1,4 @@
 import JSON
-import LineEditing
 import Script
 
 /// How a script run behaves (`sdkbench run` flags).

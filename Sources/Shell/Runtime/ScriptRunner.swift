@@ -1,5 +1,4 @@
 import JSON
-import LineEditing
 import Script
 
 /// Runs sources: parses the whole text, checks every command against the table, then runs them.

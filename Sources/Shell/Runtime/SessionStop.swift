@@ -1,4 +1,4 @@
-import LineEditing
+import Platform
 import Synchronization
 
 /// A request that the session running on this thread stop, as a Ctrl-C would stop it, given to

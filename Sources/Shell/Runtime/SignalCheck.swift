@@ -1,5 +1,5 @@
 import JSON
-import LineEditing
+import Platform
 import Script
 
 /// Turns a pending SIGINT or SIGTERM, or a stop asked of this thread's session, into the status a

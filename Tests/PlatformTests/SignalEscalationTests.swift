@@ -1,4 +1,4 @@
-import LineEditing
+import Platform
 import Testing
 
 /// The verdicts on a signal nothing answers, step by step on a made-up clock.

@@ -1,4 +1,4 @@
-import CLibEdit
+import CSignals
 import Dispatch
 import Synchronization
 

@@ -1,4 +1,4 @@
-import CLibEdit
+import CSignals
 
 /// SIGINT/SIGTERM as flags the REPL and the script runner poll, so neither signal kills a session mid-write.
 package enum SignalTrap {
