@@ -95,7 +95,7 @@ let package = Package(
         ),
         // What the engines share about the machine they run on: the wall clock, the machine's
         // facts, ISO-8601 timestamps and file I/O (one atomic writer, reads on swift-system).
-        .target(name: "Platform", dependencies: ["CSignals", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "Platform", dependencies: ["CCrypto", "CSignals", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "LineEditing", dependencies: ["CLibEdit", "Platform"]),
         .target(
             name: "Performance",

@@ -20,9 +20,15 @@ package struct LoadDeviceSessions: Sendable {
     package var backend: SharedEmbeddedBackend?
 
     package init(catalog: ShellCatalog, stateStorage: StateStorage, backend: SharedEmbeddedBackend?) {
-        factory = SessionFactory(catalog: catalog)
-        factory.stateStorage = stateStorage
-        factory.sharedTicker = ticker
+        self.init(factory: SessionFactory(catalog: catalog), stateStorage: stateStorage, backend: backend)
+    }
+
+    /// Devices made by `factory` (its catalog, given variables, limits), with their state in
+    /// `stateStorage` and every device's engines on this run's one ticker.
+    package init(factory: SessionFactory, stateStorage: StateStorage, backend: SharedEmbeddedBackend?) {
+        self.factory = factory
+        self.factory.stateStorage = stateStorage
+        self.factory.sharedTicker = ticker
         self.backend = backend
     }
 

@@ -1,11 +1,9 @@
 import ArgumentParser
 import LoadMode
-import Performance
 import Platform
 import SDKBenchCatalog
 import Script
 import Shell
-import TestMode
 import Transport
 
 #if canImport(Glibc)
@@ -159,7 +157,6 @@ struct LoadRunCommand: ParsableCommand {
             throw ValidationError(error.message)
         }
         let thresholds = try LoadReporting.thresholds(thresholds)
-        let scriptSizeLimit = scriptSize.limit
         let plan = planOptions.plan(segment: segment.flatMap(LoadSegment.init) ?? .whole)
         var sources: SourceAddresses?
         if let sourceAddresses {
@@ -168,88 +165,26 @@ struct LoadRunCommand: ParsableCommand {
             case .failure(let error): throw ValidationError("--source-addresses: \(error.reason)")
             }
         }
-        // Refused up front rather than run with the devices the system would make.
-        DeviceCapacity.raiseDescriptorLimit()
-        let devices = plan.segment.share(of: plan.rate == nil ? plan.devices : plan.maxDevices ?? plan.devices)
-        if let refusal = DeviceCapacity.measure().refusal(
-            devices: devices,
-            sharded: plan.segment.count > 1,
-            keepsConnections: plan.idleClose == nil,
-            sourceAddresses: sources?.addresses.count ?? 1,
-            heldShare: DeviceCapacity.heldShare(think: plan.think, idleClose: plan.idleClose, rampUp: plan.rampUp),
-            closesWhenIdle: plan.idleClose.map { plan.think > $0 } ?? false
-        ) {
-            throw ValidationError("--devices: \(refusal)")
-        }
-        let specs = try outputSpecs()
-        let terminal = Output(destination: LoadOutputChoice.reportTargets(specs).terminalDestination)
+        var sessions = SessionFactory(catalog: .standard)
+        sessions.processEnvironment = environment
+        sessions.scriptSizeLimit = scriptSize.limit
+        sessions.given = suiteVariables.map(\.given)
+        var run = LoadRun(plan: plan, scriptName: script, scriptBytes: bytes, sessions: sessions)
+        run.sourceAddresses = sources
+        run.thresholds = thresholds
+        run.outputs = try outputSpecs()
+        run.keepsState = keepState
+        run.quiet = quiet
+        run.leavesDevicesToExit = true
+        if let refusal = run.capacityRefusal() { throw ValidationError("--devices: \(refusal)") }
+        let terminal = Output(destination: LoadOutputChoice.reportTargets(run.outputs).terminalDestination)
         for variable in suiteVariables where variable.isSecret { terminal.secrets.add(variable.value) }
         SignalTrap.install()
         // A signal from here on stops the run as soon as it begins.
         let signals = SignalTrap.count
         let watchdog = UnansweredSignalWatchdog(shutdownBudget: ShellSession.shutdownBudget.inSeconds)
-        // One embedded backend for every device, started by the first that needs it: a script
-        // that configures a host uses that host, and no backend starts.
-        let backend = SharedEmbeddedBackend(groups: ShellCatalog.standard.backendGroups)
-        // A test (and a user) seeing the run directory knows the devices are about to start.
-        let work: TestWorkDirectory
-        do {
-            work = try TestWorkDirectory.make(under: paths.stateDirectory, folder: "load")
-        } catch {
-            terminal.writeError("sdkbench load: \(error.description)\n")
-            Glibc.exit(ExitStatus.runtime.rawValue)
-        }
-        let catalog = ShellCatalog.standard
-        var sessions = LoadDeviceSessions(catalog: catalog, stateStorage: keepState ? .files : .memory, backend: backend)
-        sessions.factory.processEnvironment = environment
-        sessions.factory.scriptSizeLimit = scriptSizeLimit
-        sessions.factory.given = suiteVariables.map(\.given)
-        var driver = LoadDriver(
-            plan: plan,
-            classify: { catalog.requestKind(method: $0, path: $1) },
-            sourceAddresses: sources
-        ) { [sessions] _, home, transport, insecure in
-            sessions.make(home: home, transport: transport, insecure: insecure)
-        }
-        driver.leavesDevicesToExit = true
-        let control = LoadControl()
-        let outputs = LoadOutputs(specs, terminal: terminal, environment: environment)
-        // Each second's histograms only for what shows them.
-        let metrics = LoadMetrics(keepsIntervals: outputs.keepsIntervals)
-        outputs.start(plan: plan, metrics: metrics, control: control)
-        let checked = CheckedScript(SourceFile(name: script, fileBytes: bytes), table: catalog.table)
-        // A kind is named by its line (`http GET /basic-auth/u/PASS -a u:PASS`): masked in the summary and every report.
-        checked.registerSecrets(in: terminal.secrets)
-        var report = driver.run(
-            checked,
-            workDirectory: work.path,
-            metrics: metrics,
-            control: control,
-            signalsSince: signals
-        )
-        report.script = LoadScriptIdentity(name: script, sha256: UserHash.sha256Hex(String(decoding: bytes, as: UTF8.self)))
-        outputs.stop()
-        if keepState {
-            do throws(FileError) {
-                let kept = try work.keep()
-                if !quiet { terminal.writeError("sdkbench load: the devices' state is kept in \(kept)\n") }
-            } catch {
-                terminal.writeError("sdkbench load: \(error.description); the devices' state stays in \(work.path)\n")
-            }
-        } else {
-            work.remove()
-        }
-        backend.stop()
-        watchdog.enter(.shutdown)
-        if let refusal = control.refusal {
-            terminal.writeError(refusal.map { "\($0)\n" }.joined() + "sdkbench load: '\(script)' does not check; nothing was measured\n")
-            terminal.flush()
-            Glibc.exit(ExitStatus.parse.rawValue)
-        }
-        let status = LoadReporting.finish(report, thresholds: thresholds, quiet: quiet, outputs: outputs, to: terminal)
-        // Stopped early, the run did not do what was asked: not a success, whatever its thresholds
-        // say (as `sdkbench run` stopped by a signal).
-        if SignalTrap.terminationRequested { Glibc.exit(143) }
-        Glibc.exit(report.interrupted ? ExitStatus.runtime.rawValue : status.rawValue)
+        let status = run.run(terminal: terminal, stateDirectory: paths.stateDirectory, signalsSince: signals, watchdog: watchdog)
+        terminal.flush()
+        Glibc.exit(SignalTrap.terminationRequested ? 143 : status.rawValue)
     }
 }

@@ -96,7 +96,7 @@ struct LoadMergeCommand: ParsableCommand {
         let specs = try outputSpecs()
         let terminal = Output(destination: LoadOutputChoice.reportTargets(specs).terminalDestination)
         let outputs = LoadOutputs(specs, terminal: terminal, environment: ProcessEnvironment.current())
-        let status = LoadReporting.finish(merged, thresholds: try LoadReporting.thresholds(thresholds), quiet: quiet, outputs: outputs, to: terminal)
+        let status = LoadRunEnd.finish(merged, thresholds: try LoadReporting.thresholds(thresholds), quiet: quiet, outputs: outputs, to: terminal)
         Glibc.exit(status.rawValue)
     }
 }

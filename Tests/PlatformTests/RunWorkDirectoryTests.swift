@@ -1,15 +1,14 @@
-import Platform
 import SDKBenchTesting
 import Testing
 
-@testable import TestMode
+@testable import Platform
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
 
 /// A killed run's directory (journals, key files) is removed by the next run; a live run's is not.
-struct TestWorkDirectoryTests {
+struct RunWorkDirectoryTests {
     @Test func theNextRunRemovesWhatADeadRunLeftBehind() throws {
         let state = TemporaryDirectory()
         defer { state.remove() }
@@ -18,7 +17,7 @@ struct TestWorkDirectoryTests {
         for name in ["run-2147483646-abc123", "run-\(getpid())-live01", "notes"] {
             try Directories.create(tests + "/" + name, mode: .ownerReadWriteExecute)
         }
-        let work = try TestWorkDirectory.make(under: state.path)
+        let work = try RunWorkDirectory.make(under: state.path)
         defer { work.remove() }
         let left = Set(SystemFiles.list(tests))
         #expect(!left.contains("run-2147483646-abc123"))

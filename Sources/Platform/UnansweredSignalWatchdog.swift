@@ -1,5 +1,4 @@
 import Dispatch
-import Platform
 import Synchronization
 
 #if canImport(Glibc)
@@ -9,7 +8,7 @@ import Synchronization
 /// Reads the signal flags ten times a second and carries out `SignalEscalation`'s verdicts, so
 /// that SIGINT and SIGTERM end work that computes without looking at them (a check pass over a
 /// huge script, a blocking read of standard input, a pattern that would run for minutes).
-final class UnansweredSignalWatchdog: Sendable {
+package final class UnansweredSignalWatchdog: Sendable {
     private struct State {
         var escalation: SignalEscalation
         var phase: SignalEscalation.Phase = .run
@@ -22,7 +21,7 @@ final class UnansweredSignalWatchdog: Sendable {
     nonisolated(unsafe) private let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .userInitiated))
 
     /// Starts reading the flags at once: a Dispatch source released before it was resumed traps.
-    init(shutdownBudget: Double) {
+    package init(shutdownBudget: Double) {
         state = Mutex(State(escalation: SignalEscalation(shutdownBudget: shutdownBudget)))
         start = clock.now
         timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100), leeway: .milliseconds(20))
@@ -31,7 +30,7 @@ final class UnansweredSignalWatchdog: Sendable {
     }
 
     /// What the process does from now on.
-    func enter(_ phase: SignalEscalation.Phase) {
+    package func enter(_ phase: SignalEscalation.Phase) {
         state.withLock { $0.phase = phase }
     }
 

@@ -1,22 +1,21 @@
 import FoundationEssentials
-import Platform
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
 
-/// Where a test run keeps its files' state, one directory per file, under the state directory
-/// (`--home` or XDG), removed when the run is over.
+/// Where a test or load run keeps its sessions' state (one directory per test file or load
+/// device) under the state directory (`--home` or XDG), removed when the run is over.
 ///
 /// Named `run-PID-XXXXXX`: a run that was killed (`kill -9`, the signal watchdog's exit) leaves
 /// its directory behind, journals and key files included, and the next run removes every one
 /// whose process is gone.
-package struct TestWorkDirectory: Sendable {
+package struct RunWorkDirectory: Sendable {
     package let path: String
 
     /// Makes `<stateDirectory>/<folder>/run-PID-XXXXXX` (0700), after removing those of runs
     /// that died: `tests` for test and check runs, `load` for load runs.
-    package static func make(under stateDirectory: String, folder: String = "tests") throws(FileError) -> TestWorkDirectory {
+    package static func make(under stateDirectory: String, folder: String = "tests") throws(FileError) -> RunWorkDirectory {
         let parent = stateDirectory + "/" + folder
         try Directories.create(parent, mode: .ownerReadWriteExecute)
         for name in SystemFiles.list(parent) where isLeftBehind(name) { try? FileManager.default.removeItem(atPath: parent + "/" + name) }
@@ -24,7 +23,7 @@ package struct TestWorkDirectory: Sendable {
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw FileError.current(parent, "cannot create a directory in")
         }
-        return TestWorkDirectory(path: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        return RunWorkDirectory(path: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     private init(path: String) { self.path = path }
