@@ -1,4 +1,5 @@
 import ArgumentParser
+import LoadMode
 import Platform
 import SDKBenchCatalog
 import Script

@@ -1,4 +1,5 @@
 import Foundation
+import LoadMode
 import SDKBenchTesting
 import Testing
 

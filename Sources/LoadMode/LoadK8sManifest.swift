@@ -7,26 +7,50 @@ import JSON
 /// command refuses one with a secret written in it); the secrets reach each pod as
 /// `SDKBENCH_SECRET_name` environment variables from a Secret (`envFrom` with that prefix), which
 /// `load` reads as it reads `--secret`.
-struct LoadK8sManifest {
-    var name: String
-    var namespace: String?
-    var image: String
-    var segments: Int
-    var devices: Int
+package struct LoadK8sManifest: Sendable {
+    package var name: String
+    package var namespace: String?
+    package var image: String
+    package var segments: Int
+    package var devices: Int
     /// `load`'s options for every pod (the plan, `--allow-short`).
-    var loadArguments: [String]
-    var script: String
+    package var loadArguments: [String]
+    package var script: String
     /// `--var`: plain environment variables of the pods.
-    var variables: [(name: String, value: String)] = []
+    package var variables: [(name: String, value: String)] = []
     /// `--secret`: the Secret this manifest makes, `NAME-secrets`.
-    var secrets: [(name: String, value: String)] = []
+    package var secrets: [(name: String, value: String)] = []
     /// `--secret-from`: Secrets made elsewhere, whose keys are the variables' names.
-    var secretsFrom: [String] = []
+    package var secretsFrom: [String] = []
 
-    static let secretPrefix = "SDKBENCH_SECRET_"
-    static let variablePrefix = "SDKBENCH_VAR_"
+    package static let secretPrefix = "SDKBENCH_SECRET_"
+    package static let variablePrefix = "SDKBENCH_VAR_"
 
-    var text: String {
+    package init(
+        name: String,
+        namespace: String?,
+        image: String,
+        segments: Int,
+        devices: Int,
+        loadArguments: [String],
+        script: String,
+        variables: [(name: String, value: String)] = [],
+        secrets: [(name: String, value: String)] = [],
+        secretsFrom: [String] = []
+    ) {
+        self.name = name
+        self.namespace = namespace
+        self.image = image
+        self.segments = segments
+        self.devices = devices
+        self.loadArguments = loadArguments
+        self.script = script
+        self.variables = variables
+        self.secrets = secrets
+        self.secretsFrom = secretsFrom
+    }
+
+    package var text: String {
         let load = ["sdkbench", "load", "/sdkbench/script.sdk"] + loadArguments
         // Quoted for sh, then the pod's index put in: --segment is 1-based, the index 0-based.
         let quoted = load.map { "'" + $0.replacing("'", with: #"'\''"#) + "'" }.joined(separator: " ")

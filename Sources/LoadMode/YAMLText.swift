@@ -3,10 +3,18 @@
 /// `load k8s` wrote the script as a literal block under a fixed indentation: a script whose
 /// first line began with blanks, or that held a CR (a Windows file), a control character or a
 /// BOM, gave YAML that PyYAML and kubernetes-validate refused or read as other text.
-enum YAMLText {
+///
+/// Written here rather than with Yams (libyaml's emitter, in the package mirror): Yams imports
+/// all of Foundation, which brings ICU's data into the one binary that had kept it out (see
+/// Package.swift on Hummingbird's traits): with the manifest written by Yams the release binary
+/// grew from 121.9 MB to 173.0 MB (+42%, the image every pod of `load k8s` pulls) and a process's
+/// peak RSS by 2.7 MiB, for one command's output (`ls -l`; `farm-bench -n 20` of `sdkbench -c
+/// help`, start-up time unchanged at 1.007x). PyYAML reads back every text this writes
+/// (LoadK8sTests.yamlTextReadsBackAsWrittenForAnyText).
+package enum YAMLText {
     /// The value after `key: ` for a key written at `indent` spaces: a literal block (`|2+`,
     /// readable, the script as written) when the text can be one, else a double-quoted scalar.
-    static func value(_ text: String, keyIndent indent: Int) -> String {
+    package static func value(_ text: String, keyIndent indent: Int) -> String {
         block(text, keyIndent: indent) ?? quoted(text)
     }
 
