@@ -87,7 +87,7 @@ struct ProxyCommand: ParsableCommand {
     var asLoad = false
 
     func validate() throws {
-        _ = try ProxyListenAddress(listen)
+        _ = try Self.listenAddress(listen)
         if upstream != "local" { _ = try upstreamURL() }
         if DurationParser.seconds(upstreamTimeout) == nil {
             throw ValidationError("--upstream-timeout: expected a duration (250ms, 30s, 2m), got '\(upstreamTimeout)'")
@@ -151,8 +151,17 @@ struct ProxyCommand: ParsableCommand {
         return keys
     }
 
+    /// `--listen`'s value, or its refusal as the option's error.
+    private static func listenAddress(_ text: String) throws(ValidationError) -> ProxyListenAddress {
+        do {
+            return try ProxyListenAddress(text)
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+
     func run() throws {
-        let address = try ProxyListenAddress(listen)
+        let address = try Self.listenAddress(listen)
         let assignments = try secretAssignments()
         let secretValues = SecretValues(keepingAtMost: 4096)
         for assignment in assignments { secretValues.add(assignment.value) }
@@ -165,6 +174,7 @@ struct ProxyCommand: ParsableCommand {
         let options = ProxyRun.Options(
             address: address,
             upstream: upstream == "local" ? nil : try upstreamURL(),
+            backendGroups: ShellCatalog.standard.backendGroups,
             verifiesCertificates: !insecure,
             upstreamTimeout: .milliseconds(Int64((timeout * 1000).rounded())),
             keepsHost: keepHost,

@@ -1,5 +1,6 @@
 import Dispatch
 import Platform
+import ProxyMode
 import RecordMode
 import SDKBenchCatalog
 import Shell
@@ -18,7 +19,7 @@ import Transport
 /// Exchanges are handed over from the proxy's event loops and written on a queue of its own; an
 /// exchange that ends while the files are being written waits for the next write, with every
 /// other that ended meanwhile (one script write for many, under load).
-final class ProxyRecording: Sendable {
+final class ProxyRecording: ProxyExchangeKeeper {
     let scriptPath: String?
     let harPath: String?
     let options: RecordOptions

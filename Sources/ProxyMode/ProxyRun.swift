@@ -1,7 +1,5 @@
 import Backend
 import Dispatch
-import ProxyMode
-import SDKBenchCatalog
 import Shell
 import Synchronization
 import Transport
@@ -12,25 +10,49 @@ import Transport
 
 /// `sdkbench proxy` from start to signal: the embedded backend when the upstream is `local`, the
 /// proxy, a line per exchange (and the exchange to the recording, as it ends), and on SIGINT or
-/// SIGTERM a stop within the budget, after which the recording says what it kept.
-enum ProxyRun {
-    struct Options {
-        var address: ProxyListenAddress
-        /// `nil`: the embedded backend, started here.
-        var upstream: ParsedURL?
-        var verifiesCertificates: Bool
-        var upstreamTimeout: Duration
-        var keepsHost: Bool
-        var limits: ListenerLimits
-        var json: Bool
-        var verbose: Bool
+/// SIGTERM a stop within the budget, after which the recording says what it kept. The
+/// executable parses its options into `Options` and calls `run`.
+package enum ProxyRun {
+    package struct Options: Sendable {
+        package var address: ProxyListenAddress
+        /// `nil`: the embedded backend, started here with `backendGroups`.
+        package var upstream: ParsedURL?
+        package var backendGroups: [BackendRouteGroup]
+        package var verifiesCertificates: Bool
+        package var upstreamTimeout: Duration
+        package var keepsHost: Bool
+        package var limits: ListenerLimits
+        package var json: Bool
+        package var verbose: Bool
+
+        package init(
+            address: ProxyListenAddress,
+            upstream: ParsedURL?,
+            backendGroups: [BackendRouteGroup],
+            verifiesCertificates: Bool,
+            upstreamTimeout: Duration,
+            keepsHost: Bool,
+            limits: ListenerLimits,
+            json: Bool,
+            verbose: Bool
+        ) {
+            self.address = address
+            self.upstream = upstream
+            self.backendGroups = backendGroups
+            self.verifiesCertificates = verifiesCertificates
+            self.upstreamTimeout = upstreamTimeout
+            self.keepsHost = keepsHost
+            self.limits = limits
+            self.json = json
+            self.verbose = verbose
+        }
     }
 
     /// How long exchanges in hand may take to end after the signal (as `serve`'s).
-    static let shutdownBudget = Duration.milliseconds(1500)
+    package static let shutdownBudget = Duration.milliseconds(1500)
 
     /// - Parameter recording: given each exchange as it ends; `nil` keeps none.
-    static func run(_ options: Options, generator: ProxyLineGenerator, recording: ProxyRecording?) -> ExitStatus {
+    package static func run(_ options: Options, generator: ProxyLineGenerator, recording: (any ProxyExchangeKeeper)?) -> ExitStatus {
         // The signals are handled by Dispatch sources, not by the default action that kills.
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
@@ -59,7 +81,7 @@ enum ProxyRun {
         generator: ProxyLineGenerator,
         printer: ProxyPrinter,
         stopRequested: DispatchSemaphore,
-        recording: ProxyRecording?
+        recording: (any ProxyExchangeKeeper)?
     ) async -> ExitStatus {
         var backend: LocalBackend?
         let upstream: ParsedURL
@@ -67,7 +89,7 @@ enum ProxyRun {
             if let given = options.upstream {
                 upstream = given
             } else {
-                let local = try await LocalBackend.start(host: "127.0.0.1", port: 0, groups: ShellCatalog.standard.backendGroups)
+                let local = try await LocalBackend.start(host: "127.0.0.1", port: 0, groups: options.backendGroups)
                 backend = local
                 upstream = try ParsedURL(local.url)
             }
@@ -122,85 +144,5 @@ enum ProxyRun {
         printer.drain()
         recording?.finish()
         return cut ? .runtime : .success
-    }
-}
-
-/// Writes the proxy's lines whole, from any event loop: human lines to stdout (stderr under
-/// `--json`), NDJSON records to stdout, problems to stderr.
-///
-/// Lines are gathered and written by one drain on a queue of its own: an idle proxy writes each
-/// line at once, a busy one writes many in one call instead of a write and a flush per exchange
-/// on its event loops. Exchanges are decoded (Hamon's AES, Sift's gunzip, JSON) on that queue
-/// too, in order: on the event loop, decoding delayed the next exchange's forwarding (p50 added
-/// on one connection 0.58-0.60 ms before, 0.19-0.33 ms after; scripts/bench/proxy_bench.py).
-final class ProxyPrinter: Sendable {
-    private struct Pending {
-        var out: [UInt8] = []
-        var err: [UInt8] = []
-        var draining = false
-    }
-
-    private let json: Bool
-    private let pending = Mutex(Pending())
-    private let queue = DispatchQueue(label: "sdkbench.proxy.printer")
-
-    init(json: Bool) { self.json = json }
-
-    func line(_ text: String) { append(text, toErr: json) }
-
-    func record(_ text: String) { append(text, toErr: false) }
-
-    func problem(_ text: String) { append(text, toErr: true) }
-
-    /// Makes a line (or, `asRecord`, an NDJSON record) off the caller's thread, in the order
-    /// given, and prints it.
-    func render(asRecord: Bool, _ make: @escaping @Sendable () -> String) {
-        // On the writing queue itself: a line made there is written by a drain queued after the
-        // lines waiting to be made; one thread to wake, not two (a queue each measured the same,
-        // p50 added 0.17-0.33 ms on one connection either way).
-        queue.async { [self] in
-            if asRecord { record(make()) } else { line(make()) }
-        }
-    }
-
-    /// Waits until every line given so far is made and written.
-    func drain() { queue.sync { write() } }
-
-    private func append(_ text: String, toErr: Bool) {
-        let start = pending.withLock { pending -> Bool in
-            if toErr {
-                pending.err.append(contentsOf: text.utf8)
-                pending.err.append(10)
-            } else {
-                pending.out.append(contentsOf: text.utf8)
-                pending.out.append(10)
-            }
-            defer { pending.draining = true }
-            return !pending.draining
-        }
-        if start { queue.async { [self] in write() } }
-    }
-
-    private func write() {
-        let (out, err) = pending.withLock { pending in
-            defer {
-                pending.out.removeAll(keepingCapacity: true)
-                pending.err.removeAll(keepingCapacity: true)
-                pending.draining = false
-            }
-            return (pending.out, pending.err)
-        }
-        Self.writeAll(err, to: 2)
-        Self.writeAll(out, to: 1)
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            if written <= 0 { return }
-            offset += written
-        }
     }
 }
