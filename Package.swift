@@ -333,7 +333,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["SDKBenchTesting", "sdkbench", "JSON", "LoadMode", "Platform", "Script"],
+            dependencies: ["SDKBenchTesting", "sdkbench", "JSON", "LoadMode", "Platform", "SDKBenchCatalog", "Script", "Shell"],
             exclude: ["Fixtures"]
         ),
     ],

@@ -1,5 +1,7 @@
 import JSON
+import SDKBenchCatalog
 import SDKBenchTesting
+import Shell
 import Testing
 
 /// §3 of the recording: the workbench's own flows, recorded by an independent recorder
@@ -35,12 +37,15 @@ struct RecordRoundTripTests {
         stop() { kill -"$2" "$(cat "$work/$1.pid")"; wait "$(cat "$work/$1.pid")"; stopped=$?; rm "$work/$1.pid"; }
         """#
 
+    /// Every service the embedded backend serves, from the catalog: a new engine's is compared without an edit.
+    static let services = ShellCatalog.standard.backendServices.map(\.rawValue).joined(separator: " ")
+
     /// Records one example through mitmdump and replays the import.
     static let driver = #"""
         bin=$0 work=$1 example=$2
         deadline=$(( $(date +%s) + 200 ))
         """# + "\n" + helpers + "\n" + #"""
-            received() { for service in hamon perf miataru sift; do curl -sf "http://$1/_sdkbench/received/$service" > "$work/$2-$service.json" || fail "received $service"; done; }
+            received() { for service in \#(services); do curl -sf "http://$1/_sdkbench/received/$service" > "$work/$2-$service.json" || fail "received $service"; done; }
             a=$(serve serve-a)
             port=$(free_port)
             mitm "http://$a" "$port" "$work/flow.har"
@@ -117,7 +122,7 @@ struct RecordRoundTripTests {
             #expect(!(work.read("import.err") ?? "").contains(value), "a secret's value is in the summary")
         }
         #expect(work.read("test.status") == "test=0\n", "sdkbench test: \(work.read("test.out") ?? "")\n\(context)")
-        for service in ["hamon", "perf", "miataru", "sift"] {
+        for service in ShellCatalog.standard.backendServices.map(\.rawValue) {
             let recorded = try #require(work.read("a-\(service).json"))
             let replayed = try #require(work.read("b-\(service).json"))
             #expect(

@@ -124,9 +124,11 @@ import Testing
         #expect(Self.log(state) == ["timer started", "queue started", "queue shutdown", "timer shutdown budget 0.0 seconds"])
     }
 
-    @Test func theStandardListNamesEachEngineOnce() {
+    /// Read from the catalog, not a list of our own: a new engine is checked here without an edit.
+    @Test func theStandardListNamesEachEngineOnceAndEachModuleHasItsRuntime() {
         let names = ShellCatalog.standard.runtimes.map { $0.name }
-        #expect(names == ["hamon", "perf", "miataru", "sift", "http"])
-        #expect(ShellCatalog.standard.modules.map(\.name) == ["hamon", "perf", "miataru", "sift", "http"])
+        #expect(Set(names).count == names.count, "\(names)")
+        #expect(ShellCatalog.standard.modules.map(\.name) == names)
+        #expect(!names.isEmpty)
     }
 }
