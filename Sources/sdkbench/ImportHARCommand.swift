@@ -4,10 +4,6 @@ import RecordMode
 import SDKBenchCatalog
 import Shell
 
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
 /// `sdkbench import har FILE.har [-o FILE.sdk]`: the script a person would have written for the
 /// traffic a HAR holds, through each engine's recognizer.
 struct ImportHARCommand: ParsableCommand {
@@ -96,32 +92,12 @@ struct ImportHARCommand: ParsableCommand {
         for (name, value) in options.secrets where name.contains(".") && RecognizerKeys.bytes(of: value) == nil {
             throw ValidationError("--secret \(name)=hex:…: expected an even number of hex digits")
         }
-        var recorder = ScriptRecorder(catalog: .standard, options: options)
-        recorder.source = "import har \(file)"
-        let contents: HARReader.Contents
-        let script: RecordedScript
+        let status: ExitStatus
         do {
-            (script, contents) = try recorder.script(ofHARAt: file)
+            status = try HARImport(file: file, output: output, options: options, catalog: .standard).run()
         } catch {
-            throw ValidationError(error.description)
+            throw ValidationError(error.message)
         }
-        var report = script.summary.lines
-        if contents.truncated { report.insert("error: \(file) is cut off: log.entries does not end; the entries before the cut are kept", at: 0) }
-        let recorded = script.summary.sdkCommands + script.summary.httpLines
-        if recorded == 0 { report.append("error: no exchange of \(file) could be recorded: the script does nothing") }
-        if let output {
-            do {
-                try AtomicFile.write(Array(script.text.utf8), to: output)
-            } catch {
-                throw ValidationError(error.description)
-            }
-            report.append("wrote \(output)")
-        } else {
-            _ = script.text.withCString { fputs($0, stdout) }
-        }
-        _ = (report.joined(separator: "\n") + "\n").withCString { fputs($0, stderr) }
-        // The script is written either way (what could be kept), but a run that lost exchanges
-        // or kept none did not do what was asked: CI must see it.
-        if contents.truncated || recorded == 0 { throw ExitCode(ExitStatus.runtime.rawValue) }
+        if status != .success { throw ExitCode(status.rawValue) }
     }
 }
