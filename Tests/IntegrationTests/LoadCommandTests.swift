@@ -389,10 +389,6 @@ struct LoadCommandTests {
         #expect(spread.status == 1 && spread.stderr.contains("30000 devices need about 2500 file descriptors"), "\(spread.stderr)")
     }
 
-    /// SIGTERM while every device waits for an answer that never comes (each blocked on its own
-    /// socket): the run ends within a second or so, before the process's patience with SIGTERM
-    /// runs out, and writes its report. (It was killed after 2 s with no report when the devices
-    /// first sent on their own sockets.)
     /// A fleet whose iterations failed and that SIGTERM stopped exits 143, and does not also
     /// warn that it "exits 0" for want of a threshold (it said so once).
     @Test func aStoppedRunOfFailedIterationsDoesNotSayItExitsZero() async throws {
@@ -412,6 +408,10 @@ struct LoadCommandTests {
         #expect(!run.out.contains("so the run exits 0"), "\(run.out)")
     }
 
+    /// SIGTERM while every device waits for an answer that never comes (each blocked on its own
+    /// socket): the run ends within a second or so, before the process's patience with SIGTERM
+    /// runs out, and writes its report. (It was killed after 2 s with no report when the devices
+    /// first sent on their own sockets.)
     @Test func sigtermDuringRequestsThatNeverEndStillWritesTheReport() async throws {
         let home = TemporaryDirectory()
         defer { home.remove() }
